@@ -1,0 +1,47 @@
+package org.ivsbench.bench;
+
+import java.util.List;
+import java.util.Set;
+
+import org.ivsbench.config.BenchmarkConfig;
+import org.ivsbench.config.ConfigException;
+import org.ivsbench.target.Target;
+import org.ivsbench.target.TargetException;
+
+/**
+ * A benchmark: its schema, loader and procedures. Speaks in record operations through {@link Target};
+ * never in SQL or BSON.
+ */
+public interface BenchmarkModule {
+
+    String name();
+
+    /** Every transaction type name this benchmark can run (the config chooses a subset and its order). */
+    List<String> supportedTransactionTypes();
+
+    /** Names of the benchmark-specific top-level config elements it accepts (e.g. recordcount). */
+    Set<String> parameterNames();
+
+    /** Names of the benchmark-specific per-phase elements it accepts (e.g. distribution). */
+    Set<String> phaseParameterNames();
+
+    /**
+     * Validates the benchmark-specific parts of a config that the generic loader already accepted.
+     * Errors name the element path and the value.
+     */
+    void validate(BenchmarkConfig config) throws ConfigException;
+
+    /** Creates the schema (dropping what is there). */
+    void create(BenchmarkConfig config, Target target) throws TargetException;
+
+    /** Removes the benchmark's data (the --clear option). */
+    void clear(BenchmarkConfig config, Target target) throws TargetException;
+
+    /** Loads the initial data with the config's loader threads; reports progress as it goes. */
+    LoadReport load(BenchmarkConfig config, Target target, LoadProgress progress)
+            throws TargetException, InterruptedException;
+
+    /** A terminal with its own session and the given independent random stream. */
+    Terminal newTerminal(BenchmarkConfig config, Target target, int terminalId, java.util.SplittableRandom random)
+            throws TargetException;
+}

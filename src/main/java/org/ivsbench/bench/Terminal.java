@@ -1,0 +1,20 @@
+package org.ivsbench.bench;
+
+import org.ivsbench.config.PhaseConfig;
+import org.ivsbench.target.OpResult;
+
+/**
+ * One benchmark terminal: owns one session and one random stream, and executes transactions by type.
+ * Used by exactly one engine thread. Never throws for database trouble: that is an outcome.
+ */
+public interface Terminal extends AutoCloseable {
+
+    /** Called before the terminal's first operation of a phase (per-phase key distribution etc.). */
+    void startPhase(PhaseConfig phase);
+
+    /** Executes one transaction of the type at this index of the config's transaction types. */
+    OpResult execute(int transactionTypeIndex);
+
+    @Override
+    void close();
+}
