@@ -1,0 +1,67 @@
+package org.ivsbench.testsupport;
+
+import java.util.Map;
+
+import org.ivsbench.config.DatabaseType;
+import org.ivsbench.config.TargetConfig;
+
+/**
+ * Where the real servers started by scripts/test.sh live. Integration tests get their connection from here;
+ * when a server is not configured the test fails with instructions instead of passing vacuously, unless
+ * IVS_ALLOW_SKIP=1 is set (then it is reported as skipped).
+ */
+public final class TestServers {
+    private TestServers() {
+    }
+
+    public static String mariadbUrl() {
+        return require("ivs.mariadb.url", "IVS_MARIADB_URL", "scripts/mariadb.sh start && eval \"$(scripts/mariadb.sh env)\"");
+    }
+
+    public static String mongoUrl() {
+        return require("ivs.mongo.url", "IVS_MONGO_URL", "scripts/mongo-standin.sh start && eval \"$(scripts/mongo-standin.sh env)\"");
+    }
+
+    public static String mariadbUser() {
+        return env("IVS_MARIADB_USER", "ivs");
+    }
+
+    public static String mariadbPassword() {
+        return env("IVS_MARIADB_PASSWORD", "ivs");
+    }
+
+    /** A MariaDB target config for the private server, reconnecting off unless a test turns it on. */
+    public static TargetConfig mariadb() {
+        return new TargetConfig(DatabaseType.MARIADB, "org.mariadb.jdbc.Driver", mariadbUrl(), mariadbUser(),
+                mariadbPassword(), "TRANSACTION_READ_COMMITTED", false, Map.of());
+    }
+
+    public static TargetConfig mongo() {
+        return new TargetConfig(DatabaseType.MONGODB, null, mongoUrl(), null, null, null, false, Map.of());
+    }
+
+    public static TargetConfig sqlite(java.nio.file.Path file) {
+        return new TargetConfig(DatabaseType.SQLITE, "org.sqlite.JDBC", "jdbc:sqlite:" + file.toAbsolutePath(), null,
+                null, "TRANSACTION_SERIALIZABLE", false, Map.of());
+    }
+
+    private static String require(String property, String envName, String howTo) {
+        String value = System.getProperty(property);
+        if (value == null || value.isBlank()) {
+            value = System.getenv(envName);
+        }
+        if (value == null || value.isBlank()) {
+            String message = property + " / " + envName + " is not set: run the tests with scripts/test.sh, or " + howTo;
+            if ("1".equals(System.getenv("IVS_ALLOW_SKIP"))) {
+                org.junit.jupiter.api.Assumptions.abort(message);
+            }
+            throw new IllegalStateException(message);
+        }
+        return value;
+    }
+
+    private static String env(String name, String fallback) {
+        String value = System.getenv(name);
+        return value == null || value.isBlank() ? fallback : value;
+    }
+}
