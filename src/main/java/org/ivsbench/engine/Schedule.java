@@ -1,0 +1,18 @@
+package org.ivsbench.engine;
+
+/**
+ * Hands out the operations of one phase to terminals. Thread-safe. A claim also marks the operation as in
+ * flight in the phase's statistics, in the same step, so a phase can never be seen as finished while a
+ * terminal holds a claim it has not yet executed.
+ */
+public interface Schedule {
+
+    /** The next operation for a terminal that is free at {@code nowNanos}, or null when there is none. */
+    Claim claim(long nowNanos);
+
+    /** No more claims from now on; arrivals due before the deadline but never claimed count as missed. */
+    void end(long nowNanos);
+
+    /** True when the schedule will hand out nothing more (ended, or a count phase has issued its count). */
+    boolean exhausted();
+}

@@ -1,0 +1,123 @@
+package org.ivsbench.engine;
+
+import java.util.List;
+import java.util.SplittableRandom;
+
+import org.ivsbench.bench.Terminal;
+import org.ivsbench.config.PhaseConfig;
+import org.ivsbench.config.RateSpec;
+import org.ivsbench.config.TransactionTypeConfig;
+import org.ivsbench.random.WeightedChoice;
+import org.ivsbench.stats.PhaseStats;
+import org.ivsbench.target.OpResult;
+
+/**
+ * One terminal's thread: follows the phases on the board, takes claims from each phase's schedule, picks
+ * the transaction type from its own seeded stream, and records each operation exactly once.
+ */
+final class Worker implements Runnable {
+    private final int id;
+    private final Terminal terminal;
+    private final SplittableRandom mixRandom;
+    private final List<TransactionTypeConfig> types;
+    private final PhaseBoard board;
+    private final Clock clock;
+
+    Worker(int id, Terminal terminal, SplittableRandom mixRandom, List<TransactionTypeConfig> types, PhaseBoard board,
+            Clock clock) {
+        this.id = id;
+        this.terminal = terminal;
+        this.mixRandom = mixRandom;
+        this.types = types;
+        this.board = board;
+        this.clock = clock;
+    }
+
+    @Override
+    public void run() {
+        int seen = -1;
+        try {
+            PhaseRun run;
+            while ((run = board.awaitAfter(seen)) != null) {
+                seen = run.config().index();
+                if (id < run.config().activeTerminals()) {
+                    runPhase(run);
+                }
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private void runPhase(PhaseRun run) throws InterruptedException {
+        PhaseConfig phase = run.config();
+        terminal.startPhase(phase);
+        TypeChooser chooser = new TypeChooser(phase);
+        boolean open = phase.rate().kind() == RateSpec.Kind.OPEN;
+        PhaseStats stats = run.stats();
+        Claim claim;
+        while ((claim = run.schedule().claim(clock.nanoTime())) != null) {
+            try {
+                int type = chooser.next();
+                TransactionTypeConfig tt = types.get(type);
+                long intended = claim.intendedNanos();
+                if (open) {
+                    clock.sleepUntil(intended);
+                }
+                if (tt.preExecutionWaitMs() > 0) {
+                    Thread.sleep(tt.preExecutionWaitMs());
+                    intended += tt.preExecutionWaitMs() * 1_000_000L;
+                }
+                long start = clock.nanoTime();
+                if (!open) {
+                    intended = start;
+                }
+                OpResult result = terminal.execute(type);
+                long end = clock.nanoTime();
+                if (claim.measured()) {
+                    stats.record(type, result.outcome(), end - intended, end - start, result.bytesRead(),
+                            result.bytesWritten(), result.reason());
+                } else {
+                    stats.recordWarmup();
+                }
+                if (tt.postExecutionWaitMs() > 0) {
+                    Thread.sleep(tt.postExecutionWaitMs());
+                }
+                if (!open && phase.thinkTimeMs() > 0) {
+                    Thread.sleep(phase.thinkTimeMs());
+                }
+            } catch (InterruptedException e) {
+                // Stopped while waiting for an arrival: it never ran, so it is missed, not lost.
+                if (claim.measured()) {
+                    stats.recordMissed(1);
+                }
+                throw e;
+            } finally {
+                stats.operationDone();
+            }
+        }
+    }
+
+    /** Chooses by weight from the terminal's stream, or in turn when the phase is serial. */
+    private final class TypeChooser {
+        private final WeightedChoice weighted;
+        private final int[] serialOrder;
+        private int serialCursor;
+
+        TypeChooser(PhaseConfig phase) {
+            double[] w = phase.weights().stream().mapToDouble(Double::doubleValue).toArray();
+            weighted = new WeightedChoice(w);
+            serialOrder = java.util.stream.IntStream.range(0, w.length).filter(i -> w[i] > 0).toArray();
+            serialCursor = phase.serial() ? 0 : -1;
+        }
+
+        int next() {
+            if (serialCursor < 0) {
+                return weighted.next(mixRandom);
+            }
+            int t = serialOrder[serialCursor];
+            serialCursor = (serialCursor + 1) % serialOrder.length;
+            return t;
+        }
+    }
+}

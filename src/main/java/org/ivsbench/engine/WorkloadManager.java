@@ -1,0 +1,176 @@
+package org.ivsbench.engine;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.concurrent.atomic.AtomicReference;
+
+import org.ivsbench.config.PhaseConfig;
+import org.ivsbench.config.RateSpec;
+import org.ivsbench.config.TransactionTypeConfig;
+import org.ivsbench.bench.Terminal;
+import org.ivsbench.random.Seeds;
+import org.ivsbench.stats.PhaseStats;
+import org.ivsbench.stats.StatsCollector;
+
+/**
+ * Runs the phases in order on one absolute timeline. A time phase lasts exactly warmup + time: the next
+ * phase starts at its deadline whatever is still in flight (an operation belongs to the phase that
+ * scheduled it), so no phase overruns or steals time. A count phase ends when its last measured operation
+ * has completed.
+ */
+public final class WorkloadManager {
+
+    /** Makes the bench terminal for a terminal id, handing it its own random stream. */
+    public interface TerminalFactory {
+        Terminal create(int terminalId, SplittableRandom random) throws Exception;
+    }
+
+    private final List<PhaseConfig> phases;
+    private final List<TransactionTypeConfig> types;
+    private final int terminals;
+    private final long seed;
+    private final StatsCollector collector;
+    private final Clock clock;
+    private final EngineOptions options;
+    private final PhaseBoard board = new PhaseBoard();
+    private final AtomicReference<PhaseRun> current = new AtomicReference<>();
+    private volatile boolean stopRequested;
+    private volatile Thread managerThread;
+
+    public WorkloadManager(List<PhaseConfig> phases, List<TransactionTypeConfig> types, int terminals, long seed,
+            StatsCollector collector, Clock clock, EngineOptions options) {
+        this.phases = List.copyOf(phases);
+        this.types = List.copyOf(types);
+        this.terminals = terminals;
+        this.seed = seed;
+        this.collector = collector;
+        this.clock = clock;
+        this.options = options;
+        for (PhaseConfig p : phases) {
+            if (p.endsByCount() && p.rate().kind() == RateSpec.Kind.DISABLED) {
+                throw new IllegalArgumentException("phase " + p.name() + ": a disabled phase must end by time");
+            }
+        }
+    }
+
+    /** The terminal's stream for the transaction mix and the one handed to the benchmark, both derived from the seed. */
+    static SplittableRandom[] terminalStreams(long seed, int terminalId) {
+        SplittableRandom base = Seeds.forStream(seed, "terminal", terminalId);
+        return new SplittableRandom[] {base.split(), base.split()};
+    }
+
+    /**
+     * Runs all phases with one thread per terminal; returns when the last phase settled or a stop was
+     * requested. Terminals are created (sessions opened) before the first phase starts.
+     */
+    public void run(TerminalFactory factory) throws Exception {
+        managerThread = Thread.currentThread();
+        List<Terminal> created = new ArrayList<>();
+        List<Thread> threads = new ArrayList<>();
+        try {
+            for (int id = 0; id < terminals; id++) {
+                SplittableRandom[] streams = terminalStreams(seed, id);
+                Terminal t = factory.create(id, streams[1]);
+                created.add(t);
+                Thread thread = new Thread(new Worker(id, t, streams[0], types, board, clock), "terminal-" + id);
+                thread.setDaemon(true);
+                threads.add(thread);
+            }
+            threads.forEach(Thread::start);
+            runPhases();
+        } finally {
+            board.close();
+            for (Thread t : threads) {
+                if (stopRequested) {
+                    t.interrupt();
+                }
+                t.join(stopRequested ? 5000 : 0);
+            }
+            for (Terminal t : created) {
+                t.close();
+            }
+            managerThread = null;
+        }
+    }
+
+    private void runPhases() {
+        long startNanos = clock.nanoTime();
+        long wallBase = System.currentTimeMillis() - startNanos / 1_000_000;
+        for (PhaseConfig phase : phases) {
+            if (stopRequested) {
+                return;
+            }
+            PhaseStats stats = collector.openPhase(phase, types.stream().map(TransactionTypeConfig::name).toList());
+            long measuredStart = startNanos + phase.warmupSeconds() * 1_000_000_000L;
+            long deadline = phase.endsByCount() ? Long.MAX_VALUE : measuredStart + phase.timeSeconds() * 1_000_000_000L;
+            stats.markStarted(wallBase + startNanos / 1_000_000, wallBase + measuredStart / 1_000_000);
+            Schedule schedule = schedule(phase, stats, startNanos, measuredStart, deadline);
+            PhaseRun run = new PhaseRun(phase, stats, schedule);
+            current.set(run);
+            board.post(run);
+            long endNanos = phase.endsByCount() ? awaitCount(run) : awaitDeadline(run, deadline);
+            double measuredSeconds = Math.max(0, endNanos - measuredStart) / 1e9;
+            stats.markScheduleEnded(wallBase + endNanos / 1_000_000, measuredSeconds);
+            startNanos = endNanos;
+        }
+    }
+
+    private Schedule schedule(PhaseConfig phase, PhaseStats stats, long start, long measuredStart, long deadline) {
+        RateSpec rate = phase.rate();
+        return switch (rate.kind()) {
+            case OPEN -> {
+                ArrivalProcess arrivals = new ArrivalProcess(start, rate.opsPerSecond(), phase.arrival(),
+                        Seeds.forStream(seed, "arrivals", phase.index()));
+                long maxLag = Math.max(arrivals.periodNanos() * Math.max(1, phase.activeTerminals()),
+                        (long) (options.maxBacklogSeconds() * 1e9));
+                yield new OpenSchedule(arrivals, measuredStart, deadline, phase.count(), maxLag, stats);
+            }
+            case UNLIMITED -> new ClosedSchedule(measuredStart, deadline, phase.count(), stats);
+            case DISABLED -> new IdleSchedule();
+        };
+    }
+
+    private long awaitDeadline(PhaseRun run, long deadline) {
+        try {
+            clock.sleepUntil(deadline);
+        } catch (InterruptedException e) {
+            // A stop request: end the phase now; what was measured stays measured.
+        }
+        long end = Math.min(deadline, clock.nanoTime());
+        run.schedule().end(end);
+        return end;
+    }
+
+    private long awaitCount(PhaseRun run) {
+        while (!stopRequested && !(run.schedule().exhausted() && run.stats().inFlight() == 0)) {
+            try {
+                Thread.sleep(2);
+            } catch (InterruptedException e) {
+                break;
+            }
+        }
+        long end = clock.nanoTime();
+        run.schedule().end(end);
+        return end;
+    }
+
+    /** The phase running now, or null. */
+    public PhaseStats currentPhase() {
+        PhaseRun run = current.get();
+        return run == null ? null : run.stats();
+    }
+
+    /** Ends the current phase at once and skips the rest (Ctrl-C, SIGTERM). */
+    public void requestStop() {
+        stopRequested = true;
+        Thread t = managerThread;
+        if (t != null) {
+            t.interrupt();
+        }
+    }
+
+    public boolean stopRequested() {
+        return stopRequested;
+    }
+}

@@ -1,0 +1,213 @@
+package org.ivsbench.stats;
+
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.LongAdder;
+
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.Recorder;
+
+/**
+ * The statistics of one phase. Terminals record into it concurrently (wait-free HdrHistogram recorders);
+ * one collector thread drains interval histograms per window and accumulates the phase totals, so memory
+ * does not grow with the length of the run.
+ *
+ * <p>Only measured operations enter the histograms: warmup operations are counted and nothing else.
+ */
+public final class PhaseStats {
+    /** Distinct error reasons kept per transaction type; the rest are counted under "other". */
+    static final int MAX_REASONS = 20;
+    private static final int DIGITS = 3;
+    private static final int OUTCOMES = Outcome.values().length;
+
+    private final int index;
+    private final String name;
+    private final List<String> types;
+
+    private final Recorder[][] response;   // [type][outcome], microseconds from intended start
+    private final Recorder[] service;      // [type], microseconds from actual start
+    private final LongAdder[] bytesRead;
+    private final LongAdder[] bytesWritten;
+    private final Map<String, LongAdder>[] reasons;
+    private final LongAdder warmupOperations = new LongAdder();
+    private final LongAdder missedTotal = new LongAdder();
+    private final LongAdder missedWindow = new LongAdder();
+    private final AtomicInteger inFlight = new AtomicInteger();
+
+    // Owned by the collector thread (guarded by this).
+    private final Histogram[][] totalResponse;
+    private final Histogram[] totalService;
+
+    private volatile long startMs;
+    private volatile long measuredStartMs;
+    private volatile long endMs;
+    private volatile double measuredSeconds;
+    private volatile boolean scheduleEnded;
+
+    @SuppressWarnings("unchecked")
+    public PhaseStats(int index, String name, List<String> types) {
+        this.index = index;
+        this.name = name;
+        this.types = List.copyOf(types);
+        int n = types.size();
+        response = new Recorder[n][OUTCOMES];
+        service = new Recorder[n];
+        bytesRead = new LongAdder[n];
+        bytesWritten = new LongAdder[n];
+        reasons = new Map[n];
+        totalResponse = new Histogram[n][OUTCOMES];
+        totalService = new Histogram[n];
+        for (int t = 0; t < n; t++) {
+            for (int o = 0; o < OUTCOMES; o++) {
+                response[t][o] = new Recorder(DIGITS);
+                totalResponse[t][o] = new Histogram(DIGITS);
+            }
+            service[t] = new Recorder(DIGITS);
+            totalService[t] = new Histogram(DIGITS);
+            bytesRead[t] = new LongAdder();
+            bytesWritten[t] = new LongAdder();
+            reasons[t] = new ConcurrentHashMap<>();
+        }
+    }
+
+    public int index() {
+        return index;
+    }
+
+    public String name() {
+        return name;
+    }
+
+    public List<String> types() {
+        return types;
+    }
+
+    /** Records one measured operation. Times are nanoseconds. */
+    public void record(int type, Outcome outcome, long responseNanos, long serviceNanos, long read, long written,
+            String reason) {
+        response[type][outcome.ordinal()].recordValue(Math.max(0, responseNanos) / 1000);
+        service[type].recordValue(Math.max(0, serviceNanos) / 1000);
+        if (read > 0) {
+            bytesRead[type].add(read);
+        }
+        if (written > 0) {
+            bytesWritten[type].add(written);
+        }
+        if (outcome != Outcome.OK && reason != null) {
+            Map<String, LongAdder> m = reasons[type];
+            LongAdder counter = m.get(reason);
+            if (counter == null) {
+                String key = m.size() >= MAX_REASONS ? "other" : reason;
+                counter = m.computeIfAbsent(key, k -> new LongAdder());
+            }
+            counter.increment();
+        }
+    }
+
+    public void recordWarmup() {
+        warmupOperations.increment();
+    }
+
+    public void recordMissed(long n) {
+        if (n > 0) {
+            missedTotal.add(n);
+            missedWindow.add(n);
+        }
+    }
+
+    /** Marks an operation of this phase as started; pair with {@link #operationDone()}. */
+    public void operationStarted() {
+        inFlight.incrementAndGet();
+    }
+
+    public void operationDone() {
+        inFlight.decrementAndGet();
+    }
+
+    /** True when the phase schedules nothing more and no operation of it is still running. */
+    public int inFlight() {
+        return inFlight.get();
+    }
+
+    public boolean isSettled() {
+        return scheduleEnded && inFlight.get() == 0;
+    }
+
+    public void markStarted(long startMs, long measuredStartMs) {
+        this.startMs = startMs;
+        this.measuredStartMs = measuredStartMs;
+    }
+
+    /** The phase schedules no more operations; {@code measuredSeconds} is the throughput denominator. */
+    public void markScheduleEnded(long endMs, double measuredSeconds) {
+        this.endMs = endMs;
+        this.measuredSeconds = measuredSeconds;
+        this.scheduleEnded = true;
+    }
+
+    /**
+     * Moves what was recorded since the last call into the totals and returns it as one window.
+     * Called by the collector thread only.
+     */
+    public synchronized Window drain(long windowStartMs, long windowMs) {
+        int n = types.size();
+        Window.TypeRow[] rows = new Window.TypeRow[n];
+        for (int t = 0; t < n; t++) {
+            long[] counts = new long[OUTCOMES];
+            Histogram all = new Histogram(DIGITS);
+            for (int o = 0; o < OUTCOMES; o++) {
+                Histogram interval = response[t][o].getIntervalHistogram();
+                counts[o] = interval.getTotalCount();
+                if (counts[o] > 0) {
+                    totalResponse[t][o].add(interval);
+                    all.add(interval);
+                }
+            }
+            Histogram svc = service[t].getIntervalHistogram();
+            totalService[t].add(svc);
+            rows[t] = new Window.TypeRow(types.get(t), OperationCounts.of(counts), all, svc);
+        }
+        return new Window(index, windowStartMs, windowMs, rows, missedWindow.sumThenReset());
+    }
+
+    /** The phase's figures so far (call after a final drain for the complete ones). */
+    public synchronized PhaseSummary summary() {
+        double seconds = measuredSeconds > 0 ? measuredSeconds
+                : Math.max(0, (System.currentTimeMillis() - measuredStartMs) / 1000.0);
+        int n = types.size();
+        Map<String, PhaseSummary.TypeSummary> byType = new java.util.LinkedHashMap<>();
+        Histogram allResponse = new Histogram(DIGITS);
+        Histogram allService = new Histogram(DIGITS);
+        OperationCounts allCounts = new OperationCounts(0, 0, 0, 0);
+        long allRead = 0;
+        long allWritten = 0;
+        for (int t = 0; t < n; t++) {
+            long[] counts = new long[OUTCOMES];
+            Histogram typeResponse = new Histogram(DIGITS);
+            for (int o = 0; o < OUTCOMES; o++) {
+                counts[o] = totalResponse[t][o].getTotalCount();
+                typeResponse.add(totalResponse[t][o]);
+            }
+            OperationCounts c = OperationCounts.of(counts);
+            Map<String, Long> errors = new java.util.TreeMap<>();
+            reasons[t].forEach((k, v) -> errors.put(k, v.sum()));
+            byType.put(types.get(t), new PhaseSummary.TypeSummary(c, rate(c.total(), seconds), rate(c.ok(), seconds),
+                    LatencySummary.of(typeResponse), LatencySummary.of(totalService[t]),
+                    bytesRead[t].sum(), bytesWritten[t].sum(), errors));
+            allResponse.add(typeResponse);
+            allService.add(totalService[t]);
+            allCounts = allCounts.plus(c);
+            allRead += bytesRead[t].sum();
+            allWritten += bytesWritten[t].sum();
+        }
+        return new PhaseSummary(index, name, startMs, measuredStartMs, endMs, seconds, warmupOperations.sum(),
+                missedTotal.sum(), allCounts, rate(allCounts.total(), seconds), rate(allCounts.ok(), seconds),
+                LatencySummary.of(allResponse), LatencySummary.of(allService), allRead, allWritten, byType);
+    }
+
+    private static Double rate(long count, double seconds) {
+        return seconds > 0 ? count / seconds : null;
+    }
+}

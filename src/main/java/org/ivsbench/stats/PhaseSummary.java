@@ -1,0 +1,34 @@
+package org.ivsbench.stats;
+
+import java.util.Map;
+
+/** The figures of one phase as summary.json reports them (see docs/results-format.md). */
+public record PhaseSummary(
+        int index,
+        String name,
+        long startMs,
+        long measuredStartMs,
+        long endMs,
+        double measuredSeconds,
+        long warmupOperations,
+        long missed,
+        OperationCounts counts,
+        Double throughput,
+        Double goodput,
+        LatencySummary responseTimeUs,
+        LatencySummary serviceTimeUs,
+        long bytesRead,
+        long bytesWritten,
+        Map<String, TypeSummary> transactions) {
+
+    public record TypeSummary(
+            OperationCounts counts,
+            Double throughput,
+            Double goodput,
+            LatencySummary responseTimeUs,
+            LatencySummary serviceTimeUs,
+            long bytesRead,
+            long bytesWritten,
+            Map<String, Long> errors) {
+    }
+}

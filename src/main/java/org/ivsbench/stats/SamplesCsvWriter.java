@@ -1,0 +1,74 @@
+package org.ivsbench.stats;
+
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
+
+import org.HdrHistogram.Histogram;
+
+/** Appends one row per window x phase x type (plus ALL) to samples.csv, flushed every window. */
+public final class SamplesCsvWriter implements AutoCloseable {
+    public static final String HEADER = "time_ms,window_ms,phase,type,ok,skipped,aborted,error,missed,throughput,"
+            + "goodput,lat_avg_us,lat_p50_us,lat_p95_us,lat_p99_us,lat_max_us,svc_avg_us,svc_p99_us";
+
+    private final BufferedWriter out;
+
+    public SamplesCsvWriter(Path file) throws IOException {
+        out = Files.newBufferedWriter(file, StandardCharsets.UTF_8);
+        out.write(HEADER);
+        out.newLine();
+        out.flush();
+    }
+
+    public synchronized void write(Window w) throws IOException {
+        Histogram allResponse = new Histogram(3);
+        Histogram allService = new Histogram(3);
+        OperationCounts all = new OperationCounts(0, 0, 0, 0);
+        for (Window.TypeRow row : w.rows()) {
+            if (row.counts().total() > 0) {
+                writeRow(w, row.type(), row.counts(), 0, row.response(), row.service());
+                allResponse.add(row.response());
+                allService.add(row.service());
+                all = all.plus(row.counts());
+            }
+        }
+        writeRow(w, "ALL", all, w.missed(), allResponse, allService);
+        out.flush();
+    }
+
+    private void writeRow(Window w, String type, OperationCounts c, long missed, Histogram resp, Histogram svc)
+            throws IOException {
+        double seconds = w.windowMs() / 1000.0;
+        StringBuilder sb = new StringBuilder(160);
+        sb.append(w.startMs()).append(',').append(w.windowMs()).append(',').append(w.phase()).append(',')
+                .append(type).append(',').append(c.ok()).append(',').append(c.skipped()).append(',')
+                .append(c.aborted()).append(',').append(c.error()).append(',').append(missed).append(',')
+                .append(num(c.total() / seconds)).append(',').append(num(c.ok() / seconds)).append(',');
+        if (resp.getTotalCount() > 0) {
+            sb.append(num(resp.getMean())).append(',').append(resp.getValueAtPercentile(50)).append(',')
+                    .append(resp.getValueAtPercentile(95)).append(',').append(resp.getValueAtPercentile(99))
+                    .append(',').append(resp.getMaxValue()).append(',');
+        } else {
+            sb.append(",,,,,");
+        }
+        if (svc.getTotalCount() > 0) {
+            sb.append(num(svc.getMean())).append(',').append(svc.getValueAtPercentile(99));
+        } else {
+            sb.append(',');
+        }
+        out.write(sb.toString());
+        out.newLine();
+    }
+
+    static String num(double v) {
+        return String.format(Locale.ROOT, "%.3f", v);
+    }
+
+    @Override
+    public synchronized void close() throws IOException {
+        out.close();
+    }
+}

@@ -1,0 +1,146 @@
+package org.ivsbench.stats;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import org.ivsbench.config.PhaseConfig;
+
+/**
+ * Owns a run's statistics: one thread wakes at every window boundary (multiples of the window on the
+ * wall clock, like the monitor's samples), drains each open phase into samples.csv and latency.hlog, and
+ * rewrites summary.json whenever a phase settles. {@link #finish(boolean)} drains what is left and writes
+ * the final summary; it is safe to call from a shutdown hook.
+ */
+public final class StatsCollector implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(StatsCollector.class);
+
+    private final RunInfo run;
+    private final long windowMs;
+    private final SamplesCsvWriter samples;
+    private final HlogWriter hlog;
+    private final SummaryWriter summary;
+    private final List<PhaseStats> open = new CopyOnWriteArrayList<>();
+    private final List<PhaseStats> all = new CopyOnWriteArrayList<>();
+    private final long startMs;
+    private final Thread ticker;
+    private long lastTickMs;
+    private volatile boolean finished;
+
+    public StatsCollector(Path dir, RunInfo run) throws IOException {
+        this.run = run;
+        this.windowMs = run.windowSeconds() * 1000L;
+        this.startMs = System.currentTimeMillis();
+        this.lastTickMs = startMs;
+        this.samples = new SamplesCsvWriter(dir.resolve("samples.csv"));
+        this.hlog = new HlogWriter(dir.resolve("latency.hlog"), startMs);
+        this.summary = new SummaryWriter(dir.resolve("summary.json"));
+        writeSummary(false, false);
+        this.ticker = new Thread(this::tickLoop, "ivsbench-stats");
+        ticker.setDaemon(true);
+        ticker.start();
+    }
+
+    /** Registers a phase; its operations may be recorded from now on. */
+    public PhaseStats openPhase(PhaseConfig phase, List<String> types) {
+        PhaseStats stats = new PhaseStats(phase.index(), phase.name(), types);
+        all.add(stats);
+        open.add(stats);
+        return stats;
+    }
+
+    public long startMs() {
+        return startMs;
+    }
+
+    private void tickLoop() {
+        try {
+            while (!finished) {
+                long now = System.currentTimeMillis();
+                long next = (now / windowMs + 1) * windowMs;
+                Thread.sleep(Math.max(1, next - now));
+                synchronized (this) {
+                    if (finished) {
+                        return;
+                    }
+                    tick(next);
+                }
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (IOException | UncheckedIOException e) {
+            LOG.error("writing results failed: {}", e.getMessage());
+        }
+    }
+
+    private void tick(long boundaryMs) throws IOException {
+        long windowStart = boundaryMs - windowMs;
+        List<PhaseStats> retired = new ArrayList<>();
+        for (PhaseStats p : open) {
+            boolean settled = p.isSettled();
+            Window w = p.drain(windowStart, windowMs);
+            samples.write(w);
+            hlog.write(w);
+            if (settled) {
+                retired.add(p);
+            }
+        }
+        lastTickMs = boundaryMs;
+        if (!retired.isEmpty()) {
+            open.removeAll(retired);
+            writeSummary(false, false);
+        }
+    }
+
+    /**
+     * Stops the window thread, drains every phase one last time (a partial window) and writes the final
+     * summary. Idempotent.
+     */
+    public void finish(boolean interrupted) throws IOException {
+        synchronized (this) {
+            if (finished) {
+                return;
+            }
+            finished = true;
+        }
+        ticker.interrupt();
+        try {
+            ticker.join(5000);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        synchronized (this) {
+            long now = System.currentTimeMillis();
+            long length = Math.max(1, now - lastTickMs);
+            for (PhaseStats p : open) {
+                Window w = p.drain(lastTickMs, length);
+                samples.write(w);
+                hlog.write(w);
+            }
+            open.clear();
+            writeSummary(!interrupted, interrupted);
+        }
+    }
+
+    /** The summaries of all phases opened so far. */
+    public List<PhaseSummary> summaries() {
+        return all.stream().map(PhaseStats::summary).toList();
+    }
+
+    private void writeSummary(boolean complete, boolean interrupted) throws IOException {
+        summary.write(run, startMs, System.currentTimeMillis(), complete, interrupted, summaries());
+    }
+
+    @Override
+    public void close() throws IOException {
+        finish(false);
+        samples.close();
+        hlog.close();
+    }
+}

@@ -1,0 +1,175 @@
+package org.ivsbench.engine;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+import java.util.concurrent.ConcurrentHashMap;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import org.ivsbench.bench.Terminal;
+import org.ivsbench.config.ArrivalKind;
+import org.ivsbench.config.PhaseConfig;
+import org.ivsbench.config.RateSpec;
+import org.ivsbench.config.TransactionTypeConfig;
+import org.ivsbench.stats.PhaseSummary;
+import org.ivsbench.stats.RunInfo;
+import org.ivsbench.stats.StatsCollector;
+import org.ivsbench.target.OpResult;
+
+/** The engine on the real clock with an in-memory terminal: phase boundaries, counts, warmup, seeding. */
+class WorkloadManagerTest {
+    @TempDir
+    Path dir;
+
+    private static final List<TransactionTypeConfig> TYPES = List.of(
+            new TransactionTypeConfig("A", 0, 0), new TransactionTypeConfig("B", 0, 0));
+
+    static PhaseConfig phase(int i, long time, long count, long warmup, RateSpec rate, int active, double... w) {
+        List<Double> weights = new ArrayList<>();
+        for (double x : w) {
+            weights.add(x);
+        }
+        return new PhaseConfig(i, "phase" + i, time, count, warmup, rate, ArrivalKind.REGULAR, weights, active,
+                false, 0, Map.of());
+    }
+
+    /** A terminal that sleeps a little and logs (type, random draw) so sequences can be compared. */
+    static final class FakeTerminal implements Terminal {
+        final List<String> log = Collections.synchronizedList(new ArrayList<>());
+        final SplittableRandom random;
+        final long sleepMicros;
+
+        FakeTerminal(SplittableRandom random, long sleepMicros) {
+            this.random = random;
+            this.sleepMicros = sleepMicros;
+        }
+
+        @Override
+        public void startPhase(PhaseConfig phase) {
+        }
+
+        @Override
+        public OpResult execute(int type) {
+            log.add(type + ":" + random.nextInt(1000));
+            if (sleepMicros > 0) {
+                java.util.concurrent.locks.LockSupport.parkNanos(sleepMicros * 1000);
+            }
+            return type == 1 && random.nextInt(10) == 0 ? OpResult.skipped("cap", 0) : OpResult.ok(10, 0);
+        }
+
+        @Override
+        public void close() {
+        }
+    }
+
+    private List<PhaseSummary> run(List<PhaseConfig> phases, int terminals, long seed, Map<Integer, FakeTerminal> out,
+            long sleepMicros) throws Exception {
+        Path runDir = Files.createTempDirectory(dir, "run");
+        RunInfo info = new RunInfo("test", "fake", Map.of(), "sha256:x", seed, terminals, 1, phases);
+        StatsCollector collector = new StatsCollector(runDir, info);
+        WorkloadManager m = new WorkloadManager(phases, TYPES, terminals, seed, collector, Clock.SYSTEM,
+                EngineOptions.defaults());
+        m.run((id, r) -> {
+            FakeTerminal t = new FakeTerminal(r, sleepMicros);
+            out.put(id, t);
+            return t;
+        });
+        collector.close();
+        assertTrue(Files.readString(runDir.resolve("summary.json")).contains("\"complete\" : true"));
+        return collector.summaries();
+    }
+
+    @Test
+    void rateLimitedPhaseFollowedByUnlimitedPhaseMeasuresBoth() throws Exception {
+        List<PhaseConfig> phases = List.of(
+                phase(0, 2, 0, 0, RateSpec.open(200), 2, 50, 50),
+                phase(1, 1, 0, 0, RateSpec.unlimited(), 2, 50, 50));
+        long t0 = System.nanoTime();
+        List<PhaseSummary> s = run(phases, 2, 1, new ConcurrentHashMap<>(), 50);
+        double elapsed = (System.nanoTime() - t0) / 1e9;
+        assertEquals(400, s.get(0).counts().total(), 4);
+        assertEquals(200, s.get(0).throughput(), 3);
+        assertTrue(s.get(1).counts().total() > 1000, "unlimited phase measured " + s.get(1).counts().total());
+        assertTrue(s.get(0).goodput() <= s.get(0).throughput());
+        assertTrue(s.get(1).goodput() <= s.get(1).throughput());
+        // No overrun: phases last what they say (plus start-up and shut-down slack).
+        assertTrue(elapsed < 3.8, "took " + elapsed + " s");
+        assertEquals(s.get(0).measuredStartMs() + 2000, s.get(1).startMs(), 5);
+    }
+
+    @Test
+    void countPhasesRunExactlyTheirCountAndWarmupIsExcluded() throws Exception {
+        List<PhaseConfig> phases = List.of(
+                phase(0, 0, 5000, 1, RateSpec.unlimited(), 2, 70, 30),
+                phase(1, 0, 777, 0, RateSpec.open(2000), 1, 0, 100));
+        List<PhaseSummary> s = run(phases, 2, 5, new ConcurrentHashMap<>(), 20);
+        assertEquals(5000, s.get(0).counts().total());
+        assertTrue(s.get(0).warmupOperations() > 0, "warmup ran");
+        assertEquals(777, s.get(1).counts().total());
+        assertEquals(0, s.get(1).transactions().get("A").counts().total(), "weight 0 never chosen");
+        assertTrue(s.get(0).transactions().get("B").counts().skipped() > 0);
+    }
+
+    @Test
+    void disabledPhaseIdlesAndActiveTerminalsAreHonoured() throws Exception {
+        Map<Integer, FakeTerminal> terms = new ConcurrentHashMap<>();
+        List<PhaseConfig> phases = List.of(
+                phase(0, 1, 0, 0, RateSpec.disabled(), 2, 50, 50),
+                phase(1, 0, 300, 0, RateSpec.unlimited(), 1, 50, 50));
+        List<PhaseSummary> s = run(phases, 2, 9, terms, 0);
+        assertEquals(0, s.get(0).counts().total());
+        assertEquals(300, s.get(1).counts().total());
+        assertEquals(300, terms.get(0).log.size());
+        assertEquals(0, terms.get(1).log.size(), "terminal 1 is not active in phase 1");
+    }
+
+    @Test
+    void sameSeedGivesTheSameSequencePerTerminal() throws Exception {
+        List<PhaseConfig> phases = List.of(phase(0, 0, 2000, 0, RateSpec.unlimited(), 2, 40, 60));
+        Map<Integer, FakeTerminal> a = new ConcurrentHashMap<>();
+        Map<Integer, FakeTerminal> b = new ConcurrentHashMap<>();
+        Map<Integer, FakeTerminal> c = new ConcurrentHashMap<>();
+        run(phases, 2, 42, a, 30);
+        run(phases, 2, 42, b, 30);
+        run(phases, 2, 43, c, 30);
+        for (int id = 0; id < 2; id++) {
+            int n = Math.min(a.get(id).log.size(), b.get(id).log.size());
+            assertTrue(n > 100, "terminal " + id + " ran " + n);
+            assertEquals(a.get(id).log.subList(0, n), b.get(id).log.subList(0, n), "terminal " + id);
+        }
+        assertNotEquals(a.get(0).log.subList(0, 100), a.get(1).log.subList(0, 100), "terminals differ");
+        assertNotEquals(a.get(0).log.subList(0, 100), c.get(0).log.subList(0, 100), "seeds differ");
+    }
+
+    @Test
+    void samplesCsvWindowsAreAlignedAndCountEveryOperation() throws Exception {
+        List<PhaseConfig> phases = List.of(phase(0, 0, 3000, 0, RateSpec.open(1500), 2, 50, 50));
+        Path before = dir;
+        run(phases, 2, 1, new ConcurrentHashMap<>(), 0);
+        Path runDir;
+        try (var list = Files.list(before)) {
+            runDir = list.filter(Files::isDirectory).findFirst().orElseThrow();
+        }
+        List<String> lines = Files.readAllLines(runDir.resolve("samples.csv"));
+        long total = 0;
+        for (String line : lines.subList(1, lines.size())) {
+            String[] f = line.split(",", -1);
+            if (f[3].equals("ALL")) {
+                total += Long.parseLong(f[4]) + Long.parseLong(f[5]) + Long.parseLong(f[6]) + Long.parseLong(f[7]);
+            }
+        }
+        assertEquals(3000, total);
+        String[] first = lines.get(1).split(",");
+        assertEquals(0, Long.parseLong(first[0]) % 1000, "window start on a second boundary");
+    }
+}
