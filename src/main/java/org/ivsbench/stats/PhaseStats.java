@@ -35,6 +35,8 @@ public final class PhaseStats {
     private final LongAdder missedTotal = new LongAdder();
     private final LongAdder missedWindow = new LongAdder();
     private final AtomicInteger inFlight = new AtomicInteger();
+    private final LongAdder completed = new LongAdder();
+    private volatile Window lastWindow;
 
     // Owned by the collector thread (guarded by this).
     private final Histogram[][] totalResponse;
@@ -88,6 +90,7 @@ public final class PhaseStats {
     public void record(int type, Outcome outcome, long responseNanos, long serviceNanos, long read, long written,
             String reason) {
         response[type][outcome.ordinal()].recordValue(Math.max(0, responseNanos) / 1000);
+        completed.increment();
         service[type].recordValue(Math.max(0, serviceNanos) / 1000);
         if (read > 0) {
             bytesRead[type].add(read);
@@ -169,7 +172,23 @@ public final class PhaseStats {
             totalService[t].add(svc);
             rows[t] = new Window.TypeRow(types.get(t), OperationCounts.of(counts), all, svc);
         }
-        return new Window(index, windowStartMs, windowMs, rows, missedWindow.sumThenReset());
+        Window w = new Window(index, windowStartMs, windowMs, rows, missedWindow.sumThenReset());
+        lastWindow = w;
+        return w;
+    }
+
+    /** Measured operations completed so far (for progress output). */
+    public long completed() {
+        return completed.sum();
+    }
+
+    public long missed() {
+        return missedTotal.sum();
+    }
+
+    /** The most recent window drained, or null (for progress output). */
+    public Window lastWindow() {
+        return lastWindow;
     }
 
     /** The phase's figures so far (call after a final drain for the complete ones). */
