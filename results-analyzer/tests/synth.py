@@ -164,3 +164,58 @@ def write_experiment(path: Path, *, epochs: int = 12, seed: int = 3) -> Path:
                 wr.writerow([e, 2 ** k, 2 ** (k + 1), max(1, int(10000 / (1 + (k - 10) ** 2)))])
     (path / "experiment.json").write_text(json.dumps({"epochs": epochs, "completedEpochs": epochs}))
     return path
+
+
+def write_two_phase_run(path: Path, *, seed: int = 4) -> Path:
+    """Phase 0 at 1000/s flat, phase 1 at 500/s with a step down at its window 60.
+
+    Also adds `agent` rows (same intervals, another metric) to exercise source merging, and an
+    empty `phase` cell between the phases.
+    """
+    a = write_run(path / "_p0", windows=120, step_at=None, late_step_at=None, seed=seed)
+    b = write_run(path / "_p1", windows=120, step_at=60, tput_before=500.0, tput_after=250.0,
+                  late_step_at=None, seed=seed + 1)
+    shift = (120 + 5) * WINDOW_MS + 2 * WINDOW_MS  # a two-window gap between phases
+    path.mkdir(parents=True, exist_ok=True)
+
+    def rows(p):
+        with (p / "samples.csv").open() as f:
+            return list(csv.reader(f))
+
+    out = rows(a)
+    for r in rows(b)[1:]:
+        r[0] = str(int(r[0]) + shift)
+        r[2] = "1"
+        out.append(r)
+    with (path / "samples.csv").open("w", newline="") as f:
+        csv.writer(f).writerows(out)
+
+    def mon(p):
+        with (p / "monitor.csv").open() as f:
+            return list(csv.reader(f))
+
+    m0, m1 = mon(a), mon(b)
+    header = m0[0] + ["os.disk.sda.read_bytes_ps"]
+    body = [r + [""] for r in m0[1:]]
+    gap_t = int(m0[-1][0]) + WINDOW_MS
+    body.append([str(gap_t), str(WINDOW_MS), "", "local"] + ["1"] * (len(header) - 5) + [""])
+    for r in m1[1:]:
+        r[0] = str(int(r[0]) + shift)
+        r[2] = "1"
+        body.append(r + [""])
+        agent = [r[0], r[1], r[2], "agent"] + [""] * (len(header) - 5) + ["123"]
+        body.append(agent)
+    with (path / "monitor.csv").open("w", newline="") as f:
+        csv.writer(f).writerows([header] + body)
+
+    s0 = json.loads((a / "summary.json").read_text())
+    s1 = json.loads((b / "summary.json").read_text())
+    p1 = s1["phases"][0]
+    for k in ("startMs", "measuredStartMs", "endMs"):
+        p1[k] += shift
+    p1["index"], p1["name"] = 1, "phase1"
+    p1["rate"] = {"kind": "unlimited"}
+    s0["phases"].append(p1)
+    s0["endMs"] = p1["endMs"]
+    (path / "summary.json").write_text(json.dumps(s0, indent=2))
+    return path

@@ -40,3 +40,17 @@ def test_small_step_ignored_by_min_relative_change(tmp_path):
     assert [c for c in find_changes(run) if c["series"] == "throughput"] == []
     loose = ChangeParams(min_relative_change=0.01)
     assert [c for c in find_changes(run, loose) if c["series"] == "throughput"]
+
+
+def test_two_phases_step_only_where_injected(tmp_path):
+    run = load_run(synth.write_two_phase_run(tmp_path / "two"))
+    changes = find_changes(run)
+    # the 1000 -> 500 drop between phases is a phase boundary, not a step
+    assert [(c["phase"], c["series"]) for c in changes] == [(1, "throughput")]
+    p1_measured = run.phase(1)["measuredStartMs"]
+    assert abs((changes[0]["time_ms"] - p1_measured) / synth.WINDOW_MS - 60) <= 2
+    assert changes[0]["metrics"][0]["name"] == synth.STEP_METRIC
+    # agent rows merged into the same intervals
+    frame = run.metric_frame()
+    assert frame["os.disk.sda.read_bytes_ps"].dropna().eq(123).all()
+    assert frame[synth.STEP_METRIC].notna().all()

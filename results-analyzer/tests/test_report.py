@@ -53,3 +53,12 @@ def test_compare_experiments(tmp_path):
     out = tmp_path / "cmp"
     assert main(["compare", str(a), str(b), "-o", str(out)]) == 0
     assert (out / "compare_epochs.png").is_file()
+
+
+def test_report_two_phase_run(tmp_path):
+    run = synth.write_two_phase_run(tmp_path / "two")
+    out = tmp_path / "out"
+    assert main(["report", str(run), "-o", str(out)]) == 0
+    text = (out / "report.html").read_text()
+    assert "phase0" in text and "phase1" in text and "unlimited" in text
+    assert not (run / "report.html").exists()  # -o respected
