@@ -109,7 +109,7 @@ def throughput_chart(run: Run, out: Path, changes=None) -> str:
     _plot_throughput(ax, run, changes)
     _mark_phases(ax, run, label=True)
     ax.set_xlabel("time since run start (s)")
-    ax.set_title("Throughput vs target rate (grey = warmup, orange = detected step)", fontsize=10)
+    ax.set_title("Throughput vs target rate (grey = warmup, orange = detected step)", fontsize=10, pad=14)
     return _save(fig, out, "throughput.png")
 
 
@@ -118,7 +118,7 @@ def latency_chart(run: Run, out: Path, changes=None) -> str:
     _plot_latency(ax, run, changes)
     _mark_phases(ax, run, label=True)
     ax.set_xlabel("time since run start (s)")
-    ax.set_title("Response time percentiles per window", fontsize=10)
+    ax.set_title("Response time percentiles per window", fontsize=10, pad=14)
     return _save(fig, out, "latency.png")
 
 
@@ -279,11 +279,22 @@ def epoch_charts(exp: Experiment, out: Path) -> list[dict]:
     vs = exp.value_sizes
     if vs is not None and not vs.empty:
         counts = vs.groupby(["bucket_lo", "epoch"])["count"].sum().unstack(fill_value=0).sort_index()
+        # Empty buckets may be left out of the file; fill the log2 ladder (and missing epochs)
+        # so each row / column of the mesh spans exactly its own bucket / epoch.
+        lo_min = max(float(vs["bucket_lo"].min()), 1.0)
+        hi_max = float(vs["bucket_hi"].max())
+        ladder = [lo_min]
+        while ladder[-1] * 2 < hi_max:
+            ladder.append(ladder[-1] * 2)
+        all_epochs = np.arange(int(vs["epoch"].min()), int(vs["epoch"].max()) + 1)
+        counts.index = counts.index.astype(float).map(lambda v: max(v, 1.0))
+        counts = counts.groupby(level=0).sum()
+        counts = counts.reindex(sorted(set(ladder) | set(counts.index)), fill_value=0)
+        counts = counts.reindex(columns=all_epochs, fill_value=0)
         frac = counts / counts.sum(axis=0).replace(0, np.nan)
         epochs_idx = frac.columns.to_numpy()
         lows = frac.index.to_numpy(dtype=float)
-        highs = vs.groupby("bucket_lo")["bucket_hi"].max().reindex(frac.index).to_numpy(dtype=float)
-        y_edges = np.append(lows, highs[-1])
+        y_edges = np.append(lows, max(hi_max, lows[-1] * 2))
         x_edges = np.append(epochs_idx - 0.5, epochs_idx[-1] + 0.5)
         data = np.ma.masked_where(~(frac.to_numpy() > 0), frac.to_numpy())
         fig, ax = plt.subplots(figsize=(12, 4))
