@@ -22,6 +22,12 @@ MODE_STYLE = {
 }
 
 
+def _legend(ax, **kw) -> None:
+    # An empty run (header-only samples.csv) has nothing labelled; skip instead of warning.
+    if ax.get_legend_handles_labels()[0]:
+        ax.legend(**kw)
+
+
 def _save(fig, out: Path, name: str) -> str:
     fig.savefig(out / name, dpi=DPI, bbox_inches="tight")
     plt.close(fig)
@@ -84,7 +90,7 @@ def _plot_throughput(ax, run: Run, changes: list[dict] | None = None) -> None:
             ax.axvline(_seconds(run, c["time_ms"]), color="tab:orange", lw=1.5, alpha=0.8)
     ax.set_ylabel("ops/s")
     ax.set_ylim(bottom=0)
-    ax.legend(loc="upper right", fontsize=8)
+    _legend(ax, loc="upper right", fontsize=8)
 
 
 def _plot_latency(ax, run: Run, changes: list[dict] | None = None) -> None:
@@ -101,7 +107,7 @@ def _plot_latency(ax, run: Run, changes: list[dict] | None = None) -> None:
     if rows[["lat_p50_us", "lat_p99_us"]].notna().any().any() and (rows["lat_p50_us"] > 0).any():
         ax.set_yscale("log")
     ax.set_ylabel("response time (µs)")
-    ax.legend(loc="upper right", fontsize=8)
+    _legend(ax, loc="upper right", fontsize=8)
 
 
 def throughput_chart(run: Run, out: Path, changes=None) -> str:
@@ -142,7 +148,7 @@ def types_chart(run: Run, out: Path) -> str | None:
     ax2.set_ylabel("p99 (µs)")
     if (s["lat_p99_us"] > 0).any():
         ax2.set_yscale("log")
-    ax1.legend(loc="upper right", fontsize=8, ncol=min(len(types), 6))
+    _legend(ax1, loc="upper right", fontsize=8, ncol=min(len(types), 6))
     ax1.set_title("Per transaction type: throughput and p99", fontsize=10)
     ax2.set_xlabel("time since run start (s)")
     return _save(fig, out, "types.png")
@@ -198,7 +204,7 @@ def resource_chart(run: Run, out: Path, changes=None, max_db_panels: int = 6) ->
         for name in names:
             ax.plot(x, metrics[name].to_numpy(dtype=float), lw=1, label=name)
         ax.set_ylabel(title if len(names) > 1 else "", fontsize=8)
-        ax.legend(loc="upper right", fontsize=7, ncol=min(len(names), 4))
+        _legend(ax, loc="upper right", fontsize=7, ncol=min(len(names), 4))
         for c in changes or []:
             ax.axvline(_seconds(run, c["time_ms"]), color="tab:orange", lw=1.2, alpha=0.6)
     for ax in axes:
@@ -237,7 +243,7 @@ def _per_mode(ax, epochs: pd.DataFrame, column: str, ylabel: str, log: bool = Fa
     if log and drawn:
         ax.set_yscale("log")
     if drawn:
-        ax.legend(fontsize=8)
+        _legend(ax, fontsize=8)
     return drawn
 
 
@@ -273,7 +279,7 @@ def epoch_charts(exp: Experiment, out: Path) -> list[dict]:
         ax.set_xlabel("epoch")
         ax.set_ylabel("field value size (bytes)")
         ax.set_title("Value size distribution per epoch (main database)", fontsize=10)
-        ax.legend(fontsize=8, loc="upper left")
+        _legend(ax, fontsize=8, loc="upper left")
         charts.append({"file": _save(fig, out, "value_sizes.png"), "title": "Value size distribution per epoch"})
 
     vs = exp.value_sizes
@@ -321,7 +327,7 @@ def epoch_charts(exp: Experiment, out: Path) -> list[dict]:
             a2.plot(ext["epoch"], ext["extend_lat_p99_us"], color="tab:orange", marker="^", ms=3, label="p99")
         a2.set_ylabel("extend latency (µs)")
         a2.set_xlabel("epoch")
-        a2.legend(fontsize=8)
+        _legend(a2, fontsize=8)
         a2.set_title("Extend phase latency per epoch", fontsize=10)
         charts.append({"file": _save(fig, out, "extend.png"), "title": "Extend performance per epoch"})
     return charts
@@ -340,7 +346,7 @@ def compare_run_charts(runs: list[Run], out: Path) -> list[dict]:
             a2.plot(x, grp["lat_p99_us"], color=cmap(i % 10), lw=1, label=run_name(runs, i) if j == 0 else None)
     a1.set_ylabel("ops/s")
     a1.set_ylim(bottom=0)
-    a1.legend(fontsize=8)
+    _legend(a1, fontsize=8)
     a1.set_title("Throughput (all types), time since each run's start", fontsize=10)
     a2.set_ylabel("p99 (µs)")
     a2.set_yscale("log")
@@ -374,6 +380,6 @@ def compare_experiment_charts(exps: list[Experiment], out: Path) -> list[dict]:
         ax.set_title(title, fontsize=10)
         ax.set_ylabel(ylabel)
         ax.set_xlabel("epoch")
-        ax.legend(fontsize=8)
+        _legend(ax, fontsize=8)
     fig.tight_layout()
     return [{"file": _save(fig, out, "compare_epochs.png"), "title": "Experiments overlaid (main mode)"}]
