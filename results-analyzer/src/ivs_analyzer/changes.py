@@ -1,0 +1,178 @@
+"""Step-change detection on the client series, explained by the monitor metrics.
+
+Idea (the trace analyzer of OLTP-Bench): when throughput or p99 latency changes level during a
+phase, look at every resource / database metric around the same instant and rank them by how much
+they moved. The metric that stepped at the same time is the first suspect.
+
+Detection
+---------
+PELT (ruptures) with the ``l2`` cost, i.e. changes in the mean of a piecewise-constant signal.
+For the l2 cost the classic penalty (BIC-like) is ``2 * sigma^2 * log(n)``; we use
+``penalty_factor * sigma^2 * log(n)`` with ``penalty_factor = 3`` by default, a little stricter than
+BIC because benchmark series are not Gaussian (GC pauses, checkpoints give single-window spikes).
+``sigma`` is estimated robustly from the first differences (MAD of diff / sqrt(2)): steps and slow
+drifts hardly affect the differences, so the estimate is the window-to-window noise, not the step.
+A floor of 1% of the series median keeps the penalty from collapsing on an almost flat series
+(e.g. an open-loop run that hits its target rate exactly).
+
+The p99 series is analysed on log scale: latency noise is multiplicative and spikes are one-sided,
+so the log makes the l2 cost's Gaussian assumption less wrong. Reported values are in microseconds.
+
+``min_size`` (default 5 windows) forbids segments shorter than that, so a spike is not a "step".
+
+Filtering tiny shifts
+---------------------
+A detected change is kept only if the segment means on both sides differ by at least
+``min_relative_change`` (default 0.10 = 10%) of the level before. Changes under the threshold are
+removed one by one (weakest first) and the neighbouring segments merged, then re-evaluated.
+
+Explaining
+----------
+For each kept change at time t, every monitor metric gets
+``score = |mean_after - mean_before| / max(pooled_std, floor)`` over ``context_windows`` windows
+(default 10) on either side of t, where ``pooled_std = sqrt((var_before + var_after) / 2)`` and
+``floor = max(1e-9, 0.01 * max(|mean_before|, |mean_after|))`` so a metric that is exactly constant
+on both sides and moves a little does not get an infinite score. The top ``top_metrics`` metrics are
+reported.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+import pandas as pd
+import ruptures as rpt
+
+from .load import Run
+
+
+@dataclass
+class ChangeParams:
+    penalty_factor: float = 3.0
+    min_size: int = 5
+    min_relative_change: float = 0.10
+    context_windows: int = 10
+    top_metrics: int = 5
+    min_points: int = 20
+
+
+def robust_sigma(values: np.ndarray) -> float:
+    """Noise level from first differences, insensitive to a few level shifts."""
+    if len(values) < 3:
+        return float(np.std(values)) if len(values) else 0.0
+    d = np.diff(values)
+    mad = np.median(np.abs(d - np.median(d)))
+    return float(1.4826 * mad / math.sqrt(2.0))
+
+
+def detect_steps(values: np.ndarray, params: ChangeParams, log_scale: bool = False) -> list[int]:
+    """Indices i where a new level starts (values[i] is the first point after the change)."""
+    values = np.asarray(values, dtype=float)
+    n = len(values)
+    if n < max(params.min_points, 2 * params.min_size + 1):
+        return []
+    signal = np.log(np.maximum(values, 1e-9)) if log_scale else values
+    sigma = robust_sigma(signal)
+    floor = 0.01 * abs(float(np.median(signal))) if not log_scale else 0.01
+    sigma = max(sigma, floor, 1e-9)
+    penalty = params.penalty_factor * sigma * sigma * math.log(n)
+    algo = rpt.Pelt(model="l2", min_size=params.min_size, jump=1).fit(signal.reshape(-1, 1))
+    bkps = [b for b in algo.predict(pen=penalty) if b < n]
+
+    # Drop changes under the minimum relative change, weakest first, merging segments.
+    while bkps:
+        edges = [0] + bkps + [n]
+        rels = []
+        for k in range(1, len(edges) - 1):
+            before = float(np.mean(values[edges[k - 1]:edges[k]]))
+            after = float(np.mean(values[edges[k]:edges[k + 1]]))
+            rels.append(abs(after - before) / max(abs(before), 1e-9))
+        weakest = int(np.argmin(rels))
+        if rels[weakest] >= params.min_relative_change:
+            break
+        del bkps[weakest]
+    return bkps
+
+
+def phase_series(run: Run, phase_index: int) -> pd.DataFrame:
+    """ALL-type rows of one phase, restricted to windows fully inside the measured interval.
+
+    Partial windows at the start and end of a phase show artificially low throughput; keeping
+    them would make every phase boundary look like a step.
+    """
+    s = run.samples
+    rows = s[(s["phase"] == phase_index) & (s["type"] == "ALL")].copy()
+    if rows.empty:
+        return rows
+    ph = run.phase(phase_index)
+    start = ph.get("measuredStartMs")
+    end = ph.get("endMs")
+    if start is not None:
+        rows = rows[rows["time_ms"] >= float(start)]
+    if end is not None:
+        rows = rows[rows["time_ms"] + rows["window_ms"] <= float(end)]
+    return rows.sort_values("time_ms").reset_index(drop=True)
+
+
+def rank_metrics(metrics: pd.DataFrame | None, time_ms: float, span_ms: float,
+                 params: ChangeParams) -> list[dict]:
+    if metrics is None or metrics.empty:
+        return []
+    t = metrics.index.to_numpy(dtype=float)
+    before_mask = (t >= time_ms - span_ms) & (t < time_ms)
+    after_mask = (t >= time_ms) & (t < time_ms + span_ms)
+    ranked = []
+    for name in metrics.columns:
+        col = metrics[name].to_numpy(dtype=float)
+        b = col[before_mask]
+        a = col[after_mask]
+        b = b[~np.isnan(b)]
+        a = a[~np.isnan(a)]
+        if len(b) < 2 or len(a) < 2:
+            continue
+        mb, ma = float(np.mean(b)), float(np.mean(a))
+        pooled = math.sqrt((float(np.var(b, ddof=1)) + float(np.var(a, ddof=1))) / 2.0)
+        floor = max(1e-9, 0.01 * max(abs(mb), abs(ma)))
+        score = abs(ma - mb) / max(pooled, floor)
+        if score <= 0:
+            continue
+        ranked.append({"name": name, "score": round(score, 4), "before": mb, "after": ma})
+    ranked.sort(key=lambda m: (-m["score"], m["name"]))
+    return ranked[: params.top_metrics]
+
+
+def find_changes(run: Run, params: ChangeParams | None = None) -> list[dict]:
+    params = params or ChangeParams()
+    metrics = run.metric_frame()
+    out: list[dict] = []
+    for phase_index in sorted(run.samples["phase"].unique()):
+        rows = phase_series(run, int(phase_index))
+        if rows.empty:
+            continue
+        window_ms = float(rows["window_ms"].median())
+        span_ms = params.context_windows * window_ms
+        series = {
+            "throughput": (rows["throughput"].fillna(0.0).to_numpy(), False),
+            # Empty p99 means no operation finished in that window; carry the neighbour level.
+            "p99": (rows["lat_p99_us"].ffill().bfill().to_numpy(), True),
+        }
+        for name, (values, log_scale) in series.items():
+            if np.isnan(values).all():
+                continue
+            bkps = detect_steps(values, params, log_scale=log_scale)
+            edges = [0] + bkps + [len(values)]
+            for k, b in enumerate(bkps, start=1):
+                before = float(np.mean(values[edges[k - 1]:b]))
+                after = float(np.mean(values[b:edges[k + 1]]))
+                time_ms = float(rows["time_ms"].iloc[b])
+                out.append({
+                    "phase": int(phase_index),
+                    "series": name,
+                    "time_ms": int(time_ms),
+                    "before": before,
+                    "after": after,
+                    "relative_change": (after - before) / max(abs(before), 1e-9),
+                    "metrics": rank_metrics(metrics, time_ms, span_ms, params),
+                })
+    return out

@@ -1,0 +1,55 @@
+"""Command line: ``python -m ivs_analyzer report DIR [-o OUT]`` and ``compare DIR... [-o OUT]``."""
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from .changes import ChangeParams
+from .load import AnalyzerError
+
+
+def _parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="python -m ivs_analyzer", description="ivsbench results analyzer")
+    sub = p.add_subparsers(dest="command", required=True)
+    r = sub.add_parser("report", help="report.html + charts + changes.json for a run or experiment folder")
+    r.add_argument("results_dir", type=Path)
+    r.add_argument("-o", "--out", type=Path, help="output folder (default: the results folder)")
+    d = ChangeParams()
+    r.add_argument("--penalty-factor", type=float, default=d.penalty_factor,
+                   help="PELT penalty = factor * sigma^2 * ln(n) (default %(default)s)")
+    r.add_argument("--min-relative-change", type=float, default=d.min_relative_change,
+                   help="ignore steps smaller than this fraction of the level before (default %(default)s)")
+    r.add_argument("--min-size", type=int, default=d.min_size,
+                   help="shortest segment in windows (default %(default)s)")
+    r.add_argument("--context-windows", type=int, default=d.context_windows,
+                   help="windows either side of a change used to rank metrics (default %(default)s)")
+    r.add_argument("--top-metrics", type=int, default=d.top_metrics)
+    c = sub.add_parser("compare", help="overlay several runs (or experiments)")
+    c.add_argument("results_dirs", type=Path, nargs="+")
+    c.add_argument("-o", "--out", type=Path, default=Path("compare-report"),
+                   help="output folder (default: %(default)s)")
+    return p
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    # Imported late so `--help` and argument errors stay fast (matplotlib import is slow).
+    from . import report as rep
+    try:
+        if args.command == "report":
+            params = ChangeParams(penalty_factor=args.penalty_factor, min_size=args.min_size,
+                                  min_relative_change=args.min_relative_change,
+                                  context_windows=args.context_windows, top_metrics=args.top_metrics)
+            path = rep.report(args.results_dir, args.out, params)
+        else:
+            path = rep.compare(args.results_dirs, args.out)
+    except AnalyzerError as e:
+        print(f"ivs_analyzer: error: {e}", file=sys.stderr)
+        return 2
+    print(path)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,252 @@
+"""Loading of ivsbench result folders (see docs/results-format.md, the contract).
+
+Two kinds of folders exist:
+  * a run folder: summary.json, samples.csv, optional monitor.csv;
+  * an experiment folder: epochs.csv, optional value_sizes.csv, and one sub-folder per
+    epoch x mode x phase (``epoch-003/main/run/``) each holding a run folder's files.
+Every problem a user can cause (wrong path, truncated file, bad column) becomes an
+AnalyzerError whose message names the file and column, so the CLI can print one line.
+"""
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+
+class AnalyzerError(Exception):
+    """A user-facing problem with the input; the CLI prints it and exits with 2."""
+
+
+SAMPLE_COLUMNS = [
+    "time_ms", "window_ms", "phase", "type", "ok", "skipped", "aborted", "error", "missed",
+    "throughput", "goodput", "lat_avg_us", "lat_p50_us", "lat_p95_us", "lat_p99_us",
+    "lat_max_us", "svc_avg_us", "svc_p99_us",
+]
+# Columns that must hold a value on every row; the latency ones are empty when count is 0.
+SAMPLE_REQUIRED_VALUES = ["time_ms", "window_ms", "phase", "type"]
+
+MONITOR_KEY_COLUMNS = ["time_ms", "interval_ms", "phase", "source"]
+
+EPOCH_COLUMNS = [
+    "epoch", "mode", "records", "data_bytes", "value_min", "value_avg", "value_p50", "value_p99",
+    "value_max", "extend_ops", "extend_skipped", "extend_throughput", "extend_lat_avg_us",
+    "extend_lat_p99_us", "run_ops", "run_throughput", "run_lat_avg_us", "run_lat_p50_us",
+    "run_lat_p99_us", "snapshot_ms", "restore_ms",
+]
+VALUE_SIZE_COLUMNS = ["epoch", "bucket_lo", "bucket_hi", "count"]
+MODES = ["main", "clean", "average-baseline", "spread-baseline"]
+
+
+@dataclass
+class Run:
+    path: Path
+    summary: dict
+    samples: pd.DataFrame
+    monitor: pd.DataFrame | None
+
+    @property
+    def label(self) -> str:
+        return run_label(self.summary, self.path)
+
+    @property
+    def phases(self) -> list[dict]:
+        return list(self.summary.get("phases") or [])
+
+    @property
+    def start_ms(self) -> float:
+        start = self.summary.get("startMs")
+        if start is None and len(self.samples):
+            start = float(self.samples["time_ms"].min())
+        return float(start or 0)
+
+    @property
+    def window_ms(self) -> float:
+        if len(self.samples):
+            return float(self.samples["window_ms"].median())
+        return float(self.summary.get("windowSeconds", 1)) * 1000.0
+
+    def phase(self, index: int) -> dict:
+        for p in self.phases:
+            if p.get("index") == index:
+                return p
+        return {"index": index, "name": f"phase{index}"}
+
+    def metric_frame(self) -> pd.DataFrame | None:
+        """Monitor metrics, one row per interval start (rows of several sources merged)."""
+        if self.monitor is None or self.monitor.empty:
+            return None
+        metrics = [c for c in self.monitor.columns if c not in MONITOR_KEY_COLUMNS]
+        if not metrics:
+            return None
+        # local and agent sources may each write a row for the same interval with different
+        # columns filled; averaging over non-empty cells merges them into one row.
+        frame = self.monitor.groupby("time_ms", sort=True)[metrics].mean()
+        return frame
+
+
+@dataclass
+class SubRun:
+    epoch: int
+    mode: str
+    phase: str
+    path: Path
+    summary: dict | None
+
+
+@dataclass
+class Experiment:
+    path: Path
+    epochs: pd.DataFrame
+    value_sizes: pd.DataFrame | None
+    config: dict | None
+    subruns: list[SubRun] = field(default_factory=list)
+
+    @property
+    def label(self) -> str:
+        for sub in self.subruns:
+            if sub.summary:
+                return run_label(sub.summary, self.path)
+        return self.path.name
+
+
+def run_label(summary: dict, path: Path) -> str:
+    db = summary.get("database") or {}
+    product, engine = db.get("product"), db.get("engine")
+    if product and engine and engine.lower() != str(product).lower():
+        return f"{product}/{engine}"
+    return product or engine or path.name
+
+
+def _read_json(path: Path) -> dict:
+    try:
+        with path.open(encoding="utf-8") as f:
+            data = json.load(f)
+    except json.JSONDecodeError as e:
+        raise AnalyzerError(f"{path}: malformed JSON ({e.msg} at line {e.lineno})") from e
+    if not isinstance(data, dict):
+        raise AnalyzerError(f"{path}: expected a JSON object")
+    return data
+
+
+def _read_csv(path: Path, required: list[str], numeric: list[str],
+              not_null: list[str] = ()) -> pd.DataFrame:
+    try:
+        # Read everything as text first so a bad cell can be reported by column name
+        # instead of silently turning the column into strings.
+        df = pd.read_csv(path, dtype=str, keep_default_na=False)
+    except pd.errors.EmptyDataError as e:
+        raise AnalyzerError(f"{path}: empty file (no header)") from e
+    except pd.errors.ParserError as e:
+        raise AnalyzerError(f"{path}: malformed CSV ({str(e).strip()})") from e
+    df.columns = [c.strip() for c in df.columns]
+    missing = [c for c in required if c not in df.columns]
+    if missing:
+        raise AnalyzerError(f"{path}: missing column {missing[0]!r} (header: {','.join(df.columns)})")
+    for col in numeric:
+        if col not in df.columns:
+            continue
+        text = df[col].astype(str).str.strip()
+        values = pd.to_numeric(text.where(text != "", None), errors="coerce")
+        bad = values.isna() & (text != "")
+        if bad.any():
+            row = int(np.flatnonzero(bad.to_numpy())[0])
+            raise AnalyzerError(
+                f"{path}: column {col!r} has non-numeric value {text.iloc[row]!r} "
+                f"(data row {row + 1})")
+        df[col] = values.astype(float)
+    for col in not_null:
+        if col in df.columns and df[col].isna().any():
+            row = int(np.flatnonzero(df[col].isna().to_numpy())[0])
+            raise AnalyzerError(f"{path}: column {col!r} is empty (data row {row + 1})")
+    return df
+
+
+def load_samples(path: Path) -> pd.DataFrame:
+    numeric = [c for c in SAMPLE_COLUMNS if c != "type"]
+    df = _read_csv(path, SAMPLE_COLUMNS, numeric, not_null=[c for c in SAMPLE_REQUIRED_VALUES if c != "type"])
+    if (df["type"].astype(str).str.strip() == "").any():
+        raise AnalyzerError(f"{path}: column 'type' is empty on some row")
+    df["phase"] = df["phase"].astype(int)
+    return df.sort_values(["phase", "time_ms", "type"], kind="stable").reset_index(drop=True)
+
+
+def load_monitor(path: Path) -> pd.DataFrame:
+    df = _read_csv(path, MONITOR_KEY_COLUMNS, [], not_null=[])
+    metrics = [c for c in df.columns if c not in MONITOR_KEY_COLUMNS]
+    df = _read_csv(path, MONITOR_KEY_COLUMNS, ["time_ms", "interval_ms", "phase"] + metrics,
+                   not_null=["time_ms"])
+    return df.sort_values("time_ms", kind="stable").reset_index(drop=True)
+
+
+def load_run(path: Path) -> Run:
+    path = Path(path)
+    if not path.is_dir():
+        raise AnalyzerError(f"results directory not found: {path}")
+    summary_path = path / "summary.json"
+    if not summary_path.is_file():
+        raise AnalyzerError(f"{path}: no summary.json (not an ivsbench run folder)")
+    summary = _read_json(summary_path)
+    samples_path = path / "samples.csv"
+    if samples_path.is_file():
+        samples = load_samples(samples_path)
+    else:
+        raise AnalyzerError(f"{path}: no samples.csv")
+    monitor_path = path / "monitor.csv"
+    monitor = load_monitor(monitor_path) if monitor_path.is_file() else None
+    return Run(path=path, summary=summary, samples=samples, monitor=monitor)
+
+
+_EPOCH_DIR = re.compile(r"^epoch-(\d+)$")
+
+
+def _find_subruns(path: Path) -> list[SubRun]:
+    subs: list[SubRun] = []
+    for epoch_dir in sorted(path.iterdir()):
+        m = _EPOCH_DIR.match(epoch_dir.name)
+        if not m or not epoch_dir.is_dir():
+            continue
+        for mode_dir in sorted(p for p in epoch_dir.iterdir() if p.is_dir()):
+            for phase_dir in sorted(p for p in mode_dir.iterdir() if p.is_dir()):
+                summary_path = phase_dir / "summary.json"
+                summary = _read_json(summary_path) if summary_path.is_file() else None
+                subs.append(SubRun(int(m.group(1)), mode_dir.name, phase_dir.name, phase_dir, summary))
+    return subs
+
+
+def load_experiment(path: Path) -> Experiment:
+    path = Path(path)
+    if not path.is_dir():
+        raise AnalyzerError(f"results directory not found: {path}")
+    epochs_path = path / "epochs.csv"
+    if not epochs_path.is_file():
+        raise AnalyzerError(f"{path}: no epochs.csv (not an experiment folder)")
+    numeric = [c for c in EPOCH_COLUMNS if c != "mode"]
+    epochs = _read_csv(epochs_path, EPOCH_COLUMNS, numeric, not_null=["epoch"])
+    epochs["epoch"] = epochs["epoch"].astype(int)
+    epochs["mode"] = epochs["mode"].astype(str).str.strip()
+    epochs = epochs.sort_values(["mode", "epoch"], kind="stable").reset_index(drop=True)
+    vs_path = path / "value_sizes.csv"
+    value_sizes = None
+    if vs_path.is_file():
+        value_sizes = _read_csv(vs_path, VALUE_SIZE_COLUMNS, VALUE_SIZE_COLUMNS,
+                                not_null=VALUE_SIZE_COLUMNS)
+        value_sizes["epoch"] = value_sizes["epoch"].astype(int)
+    exp_json = path / "experiment.json"
+    config = _read_json(exp_json) if exp_json.is_file() else None
+    return Experiment(path=path, epochs=epochs, value_sizes=value_sizes, config=config,
+                      subruns=_find_subruns(path))
+
+
+def load_any(path: Path) -> Run | Experiment:
+    """An experiment if the folder has epochs.csv, otherwise a run."""
+    path = Path(path)
+    if not path.is_dir():
+        raise AnalyzerError(f"results directory not found: {path}")
+    if (path / "epochs.csv").is_file():
+        return load_experiment(path)
+    return load_run(path)

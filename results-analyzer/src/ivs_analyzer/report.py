@@ -1,0 +1,192 @@
+"""report.html (jinja2) for a run, an experiment, or a comparison; PNGs sit next to it."""
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+
+import jinja2
+
+from . import charts
+from .changes import ChangeParams, find_changes
+from .load import AnalyzerError, Experiment, Run, load_any
+
+CHANGE_METHOD = (
+    "PELT (ruptures, l2 cost) on the per-window ALL-type throughput and log p99 of each phase, "
+    "measured windows only; penalty = {pf} × σ² × ln(n) with σ the robust noise estimate from "
+    "first differences; segments ≥ {ms} windows; changes under {mr:.0%} relative are dropped. "
+    "Metrics ranked by |mean after − mean before| / pooled std over {cw} windows either side."
+)
+
+
+def _num(v):
+    if v is None or v == "":
+        return ""
+    if isinstance(v, str):
+        return v
+    try:
+        f = float(v)
+    except (TypeError, ValueError):
+        return str(v)
+    if math.isnan(f):
+        return ""
+    if f == int(f) and abs(f) < 1e15:
+        return f"{int(f):,}"
+    if abs(f) >= 100:
+        return f"{f:,.0f}"
+    if abs(f) >= 1:
+        return f"{f:,.2f}"
+    return f"{f:.3g}"
+
+
+def _env() -> jinja2.Environment:
+    env = jinja2.Environment(loader=jinja2.PackageLoader("ivs_analyzer", "templates"),
+                             autoescape=jinja2.select_autoescape(["html"]),
+                             undefined=jinja2.ChainableUndefined)
+    env.filters["num"] = _num
+    return env
+
+
+def _rate(p: dict) -> str:
+    rate = p.get("rate") or {}
+    kind = rate.get("kind", "")
+    if kind == "open":
+        return f"open {_num(rate.get('target'))}/s {rate.get('arrival', '')}".strip()
+    return kind
+
+
+def _stats_row(obj: dict) -> dict:
+    rt = obj.get("responseTimeUs") or {}
+    counts = obj.get("counts") or {}
+    row = {k: rt.get(k) for k in ("avg", "p50", "p90", "p95", "p99", "p999", "max")}
+    row.update({k: counts.get(k) for k in ("ok", "skipped", "aborted", "error")})
+    for k in ("operations", "throughput", "goodput", "missed", "measuredSeconds"):
+        row[k] = obj.get(k)
+    return row
+
+
+def phase_tables(run: Run, label_prefix: str = "") -> tuple[list[dict], list[dict]]:
+    phase_rows, type_rows = [], []
+    for p in run.phases:
+        name = f"{label_prefix}{p.get('name', p.get('index'))}"
+        row = _stats_row(p)
+        row.update(label=name, rate=_rate(p))
+        phase_rows.append(row)
+        for ty, t in sorted((p.get("transactions") or {}).items()):
+            trow = _stats_row(t)
+            trow.update(phase=name, type=ty)
+            type_rows.append(trow)
+    return phase_rows, type_rows
+
+
+def _warnings(summary: dict, where: str = "") -> list[str]:
+    w = []
+    if summary.get("complete") is False:
+        w.append(f"{where}summary.json says complete=false: the run did not end normally; figures may be partial.")
+    if summary.get("interrupted"):
+        w.append(f"{where}the run was interrupted.")
+    return w
+
+
+def _render(out: Path, **ctx) -> Path:
+    ctx.setdefault("warnings", [])
+    ctx.setdefault("charts", [])
+    html = _env().get_template("report.html").render(**ctx)
+    path = out / "report.html"
+    path.write_text(html, encoding="utf-8")
+    return path
+
+
+def _prepare_out(out: Path) -> Path:
+    out = Path(out)
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        raise AnalyzerError(f"cannot create output directory {out}: {e.strerror}") from e
+    return out
+
+
+def report_run(run: Run, out: Path, params: ChangeParams | None = None) -> Path:
+    params = params or ChangeParams()
+    out = _prepare_out(out)
+    changes = find_changes(run, params)
+    (out / "changes.json").write_text(json.dumps(changes, indent=2), encoding="utf-8")
+    chart_list = charts.run_charts(run, out, changes)
+    phase_rows, type_rows = phase_tables(run)
+    view_changes = []
+    for c in changes:
+        c2 = dict(c)
+        c2["time_label"] = f"t = {(c['time_ms'] - run.start_ms) / 1000.0:.0f} s ({c['time_ms']} ms)"
+        view_changes.append(c2)
+    s = run.summary
+    db = s.get("database") or {}
+    return _render(
+        out,
+        title=f"{s.get('benchmark', 'run')} on {run.label}",
+        subtitle=f"{run.path.name} · {db.get('version', '')} · terminals {s.get('terminals', '')} · "
+                 f"window {_num(run.window_ms / 1000)} s · seed {s.get('randomSeed', '')}",
+        warnings=_warnings(s),
+        phase_rows=phase_rows, type_rows=type_rows, charts=chart_list,
+        show_changes=True, changes=view_changes,
+        change_method=CHANGE_METHOD.format(pf=params.penalty_factor, ms=params.min_size,
+                                           mr=params.min_relative_change, cw=params.context_windows),
+    )
+
+
+EPOCH_TABLE_COLUMNS = ["epoch", "mode", "records", "value_avg", "value_max", "extend_throughput",
+                       "extend_lat_avg_us", "run_throughput", "run_lat_avg_us", "run_lat_p99_us"]
+
+
+def report_experiment(exp: Experiment, out: Path) -> Path:
+    out = _prepare_out(out)
+    chart_list = charts.epoch_charts(exp, out)
+    # changes.json exists for every report so scripts can rely on it; the per-window step
+    # detection applies to runs (the sub-run folders), not to the per-epoch aggregates.
+    (out / "changes.json").write_text("[]", encoding="utf-8")
+    rows = exp.epochs.sort_values(["epoch", "mode"]).to_dict("records")
+    subruns, warnings = [], []
+    for sub in exp.subruns:
+        p = ((sub.summary or {}).get("phases") or [{}])[0] if sub.summary else {}
+        rt = p.get("responseTimeUs") or {}
+        subruns.append({"epoch": sub.epoch, "mode": sub.mode, "phase": sub.phase,
+                        "folder": str(sub.path.relative_to(exp.path)),
+                        "throughput": p.get("throughput"), "avg": rt.get("avg"), "p99": rt.get("p99")})
+        if sub.summary:
+            warnings += _warnings(sub.summary, f"{sub.path.relative_to(exp.path)}: ")
+    return _render(
+        out,
+        title=f"YCSB-IVS experiment on {exp.label}",
+        subtitle=f"{exp.path.name} · {exp.epochs['epoch'].nunique()} epochs · modes: "
+                 f"{', '.join(sorted(exp.epochs['mode'].unique()))}",
+        warnings=warnings, charts=chart_list, epoch_rows=rows, epoch_columns=EPOCH_TABLE_COLUMNS,
+        subruns=subruns, show_changes=False,
+    )
+
+
+def report(path: Path, out: Path | None = None, params: ChangeParams | None = None) -> Path:
+    item = load_any(path)
+    out = Path(out) if out else Path(path)
+    if isinstance(item, Experiment):
+        return report_experiment(item, out)
+    return report_run(item, out, params)
+
+
+def compare(paths: list[Path], out: Path) -> Path:
+    items = [load_any(p) for p in paths]
+    out = _prepare_out(out)
+    runs = [x for x in items if isinstance(x, Run)]
+    exps = [x for x in items if isinstance(x, Experiment)]
+    chart_list, phase_rows, warnings = [], [], []
+    if runs:
+        chart_list += charts.compare_run_charts(runs, out)
+        for i, run in enumerate(runs):
+            rows, _ = phase_tables(run, label_prefix=f"{charts.run_name(runs, i)}: ")
+            phase_rows += rows
+            warnings += _warnings(run.summary, f"{run.path.name}: ")
+    if exps:
+        chart_list += charts.compare_experiment_charts(exps, out)
+    labels = [charts.run_name(runs, i) for i in range(len(runs))] + \
+             [charts.run_name(exps, i) for i in range(len(exps))]
+    return _render(out, title="Comparison: " + " vs ".join(labels),
+                   subtitle=" · ".join(str(p) for p in paths), warnings=warnings,
+                   charts=chart_list, phase_rows=phase_rows, show_changes=False)
