@@ -37,9 +37,9 @@ classpath() {
   if [ ! -s "$CP_FILE" ] || [ "$pom" -nt "$CP_FILE" ]; then
     local mvn=(mvn -B -q -Dstyle.color=never -f "$pom" dependency:build-classpath -Dmdep.outputFile="$CP_FILE" -Dmdep.includeScope=test)
     # Offline first (fast, no network); online once if something is not in the local repository yet.
-    if ! "${mvn[@]}" -o >&2 2>/dev/null; then
+    if ! "${mvn[@]}" -o >/dev/null 2>&1; then
       ivs_log "resolving the test classpath with Maven (online)"
-      "${mvn[@]}" >&2 || ivs_die "mvn dependency:build-classpath failed"
+      "${mvn[@]}" >/dev/null || ivs_die "mvn dependency:build-classpath failed"
     fi
   fi
   grep -q 'mongo-java-server-h2-backend' "$CP_FILE" \
