@@ -39,7 +39,7 @@ classpath() {
     # Offline first (fast, no network); online once if something is not in the local repository yet.
     if ! "${mvn[@]}" -o >/dev/null 2>&1; then
       ivs_log "resolving the test classpath with Maven (online)"
-      "${mvn[@]}" >/dev/null || ivs_die "mvn dependency:build-classpath failed"
+      "${mvn[@]}" >"$CP_FILE.log" 2>&1 || { tail -n 30 "$CP_FILE.log" >&2; ivs_die "mvn dependency:build-classpath failed"; }
     fi
   fi
   grep -q 'mongo-java-server-h2-backend' "$CP_FILE" \
