@@ -98,17 +98,19 @@ ivs_setup_venv() {
   local dir="$IVS_REPO_ROOT/results-analyzer" py="${IVS_PYTHON:-python3}" stamp digest
   [ -d "$dir" ] || { ivs_log "no results-analyzer/ yet: skipping the Python environment"; return 0; }
   command -v "$py" >/dev/null 2>&1 || { ivs_log "python3 not found"; return 1; }
-  if ! "$py" -c 'import ensurepip, venv' 2>/dev/null; then
-    if ivs_is_root && command -v apt-get >/dev/null 2>&1; then
-      ivs_apt_install python3-venv
-    else
-      ivs_log "python3 cannot create venvs (Debian: apt-get install python3-venv)"; return 1
-    fi
-  fi
   if [ ! -x "$IVS_VENV/bin/python" ]; then
-    ivs_log "creating $IVS_VENV"
+    ivs_log "creating $IVS_VENV with $("$py" --version 2>&1)"
     mkdir -p "$IVS_CACHE_DIR"
-    "$py" -m venv "$IVS_VENV" >&2 || return 1
+    if ! "$py" -m venv "$IVS_VENV" >&2; then
+      # Debian ships venv/ensurepip separately (python3-venv).
+      rm -rf "$IVS_VENV"
+      if ivs_is_root && command -v apt-get >/dev/null 2>&1; then
+        ( ivs_apt_install python3-venv ) || return 1
+        "$py" -m venv "$IVS_VENV" >&2 || return 1
+      else
+        ivs_log "python3 cannot create venvs (Debian: apt-get install python3-venv)"; return 1
+      fi
+    fi
   fi
   stamp="$IVS_VENV/.ivs-installed"
   digest=$(cat "$dir"/pyproject.toml "$dir"/setup.py "$dir"/setup.cfg "$dir"/requirements*.txt 2>/dev/null | sha256sum | cut -c1-16)
