@@ -6,7 +6,7 @@
 #
 # Java:   checks Java 17+ and Maven (installs them from Debian when root and missing), starts a private
 #         MariaDB 10.11 with MyRocks (scripts/mariadb.sh) and the MongoDB stand-in (scripts/mongo-standin.sh),
-#         builds target/benchbase.jar (CLI tests run it), then `mvn -B test` with
+#         builds target/benchbase.jar from clean (CLI tests run it), then `mvn -B test` with
 #         -Divs.mariadb.url / -Divs.mongo.url and the IVS_MARIADB_* / IVS_MONGO_* variables exported.
 # Python: if results-analyzer/ exists: venv in .cache/venv, the analyzer with its test extra, Debian chromium
 #         (the report screenshot test; exported as IVS_CHROMIUM), then pytest.
@@ -80,7 +80,8 @@ start_servers() {
 }
 
 java_tests() {
-  step "build target/benchbase.jar" mvn -B -q -DskipTests package || return 1
+  # clean: class files of deleted or renamed tests would otherwise still run.
+  step "build target/benchbase.jar" mvn -B -q -DskipTests clean package || return 1
   step "mvn test" mvn -B test \
     -Divs.mariadb.url="$IVS_MARIADB_URL" -Divs.mongo.url="$IVS_MONGO_URL" \
     -Dsurefire.timeout="${IVS_TEST_TIMEOUT:-1500}"
