@@ -4,5 +4,9 @@ package org.ivsbench.bench;
 public interface LoadProgress {
     void loaded(long records, long bytes);
 
+    /** Called once before loading starts, when the loader knows how many records it will write. */
+    default void starting(long totalRecords) {
+    }
+
     LoadProgress NONE = (records, bytes) -> { };
 }

@@ -177,6 +177,11 @@ public final class PhaseStats {
         return w;
     }
 
+    /** When the phase (its warmup) began, epoch ms. */
+    public long summaryStartMs() {
+        return startMs;
+    }
+
     /** Measured operations completed so far (for progress output). */
     public long completed() {
         return completed.sum();
