@@ -66,6 +66,9 @@ final class MongoSession implements Session {
     @Override
     public OpResult scan(String table, String startKey, int count, List<String> fields,
             List<Map<String, String>> out) throws TargetException {
+        if (count <= 0) {
+            return OpResult.ok(); // limit(0) would mean "no limit" to MongoDB
+        }
         long bytes = 0;
         FindIterable<Document> find = target.collection(table).find(Filters.gte(FieldNames.ID, startKey))
                 .sort(Sorts.ascending(FieldNames.ID)).limit(count).projection(projection(fields));
@@ -221,13 +224,9 @@ final class MongoSession implements Session {
             throws TargetException {
         MongoCollection<Document> collection = target.collection(table);
         long suffixBytes = BsonSizes.utf8Length(suffix);
-        Document current = new Document("$ifNull", List.of("$" + name, ""));
-        Bson filter = Filters.and(Filters.eq(FieldNames.ID, key), Filters.expr(new Document("$lte", List.of(
-                new Document("$add", List.of(new Document("$strLenBytes", current), suffixBytes)), maxLength))));
-        List<Bson> pipeline = List.of(new Document("$set", new Document(name,
-                new Document("$concat", List.of(current, new Document("$literal", suffix))))));
         try {
-            UpdateResult r = collection.updateOne(filter, pipeline);
+            UpdateResult r = collection.updateOne(serverExtendFilter(key, name, suffixBytes, maxLength),
+                    serverExtendPipeline(name, suffix));
             if (!r.wasAcknowledged() || r.getMatchedCount() == 1) {
                 return OpResult.ok(0, suffixBytes);
             }
@@ -240,6 +239,23 @@ final class MongoSession implements Session {
             }
             throw MongoErrors.failure("extend", e);
         }
+    }
+
+    /** {_id: key, $expr: {$lte: [{$add: [{$strLenBytes: <field or "">}, suffixBytes]}, maxLength]}} */
+    static Bson serverExtendFilter(String key, String name, long suffixBytes, long maxLength) {
+        return Filters.and(Filters.eq(FieldNames.ID, key), Filters.expr(new Document("$lte", List.of(
+                new Document("$add", List.of(new Document("$strLenBytes", fieldOrEmpty(name)), suffixBytes)),
+                maxLength))));
+    }
+
+    /** [{$set: {field: {$concat: [<field or "">, {$literal: suffix}]}}}] */
+    static List<Bson> serverExtendPipeline(String name, String suffix) {
+        return List.of(new Document("$set", new Document(name,
+                new Document("$concat", List.of(fieldOrEmpty(name), new Document("$literal", suffix))))));
+    }
+
+    private static Document fieldOrEmpty(String name) {
+        return new Document("$ifNull", List.of("$" + name, ""));
     }
 
     @Override

@@ -8,6 +8,7 @@ import java.util.function.Consumer;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import org.bson.BSONException;
 import org.bson.Document;
 import org.ivsbench.config.DatabaseType;
 import org.ivsbench.config.TargetConfig;
@@ -22,6 +23,7 @@ import org.slf4j.LoggerFactory;
 import com.mongodb.ConnectionString;
 import com.mongodb.MongoClientSettings;
 import com.mongodb.MongoCommandException;
+import com.mongodb.MongoException;
 import com.mongodb.MongoCredential;
 import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoClients;
@@ -181,7 +183,8 @@ public final class MongoTarget implements Target {
                 }
                 consumer.accept(new Record(key, fields));
             }
-        } catch (RuntimeException e) {
+        } catch (MongoException | BSONException e) {
+            // Only the driver's failures: an exception thrown by the consumer is the caller's and passes as is.
             throw MongoErrors.failure("scan of " + table, e);
         }
     }

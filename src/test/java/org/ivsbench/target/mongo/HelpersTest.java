@@ -91,6 +91,18 @@ class HelpersTest {
         assertFalse(MongoErrors.isTooLarge(new IllegalStateException("document too large")), "only driver types");
     }
 
+    @Test
+    void serverExtendStatementHasTheDocumentedShape() {
+        // The stand-in cannot run pipelines, so at least pin what is sent to a real MongoDB 4.2+.
+        String filter = MongoSession.serverExtendFilter("user1", "field3", 100, 1_600_000)
+                .toBsonDocument().toJson();
+        assertEquals("{\"$and\": [{\"_id\": \"user1\"}, {\"$expr\": {\"$lte\": [{\"$add\": [{\"$strLenBytes\": "
+                + "{\"$ifNull\": [\"$field3\", \"\"]}}, 100]}, 1600000]}}]}", filter);
+        String pipeline = MongoSession.serverExtendPipeline("field3", "$notAPath").get(0).toBsonDocument().toJson();
+        assertEquals("{\"$set\": {\"field3\": {\"$concat\": [{\"$ifNull\": [\"$field3\", \"\"]}, "
+                + "{\"$literal\": \"$notAPath\"}]}}}", pipeline);
+    }
+
     private static MongoCommandException command(int code, String name, String message) {
         BsonDocument reply = new BsonDocument("ok", new BsonInt32(0)).append("code", new BsonInt32(code))
                 .append("codeName", new BsonString(name)).append("errmsg", new BsonString(message));

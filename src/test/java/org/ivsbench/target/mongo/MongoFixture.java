@@ -71,7 +71,7 @@ final class MongoFixture implements AutoCloseable {
         while (sb.length() < length) {
             h ^= h >>> 29;
             h *= 0xBF58476D1CE4E5B9L;
-            sb.append((char) ('!' + (int) Math.floorMod(h, 94)));
+            sb.append((char) ('!' + Math.floorMod(h, 94)));
         }
         return sb.toString();
     }

@@ -102,6 +102,9 @@ class MongoTargetTest {
             s.scan(t.name(), "user0018", 10, List.of("FIELD0"), rows);
             assertEquals(3, rows.size(), "user0018, user0019, user9999");
             assertEquals(Set.of("FIELD0"), rows.get(0).keySet());
+            rows.clear();
+            assertTrue(s.scan(t.name(), "user0000", 0, null, rows).isOk());
+            assertTrue(rows.isEmpty(), "count 0 reads nothing (MongoDB's limit(0) would mean all)");
 
             assertEquals(Outcome.OK, s.delete(t.name(), "user0005").outcome());
             OpResult again = s.delete(t.name(), "user0005");
