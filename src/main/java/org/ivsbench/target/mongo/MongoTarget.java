@@ -199,7 +199,9 @@ public final class MongoTarget implements Target {
         env.put("updatePipelines", supportsPipelines());
         env.put("extendFallback", options.extendFallback().name().toLowerCase(java.util.Locale.ROOT));
         env.put("lowercaseFields", options.lowercaseFields());
-        env.put("writeConcern", String.valueOf(settings.getWriteConcern().asDocument().toJson()));
+        // An empty write concern document means "the server's default" (acknowledged, w:1 unless configured).
+        String writeConcern = settings.getWriteConcern().asDocument().toJson();
+        env.put("writeConcern", "{}".equals(writeConcern) ? "server default" : writeConcern);
         env.put("readPreference", settings.getReadPreference().getName());
         env.put("driver", "mongodb-driver-sync " + driverVersion());
         MongoDatabase admin = client.getDatabase("admin");
