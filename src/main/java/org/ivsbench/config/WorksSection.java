@@ -153,12 +153,6 @@ final class WorksSection {
                     + String.join(", ", typeNames) + "), summing to 100");
         }
         String[] items = text.split(",", -1);
-        if (items.length != types.size()) {
-            throw new ConfigException(path, "'" + text + "' has " + items.length + " weight"
-                    + (items.length == 1 ? "" : "s") + " but there " + (types.size() == 1 ? "is " : "are ")
-                    + types.size() + " transaction type" + (types.size() == 1 ? "" : "s") + " ("
-                    + String.join(", ", typeNames) + ")");
-        }
         List<Double> weights = new ArrayList<>();
         BigDecimal sum = BigDecimal.ZERO;
         for (int i = 0; i < items.length; i++) {
@@ -166,20 +160,31 @@ final class WorksSection {
             double weight = Element.isDecimal(item) ? Double.parseDouble(item) : Double.NaN;
             if (!Double.isFinite(weight)) {
                 throw new ConfigException(path, "'" + text + "': weight " + (i + 1) + " ('" + item + "', "
-                        + typeNames.get(i) + ") is not a number");
+                        + typeAt(typeNames, i) + ") is not a number");
             }
             if (weight < 0) {
                 throw new ConfigException(path, "'" + text + "': weight " + (i + 1) + " ('" + item + "', "
-                        + typeNames.get(i) + ") is negative");
+                        + typeAt(typeNames, i) + ") is negative");
             }
             weights.add(weight);
             // Decimal arithmetic, so "33.33,33.33,33.34" sums to exactly 100 and the message shows what was typed.
             sum = sum.add(BigDecimal.valueOf(weight));
+        }
+        // Counted after the items are checked, so "50,50," is reported as an empty weight, not as a count.
+        if (items.length != types.size()) {
+            throw new ConfigException(path, "'" + text + "' has " + items.length + " weight"
+                    + (items.length == 1 ? "" : "s") + " but there " + (types.size() == 1 ? "is " : "are ")
+                    + types.size() + " transaction type" + (types.size() == 1 ? "" : "s") + " ("
+                    + String.join(", ", typeNames) + ")");
         }
         if (sum.subtract(BigDecimal.valueOf(100)).abs().doubleValue() > WEIGHT_SUM_TOLERANCE) {
             throw new ConfigException(path, "'" + text + "' sums to " + sum.stripTrailingZeros().toPlainString()
                     + "; weights are percentages and must sum to 100");
         }
         return weights;
+    }
+
+    private static String typeAt(List<String> typeNames, int i) {
+        return i < typeNames.size() ? typeNames.get(i) : "no transaction type";
     }
 }
