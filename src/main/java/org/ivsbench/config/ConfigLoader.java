@@ -1,0 +1,106 @@
+package org.ivsbench.config;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.function.Function;
+
+import org.apache.commons.configuration2.tree.ImmutableNode;
+
+/**
+ * Loads a BenchBase-style XML config into a validated, immutable {@link BenchmarkConfig}. The loader checks
+ * everything that does not depend on the benchmark's semantics; benchmark parameters are passed through as
+ * strings for the module to validate, and the experiment section is flattened for the experiment runner.
+ * Element reference: config/README.md.
+ */
+public final class ConfigLoader {
+    static final String ROOT = "parameters";
+
+    private static final List<String> RUN_ELEMENTS = List.of("terminals", "loaderThreads", "randomSeed",
+            "batchsize", "scalefactor", "transactiontypes", "works", "monitor", "experiment");
+
+    private ConfigLoader() {
+    }
+
+    /** Loads with password environment variables taken from the process environment. */
+    public static BenchmarkConfig load(Path xmlFile, String benchmarkName, List<String> supportedTransactionTypes,
+            Set<String> benchmarkParameterNames, Set<String> phaseParameterNames) throws ConfigException {
+        return load(xmlFile, benchmarkName, supportedTransactionTypes, benchmarkParameterNames, phaseParameterNames,
+                System::getenv);
+    }
+
+    /**
+     * As {@link #load(Path, String, List, Set, Set)}, with {@code environment} resolving {@code passwordEnv}
+     * (tests pass a map's {@code get}; it returns null for an unset variable).
+     */
+    public static BenchmarkConfig load(Path xmlFile, String benchmarkName, List<String> supportedTransactionTypes,
+            Set<String> benchmarkParameterNames, Set<String> phaseParameterNames,
+            Function<String, String> environment) throws ConfigException {
+        ImmutableNode rootNode = SafeXml.read(xmlFile);
+        if (!ROOT.equals(rootNode.getNodeName())) {
+            throw new ConfigException(SafeXml.label(xmlFile), "root element is <" + rootNode.getNodeName()
+                    + ">; an ivsbench config starts with <" + ROOT + ">");
+        }
+        Element root = new Element(rootNode, "");
+        root.requireSection(knownTopLevel(benchmarkParameterNames));
+
+        Path source = xmlFile.toAbsolutePath().normalize();
+        Path configDir = source.getParent();
+        TargetConfig target = TargetSection.parse(root, configDir, environment);
+
+        int terminals = root.intAtLeast("terminals", 1, 1);
+        int loaderThreads = root.intAtLeast("loaderThreads", defaultLoaderThreads(), 1);
+        // A run is always seeded: without randomSeed it is 0, so two runs of one config make the same operations.
+        long randomSeed = root.leaf("randomSeed") == null ? 0 : Element.parseLong("randomSeed", root.leaf("randomSeed"));
+        int batchSize = root.intAtLeast("batchsize", 128, 1);
+        double scaleFactor = scaleFactor(root);
+
+        List<TransactionTypeConfig> types = TransactionTypesSection.parse(root, benchmarkName, supportedTransactionTypes);
+        List<PhaseConfig> phases = WorksSection.parse(root, terminals, types, phaseParameterNames);
+        Map<String, String> parameters = new LinkedHashMap<>();
+        for (String name : benchmarkParameterNames) {
+            String value = root.leaf(name);
+            if (value != null) {
+                parameters.put(name, value);
+            }
+        }
+        MonitorConfig monitor = MonitorSection.parse(root);
+        Map<String, String> experiment = ExperimentSection.parse(root);
+        return new BenchmarkConfig(source, target, terminals, loaderThreads, randomSeed, batchSize, scaleFactor,
+                types, phases, parameters, monitor, experiment);
+    }
+
+    /** Generic elements first, then the benchmark's own, so "known: ..." in errors reads in a useful order. */
+    private static List<String> knownTopLevel(Set<String> benchmarkParameterNames) {
+        List<String> known = new ArrayList<>(TargetSection.ELEMENTS);
+        known.addAll(RUN_ELEMENTS);
+        for (String name : new TreeSet<>(benchmarkParameterNames)) {
+            if (known.contains(name)) {
+                throw new IllegalArgumentException("benchmark parameter '" + name + "' clashes with a generic element");
+            }
+            known.add(name);
+        }
+        return known;
+    }
+
+    /** Loading is mostly waiting on the database; more than four threads rarely helps and crowds small servers. */
+    private static int defaultLoaderThreads() {
+        return Math.min(4, Runtime.getRuntime().availableProcessors());
+    }
+
+    private static double scaleFactor(Element root) throws ConfigException {
+        String text = root.leaf("scalefactor");
+        if (text == null) {
+            return 1;
+        }
+        double value = Element.parseFinite("scalefactor", text, "a number");
+        if (value <= 0) {
+            throw new ConfigException("scalefactor", "'" + text + "' must be positive");
+        }
+        return value;
+    }
+}

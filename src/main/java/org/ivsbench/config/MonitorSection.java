@@ -1,0 +1,80 @@
+package org.ivsbench.config;
+
+import java.util.List;
+
+/** {@code monitor}: the server-side resource sampler. */
+final class MonitorSection {
+    private static final List<String> ELEMENTS = List.of("enabled", "interval", "agent", "process", "pidFile");
+    /** Below 100 ms /proc counters move in too few ticks (CLK_TCK 100) to say anything and sampling costs show. */
+    static final long MIN_INTERVAL_MS = 100;
+
+    private MonitorSection() {
+    }
+
+    static MonitorConfig parse(Element root) throws ConfigException {
+        Element section = root.single("monitor");
+        if (section == null) {
+            return MonitorConfig.defaults();
+        }
+        section.requireSection(ELEMENTS);
+        MonitorConfig defaults = MonitorConfig.defaults();
+        boolean enabled = section.bool("enabled", defaults.enabled());
+        String intervalText = section.leaf("interval");
+        long interval = defaults.intervalMs();
+        if (intervalText != null) {
+            interval = Element.parseLong(section.childPath("interval"), intervalText);
+            if (interval < MIN_INTERVAL_MS) {
+                throw new ConfigException(section.childPath("interval"), "'" + intervalText
+                        + "' is below the minimum of " + MIN_INTERVAL_MS + " ms");
+            }
+        }
+        String agent = section.leaf("agent");
+        if (agent != null) {
+            checkHostPort(section.childPath("agent"), agent);
+        }
+        String process = nonEmpty(section, "process");
+        String pidFile = nonEmpty(section, "pidFile");
+        return new MonitorConfig(enabled, interval, agent, process, pidFile);
+    }
+
+    private static String nonEmpty(Element section, String name) throws ConfigException {
+        String value = section.leaf(name);
+        if (value != null && value.isBlank()) {
+            throw new ConfigException(section.childPath(name), "is empty (leave it out to find the process from the target)");
+        }
+        return value;
+    }
+
+    /** host:port, with IPv6 hosts in brackets ([::1]:9100) as in URLs. */
+    static void checkHostPort(String path, String text) throws ConfigException {
+        String host;
+        String port;
+        if (text.startsWith("[")) {
+            int close = text.indexOf("]:");
+            if (close < 0) {
+                throw new ConfigException(path, "'" + text + "' is not host:port (IPv6 hosts go in brackets: [::1]:9100)");
+            }
+            host = text.substring(1, close);
+            port = text.substring(close + 2);
+        } else {
+            int colon = text.lastIndexOf(':');
+            if (colon < 0 || text.indexOf(':') != colon) {
+                throw new ConfigException(path, "'" + text + "' is not host:port (e.g. dbhost:9100; IPv6 as [::1]:9100)");
+            }
+            host = text.substring(0, colon);
+            port = text.substring(colon + 1);
+        }
+        if (host.isBlank()) {
+            throw new ConfigException(path, "'" + text + "' has no host");
+        }
+        int number;
+        try {
+            number = Integer.parseInt(port);
+        } catch (NumberFormatException e) {
+            throw new ConfigException(path, "'" + text + "' has port '" + port + "', which is not a number");
+        }
+        if (number < 1 || number > 65535) {
+            throw new ConfigException(path, "'" + text + "' has port " + number + ", outside 1..65535");
+        }
+    }
+}
