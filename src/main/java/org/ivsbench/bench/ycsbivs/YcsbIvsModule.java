@@ -1,5 +1,6 @@
 package org.ivsbench.bench.ycsbivs;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.SplittableRandom;
@@ -8,29 +9,116 @@ import org.ivsbench.bench.BenchmarkModule;
 import org.ivsbench.bench.LoadProgress;
 import org.ivsbench.bench.LoadReport;
 import org.ivsbench.bench.Terminal;
+import org.ivsbench.bench.ycsbivs.procedures.Procedure;
+import org.ivsbench.bench.ycsbivs.procedures.Procedures;
 import org.ivsbench.config.BenchmarkConfig;
 import org.ivsbench.config.ConfigException;
+import org.ivsbench.config.PhaseConfig;
+import org.ivsbench.target.ReconnectingSession;
+import org.ivsbench.target.Session;
 import org.ivsbench.target.Target;
 import org.ivsbench.target.TargetException;
 
-/** Placeholder until the ycsbivs module lands. */
+/**
+ * ycsbivs: YCSB's core workload on a key/value table plus the YCSB-IVS EXTEND operation. One instance
+ * per run: it holds the run's shared insert counter.
+ */
 public final class YcsbIvsModule implements BenchmarkModule {
-    @Override public String name() { return "ycsbivs"; }
-    @Override public List<String> supportedTransactionTypes() { return List.of(); }
-    @Override public Set<String> parameterNames() { return Set.of(); }
-    @Override public Set<String> phaseParameterNames() { return Set.of(); }
-    @Override public void validate(BenchmarkConfig config) throws ConfigException { }
-    @Override public void create(BenchmarkConfig config, Target target) throws TargetException {
-        throw new TargetException("ycsbivs is not built yet");
+    static final String INSERT = "InsertRecord";
+
+    private YcsbIvsRun run;
+
+    @Override
+    public String name() {
+        return "ycsbivs";
     }
-    @Override public void clear(BenchmarkConfig config, Target target) throws TargetException {
-        throw new TargetException("ycsbivs is not built yet");
+
+    @Override
+    public List<String> supportedTransactionTypes() {
+        return Procedures.names();
     }
-    @Override public LoadReport load(BenchmarkConfig config, Target target, LoadProgress progress) throws TargetException {
-        throw new TargetException("ycsbivs is not built yet");
+
+    @Override
+    public Set<String> parameterNames() {
+        return YcsbIvsParameters.NAMES;
     }
-    @Override public Terminal newTerminal(BenchmarkConfig config, Target target, int terminalId, SplittableRandom random)
+
+    @Override
+    public Set<String> phaseParameterNames() {
+        return YcsbIvsParameters.PHASE_NAMES;
+    }
+
+    @Override
+    public void validate(BenchmarkConfig config) throws ConfigException {
+        YcsbIvsParameters.validate(config);
+        List<String> types = config.transactionTypeNames();
+        for (int i = 0; i < types.size(); i++) {
+            if (Procedures.byName(types.get(i)).isEmpty()) {
+                throw new ConfigException("transactiontypes/transactiontype[" + (i + 1) + "]/name", "'" + types.get(i)
+                        + "' is not a ycsbivs transaction type; known: " + String.join(", ", Procedures.names()));
+            }
+        }
+    }
+
+    @Override
+    public void create(BenchmarkConfig config, Target target) throws TargetException {
+        target.createTable(parameters(config).tableSpec());
+    }
+
+    @Override
+    public void clear(BenchmarkConfig config, Target target) throws TargetException {
+        target.dropTable(parameters(config).table());
+    }
+
+    @Override
+    public LoadReport load(BenchmarkConfig config, Target target, LoadProgress progress)
+            throws TargetException, InterruptedException {
+        YcsbIvsLoader loader = new YcsbIvsLoader(parameters(config), config.randomSeed(), config.loaderThreads(),
+                config.batchSize());
+        return loader.load(target, progress);
+    }
+
+    @Override
+    public Terminal newTerminal(BenchmarkConfig config, Target target, int terminalId, SplittableRandom random)
             throws TargetException {
-        throw new TargetException("ycsbivs is not built yet");
+        YcsbIvsParameters parameters = parameters(config);
+        List<Procedure> procedures = new ArrayList<>();
+        for (String type : config.transactionTypeNames()) {
+            procedures.add(Procedures.byName(type).orElseThrow(() -> new TargetException(
+                    "'" + type + "' is not a ycsbivs transaction type (validate() should have said so)")));
+        }
+        Session session = ReconnectingSession.open(target, config.target().reconnectOnConnectionFailure());
+        return new YcsbIvsTerminal(terminalId, target, session, parameters, procedures, random,
+                run(config, parameters));
+    }
+
+    private synchronized YcsbIvsRun run(BenchmarkConfig config, YcsbIvsParameters parameters) {
+        if (run == null) {
+            run = new YcsbIvsRun(parameters.recordCount(), inserts(config));
+        }
+        return run;
+    }
+
+    /** Whether any phase gives InsertRecord a positive weight. */
+    private static boolean inserts(BenchmarkConfig config) {
+        int index = config.transactionTypeNames().indexOf(INSERT);
+        if (index < 0) {
+            return false;
+        }
+        for (PhaseConfig phase : config.phases()) {
+            if (index < phase.weights().size() && phase.weights().get(index) > 0) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Parameters were validated by the CLI; a config that skipped validation fails here, not later. */
+    private static YcsbIvsParameters parameters(BenchmarkConfig config) throws TargetException {
+        try {
+            return YcsbIvsParameters.from(config);
+        } catch (ConfigException e) {
+            throw new TargetException("invalid ycsbivs configuration: " + e.getMessage());
+        }
     }
 }

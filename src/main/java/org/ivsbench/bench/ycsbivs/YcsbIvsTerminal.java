@@ -1,0 +1,108 @@
+package org.ivsbench.bench.ycsbivs;
+
+import java.util.List;
+import java.util.SplittableRandom;
+
+import org.ivsbench.bench.Terminal;
+import org.ivsbench.bench.ycsbivs.procedures.Procedure;
+import org.ivsbench.bench.ycsbivs.procedures.ProcedureContext;
+import org.ivsbench.config.ConfigException;
+import org.ivsbench.config.PhaseConfig;
+import org.ivsbench.target.OpResult;
+import org.ivsbench.target.ReconnectingSession;
+import org.ivsbench.target.Session;
+import org.ivsbench.target.Target;
+import org.ivsbench.target.TargetException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One ycsbivs terminal: its own session and random stream, procedures aligned with the config's
+ * transaction types, and the current phase's key generator.
+ *
+ * <p>Failures become outcomes with a fixed reason; the driver's message (which may hold a key) goes to
+ * the log, a few times per terminal. After a lost connection the session is reopened: with
+ * reconnectOnConnectionFailure by {@link ReconnectingSession} (backoff until a deadline), otherwise
+ * with one immediate attempt per failed operation, so a short outage does not silence the terminal
+ * for the rest of the run.
+ */
+final class YcsbIvsTerminal implements Terminal {
+    private static final Logger LOG = LoggerFactory.getLogger(YcsbIvsTerminal.class);
+    private static final int LOGGED_FAILURES = 5;
+
+    private final int id;
+    private final Target target;
+    private final List<Procedure> procedures;
+    private final ProcedureContext context;
+    private final YcsbIvsRun run;
+    private int loggedFailures;
+
+    YcsbIvsTerminal(int id, Target target, Session session, YcsbIvsParameters parameters,
+                    List<Procedure> procedures, SplittableRandom random, YcsbIvsRun run) {
+        this.id = id;
+        this.target = target;
+        this.procedures = List.copyOf(procedures);
+        this.run = run;
+        this.context = new ProcedureContext(parameters, random, run.insertCounter(), session,
+                run.keyGenerator(YcsbIvsParameters.DEFAULT_DISTRIBUTION));
+    }
+
+    @Override
+    public void startPhase(PhaseConfig phase) {
+        String distribution;
+        try {
+            distribution = YcsbIvsParameters.distribution(phase);
+        } catch (ConfigException e) {
+            // validate() checked every phase before the run: reaching this is a caller bug.
+            throw new IllegalStateException(e.getMessage(), e);
+        }
+        context.keys(run.keyGenerator(distribution));
+    }
+
+    @Override
+    public OpResult execute(int transactionTypeIndex) {
+        Procedure procedure = procedures.get(transactionTypeIndex);
+        try {
+            if (context.session() == null) {
+                context.session(target.openSession()); // a previous reopen failed: try again
+            }
+            return procedure.run(context);
+        } catch (TargetException e) {
+            logFailure(procedure, e);
+            if (e.connectionLost()) {
+                reopen();
+                return OpResult.error(ReconnectingSession.CONNECTION_LOST);
+            }
+            return OpResult.error("database error");
+        }
+    }
+
+    private void reopen() {
+        Session old = context.session();
+        context.session(null);
+        if (old != null) {
+            old.close();
+        }
+        try {
+            context.session(target.openSession());
+        } catch (TargetException e) {
+            logFailure(null, e); // the next operation tries again
+        }
+    }
+
+    private void logFailure(Procedure procedure, TargetException e) {
+        if (loggedFailures < LOGGED_FAILURES) {
+            loggedFailures++;
+            LOG.warn("terminal {}: {} failed: {}{}", id, procedure == null ? "reconnect" : procedure.name(),
+                    e.getMessage(), loggedFailures == LOGGED_FAILURES ? " (further failures not logged)" : "");
+        }
+    }
+
+    @Override
+    public void close() {
+        Session session = context.session();
+        if (session != null) {
+            session.close();
+        }
+    }
+}

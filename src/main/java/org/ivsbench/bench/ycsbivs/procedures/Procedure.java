@@ -1,0 +1,11 @@
+package org.ivsbench.bench.ycsbivs.procedures;
+
+import org.ivsbench.target.OpResult;
+import org.ivsbench.target.TargetException;
+
+/** One ycsbivs transaction type: draws what it needs from the terminal's context and runs it. */
+public interface Procedure {
+    String name();
+
+    OpResult run(ProcedureContext context) throws TargetException;
+}

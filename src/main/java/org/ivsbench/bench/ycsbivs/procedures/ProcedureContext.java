@@ -1,0 +1,103 @@
+package org.ivsbench.bench.ycsbivs.procedures;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+
+import org.ivsbench.bench.ycsbivs.YcsbIvsParameters;
+import org.ivsbench.random.CounterGenerator;
+import org.ivsbench.random.KeyNames;
+import org.ivsbench.random.LongGenerator;
+import org.ivsbench.random.RandomValues;
+import org.ivsbench.target.Session;
+
+/**
+ * What a procedure works with: the terminal's session, its own random stream and the phase's key
+ * generator. Every random choice of an operation (key, field, value bytes) is drawn here, from the
+ * terminal's stream only, in a fixed order per procedure, so one seed gives one operation sequence.
+ * Owned by one terminal thread.
+ */
+public final class ProcedureContext {
+    private final YcsbIvsParameters parameters;
+    private final List<String> fields;
+    private final SplittableRandom random;
+    private final CounterGenerator insertCounter;
+    private Session session;
+    private LongGenerator keys;
+
+    public ProcedureContext(YcsbIvsParameters parameters, SplittableRandom random, CounterGenerator insertCounter,
+                            Session session, LongGenerator keys) {
+        this.parameters = parameters;
+        this.fields = parameters.fieldNames();
+        this.random = random;
+        this.insertCounter = insertCounter;
+        this.session = session;
+        this.keys = keys;
+    }
+
+    public YcsbIvsParameters parameters() {
+        return parameters;
+    }
+
+    public String table() {
+        return parameters.table();
+    }
+
+    public Session session() {
+        return session;
+    }
+
+    public void session(Session newSession) {
+        this.session = newSession;
+    }
+
+    public void keys(LongGenerator newKeys) {
+        this.keys = newKeys;
+    }
+
+    /** A key of an existing record, by the phase's distribution. */
+    public String nextKey() {
+        return KeyNames.key(keys.next(random), parameters.orderedKeys());
+    }
+
+    /** A key never used before in this run (the shared counter starts at recordcount). */
+    public String nextInsertKey() {
+        return KeyNames.key(insertCounter.next(), parameters.orderedKeys());
+    }
+
+    public String randomField() {
+        return fields.get(random.nextInt(fields.size()));
+    }
+
+    public List<String> allFields() {
+        return fields;
+    }
+
+    /** The fields a read asks for: all (as an explicit list) or one chosen uniformly. */
+    public List<String> readFields() {
+        return parameters.readAllFields() ? fields : List.of(randomField());
+    }
+
+    /** The fields an update or extend touches: one chosen uniformly unless writeallfields. */
+    public List<String> writeFields() {
+        return parameters.writeAllFields() ? fields : List.of(randomField());
+    }
+
+    /** New values of fieldlength bytes for the given fields, in field order. */
+    public Map<String, String> values(List<String> forFields) {
+        Map<String, String> values = new LinkedHashMap<>();
+        for (String field : forFields) {
+            values.put(field, value(parameters.fieldLength()));
+        }
+        return values;
+    }
+
+    public String value(int length) {
+        return RandomValues.ascii(random, length);
+    }
+
+    public int scanLength() {
+        return 1 + random.nextInt(parameters.scanLength());
+    }
+}

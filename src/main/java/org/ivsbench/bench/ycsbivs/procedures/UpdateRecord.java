@@ -1,0 +1,18 @@
+package org.ivsbench.bench.ycsbivs.procedures;
+
+import org.ivsbench.target.OpResult;
+import org.ivsbench.target.TargetException;
+
+/** YCSB UPDATE: replaces one field (all with writeallfields) with a fresh fieldlength value. */
+public final class UpdateRecord implements Procedure {
+    @Override
+    public String name() {
+        return "UpdateRecord";
+    }
+
+    @Override
+    public OpResult run(ProcedureContext c) throws TargetException {
+        String key = c.nextKey();
+        return c.session().update(c.table(), key, c.values(c.writeFields()));
+    }
+}

@@ -1,0 +1,62 @@
+package org.ivsbench.target.jdbc;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.Map;
+import java.util.Properties;
+
+import org.ivsbench.config.DatabaseType;
+import org.ivsbench.config.TargetConfig;
+import org.ivsbench.target.TableSpec;
+import org.ivsbench.target.TargetException;
+
+/**
+ * What differs between SQL products: DDL, the append expression, transaction statements, connection
+ * setup, error classes and what the server reports about itself. Statements common to both products are
+ * built by {@link SqlStatements} with the dialect's quoting. Stateless and thread-safe.
+ */
+interface Dialect {
+
+    DatabaseType type();
+
+    /** Quotes an already validated identifier. */
+    String quote(String identifier);
+
+    /** Driver properties for new connections (user options from the config are added on top). */
+    Properties connectionProperties(TargetConfig config);
+
+    /** Per-connection settings run once after connecting (sql_mode, pragmas ...). */
+    void initConnection(Connection connection) throws SQLException;
+
+    /** Fails clearly when the table's engine cannot be used on this server. */
+    void checkEngine(Connection connection, TableSpec table) throws SQLException, TargetException;
+
+    String createTableSql(TableSpec table);
+
+    /** {@code column} followed by the bound suffix parameter, as a string expression; NULL counts as empty. */
+    String appendExpression(String quotedColumn);
+
+    /** Appended to a point SELECT to lock the row for the rest of the transaction ("" when BEGIN locks). */
+    String lockRowSuffix();
+
+    /** Starts a transaction that will write: the client extend's row lock and the loader's batches. */
+    String beginWriteSql();
+
+    /** Rows to fetch per round trip when streaming a whole table (forward-only, constant memory). */
+    int streamingFetchSize();
+
+    /** How the driver reported a failure, for the outcome mapping. */
+    SqlFailure classify(java.sql.SQLException e);
+
+    /** The URL of another database next to the configured one. */
+    String urlForDatabase(String url, String databaseName) throws TargetException;
+
+    /** Creates the database the URL would name (dropping it first when asked), where that means anything. */
+    void createDatabase(TargetConfig config, String databaseName, boolean dropFirst) throws TargetException;
+
+    Map<String, Object> environment(Connection connection, TargetConfig config) throws SQLException;
+
+    Map<String, Double> serverCounters(Connection connection) throws SQLException;
+
+    boolean isGauge(String counterName);
+}

@@ -1,0 +1,172 @@
+package org.ivsbench.bench.ycsbivs;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+
+import org.ivsbench.config.ArrivalKind;
+import org.ivsbench.config.BenchmarkConfig;
+import org.ivsbench.config.MonitorConfig;
+import org.ivsbench.config.PhaseConfig;
+import org.ivsbench.config.RateSpec;
+import org.ivsbench.config.TargetConfig;
+import org.ivsbench.config.TransactionTypeConfig;
+import org.ivsbench.bench.ycsbivs.procedures.Procedures;
+import org.ivsbench.target.ExtendMethod;
+import org.ivsbench.target.OpResult;
+import org.ivsbench.target.Record;
+import org.ivsbench.target.Session;
+import org.ivsbench.target.TableSpec;
+import org.ivsbench.target.Target;
+import org.ivsbench.target.TargetException;
+import org.ivsbench.target.Targets;
+import org.ivsbench.testsupport.TestServers;
+
+/** Configs, targets and table measurements for the ycsbivs integration tests (real servers only). */
+final class Fixtures {
+    static final List<String> TARGETS = List.of("sqlite", "innodb", "rocksdb");
+
+    private Fixtures() {
+    }
+
+    static TargetConfig targetConfig(String name) {
+        return switch (name) {
+            case "sqlite" -> {
+                try {
+                    Path dir = Files.createTempDirectory("ivs-ycsbivs");
+                    dir.toFile().deleteOnExit();
+                    yield TestServers.sqlite(dir.resolve("test.db"));
+                } catch (IOException e) {
+                    throw new IllegalStateException(e);
+                }
+            }
+            case "innodb", "rocksdb" -> TestServers.mariadb();
+            default -> throw new IllegalArgumentException(name);
+        };
+    }
+
+    static Target open(String name) throws TargetException {
+        return Targets.open(targetConfig(name));
+    }
+
+    /** Parameters for a target name: the engine for MariaDB, nothing for SQLite. */
+    static Map<String, String> params(String targetName, String table, Map<String, String> extra) {
+        Map<String, String> p = new HashMap<>(extra);
+        p.put("table", table);
+        if (!targetName.equals("sqlite")) {
+            p.put("engine", targetName.equals("rocksdb") ? "RocksDB" : "InnoDB");
+        }
+        return p;
+    }
+
+    static PhaseConfig phase(String distribution, long count) {
+        List<Double> weights = new ArrayList<>();
+        for (int i = 0; i < Procedures.names().size(); i++) {
+            weights.add(i == 0 ? 100.0 : 0.0);
+        }
+        return new PhaseConfig(0, "phase", 0, count, 0, RateSpec.unlimited(), ArrivalKind.REGULAR, weights, 1, false, 0,
+                Map.of("distribution", distribution));
+    }
+
+    /** All seven types in Procedures.names() order, so type index = position in that list. */
+    static BenchmarkConfig config(TargetConfig target, Map<String, String> parameters, long seed, int loaderThreads,
+                                  PhaseConfig... phases) {
+        List<TransactionTypeConfig> types = Procedures.names().stream()
+                .map(n -> new TransactionTypeConfig(n, 0, 0)).toList();
+        return new BenchmarkConfig(null, target, 1, loaderThreads, seed, 100, 1.0, types,
+                phases.length == 0 ? List.of(phase("uniform", 1)) : List.of(phases), parameters,
+                MonitorConfig.defaults(), null);
+    }
+
+    static int typeIndex(String name) {
+        return Procedures.names().indexOf(name);
+    }
+
+    /** Sum of the lengths of every field value in the table, and the longest one. */
+    static long[] volumeAndMax(Target target, String table) throws TargetException {
+        long[] result = new long[2];
+        target.forEachRecord(table, r -> r.fields().values().forEach(v -> {
+            long len = v == null ? 0 : v.length();
+            result[0] += len;
+            result[1] = Math.max(result[1], len);
+        }));
+        return result;
+    }
+
+    static String checksum(Target target, String table) throws TargetException {
+        try {
+            MessageDigest digest = MessageDigest.getInstance("SHA-256");
+            target.forEachRecord(table, r -> {
+                digest.update(r.key().getBytes(StandardCharsets.US_ASCII));
+                r.fields().forEach((f, v) -> {
+                    digest.update(f.getBytes(StandardCharsets.US_ASCII));
+                    digest.update(String.valueOf(v).getBytes(StandardCharsets.US_ASCII));
+                });
+            });
+            return HexFormat.of().formatHex(digest.digest());
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /**
+     * A real target whose sessions also report each call (type, key, field, suffix or value hash) to a
+     * listener: a decorator for observing what a terminal sent, not a stand-in for the database.
+     */
+    static Target recording(Target target, Consumer<String> calls) {
+        return new RecordingTarget(target, calls);
+    }
+
+    private record RecordingTarget(Target t, Consumer<String> calls) implements Target {
+        @Override public org.ivsbench.config.DatabaseType type() { return t.type(); }
+        @Override public Session openSession() throws TargetException { return new RecordingSession(t.openSession(), calls); }
+        @Override public void createTable(TableSpec table) throws TargetException { t.createTable(table); }
+        @Override public void dropTable(String table) throws TargetException { t.dropTable(table); }
+        @Override public long countRecords(String table) throws TargetException { return t.countRecords(table); }
+        @Override public void forEachRecord(String table, Consumer<Record> c) throws TargetException { t.forEachRecord(table, c); }
+        @Override public Map<String, Object> environment() throws TargetException { return t.environment(); }
+        @Override public Map<String, Double> serverCounters() throws TargetException { return t.serverCounters(); }
+        @Override public boolean isGauge(String n) { return t.isGauge(n); }
+        @Override public Target withDatabase(String d) throws TargetException { return t.withDatabase(d); }
+        @Override public void createDatabase(String d, boolean drop) throws TargetException { t.createDatabase(d, drop); }
+        @Override public void close() { t.close(); }
+    }
+
+    private record RecordingSession(Session s, Consumer<String> calls) implements Session {
+        @Override public OpResult read(String table, String key, List<String> fields, Map<String, String> out) throws TargetException {
+            calls.accept("read " + key + " " + fields);
+            return s.read(table, key, fields, out);
+        }
+        @Override public OpResult scan(String table, String startKey, int count, List<String> fields, List<Map<String, String>> out) throws TargetException {
+            calls.accept("scan " + startKey + " " + count + " " + fields);
+            return s.scan(table, startKey, count, fields, out);
+        }
+        @Override public OpResult update(String table, String key, Map<String, String> values) throws TargetException {
+            calls.accept("update " + key + " " + values);
+            return s.update(table, key, values);
+        }
+        @Override public OpResult insert(String table, String key, Map<String, String> values) throws TargetException {
+            calls.accept("insert " + key + " " + values);
+            return s.insert(table, key, values);
+        }
+        @Override public OpResult delete(String table, String key) throws TargetException {
+            calls.accept("delete " + key);
+            return s.delete(table, key);
+        }
+        @Override public OpResult extend(String table, String key, String field, String suffix, long max, ExtendMethod m) throws TargetException {
+            calls.accept("extend " + key + " " + field + " " + suffix);
+            return s.extend(table, key, field, suffix, max, m);
+        }
+        @Override public void insertBatch(String table, List<Record> records) throws TargetException { s.insertBatch(table, records); }
+        @Override public void close() { s.close(); }
+    }
+}
