@@ -1,7 +1,102 @@
 package org.ivsbench.cli;
 
-public final class Main {
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code java -jar benchbase.jar -b ycsbivs -c config.xml --create=true --load=true --execute=true}.
+ * Exit codes: 0 success, 1 the run failed (database error), 2 bad input (options, config), 130 interrupted
+ * (results of what was measured are still written).
+ */
+@Command(name = "benchbase", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
+        sortOptions = false, usageHelpAutoWidth = true,
+        description = "ivsbench: phased, rate-controlled database benchmarks (ycsbivs = YCSB with Increasing Value Sizes).",
+
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {"0:success", "1:the run failed (database error)", "2:bad option or configuration",
+                "130:interrupted (what was measured is written)"})
+public final class Main implements Callable<Integer> {
+    public static final int OK = 0;
+    public static final int FAILED = 1;
+    public static final int USAGE = 2;
+    public static final int INTERRUPTED = 130;
+
+    @Option(names = {"-b", "--bench"}, paramLabel = "NAME", description = "Benchmark to run (ycsbivs).")
+    String benchmark;
+
+    @Option(names = {"-c", "--config"}, paramLabel = "FILE", description = "Benchmark configuration XML.")
+    Path config;
+
+    @Option(names = "--create", arity = "0..1", fallbackValue = "true", paramLabel = "BOOL",
+            description = "Create the schema (drops existing tables).")
+    boolean create;
+
+    @Option(names = "--clear", arity = "0..1", fallbackValue = "true", paramLabel = "BOOL",
+            description = "Remove the benchmark's tables.")
+    boolean clear;
+
+    @Option(names = "--load", arity = "0..1", fallbackValue = "true", paramLabel = "BOOL",
+            description = "Load the initial data.")
+    boolean load;
+
+    @Option(names = "--execute", arity = "0..1", fallbackValue = "true", paramLabel = "BOOL",
+            description = "Run the configured phases (or experiment).")
+    boolean execute;
+
+    @Option(names = {"-d", "--directory"}, paramLabel = "DIR", defaultValue = "results",
+            description = "Parent folder of the results folder (default: ${DEFAULT-VALUE}).")
+    Path directory;
+
+    @Option(names = {"-s", "--sample"}, paramLabel = "SECONDS", defaultValue = "1",
+            description = "Statistics window in seconds (default: ${DEFAULT-VALUE}).")
+    int windowSeconds;
+
+    String[] rawArgs = new String[0];
+
+    @Override
+    public Integer call() {
+        return new RunDriver(this).run();
+    }
+
     public static void main(String[] args) {
-        System.out.println("ivsbench");
+        System.exit(execute(args));
+    }
+
+    /** Runs the command line and returns the exit code (tests call this instead of main). */
+    public static int execute(String... args) {
+        Main main = new Main();
+        main.rawArgs = args.clone();
+        CommandLine cl = new CommandLine(main);
+        cl.setCaseInsensitiveEnumValuesAllowed(true);
+        cl.setParameterExceptionHandler((ex, a) -> {
+            PrintWriter err = ex.getCommandLine().getErr();
+            err.println("error: " + ex.getMessage() + " (see --help)");
+            err.flush();
+            return USAGE;
+        });
+        cl.setExecutionExceptionHandler((ex, c, parsed) -> {
+            PrintWriter err = c.getErr();
+            err.println("error: " + ex);
+            err.flush();
+            return FAILED;
+        });
+        return cl.execute(args);
+    }
+
+    static String toolVersion() {
+        String v = Main.class.getPackage().getImplementationVersion();
+        return v == null ? "dev" : v;
+    }
+
+    static final class Version implements CommandLine.IVersionProvider {
+        @Override
+        public String[] getVersion() {
+            return new String[] {"ivsbench " + toolVersion(), "Java " + System.getProperty("java.version")};
+        }
     }
 }

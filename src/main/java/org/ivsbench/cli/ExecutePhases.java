@@ -1,0 +1,109 @@
+package org.ivsbench.cli;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+import org.ivsbench.bench.BenchmarkModule;
+import org.ivsbench.config.BenchmarkConfig;
+import org.ivsbench.engine.Clock;
+import org.ivsbench.engine.EngineOptions;
+import org.ivsbench.engine.WorkloadManager;
+import org.ivsbench.stats.EnvironmentWriter;
+import org.ivsbench.stats.ResultsDirectory;
+import org.ivsbench.stats.RunInfo;
+import org.ivsbench.stats.StatsCollector;
+import org.ivsbench.target.Target;
+
+/**
+ * --execute: makes the results folder, runs the phases with statistics (and the monitor) on, and makes sure
+ * the summary is written however the run ends: normally, by a database failure, or by Ctrl-C / SIGTERM.
+ */
+final class ExecutePhases {
+    private final BenchmarkModule module;
+    private final BenchmarkConfig config;
+    private final Target target;
+    private final Main options;
+    private final PrintStream out;
+
+    ExecutePhases(BenchmarkModule module, BenchmarkConfig config, Target target, Main options, PrintStream out) {
+        this.module = module;
+        this.config = config;
+        this.target = target;
+        this.options = options;
+        this.out = out;
+    }
+
+    int run(List<String> commandLine, String digest, String redactedXml) throws IOException {
+        Path dir = ResultsDirectory.create(options.directory, module.name());
+        Files.writeString(dir.resolve("config.xml"), redactedXml);
+        Map<String, Object> env = RunDriver.safeEnvironment(target);
+        EnvironmentWriter.write(dir.resolve("environment.json"), env, Main.toolVersion(), commandLine);
+        RunInfo info = new RunInfo(Main.toolVersion(), module.name(), databaseSummary(env), digest,
+                config.randomSeed(), config.terminals(), options.windowSeconds, config.phases());
+        out.println("Results: " + dir);
+
+        StatsCollector collector = new StatsCollector(dir, info);
+        WorkloadManager manager = new WorkloadManager(config.phases(), config.transactionTypes(), config.terminals(),
+                config.randomSeed(), collector, Clock.SYSTEM, EngineOptions.defaults());
+        RunMonitor monitor = RunMonitor.start(config, target, dir, manager);
+        ConsoleProgress progress = new ConsoleProgress(manager, config.phases(), out);
+        CountDownLatch written = new CountDownLatch(1);
+        Thread hook = new Thread(() -> {
+            manager.requestStop();
+            try {
+                written.await(30, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }, "ivsbench-shutdown");
+        Runtime.getRuntime().addShutdownHook(hook);
+        Exception failure = null;
+        try {
+            progress.start();
+            manager.run((id, random) -> module.newTerminal(config, target, id, random));
+        } catch (Exception e) {
+            failure = e;
+        } finally {
+            progress.stop();
+            collector.finish(manager.stopRequested() || failure != null);
+            monitor.close();
+            collector.close();
+            written.countDown();
+        }
+        try {
+            Runtime.getRuntime().removeShutdownHook(hook);
+        } catch (IllegalStateException shuttingDown) {
+            // The JVM is already exiting (signal): the hook is running and waits for `written`.
+        }
+        SummaryTable.print(out, collector.summaries());
+        out.println("Results: " + dir);
+        if (failure != null) {
+            System.err.println("error: the run stopped: " + failure.getMessage());
+            return Main.FAILED;
+        }
+        return manager.stopRequested() ? Main.INTERRUPTED : Main.OK;
+    }
+
+    private Map<String, Object> databaseSummary(Map<String, Object> env) {
+        Map<String, Object> db = new LinkedHashMap<>();
+        db.put("type", config.target().type().name());
+        for (String key : List.of("product", "version", "engine")) {
+            Object v = env.get(key);
+            if (v != null) {
+                db.put(key, v);
+            }
+        }
+        String engine = config.parameters().get("engine");
+        if (engine != null && config.target().type() != org.ivsbench.config.DatabaseType.MONGODB) {
+            db.put("engine", engine);
+        }
+        return db;
+    }
+}

@@ -1,0 +1,143 @@
+package org.ivsbench.cli;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import org.ivsbench.bench.BenchmarkModule;
+import org.ivsbench.bench.BenchmarkRegistry;
+import org.ivsbench.bench.LoadReport;
+import org.ivsbench.config.BenchmarkConfig;
+import org.ivsbench.config.ConfigDigest;
+import org.ivsbench.config.ConfigException;
+import org.ivsbench.config.ConfigLoader;
+import org.ivsbench.config.ConfigRedactor;
+import org.ivsbench.target.Target;
+import org.ivsbench.target.TargetException;
+import org.ivsbench.target.Targets;
+
+/**
+ * The steps of one invocation, in the order that keeps bad input from touching anything: validate options,
+ * load and validate the config, check the results folder, then connect; create, load, execute.
+ */
+final class RunDriver {
+    private static final Logger LOG = LoggerFactory.getLogger(RunDriver.class);
+
+    private final Main options;
+    private final PrintStream out = System.out;
+    private final PrintStream err = System.err;
+
+    RunDriver(Main options) {
+        this.options = options;
+    }
+
+    int run() {
+        BenchmarkModule module;
+        BenchmarkConfig config;
+        try {
+            module = checkOptions();
+            config = ConfigLoader.load(options.config, module.name(), module.supportedTransactionTypes(),
+                    module.parameterNames(), module.phaseParameterNames());
+            module.validate(config);
+            if (options.execute) {
+                org.ivsbench.stats.ResultsDirectory.checkWritable(options.directory);
+            }
+        } catch (UsageException e) {
+            err.println("error: " + e.getMessage());
+            return Main.USAGE;
+        } catch (ConfigException e) {
+            String file = options.config.getFileName().toString();
+            err.println("error: " + (e.getMessage().contains(file) ? "" : options.config + ": ") + e.getMessage());
+            return Main.USAGE;
+        } catch (IOException e) {
+            err.println("error: -d " + options.directory + ": " + e.getMessage());
+            return Main.USAGE;
+        }
+        try (Target target = Targets.open(config.target())) {
+            if (options.clear) {
+                module.clear(config, target);
+                out.println("Cleared " + module.name() + " tables.");
+            }
+            if (options.create) {
+                module.create(config, target);
+                out.println("Created the " + module.name() + " schema.");
+            }
+            if (options.load) {
+                load(module, config, target);
+            }
+            if (options.execute) {
+                return new ExecutePhases(module, config, target, options, out).run(commandLine(),
+                        ConfigDigest.sha256(options.config), ConfigRedactor.redactedXml(options.config));
+            }
+            return Main.OK;
+        } catch (TargetException e) {
+            err.println("error: database: " + e.getMessage());
+            LOG.debug("database error", e);
+            return Main.FAILED;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            err.println("interrupted");
+            return Main.INTERRUPTED;
+        } catch (IOException | ConfigException e) {
+            err.println("error: " + e.getMessage());
+            return Main.FAILED;
+        }
+    }
+
+    private BenchmarkModule checkOptions() throws UsageException {
+        if (options.benchmark == null) {
+            throw new UsageException("missing -b NAME (known benchmarks: " + String.join(", ", BenchmarkRegistry.names())
+                    + ")");
+        }
+        BenchmarkModule module = BenchmarkRegistry.create(options.benchmark).orElseThrow(() -> new UsageException(
+                "-b: unknown benchmark '" + options.benchmark + "' (known: "
+                        + String.join(", ", BenchmarkRegistry.names()) + ")"));
+        if (options.config == null) {
+            throw new UsageException("missing -c FILE (the benchmark configuration)");
+        }
+        if (!Files.isRegularFile(options.config)) {
+            throw new UsageException("-c: '" + options.config + "' " + (Files.isDirectory(options.config)
+                    ? "is a directory" : "does not exist"));
+        }
+        if (!Files.isReadable(options.config)) {
+            throw new UsageException("-c: '" + options.config + "' is not readable");
+        }
+        if (options.windowSeconds < 1 || options.windowSeconds > 3600) {
+            throw new UsageException("-s: '" + options.windowSeconds + "' must be between 1 and 3600 seconds");
+        }
+        if (!(options.create || options.clear || options.load || options.execute)) {
+            throw new UsageException("nothing to do: give at least one of --create, --clear, --load, --execute");
+        }
+        return module;
+    }
+
+    private void load(BenchmarkModule module, BenchmarkConfig config, Target target)
+            throws TargetException, InterruptedException {
+        try (LoadProgressBar bar = new LoadProgressBar(out)) {
+            LoadReport r = module.load(config, target, bar);
+            bar.done();
+            double seconds = Math.max(1, r.elapsedMillis()) / 1000.0;
+            out.printf("Loaded %,d records (%.1f MB) in %.1f s: %,.0f records/s, %.1f MB/s%n", r.records(),
+                    r.bytes() / 1e6, seconds, r.records() / seconds, r.bytes() / 1e6 / seconds);
+        }
+    }
+
+    private List<String> commandLine() {
+        return Arrays.asList(options.rawArgs);
+    }
+
+    static Map<String, Object> safeEnvironment(Target target) {
+        try {
+            return target.environment();
+        } catch (TargetException e) {
+            return Map.of("error", String.valueOf(e.getMessage()));
+        }
+    }
+}
