@@ -8,7 +8,8 @@ import java.util.Map;
  * a time phase stops scheduling at its deadline; a count phase ends after exactly {@code count} measured
  * operations. {@code warmupSeconds} run before the measured part and are excluded from every figure.
  * {@code weights} are percentages aligned with the config's transaction types. {@code parameters} holds
- * benchmark-specific per-phase settings (ycsbivs: {@code distribution}).
+ * benchmark-specific per-phase settings (ycsbivs: {@code distribution}). {@code index} is the 0-based position in
+ * {@code works} (the default name is {@code "phase" + index}, as in summary.json).
  */
 public record PhaseConfig(
         int index,
