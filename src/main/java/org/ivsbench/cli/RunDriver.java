@@ -73,8 +73,11 @@ final class RunDriver {
                 load(module, config, target);
             }
             if (options.execute) {
+                // The digest is over the redacted text: a digest of the original bytes beside the redacted
+                // copy would let anyone test guesses of a weak password.
+                String redacted = ConfigRedactor.redactedXml(options.config);
                 return new ExecutePhases(module, config, target, options, out).run(commandLine(),
-                        ConfigDigest.sha256(options.config), ConfigRedactor.redactedXml(options.config));
+                        ConfigDigest.sha256(redacted.getBytes(java.nio.charset.StandardCharsets.UTF_8)), redacted);
             }
             return Main.OK;
         } catch (TargetException e) {
