@@ -85,6 +85,14 @@ final class MariaDbDialect implements Dialect {
     }
 
     @Override
+    public Map<String, String> learnFromServer(Connection connection) throws SQLException {
+        try (Statement st = connection.createStatement();
+             ResultSet rs = st.executeQuery("SELECT @@GLOBAL.max_allowed_packet")) {
+            return rs.next() ? Map.of("maxAllowedPacket", rs.getString(1)) : Map.of();
+        }
+    }
+
+    @Override
     public void initConnection(Connection connection) throws SQLException {
         try (Statement st = connection.createStatement()) {
             st.execute("SET SESSION sql_mode = 'STRICT_ALL_TABLES,NO_ENGINE_SUBSTITUTION'");
