@@ -16,7 +16,14 @@ final class Connections {
     }
 
     static Connection open(Dialect dialect, TargetConfig config, String url) throws TargetException {
+        return open(dialect, config, url, Map.of());
+    }
+
+    /** {@code learned}: driver settings learnt from the server at the target's first connection. */
+    static Connection open(Dialect dialect, TargetConfig config, String url, Map<String, String> learned)
+            throws TargetException {
         Properties props = dialect.connectionProperties(config);
+        learned.forEach(props::setProperty);
         if (config.username() != null) {
             props.setProperty("user", config.username());
         }

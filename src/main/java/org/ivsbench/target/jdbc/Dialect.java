@@ -25,6 +25,13 @@ interface Dialect {
     /** Driver properties for new connections (user options from the config are added on top). */
     Properties connectionProperties(TargetConfig config);
 
+    /**
+     * Driver settings that depend on the server, read once on the target's first connection (MariaDB:
+     * max_allowed_packet, so the driver refuses an oversized statement before sending it instead of the
+     * server closing the connection).
+     */
+    Map<String, String> learnFromServer(Connection connection) throws SQLException;
+
     /** Per-connection settings run once after connecting (sql_mode, pragmas ...). */
     void initConnection(Connection connection) throws SQLException;
 

@@ -143,7 +143,7 @@ final class JdbcSession implements Session {
      * append; that is the price of the paper's client-side semantics, and the SERVER method avoids it.
      */
     private OpResult extendOnClient(String table, String keyColumn, String key, String field, String suffix,
-                                    long maxLength) throws SQLException {
+                                    long maxLength) throws SQLException, TargetException {
         PreparedStatement select = prepare(sql.select(table, keyColumn, List.of(field), true));
         PreparedStatement update = prepare(sql.update(table, keyColumn, List.of(field)));
         boolean committed = false;
@@ -177,7 +177,7 @@ final class JdbcSession implements Session {
 
     /** One guarded statement; only when it changes nothing does a second one say why. */
     private OpResult extendOnServer(String table, String keyColumn, String key, String field, String suffix,
-                                    long maxLength) throws SQLException {
+                                    long maxLength) throws SQLException, TargetException {
         PreparedStatement append = prepare(sql.guardedAppend(table, keyColumn, field));
         append.setString(1, suffix);
         append.setString(2, key);
@@ -232,29 +232,30 @@ final class JdbcSession implements Session {
         }
     }
 
-    private void begin() throws SQLException {
+    private void begin() throws SQLException, TargetException {
         plain().execute(dialect.beginWriteSql());
     }
 
     private void rollbackQuietly() {
         try {
             plain().execute("ROLLBACK");
-        } catch (SQLException ignored) {
+        } catch (SQLException | TargetException ignored) {
             // The failure that brought us here is the one to report; a dead connection is detected next.
         }
     }
 
-    private Statement plain() throws SQLException {
+    private Statement plain() throws SQLException, TargetException {
         if (plain == null) {
+            connection();
             plain = connection.createStatement();
         }
         return plain;
     }
 
-    private PreparedStatement prepare(String text) throws SQLException {
+    private PreparedStatement prepare(String text) throws SQLException, TargetException {
         PreparedStatement ps = statements.get(text);
         if (ps == null) {
-            ps = connection.prepareStatement(text);
+            ps = connection().prepareStatement(text);
             statements.put(text, ps);
         }
         return ps;
@@ -292,13 +293,16 @@ final class JdbcSession implements Session {
 
     /**
      * Expected refusals become outcomes; a lost connection or an unexplained statement failure is thrown.
-     * A packet-too-large failure may have made the server close the connection (error 1153), so the
-     * connection is checked and replaced here: the failed operation is reported, the next one runs.
+     * After a packet-too-large failure the connection is always replaced: the server may have closed it
+     * (error 1153), and with server-side prepared statements Connector/J 3.4.1 leaves its protocol state
+     * out of step after refusing an oversized execute (isValid() still passes, the next statement fails
+     * with an ArrayIndexOutOfBoundsException inside the driver). The failed operation is reported, the
+     * next one runs on a fresh connection.
      */
     private OpResult fail(SQLException e) throws TargetException {
         SqlFailure failure = dialect.classify(e);
         if (failure == SqlFailure.PACKET_TOO_LARGE) {
-            replaceIfBroken();
+            replaceConnection();
             return OpResult.error(failure.reason());
         }
         if (failure.isAbort()) {
@@ -309,18 +313,19 @@ final class JdbcSession implements Session {
                 failure == SqlFailure.CONNECTION_LOST);
     }
 
-    private void replaceIfBroken() throws TargetException {
-        boolean valid;
-        try {
-            valid = connection.isValid(2);
-        } catch (SQLException e) {
-            valid = false;
-        }
-        if (!valid) {
-            closeStatements();
-            Connections.closeQuietly(connection);
+    /** The connection, reopened here if an earlier replacement failed (the server was away). */
+    private Connection connection() throws TargetException {
+        if (connection == null) {
             connection = target.connect();
         }
+        return connection;
+    }
+
+    private void replaceConnection() throws TargetException {
+        closeStatements();
+        Connections.closeQuietly(connection);
+        connection = null;
+        connection = target.connect();
     }
 
     private void closeStatements() {

@@ -33,6 +33,7 @@ public final class JdbcTarget implements Target {
     private final SqlStatements statements;
     private final Map<String, TableLayout> layouts = new ConcurrentHashMap<>();
     private final Set<String> validFields = ConcurrentHashMap.newKeySet();
+    private volatile Map<String, String> learned = Map.of();
 
     private JdbcTarget(TargetConfig config, Dialect dialect) {
         this.config = config;
@@ -59,7 +60,14 @@ public final class JdbcTarget implements Target {
         }
         Connections.isolationLevel(config.isolation()); // fail on a bad name before anything else
         JdbcTarget target = new JdbcTarget(config, dialect);
-        Connections.closeQuietly(target.connect()); // fail now, with the reason, rather than in every terminal
+        // Connect now to fail with the reason here rather than in every terminal, and learn server limits.
+        try (Connection first = target.connect()) {
+            Map<String, String> learned = new java.util.HashMap<>(dialect.learnFromServer(first));
+            learned.keySet().removeAll(config.options().keySet()); // the user's explicit option wins
+            target.learned = Map.copyOf(learned);
+        } catch (SQLException e) {
+            throw target.failure("read server limits", e);
+        }
         return target;
     }
 
@@ -72,7 +80,7 @@ public final class JdbcTarget implements Target {
     }
 
     Connection connect() throws TargetException {
-        return Connections.open(dialect, config, config.url());
+        return Connections.open(dialect, config, config.url(), learned);
     }
 
     @Override

@@ -53,6 +53,11 @@ final class SqliteDialect implements Dialect {
     }
 
     @Override
+    public Map<String, String> learnFromServer(Connection connection) {
+        return Map.of();
+    }
+
+    @Override
     public void initConnection(Connection connection) throws SQLException {
         try (Statement st = connection.createStatement()) {
             // Repeated as pragmas so the settings hold whatever the driver does with unknown properties.

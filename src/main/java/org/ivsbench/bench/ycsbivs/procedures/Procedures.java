@@ -7,13 +7,13 @@ import java.util.Optional;
 
 /** The seven ycsbivs transaction types by name. Procedures are stateless and shared. */
 public final class Procedures {
-    private static final Map<String, Procedure> BY_NAME = new LinkedHashMap<>();
+    private static final Map<String, Procedure> BY_NAME = byName(List.of(new ReadRecord(), new ExtendRecord(),
+            new UpdateRecord(), new InsertRecord(), new ScanRecord(), new DeleteRecord(), new ReadModifyWriteRecord()));
 
-    static {
-        for (Procedure p : List.of(new ReadRecord(), new ExtendRecord(), new UpdateRecord(), new InsertRecord(),
-                new ScanRecord(), new DeleteRecord(), new ReadModifyWriteRecord())) {
-            BY_NAME.put(p.name(), p);
-        }
+    private static Map<String, Procedure> byName(List<Procedure> procedures) {
+        Map<String, Procedure> map = new LinkedHashMap<>();
+        procedures.forEach(p -> map.put(p.name(), p));
+        return java.util.Collections.unmodifiableMap(map);
     }
 
     private Procedures() {
