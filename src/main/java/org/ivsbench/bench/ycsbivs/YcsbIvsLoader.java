@@ -50,6 +50,7 @@ final class YcsbIvsLoader {
             throw new TargetException("recordcount " + parameters.recordCount() + " is too large to load");
         }
         int workers = (int) Math.min(threads, chunks);
+        progress.starting(parameters.recordCount());
         ProgressTotals totals = new ProgressTotals(progress);
         ExecutorService pool = Executors.newFixedThreadPool(workers, r -> {
             Thread t = new Thread(r, "ycsbivs-loader");

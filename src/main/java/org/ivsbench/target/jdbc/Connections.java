@@ -22,6 +22,7 @@ final class Connections {
     /** {@code learned}: driver settings learnt from the server at the target's first connection. */
     static Connection open(Dialect dialect, TargetConfig config, String url, Map<String, String> learned)
             throws TargetException {
+        dialect.beforeConnect(url);
         Properties props = dialect.connectionProperties(config);
         learned.forEach(props::setProperty);
         if (config.username() != null) {

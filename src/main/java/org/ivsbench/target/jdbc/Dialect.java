@@ -32,6 +32,10 @@ interface Dialect {
      */
     Map<String, String> learnFromServer(Connection connection) throws SQLException;
 
+    /** Prepares what must exist before the first connection (SQLite: the database file's folder). */
+    default void beforeConnect(String url) throws TargetException {
+    }
+
     /** Per-connection settings run once after connecting (sql_mode, pragmas ...). */
     void initConnection(Connection connection) throws SQLException;
 

@@ -133,6 +133,20 @@ final class SqliteDialect implements Dialect {
         return false;
     }
 
+    @Override
+    public void beforeConnect(String url) throws TargetException {
+        // SQLite creates the file but not its folder; a config naming results/ycsbivs.db should just work.
+        Path parent = file(url).getParent();
+        try {
+            if (parent != null) {
+                Files.createDirectories(parent);
+            }
+        } catch (IOException e) {
+            throw new TargetException("cannot create the folder of the SQLite database " + parent + ": "
+                    + e.getMessage(), e, false);
+        }
+    }
+
     /** The file of the configured URL (query parameters dropped). */
     static Path file(String url) throws TargetException {
         if (!url.startsWith(PREFIX)) {
