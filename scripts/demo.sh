@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# THE demo command (README): a ycsbivs run against the embedded SQLite target, then the analyzer's report.
+#
+#   scripts/demo.sh [extra benchbase.jar options]
+#
+# Builds target/benchbase.jar when it is missing or older than the sources, runs
+#   java -jar target/benchbase.jar -b ycsbivs -c config/sqlite/ycsbivs_config.xml \
+#        --create=true --load=true --execute=true -d results/
+# and, when results-analyzer/ exists, `python -m ivs_analyzer report <the new results dir>` in .cache/venv.
+# Needs no database server. Environment: IVS_DEMO_CONFIG overrides the config file.
+set -euo pipefail
+IVS_LOG_TAG=demo
+# shellcheck source=lib/common.sh
+. "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"
+cd "$IVS_REPO_ROOT"
+
+CONFIG="${IVS_DEMO_CONFIG:-config/sqlite/ycsbivs_config.xml}"
+JAR=target/benchbase.jar
+RESULTS=results
+
+ivs_require_java_maven
+[ -f "$CONFIG" ] || ivs_die "config $CONFIG not found"
+
+if [ ! -f "$JAR" ] || [ -n "$(find pom.xml src -newer "$JAR" -print -quit 2>/dev/null)" ]; then
+  ivs_log "building $JAR"
+  mvn -B -q -DskipTests package || ivs_die "build failed"
+fi
+
+mkdir -p "$RESULTS"
+marker=$(mktemp)
+trap 'rm -f "$marker"' EXIT
+ivs_log "running ycsbivs on $CONFIG"
+java -jar "$JAR" -b ycsbivs -c "$CONFIG" --create=true --load=true --execute=true -d "$RESULTS/" "$@" \
+  || ivs_die "benchbase.jar failed (exit $?)"
+
+# The run's folder is the newest one created after we started.
+run_dir=$(find "$RESULTS" -mindepth 1 -maxdepth 1 -type d -newer "$marker" -printf '%T@ %p\n' 2>/dev/null \
+  | sort -rn | head -n 1 | cut -d' ' -f2-)
+[ -n "$run_dir" ] || ivs_die "the run wrote no results directory under $RESULTS/"
+ivs_log "results: $run_dir"
+
+if [ -d results-analyzer ]; then
+  if ivs_setup_venv; then
+    ivs_log "writing the report"
+    if "$IVS_VENV/bin/python" -m ivs_analyzer report "$run_dir"; then
+      if [ -f "$run_dir/report.html" ]; then
+        ivs_log "report: $run_dir/report.html"
+      fi
+    else
+      ivs_die "the analyzer failed on $run_dir"
+    fi
+  else
+    ivs_log "could not set up the analyzer's Python environment; results are in $run_dir"
+  fi
+fi
+echo "$run_dir"

@@ -1,0 +1,124 @@
+#!/usr/bin/env bash
+# THE test command (README, .ci/run): sets up everything the tests need, runs the Java and Python tests,
+# and always stops the private servers it used.
+#
+#   scripts/test.sh [--java-only | --python-only] [--keep-servers]
+#
+# Java:   checks Java 17+ and Maven (installs them from Debian when root and missing), starts a private
+#         MariaDB 10.11 with MyRocks (scripts/mariadb.sh) and the MongoDB stand-in (scripts/mongo-standin.sh),
+#         builds target/benchbase.jar (CLI tests run it), then `mvn -B test` with
+#         -Divs.mariadb.url / -Divs.mongo.url and the IVS_MARIADB_* / IVS_MONGO_* variables exported.
+# Python: if results-analyzer/ exists: venv in .cache/venv, the analyzer with its test extra, Debian chromium
+#         (the report screenshot test; exported as IVS_CHROMIUM), then pytest.
+#
+# Environment: IVS_TEST_TIMEOUT (seconds per forked test JVM, default 1500), IVS_PYTHON (default python3),
+# plus those of scripts/mariadb.sh and scripts/mongo-standin.sh.
+# Exit status: 0 when every selected part passed; 1 otherwise. The last line says which part failed.
+set -uo pipefail
+IVS_LOG_TAG=test
+# shellcheck source=lib/common.sh
+. "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"
+cd "$IVS_REPO_ROOT"
+
+run_java=1 run_python=1 keep_servers=0
+for arg in "$@"; do
+  case "$arg" in
+    --java-only) run_python=0 ;;
+    --python-only) run_java=0 ;;
+    --keep-servers) keep_servers=1 ;;
+    -h|--help) sed -n '2,19p' "$0"; exit 0 ;;
+    *) echo "unknown option: $arg (use --java-only, --python-only, --keep-servers)" >&2; exit 2 ;;
+  esac
+done
+[ "$run_java" -eq 1 ] || [ "$run_python" -eq 1 ] || { echo "--java-only and --python-only exclude each other" >&2; exit 2; }
+
+java_status=SKIPPED python_status=SKIPPED
+[ "$run_java" -eq 1 ] && java_status=FAILED      # until proven otherwise (also if we die half-way)
+[ "$run_python" -eq 1 ] && python_status=FAILED
+started_servers=0
+t_start=$(date +%s)
+
+finish() {
+  local rc=0
+  trap - EXIT INT TERM
+  if [ "$started_servers" -eq 1 ]; then
+    if [ "$keep_servers" -eq 1 ]; then
+      ivs_log "--keep-servers: leaving MariaDB and the MongoDB stand-in running"
+      scripts/mariadb.sh env 2>/dev/null
+      scripts/mongo-standin.sh env 2>/dev/null
+    else
+      scripts/mongo-standin.sh stop || rc=1
+      scripts/mariadb.sh stop || rc=1
+    fi
+  fi
+  case "$java_status $python_status" in *FAILED*) rc=1 ;; esac
+  echo "ivsbench tests: java=$java_status python=$python_status ($(( $(date +%s) - t_start )) s)"
+  exit "$rc"
+}
+trap finish EXIT
+trap 'ivs_log "interrupted"; exit 130' INT TERM
+
+step() {  # step <description> <command...>: runs it, logs its duration, returns its status
+  local desc=$1 t0 rc
+  shift
+  ivs_log "== $desc"
+  t0=$(date +%s)
+  "$@"
+  rc=$?
+  ivs_log "== $desc: $([ "$rc" -eq 0 ] && echo ok || echo "FAILED (exit $rc)") in $(( $(date +%s) - t0 )) s"
+  return "$rc"
+}
+
+start_servers() {
+  local out
+  scripts/mariadb.sh install || return 1
+  started_servers=1
+  out=$(scripts/mariadb.sh start) || return 1
+  eval "$out"
+  out=$(scripts/mongo-standin.sh start) || return 1
+  eval "$out"
+}
+
+java_tests() {
+  step "build target/benchbase.jar" mvn -B -q -DskipTests package || return 1
+  step "mvn test" mvn -B test \
+    -Divs.mariadb.url="$IVS_MARIADB_URL" -Divs.mongo.url="$IVS_MONGO_URL" \
+    -Dsurefire.timeout="${IVS_TEST_TIMEOUT:-1500}"
+}
+
+ensure_chromium() {
+  local bin
+  bin=$(command -v chromium || command -v chromium-browser || true)
+  if [ -z "$bin" ]; then
+    if ivs_is_root && command -v apt-get >/dev/null 2>&1; then
+      ( ivs_apt_install chromium ) || ivs_log "could not install chromium; screenshot tests may skip or fail"
+      bin=$(command -v chromium || true)
+    else
+      ivs_log "chromium missing and not root: skipping its installation (as root: apt-get install chromium)"
+    fi
+  fi
+  [ -n "$bin" ] && export IVS_CHROMIUM="$bin"
+  return 0
+}
+
+python_tests() {
+  step "analyzer venv (.cache/venv)" bash -c '. scripts/lib/common.sh && ivs_setup_venv' || return 1
+  ensure_chromium
+  step "pytest results-analyzer" "$IVS_VENV/bin/python" -m pytest results-analyzer
+}
+
+if [ "$run_java" -eq 1 ]; then
+  step "check Java 17+ and Maven" ivs_require_java_maven
+  if step "start MariaDB + MongoDB stand-in" start_servers && java_tests; then
+    java_status=OK
+  fi
+fi
+
+if [ "$run_python" -eq 1 ]; then
+  if [ ! -d results-analyzer ]; then
+    ivs_log "no results-analyzer/ yet: no Python tests to run"
+    python_status=SKIPPED
+  elif python_tests; then
+    python_status=OK
+  fi
+fi
