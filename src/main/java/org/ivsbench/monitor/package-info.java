@@ -1,0 +1,26 @@
+/**
+ * The server-side resource monitor: monitor.csv (docs/results-format.md) on the client's clock.
+ *
+ * <ul>
+ * <li>{@link org.ivsbench.monitor.ResourceMonitor} runs for a run (or an experiment's phase folder): start it
+ * before the first phase, close it after the last; it ticks on wall-clock multiples of the interval so its rows
+ * share boundaries with samples.csv.</li>
+ * <li>{@link org.ivsbench.monitor.ProcSampler} reads /proc: {@code os.cpu.*} shares of all cpu time
+ * (sys includes irq and softirq, usr includes nice; the five add to 100); {@code os.mem.cached_bytes} is
+ * Buffers + Cached + SReclaimable (free(1)'s buff/cache) and used = MemTotal - MemFree - cached; disks are
+ * whole devices (sys/block, else by name), never loop/ram/zram or partitions; dm-* and md* are listed but kept
+ * out of the totals because they repeat the I/O of the disks below them; {@code io_ms_ps} is the busy time in
+ * ms per second (divide by 10 for %util).</li>
+ * <li>{@link org.ivsbench.monitor.DbCounterSampler} with {@link org.ivsbench.monitor.CounterSelection}: counters
+ * as deltas, gauges as values, a documented default subset or all.</li>
+ * <li>{@link org.ivsbench.monitor.MonitorAgent} / {@link org.ivsbench.monitor.AgentClient}: remote hosts, with an
+ * NTP-style offset estimate (minimum round trip of the last 16 polls).</li>
+ * <li>{@link org.ivsbench.monitor.DstatImporter}: dstat / dool CSV into the same columns.</li>
+ * <li>{@link org.ivsbench.monitor.MonitorOverhead}: what a sample costs.</li>
+ * </ul>
+ *
+ * Known limits: the column set is fixed by the first row, so a disk or interface that appears mid-run is not
+ * written, and counters are not written at all when the database cannot be read when monitoring starts. With an
+ * agent, the agent's interval that is still running at close is not fetched (at most one interval at the end).
+ */
+package org.ivsbench.monitor;

@@ -1,0 +1,92 @@
+package org.ivsbench.monitor;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import org.ivsbench.config.MonitorConfig;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The monitor's loop with fake sources: alignment, fixed columns, failures that leave cells empty. */
+class ResourceMonitorTest {
+    private static final long INTERVAL = 100;
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void failingCounterReadsLeaveEmptyCellsAndTheLoopGoesOn() throws Exception {
+        AtomicInteger reads = new AtomicInteger();
+        AtomicInteger hostCalls = new AtomicInteger();
+        CounterSource flaky = new CounterSource() {
+            @Override
+            public Map<String, Double> snapshot() {
+                int n = reads.incrementAndGet();
+                if (n >= 3 && n <= 4) {
+                    throw new IllegalStateException("server went away");
+                }
+                return Map.of("Com_select", 10.0 * n, "Threads_connected", 2.0);
+            }
+
+            @Override
+            public boolean isGauge(String name) {
+                return name.equals("Threads_connected");
+            }
+        };
+        HostSampler host = () -> {
+            int n = hostCalls.getAndIncrement();
+            if (n == 5) {
+                throw new IllegalStateException("a broken host sampler must not kill the loop");
+            }
+            Map<String, Double> m = new LinkedHashMap<>();
+            m.put("os.cpu.idle_pct", 90.0);
+            if (n > 2) {
+                m.put("os.late.metric", 1.0); // appears after the header: not written
+            }
+            return m;
+        };
+        AtomicInteger phase = new AtomicInteger(1);
+        Path csv = dir.resolve("m").resolve("monitor.csv");
+        MonitorConfig config = new MonitorConfig(true, INTERVAL, null, null, null);
+        try (ResourceMonitor m = ResourceMonitor.start(config, host, null, flaky, CounterSelection.DEFAULT, csv, phase::get)) {
+            Thread.sleep(1000);
+            phase.set(-1);
+            Thread.sleep(250);
+        }
+        MonitorCsv table = new MonitorCsv(csv);
+        assertEquals(java.util.List.of("time_ms", "interval_ms", "phase", "source", "os.cpu.idle_pct", "db.Com_select",
+                "db.Threads_connected"), table.header);
+        assertTrue(table.rows.size() >= 10, "rows " + table.rows.size());
+        int emptyDb = 0;
+        long previous = Long.MIN_VALUE;
+        for (Map<String, String> row : table.rows) {
+            long t = Long.parseLong(row.get("time_ms"));
+            assertEquals(0, t % INTERVAL);
+            assertTrue(t > previous);
+            previous = t;
+            if (row.get("db.Com_select").isEmpty()) {
+                emptyDb++;
+            } else {
+                assertEquals(10.0, MonitorCsv.num(row, "db.Com_select"), "one read per interval, 10 apart");
+            }
+        }
+        // reads 3 and 4 fail; read 5 only re-establishes the baseline
+        assertEquals(3, emptyDb, "rows with empty counter cells");
+        assertEquals("1", table.rows.get(0).get("phase"));
+        assertEquals("", table.rows.get(table.rows.size() - 1).get("phase"), "between phases");
+        assertTrue(reads.get() >= 10);
+    }
+
+    @Test
+    void numbersAreWrittenCompactly() {
+        assertEquals("12", MonitorCsvWriter.format(12.0));
+        assertEquals("12.5", MonitorCsvWriter.format(12.5));
+        assertEquals("33.333", MonitorCsvWriter.format(100.0 / 3));
+        assertEquals("24346370048", MonitorCsvWriter.format(24346370048.0));
+    }
+}
