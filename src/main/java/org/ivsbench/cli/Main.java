@@ -17,6 +17,7 @@ import picocli.CommandLine.Option;
         sortOptions = false, usageHelpAutoWidth = true,
         description = "ivsbench: phased, rate-controlled database benchmarks (ycsbivs = YCSB with Increasing Value Sizes).",
 
+        subcommands = {MonitorAgentCommand.class},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:success", "1:the run failed (database error)", "2:bad option or configuration",
                 "130:interrupted (what was measured is written)"})
