@@ -28,6 +28,8 @@ public final class PhaseStats {
 
     private final Recorder[][] response;   // [type][outcome], microseconds from intended start
     private final Recorder[] service;      // [type], microseconds from actual start
+    private final Recorder startLag = new Recorder(DIGITS); // actual start - intended start, microseconds
+    private final Histogram totalStartLag = new Histogram(DIGITS);
     private final LongAdder[] bytesRead;
     private final LongAdder[] bytesWritten;
     private final Map<String, LongAdder>[] reasons;
@@ -92,6 +94,7 @@ public final class PhaseStats {
         response[type][outcome.ordinal()].recordValue(Math.max(0, responseNanos) / 1000);
         completed.increment();
         service[type].recordValue(Math.max(0, serviceNanos) / 1000);
+        startLag.recordValue(Math.max(0, responseNanos - serviceNanos) / 1000);
         if (read > 0) {
             bytesRead[type].add(read);
         }
@@ -172,6 +175,7 @@ public final class PhaseStats {
             totalService[t].add(svc);
             rows[t] = new Window.TypeRow(types.get(t), OperationCounts.of(counts), all, svc);
         }
+        totalStartLag.add(startLag.getIntervalHistogram());
         Window w = new Window(index, windowStartMs, windowMs, rows, missedWindow.sumThenReset());
         lastWindow = w;
         return w;
@@ -228,7 +232,8 @@ public final class PhaseStats {
         }
         return new PhaseSummary(index, name, startMs, measuredStartMs, endMs, seconds, warmupOperations.sum(),
                 missedTotal.sum(), allCounts, rate(allCounts.total(), seconds), rate(allCounts.ok(), seconds),
-                LatencySummary.of(allResponse), LatencySummary.of(allService), allRead, allWritten, byType);
+                LatencySummary.of(allResponse), LatencySummary.of(allService), LatencySummary.of(totalStartLag),
+                allRead, allWritten, byType);
     }
 
     private static Double rate(long count, double seconds) {

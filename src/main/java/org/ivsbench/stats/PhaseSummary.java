@@ -17,6 +17,7 @@ public record PhaseSummary(
         Double goodput,
         LatencySummary responseTimeUs,
         LatencySummary serviceTimeUs,
+        LatencySummary startLagUs,
         long bytesRead,
         long bytesWritten,
         Map<String, TypeSummary> transactions) {

@@ -65,6 +65,7 @@ public final class SummaryWriter {
         m.put("counts", p.counts().asMap());
         m.put("responseTimeUs", latency(p.responseTimeUs()));
         m.put("serviceTimeUs", latency(p.serviceTimeUs()));
+        m.put("startLagUs", latency(p.startLagUs()));
         m.put("bytesRead", p.bytesRead());
         m.put("bytesWritten", p.bytesWritten());
         Map<String, Object> types = new LinkedHashMap<>();
