@@ -73,7 +73,30 @@ final class TargetSection {
             throw new ConfigException("url", "'" + url + "' does not fit type " + type + " (expected "
                     + expectedUrl(type) + ")");
         }
+        if (type == DatabaseType.MARIADB || type == DatabaseType.MYSQL) {
+            String database = jdbcDatabase(url);
+            if (!database.isEmpty() && !DATABASE_NAME.matcher(database).matches()) {
+                throw new ConfigException("url", "database name '" + database + "' is not valid: use letters,"
+                        + " digits, '_', '$' and '-', at most 64 characters");
+            }
+        }
         return url;
+    }
+
+    /**
+     * The database part of a MariaDB URL is used as an identifier (it is quoted into SQL when sibling
+     * databases are derived from it, and the server reads it as a name): checked like table names, with the
+     * characters MariaDB database names commonly use.
+     */
+    private static final java.util.regex.Pattern DATABASE_NAME = java.util.regex.Pattern.compile("[A-Za-z0-9_$-]{1,64}");
+
+    /** jdbc:mariadb://host:port/database?options -> database ("" when the URL names none). */
+    private static String jdbcDatabase(String url) {
+        int hosts = url.indexOf("//");
+        int query = url.indexOf('?', hosts + 2);
+        String beforeQuery = query < 0 ? url : url.substring(0, query);
+        int slash = beforeQuery.indexOf('/', hosts + 2);
+        return slash < 0 ? "" : beforeQuery.substring(slash + 1);
     }
 
     private static String expectedUrl(DatabaseType type) {
