@@ -75,6 +75,9 @@ final class ExecutePhases {
             collector.finish(manager.stopRequested() || failure != null);
             monitor.close();
             collector.close();
+            // Printed before releasing the shutdown hook: on a signal the JVM exits as soon as it returns.
+            SummaryTable.print(out, collector.summaries());
+            out.println("Results: " + dir);
             written.countDown();
         }
         try {
@@ -82,8 +85,6 @@ final class ExecutePhases {
         } catch (IllegalStateException shuttingDown) {
             // The JVM is already exiting (signal): the hook is running and waits for `written`.
         }
-        SummaryTable.print(out, collector.summaries());
-        out.println("Results: " + dir);
         if (failure != null) {
             System.err.println("error: the run stopped: " + failure.getMessage());
             return Main.FAILED;

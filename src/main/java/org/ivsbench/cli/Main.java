@@ -20,7 +20,8 @@ import picocli.CommandLine.Option;
         subcommands = {MonitorAgentCommand.class},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:success", "1:the run failed (database error)", "2:bad option or configuration",
-                "130:interrupted (what was measured is written)"})
+                "130:interrupted by SIGINT (what was measured is written)",
+                "143:interrupted by SIGTERM (what was measured is written)"})
 public final class Main implements Callable<Integer> {
     public static final int OK = 0;
     public static final int FAILED = 1;

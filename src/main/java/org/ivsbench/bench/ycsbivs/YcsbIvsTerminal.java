@@ -70,7 +70,11 @@ final class YcsbIvsTerminal implements Terminal {
         } catch (TargetException e) {
             logFailure(procedure, e);
             if (e.connectionLost()) {
-                reopen();
+                // A reconnecting session recovers by itself on its next operation; replacing it with a
+                // plain one would silently turn reconnection off for the rest of the run.
+                if (!(context.session() instanceof ReconnectingSession)) {
+                    reopen();
+                }
                 return OpResult.error(ReconnectingSession.CONNECTION_LOST);
             }
             return OpResult.error("database error");
