@@ -63,9 +63,9 @@ public final class ExperimentRunner {
                     return FAILED;
                 }
                 state = ExperimentState.read(dir);
-                if (!state.same("spec", spec.describe())) {
-                    out.println("error: --resume: the <experiment> section differs from the one in " + dir.resolve(
-                            ExperimentState.FILE));
+                if (!state.sameSpecBesidesEpochs(spec.describe())) {
+                    out.println("error: --resume: the <experiment> section differs (other than <epochs>) from"
+                            + " the one in " + dir.resolve(ExperimentState.FILE));
                     return FAILED;
                 }
             } else {

@@ -71,9 +71,24 @@ final class ExperimentState {
         return content.get(key);
     }
 
-    /** True when {@code value} serializes like the stored value of {@code key} (spec comparison on resume). */
-    boolean same(String key, Object value) {
-        return JSON.valueToTree(content.get(key)).equals(JSON.valueToTree(value));
+    /**
+     * True when {@code spec} equals the stored spec except for {@code epochs}: a resume may continue an
+     * experiment with more (or fewer) epochs, nothing else. The stored spec then takes the new value.
+     */
+    boolean sameSpecBesidesEpochs(Map<String, Object> spec) {
+        com.fasterxml.jackson.databind.node.ObjectNode stored = (com.fasterxml.jackson.databind.node.ObjectNode)
+                JSON.valueToTree(content.get("spec"));
+        com.fasterxml.jackson.databind.node.ObjectNode given = JSON.valueToTree(spec);
+        if (stored == null) {
+            return false;
+        }
+        stored.remove("epochs");
+        given.remove("epochs");
+        if (!stored.equals(given)) {
+            return false;
+        }
+        content.put("spec", spec);
+        return true;
     }
 
     void finished(int epoch) throws IOException {
