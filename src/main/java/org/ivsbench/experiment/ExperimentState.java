@@ -75,15 +75,16 @@ final class ExperimentState {
      * True when {@code spec} equals the stored spec except for {@code epochs}: a resume may continue an
      * experiment with more (or fewer) epochs, nothing else. The stored spec then takes the new value.
      */
-    boolean sameSpecBesidesEpochs(Map<String, Object> spec) {
-        com.fasterxml.jackson.databind.node.ObjectNode stored = (com.fasterxml.jackson.databind.node.ObjectNode)
-                JSON.valueToTree(content.get("spec"));
-        com.fasterxml.jackson.databind.node.ObjectNode given = JSON.valueToTree(spec);
-        if (stored == null) {
+    boolean sameSpecBesidesEpochs(Map<String, Object> spec) throws IOException {
+        // Through text on both sides, so numbers compare as they read back (int vs long nodes).
+        com.fasterxml.jackson.databind.JsonNode stored = JSON.readTree(JSON.writeValueAsString(content.get("spec")));
+        com.fasterxml.jackson.databind.JsonNode given = JSON.readTree(JSON.writeValueAsString(spec));
+        if (!(stored instanceof com.fasterxml.jackson.databind.node.ObjectNode s)
+                || !(given instanceof com.fasterxml.jackson.databind.node.ObjectNode g)) {
             return false;
         }
-        stored.remove("epochs");
-        given.remove("epochs");
+        s.remove("epochs");
+        g.remove("epochs");
         if (!stored.equals(given)) {
             return false;
         }
