@@ -152,6 +152,7 @@ class ExperimentMariaDbTest {
                 ExperimentListener.NONE);
         long maxZipf = lastMax(zipf);
         long maxUniform = lastMax(uniform);
+        System.out.println("largest value after 5 epochs: zipfian " + maxZipf + ", uniform " + maxUniform);
         assertTrue(maxZipf > 3 * maxUniform, "max zipfian " + maxZipf + " vs uniform " + maxUniform);
     }
 
