@@ -50,6 +50,10 @@ public final class Main implements Callable<Integer> {
             description = "Run the configured phases (or experiment).")
     boolean execute;
 
+    @Option(names = "--resume", arity = "0..1", fallbackValue = "true", paramLabel = "BOOL",
+            description = "With an <experiment>: continue the newest experiment folder after its last finished epoch.")
+    boolean resume;
+
     @Option(names = {"-d", "--directory"}, paramLabel = "DIR", defaultValue = "results",
             description = "Parent folder of the results folder (default: ${DEFAULT-VALUE}).")
     Path directory;

@@ -41,11 +41,13 @@ final class RunDriver {
     int run() {
         BenchmarkModule module;
         BenchmarkConfig config;
+        org.ivsbench.experiment.ExperimentSpec experiment;
         try {
             module = checkOptions();
             config = ConfigLoader.load(options.config, module.name(), module.supportedTransactionTypes(),
                     module.parameterNames(), module.phaseParameterNames());
             module.validate(config);
+            experiment = org.ivsbench.experiment.ExperimentSpec.parse(config);
             if (options.execute) {
                 org.ivsbench.stats.ResultsDirectory.checkWritable(options.directory);
             }
@@ -71,6 +73,10 @@ final class RunDriver {
             }
             if (options.load) {
                 load(module, config, target);
+            }
+            if (options.execute && experiment != null) {
+                return org.ivsbench.experiment.ExperimentRunner.run(module, config, experiment, target,
+                        options.directory, options.windowSeconds, out, commandLine(), options.resume);
             }
             if (options.execute) {
                 // The digest is over the redacted text: a digest of the original bytes beside the redacted

@@ -17,7 +17,7 @@ import org.ivsbench.target.Target;
  * The resource monitor for one run, writing monitor.csv beside samples.csv. A monitor that cannot start is
  * reported and the run goes on without it: the benchmark's own figures do not depend on it.
  */
-final class RunMonitor implements AutoCloseable {
+public final class RunMonitor implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(RunMonitor.class);
 
     private final ResourceMonitor monitor;
@@ -26,7 +26,7 @@ final class RunMonitor implements AutoCloseable {
         this.monitor = monitor;
     }
 
-    static RunMonitor start(BenchmarkConfig config, Target target, Path dir, WorkloadManager manager) {
+    public static RunMonitor start(BenchmarkConfig config, Target target, Path dir, WorkloadManager manager) {
         if (!config.monitor().enabled()) {
             return new RunMonitor(null);
         }

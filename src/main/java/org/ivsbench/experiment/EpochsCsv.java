@@ -1,0 +1,120 @@
+package org.ivsbench.experiment;
+
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+import org.ivsbench.stats.LatencySummary;
+import org.ivsbench.stats.PhaseSummary;
+
+/**
+ * epochs.csv and value_sizes.csv of an experiment (docs/results-format.md, "Experiments"): appended one row
+ * at a time and flushed, so an interrupted experiment keeps every finished row.
+ */
+final class EpochsCsv implements AutoCloseable {
+    static final String EPOCHS_HEADER = "epoch,mode,records,data_bytes,value_min,value_avg,value_p50,value_p99,"
+            + "value_max,extend_ops,extend_skipped,extend_throughput,extend_lat_avg_us,extend_lat_p99_us,run_ops,"
+            + "run_throughput,run_lat_avg_us,run_lat_p50_us,run_lat_p99_us,snapshot_ms,restore_ms";
+    static final String SIZES_HEADER = "epoch,bucket_lo,bucket_hi,count";
+
+    private final BufferedWriter epochs;
+    private final BufferedWriter sizes;
+
+    /**
+     * Opens both files for appending; writes the headers of new files. Rows of epochs after
+     * {@code keepThroughEpoch} (an unfinished epoch before a resume) are removed first.
+     */
+    EpochsCsv(Path dir, int keepThroughEpoch) throws IOException {
+        epochs = open(dir.resolve("epochs.csv"), EPOCHS_HEADER, keepThroughEpoch);
+        sizes = open(dir.resolve("value_sizes.csv"), SIZES_HEADER, keepThroughEpoch);
+    }
+
+    private static BufferedWriter open(Path file, String header, int keepThroughEpoch) throws IOException {
+        if (Files.exists(file)) {
+            List<String> kept = new ArrayList<>();
+            for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
+                if (line.equals(header) || line.isBlank()) {
+                    continue;
+                }
+                if (Integer.parseInt(line.substring(0, line.indexOf(','))) <= keepThroughEpoch) {
+                    kept.add(line);
+                }
+            }
+            List<String> all = new ArrayList<>();
+            all.add(header);
+            all.addAll(kept);
+            Files.write(file, all, StandardCharsets.UTF_8);
+        } else {
+            Files.writeString(file, header + "\n", StandardCharsets.UTF_8);
+        }
+        return Files.newBufferedWriter(file, StandardCharsets.UTF_8, StandardOpenOption.APPEND);
+    }
+
+    void epochRow(int epoch, Mode mode, ValueSizeStats s, PhaseSummary extend, PhaseSummary run, Long snapshotMs,
+            Long restoreMs) throws IOException {
+        List<String> c = new ArrayList<>();
+        c.add(Integer.toString(epoch));
+        c.add(mode.label());
+        c.add(Long.toString(s.records()));
+        c.add(Long.toString(s.totalBytes()));
+        c.add(Long.toString(s.min()));
+        c.add(fmt(s.average()));
+        c.add(Long.toString(s.p50()));
+        c.add(Long.toString(s.p99()));
+        c.add(Long.toString(s.max()));
+        if (extend != null) {
+            c.add(Long.toString(extend.counts().total()));
+            c.add(Long.toString(extend.counts().skipped()));
+            c.add(fmt(extend.throughput()));
+            c.add(fmt(extend.responseTimeUs().avg()));
+            c.add(fmt(extend.responseTimeUs().p99()));
+        } else {
+            c.addAll(List.of("", "", "", "", ""));
+        }
+        LatencySummary r = run == null ? null : run.responseTimeUs();
+        c.add(run == null ? "" : Long.toString(run.counts().total()));
+        c.add(run == null ? "" : fmt(run.throughput()));
+        c.add(r == null ? "" : fmt(r.avg()));
+        c.add(r == null ? "" : fmt(r.p50()));
+        c.add(r == null ? "" : fmt(r.p99()));
+        c.add(snapshotMs == null ? "" : snapshotMs.toString());
+        c.add(restoreMs == null ? "" : restoreMs.toString());
+        epochs.write(String.join(",", c));
+        epochs.newLine();
+        epochs.flush();
+    }
+
+    void sizeRows(int epoch, ValueSizeStats s) throws IOException {
+        for (Map.Entry<Long, Long> b : s.buckets().entrySet()) {
+            sizes.write(epoch + "," + b.getKey() + "," + ValueSizeStats.bucketHigh(b.getKey()) + "," + b.getValue());
+            sizes.newLine();
+        }
+        sizes.flush();
+    }
+
+    private static String fmt(Number n) {
+        if (n == null) {
+            return "";
+        }
+        if (n instanceof Long || n instanceof Integer) {
+            return n.toString();
+        }
+        return String.format(Locale.ROOT, "%.3f", n.doubleValue());
+    }
+
+    @Override
+    public void close() throws IOException {
+        try {
+            epochs.close();
+        } finally {
+            sizes.close();
+        }
+    }
+}

@@ -1,0 +1,18 @@
+package org.ivsbench.experiment;
+
+import org.ivsbench.target.Target;
+import org.ivsbench.target.TargetException;
+
+/** Test hook: sees the databases of an epoch while they still exist. */
+interface ExperimentListener {
+    ExperimentListener NONE = new ExperimentListener() {
+    };
+
+    /** After the extend phase and the value-size pass of {@code epoch}, before any run phase. */
+    default void primaryReady(int epoch, Target primary, String table) throws TargetException {
+    }
+
+    /** After the run phase on a fresh database, before its table is dropped. */
+    default void beforeDrop(int epoch, Mode mode, Target fresh, String table) throws TargetException {
+    }
+}

@@ -1,0 +1,302 @@
+package org.ivsbench.experiment;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+import org.ivsbench.bench.BenchmarkModule;
+import org.ivsbench.bench.ycsbivs.YcsbIvsParameters;
+import org.ivsbench.config.BenchmarkConfig;
+import org.ivsbench.config.ConfigDigest;
+import org.ivsbench.config.ConfigException;
+import org.ivsbench.stats.EnvironmentWriter;
+import org.ivsbench.stats.PhaseSummary;
+import org.ivsbench.stats.ResultsDirectory;
+import org.ivsbench.target.Target;
+import org.ivsbench.target.TargetException;
+
+/**
+ * Runs a YCSB-IVS experiment: per epoch an extend phase on the primary, a value-size pass, then each mode's
+ * run phase (main on the primary; clean, average-baseline and spread-baseline on fresh databases). Writes
+ * {@code <parent>/<benchmark>-experiment_<stamp>/} as docs/results-format.md ("Experiments") describes.
+ * Per-phase seeds: {@code randomSeed + epoch * 1000 + mode index} (main 0, clean 1, average-baseline 2,
+ * spread-baseline 3) for run phases, {@code + 9} for the extend phase.
+ */
+public final class ExperimentRunner {
+    static final int EXTEND_SEED_OFFSET = 9;
+    private static final int OK = 0;
+    private static final int FAILED = 1;
+    private static final int INTERRUPTED = 130;
+
+    private ExperimentRunner() {
+    }
+
+    /** Runs (or with {@code resume}, continues) the experiment; returns the exit code 0, 1 or 130. */
+    public static int run(BenchmarkModule module, BenchmarkConfig config, ExperimentSpec spec, Target target,
+            Path resultsParent, int windowSeconds, PrintStream out, List<String> commandLine, boolean resume) {
+        return run(module, config, spec, target, resultsParent, windowSeconds, out, commandLine, resume,
+                ExperimentListener.NONE);
+    }
+
+    static int run(BenchmarkModule module, BenchmarkConfig config, ExperimentSpec spec, Target target,
+            Path resultsParent, int windowSeconds, PrintStream out, List<String> commandLine, boolean resume,
+            ExperimentListener listener) {
+        String prefix = module.name() + "-experiment";
+        Path dir;
+        ExperimentState state;
+        String digest = ConfigDigest.sha256(spec.describe().toString().getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        try {
+            if (resume) {
+                dir = ExperimentState.newest(resultsParent, prefix);
+                if (dir == null) {
+                    out.println("error: --resume: no " + prefix + "_* folder with " + ExperimentState.FILE + " in "
+                            + resultsParent);
+                    return FAILED;
+                }
+                state = ExperimentState.read(dir);
+                if (!state.sameSpecBesidesEpochs(spec.describe())) {
+                    out.println("error: --resume: the <experiment> section differs (other than <epochs>) from"
+                            + " the one in " + dir.resolve(ExperimentState.FILE));
+                    return FAILED;
+                }
+            } else {
+                dir = ResultsDirectory.create(resultsParent, prefix);
+                Map<String, Object> env = safeEnvironment(target);
+                EnvironmentWriter.write(dir.resolve("environment.json"), env, toolVersion(), commandLine);
+                Map<String, Object> header = new LinkedHashMap<>();
+                header.put("benchmark", module.name());
+                header.put("toolVersion", toolVersion());
+                header.put("started", java.time.Instant.now().toString());
+                header.put("commandLine", commandLine);
+                header.put("randomSeed", config.randomSeed());
+                header.put("terminals", config.terminals());
+                header.put("parameters", new java.util.TreeMap<>(config.parameters()));
+                header.put("spec", spec.describe());
+                state = ExperimentState.create(dir, header);
+            }
+        } catch (IOException e) {
+            out.println("error: results folder: " + e.getMessage());
+            return FAILED;
+        }
+        int first = state.lastFinishedEpoch() + 1;
+        out.println("Experiment: " + dir + (resume ? " (resuming at epoch " + first + ")" : ""));
+        if (first > spec.epochs()) {
+            out.println("All " + spec.epochs() + " epochs are finished.");
+            return OK;
+        }
+        Map<String, Object> database = new LinkedHashMap<>();
+        database.put("type", config.target().type().name());
+        PhaseExecutor executor = new PhaseExecutor(module.name(), toolVersion(), database, digest, windowSeconds);
+        CountDownLatch written = new CountDownLatch(1);
+        Thread hook = new Thread(() -> {
+            executor.stop();
+            try {
+                written.await(30, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }, "ivsbench-experiment-shutdown");
+        Runtime.getRuntime().addShutdownHook(hook);
+        int code;
+        try {
+            new Epochs(module, config, spec, target, dir, out, executor, listener).run(first, state);
+            code = executor.stopped() ? INTERRUPTED : OK;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            code = INTERRUPTED;
+        } catch (Exception e) {
+            out.println("error: the experiment stopped: " + e.getMessage());
+            System.err.println("error: the experiment stopped: " + e.getMessage());
+            code = executor.stopped() ? INTERRUPTED : FAILED;
+        } finally {
+            out.println("Experiment: " + dir);
+            written.countDown();
+        }
+        try {
+            Runtime.getRuntime().removeShutdownHook(hook);
+        } catch (IllegalStateException shuttingDown) {
+            // The JVM is exiting on a signal; the hook waits for `written`.
+        }
+        return code;
+    }
+
+    /** The epoch loop of one invocation. */
+    private static final class Epochs {
+        private final BenchmarkModule module;
+        private final BenchmarkConfig config;
+        private final ExperimentSpec spec;
+        private final Target primary;
+        private final Path dir;
+        private final PrintStream out;
+        private final PhaseExecutor executor;
+        private final ExperimentListener listener;
+        private final YcsbIvsParameters params;
+        private final long started = System.nanoTime();
+        private int phasesDone;
+        private int phasesTotal;
+
+        Epochs(BenchmarkModule module, BenchmarkConfig config, ExperimentSpec spec, Target primary, Path dir,
+                PrintStream out, PhaseExecutor executor, ExperimentListener listener) throws ConfigException {
+            this.module = module;
+            this.config = config;
+            this.spec = spec;
+            this.primary = primary;
+            this.dir = dir;
+            this.out = out;
+            this.executor = executor;
+            this.listener = listener;
+            this.params = YcsbIvsParameters.from(config);
+        }
+
+        void run(int first, ExperimentState state) throws Exception {
+            phasesTotal = (spec.epochs() - first + 1) * (1 + spec.modes().size());
+            try (EpochsCsv csv = new EpochsCsv(dir, first - 1)) {
+                for (int epoch = first; epoch <= spec.epochs(); epoch++) {
+                    if (!epoch(epoch, csv)) {
+                        return;
+                    }
+                    state.finished(epoch);
+                }
+            }
+        }
+
+        private boolean epoch(int epoch, EpochsCsv csv) throws Exception {
+            Path ed = dir.resolve(String.format("epoch-%03d", epoch));
+            deleteTree(ed); // the leftovers of an epoch that did not finish before a resume
+            long base = config.randomSeed() + epoch * 1000L;
+            PhaseSummary extend = executor.run(spec.phaseConfig(config, spec.extendPhase(config.terminals()),
+                    base + EXTEND_SEED_OFFSET), primary, ed.resolve("main").resolve("extend"));
+            if (extend == null || executor.stopped()) {
+                return false;
+            }
+            progress(epoch, "extend", extend);
+            ValueSizeStats sizes = ValueSizeStats.of(primary, params.table());
+            csv.sizeRows(epoch, sizes);
+            listener.primaryReady(epoch, primary, params.table());
+            for (Mode mode : spec.modes()) {
+                BenchmarkConfig runConfig = spec.phaseConfig(config, spec.runPhase(config.terminals()),
+                        base + mode.ordinal());
+                Path runDir = ed.resolve(mode.label()).resolve("run");
+                PhaseSummary run;
+                switch (mode) {
+                    case MAIN -> {
+                        run = executor.run(runConfig, primary, runDir);
+                        if (run != null) {
+                            csv.epochRow(epoch, mode, sizes, extend, run, null, null);
+                        }
+                    }
+                    case CLEAN -> {
+                        FreshDatabases.Built b = FreshDatabases.cleanCopy(module, config, primary, params.table(),
+                                Math.max(1, config.batchSize()));
+                        run = runAndDrop(epoch, mode, runConfig, b, runDir, config);
+                        if (run != null) {
+                            csv.epochRow(epoch, mode, sizes, null, run, b.snapshotMs(), b.restoreMs());
+                        }
+                    }
+                    case AVERAGE_BASELINE -> {
+                        long length = Math.round(sizes.average());
+                        BenchmarkConfig derived = derived(runConfig, sizes.records(), length);
+                        FreshDatabases.Built b = FreshDatabases.baseline(derived, primary, FreshDatabases.AVERAGE,
+                                module.name());
+                        run = runAndDrop(epoch, mode, derived, b, runDir, derived);
+                        if (run != null) {
+                            csv.epochRow(epoch, mode, ValueSizeStats.uniform(sizes.records(), params.fieldCount(),
+                                    length), null, run, b.snapshotMs(), b.restoreMs());
+                        }
+                    }
+                    case SPREAD_BASELINE -> {
+                        long records = spreadRecords(sizes.totalBytes(), params.initialRecordBytes(), sizes.records());
+                        BenchmarkConfig derived = derived(runConfig, records, params.fieldLength());
+                        FreshDatabases.Built b = FreshDatabases.baseline(derived, primary, FreshDatabases.SPREAD,
+                                module.name());
+                        run = runAndDrop(epoch, mode, derived, b, runDir, derived);
+                        if (run != null) {
+                            csv.epochRow(epoch, mode, ValueSizeStats.uniform(records, params.fieldCount(),
+                                    params.fieldLength()), null, run, b.snapshotMs(), b.restoreMs());
+                        }
+                    }
+                    default -> throw new IllegalStateException(mode.toString());
+                }
+                if (run == null || executor.stopped()) {
+                    return false;
+                }
+                progress(epoch, mode.label(), run);
+            }
+            return true;
+        }
+
+        private PhaseSummary runAndDrop(int epoch, Mode mode, BenchmarkConfig runConfig, FreshDatabases.Built b,
+                Path runDir, BenchmarkConfig schemaConfig) throws Exception {
+            try {
+                PhaseSummary s = executor.run(runConfig, b.target(), runDir);
+                listener.beforeDrop(epoch, mode, b.target(), params.table());
+                return s;
+            } finally {
+                FreshDatabases.drop(module, schemaConfig, b.target());
+            }
+        }
+
+        /** The run config with recordcount and fieldlength replaced (a baseline's own data set). */
+        private static BenchmarkConfig derived(BenchmarkConfig runConfig, long records, long fieldLength) {
+            Map<String, String> p = new HashMap<>(runConfig.parameters());
+            p.put("recordcount", Long.toString(records));
+            p.put("fieldlength", Long.toString(fieldLength));
+            return runConfig.withParameters(p);
+        }
+
+        private void progress(int epoch, String what, PhaseSummary s) {
+            phasesDone++;
+            double elapsed = (System.nanoTime() - started) / 1e9;
+            long eta = Math.round(elapsed / phasesDone * (phasesTotal - phasesDone));
+            Double avg = s.responseTimeUs().avg();
+            out.printf(java.util.Locale.ROOT, "epoch %d/%d mode %s: %,d ops, %,.0f ops/s, avg %s us ... ETA %s%n",
+                    epoch, spec.epochs(), what, s.counts().total(), s.throughput() == null ? 0.0 : s.throughput(),
+                    avg == null ? "-" : String.format(java.util.Locale.ROOT, "%.0f", avg), duration(eta));
+        }
+    }
+
+    /** spread-baseline's record count: the primary's data volume in records of the initial size. */
+    static long spreadRecords(long totalBytes, long initialRecordBytes, long fallback) {
+        if (initialRecordBytes <= 0) {
+            return Math.max(1, fallback);
+        }
+        return Math.max(1, Math.round((double) totalBytes / initialRecordBytes));
+    }
+
+    static String duration(long seconds) {
+        return String.format("%d:%02d:%02d", seconds / 3600, seconds / 60 % 60, seconds % 60);
+    }
+
+    private static void deleteTree(Path p) throws IOException {
+        if (!Files.exists(p)) {
+            return;
+        }
+        try (Stream<Path> s = Files.walk(p)) {
+            for (Path q : s.sorted(Comparator.reverseOrder()).toList()) {
+                Files.delete(q);
+            }
+        }
+    }
+
+    private static Map<String, Object> safeEnvironment(Target target) {
+        try {
+            return target.environment();
+        } catch (TargetException e) {
+            return Map.of("error", String.valueOf(e.getMessage()));
+        }
+    }
+
+    static String toolVersion() {
+        String v = ExperimentRunner.class.getPackage().getImplementationVersion();
+        return v == null ? "dev" : v;
+    }
+}

@@ -1,0 +1,128 @@
+package org.ivsbench.experiment;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+
+import org.ivsbench.bench.BenchmarkModule;
+import org.ivsbench.bench.BenchmarkRegistry;
+import org.ivsbench.bench.LoadProgress;
+import org.ivsbench.config.BenchmarkConfig;
+import org.ivsbench.target.Record;
+import org.ivsbench.target.Session;
+import org.ivsbench.target.Target;
+import org.ivsbench.target.TargetException;
+
+/**
+ * The databases the clean-run and the baselines run against: a fresh database (schema) on the same server
+ * as the primary ({@link Target#createDatabase} with drop-first, then {@link Target#withDatabase}; a sibling
+ * file for SQLite). After its run phase, the benchmark table is dropped and the database left empty; the next
+ * epoch drops and recreates it.
+ */
+final class FreshDatabases {
+    static final String CLEAN = "ivs_clean";
+    static final String AVERAGE = "ivs_average";
+    static final String SPREAD = "ivs_spread";
+
+    /** A built database and how long building it took. */
+    record Built(Target target, long snapshotMs, long restoreMs) {
+    }
+
+    private FreshDatabases() {
+    }
+
+    /**
+     * Copies the primary's table, record by record in key order, into a fresh database: one streaming pass
+     * (forEachRecord) feeding insertBatch in batches of {@code batchSize}. Reading and writing interleave, so
+     * the time is split by measurement: restore_ms is the time spent inside insertBatch, snapshot_ms the rest
+     * of the copy (reading the primary, building batches).
+     */
+    static Built cleanCopy(BenchmarkModule module, BenchmarkConfig config, Target primary, String table,
+            int batchSize) throws TargetException {
+        Target fresh = open(module, config, primary, CLEAN);
+        long start = System.nanoTime();
+        long[] writeNanos = {0};
+        try (Session session = fresh.openSession()) {
+            List<Record> batch = new ArrayList<>(batchSize);
+            try {
+                primary.forEachRecord(table, r -> {
+                    batch.add(new Record(r.key(), new LinkedHashMap<>(r.fields())));
+                    if (batch.size() >= batchSize) {
+                        flush(session, table, batch, writeNanos);
+                    }
+                });
+            } catch (Unchecked e) {
+                throw e.cause;
+            }
+            flush(session, table, batch, writeNanos);
+        } catch (TargetException | RuntimeException e) {
+            fresh.close();
+            throw e;
+        }
+        long total = System.nanoTime() - start;
+        return new Built(fresh, (total - writeNanos[0]) / 1_000_000, writeNanos[0] / 1_000_000);
+    }
+
+    private static void flush(Session session, String table, List<Record> batch, long[] writeNanos) {
+        if (batch.isEmpty()) {
+            return;
+        }
+        long t = System.nanoTime();
+        try {
+            session.insertBatch(table, batch);
+        } catch (TargetException e) {
+            throw new Unchecked(e);
+        }
+        writeNanos[0] += System.nanoTime() - t;
+        batch.clear();
+    }
+
+    /**
+     * A baseline database loaded by the benchmark's own loader with {@code derived} (its recordcount and
+     * fieldlength set by the caller). snapshot_ms is 0 (nothing is read); restore_ms is the load time.
+     */
+    static Built baseline(BenchmarkConfig derived, Target primary, String name, String benchmark)
+            throws TargetException, InterruptedException {
+        BenchmarkModule module = BenchmarkRegistry.create(benchmark).orElseThrow();
+        Target fresh = open(module, derived, primary, name);
+        long start = System.nanoTime();
+        try {
+            module.load(derived, fresh, LoadProgress.NONE);
+        } catch (TargetException | InterruptedException | RuntimeException e) {
+            fresh.close();
+            throw e;
+        }
+        return new Built(fresh, 0, (System.nanoTime() - start) / 1_000_000);
+    }
+
+    /** Drops the benchmark table of a built database and closes it. */
+    static void drop(BenchmarkModule module, BenchmarkConfig config, Target fresh) throws TargetException {
+        try {
+            module.clear(config, fresh);
+        } finally {
+            fresh.close();
+        }
+    }
+
+    private static Target open(BenchmarkModule module, BenchmarkConfig config, Target primary, String name)
+            throws TargetException {
+        primary.createDatabase(name, true);
+        Target fresh = primary.withDatabase(name);
+        try {
+            module.create(config, fresh);
+        } catch (TargetException | RuntimeException e) {
+            fresh.close();
+            throw e;
+        }
+        return fresh;
+    }
+
+    private static final class Unchecked extends RuntimeException {
+        private final TargetException cause;
+
+        Unchecked(TargetException cause) {
+            super(cause);
+            this.cause = cause;
+        }
+    }
+}

@@ -1,0 +1,108 @@
+package org.ivsbench.experiment;
+
+import java.util.Map;
+import java.util.TreeMap;
+
+import org.HdrHistogram.Histogram;
+
+import org.ivsbench.target.Record;
+import org.ivsbench.target.Target;
+import org.ivsbench.target.TargetException;
+
+/**
+ * Field value sizes of one table, gathered in one streaming pass ({@link Target#forEachRecord}): constant
+ * memory whatever the table size. Percentiles come from an HdrHistogram with 3 significant digits (0.1%).
+ * Sizes are in bytes; ycsbivs values are ASCII, so bytes = characters.
+ */
+public final class ValueSizeStats {
+    private final Histogram histogram = new Histogram(3);
+    /** log2 bucket lower bound -> count; bucket 0 holds empty values, bucket 2^k holds [2^k, 2^(k+1)). */
+    private final TreeMap<Long, Long> buckets = new TreeMap<>();
+    private long records;
+    private long values;
+    private long totalBytes;
+    private long min = Long.MAX_VALUE;
+    private long max;
+
+    public static ValueSizeStats of(Target target, String table) throws TargetException {
+        ValueSizeStats s = new ValueSizeStats();
+        target.forEachRecord(table, s::add);
+        return s;
+    }
+
+    void add(Record r) {
+        records++;
+        for (String v : r.fields().values()) {
+            addValue(v == null ? 0 : v.length());
+        }
+    }
+
+    void addValue(long length) {
+        values++;
+        totalBytes += length;
+        min = Math.min(min, length);
+        max = Math.max(max, length);
+        histogram.recordValue(length);
+        buckets.merge(bucketLow(length), 1L, Long::sum);
+    }
+
+    /** The lower bound of the log2 bucket holding {@code length}: 0 for 0, else the largest 2^k <= length. */
+    static long bucketLow(long length) {
+        return length == 0 ? 0 : Long.highestOneBit(length);
+    }
+
+    /** The exclusive upper bound of the bucket starting at {@code low}. */
+    static long bucketHigh(long low) {
+        return low == 0 ? 1 : low * 2;
+    }
+
+    public long records() {
+        return records;
+    }
+
+    public long values() {
+        return values;
+    }
+
+    public long totalBytes() {
+        return totalBytes;
+    }
+
+    public long min() {
+        return values == 0 ? 0 : min;
+    }
+
+    public long max() {
+        return max;
+    }
+
+    public double average() {
+        return values == 0 ? 0 : (double) totalBytes / values;
+    }
+
+    public long p50() {
+        return values == 0 ? 0 : histogram.getValueAtPercentile(50);
+    }
+
+    public long p99() {
+        return values == 0 ? 0 : histogram.getValueAtPercentile(99);
+    }
+
+    /** Non-empty log2 buckets in ascending order: lower bound -> count. */
+    public Map<Long, Long> buckets() {
+        return java.util.Collections.unmodifiableMap(buckets);
+    }
+
+    /** Stats of a table whose {@code records} records all have {@code fields} values of {@code length} bytes. */
+    static ValueSizeStats uniform(long records, int fields, long length) {
+        ValueSizeStats s = new ValueSizeStats();
+        s.records = records;
+        s.values = records * fields;
+        s.totalBytes = s.values * length;
+        s.min = length;
+        s.max = length;
+        s.histogram.recordValueWithCount(length, Math.max(1, s.values));
+        s.buckets.put(bucketLow(length), s.values);
+        return s;
+    }
+}

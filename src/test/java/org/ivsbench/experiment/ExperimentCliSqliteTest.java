@@ -1,0 +1,119 @@
+package org.ivsbench.experiment;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import org.ivsbench.cli.Main;
+
+/** The quick SQLite preset end to end through the CLI, then a resume that adds epochs 3 and 4. */
+class ExperimentCliSqliteTest {
+    private static final String PRESET = "config/experiments/ycsbivs_quick_sqlite.xml";
+
+    @TempDir
+    Path tmp;
+
+    private Path preset(int epochs) throws Exception {
+        String xml = Files.readString(Path.of(PRESET))
+                .replace("jdbc:sqlite:results/ycsbivs_quick.db", "jdbc:sqlite:" + tmp.resolve("quick.db"))
+                .replace("<epochs>4</epochs>", "<epochs>" + epochs + "</epochs>");
+        Path f = tmp.resolve("quick-" + epochs + ".xml");
+        Files.writeString(f, xml);
+        return f;
+    }
+
+    private static int cli(String... args) {
+        PrintStream old = System.out;
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        try {
+            System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
+            return Main.execute(args);
+        } finally {
+            System.setOut(old);
+            System.out.print(out.toString(StandardCharsets.UTF_8));
+        }
+    }
+
+    @Test
+    void quickPresetRunsAndResumes() throws Exception {
+        Path results = tmp.resolve("results");
+        long start = System.nanoTime();
+        assertEquals(0, cli("-b", "ycsbivs", "-c", preset(2).toString(), "--create", "--load", "--execute", "-d",
+                results.toString()));
+        Path dir;
+        try (Stream<Path> s = Files.list(results)) {
+            List<Path> dirs = s.toList();
+            assertEquals(1, dirs.size());
+            dir = dirs.get(0);
+        }
+        assertTrue(dir.getFileName().toString().startsWith("ycsbivs-experiment_"), dir.toString());
+        List<String> first = Files.readAllLines(dir.resolve("epochs.csv"));
+        assertEquals(EpochsCsv.EPOCHS_HEADER, first.get(0));
+        assertEquals(1 + 2 * 4, first.size(), first.toString());
+        assertTrue(Files.readString(dir.resolve("experiment.json")).contains("\"lastFinishedEpoch\" : 2"));
+
+        // Resume with 4 epochs: only 3 and 4 run, appended after the rows already there.
+        assertEquals(0, cli("-b", "ycsbivs", "-c", preset(4).toString(), "--execute", "--resume", "-d",
+                results.toString()));
+        try (Stream<Path> s = Files.list(results)) {
+            assertEquals(1, s.count(), "resume reuses the folder");
+        }
+        List<String> all = Files.readAllLines(dir.resolve("epochs.csv"));
+        assertEquals(1 + 4 * 4, all.size(), all.toString());
+        assertEquals(first, all.subList(0, first.size()));
+        String[] modes = {"main", "clean", "average-baseline", "spread-baseline"};
+        for (int epoch = 1; epoch <= 4; epoch++) {
+            for (int m = 0; m < 4; m++) {
+                String[] row = all.get(1 + (epoch - 1) * 4 + m).split(",", -1);
+                assertEquals(21, row.length);
+                assertEquals(Integer.toString(epoch), row[0]);
+                assertEquals(modes[m], row[1]);
+                assertTrue(Files.isRegularFile(dir.resolve(String.format("epoch-%03d/%s/run/summary.json", epoch,
+                        modes[m]))));
+            }
+            assertTrue(Files.isRegularFile(dir.resolve(String.format("epoch-%03d/main/extend/summary.json", epoch))));
+            // Every epoch adds 2000 extends x 100 bytes (no value reaches the cap): data grows by 200,000 bytes.
+            assertEquals(200L * 1000 + epoch * 200_000L, Long.parseLong(all.get(1 + (epoch - 1) * 4).split(",")[3]));
+        }
+        List<String> sizes = Files.readAllLines(dir.resolve("value_sizes.csv"));
+        assertEquals(EpochsCsv.SIZES_HEADER, sizes.get(0));
+        for (int epoch = 1; epoch <= 4; epoch++) {
+            String e = epoch + ",";
+            long values = sizes.stream().filter(l -> l.startsWith(e))
+                    .mapToLong(l -> Long.parseLong(l.split(",")[3])).sum();
+            assertEquals(200 * 10, values, "value_sizes.csv epoch " + epoch);
+        }
+        assertTrue(Files.readString(dir.resolve("experiment.json")).contains("\"lastFinishedEpoch\" : 4"));
+        assertTrue(System.nanoTime() - start < 60_000_000_000L, "the quick preset must finish well under 60 s");
+    }
+
+    @Test
+    void badExperimentElementIsAUsageErrorBeforeAnythingRuns() throws Exception {
+        String xml = Files.readString(preset(4)).replace("<epochs>4</epochs>", "<epochs>zero</epochs>");
+        Path f = tmp.resolve("bad.xml");
+        Files.writeString(f, xml);
+        PrintStream old = System.err;
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int code;
+        try {
+            System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
+            code = Main.execute("-b", "ycsbivs", "-c", f.toString(), "--create", "--load", "--execute", "-d",
+                    tmp.resolve("results").toString());
+        } finally {
+            System.setErr(old);
+        }
+        assertEquals(2, code);
+        assertTrue(err.toString(StandardCharsets.UTF_8).contains("experiment/epochs: 'zero'"), err.toString());
+        assertTrue(Files.notExists(tmp.resolve("quick.db")), "nothing touched the database");
+    }
+}

@@ -1,0 +1,164 @@
+package org.ivsbench.experiment;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import java.util.zip.CRC32;
+
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import org.ivsbench.bench.BenchmarkModule;
+import org.ivsbench.bench.LoadProgress;
+import org.ivsbench.config.BenchmarkConfig;
+import org.ivsbench.target.Target;
+import org.ivsbench.target.TargetException;
+import org.ivsbench.target.Targets;
+import org.ivsbench.testsupport.RunHarness;
+
+/** Small experiments on the private MariaDB (InnoDB and MyRocks): what each mode really runs against. */
+class ExperimentMariaDbTest {
+    private static final String TABLE = "exp_usertable";
+
+    @TempDir
+    Path tmp;
+
+    private BenchmarkConfig config(String engine, int fieldCount, String experiment) throws Exception {
+        return RunHarness.config(tmp, "<parameters>" + RunHarness.mariadbConnection()
+                + "<terminals>1</terminals><randomSeed>7</randomSeed><batchsize>64</batchsize>"
+                + "<recordcount>200</recordcount><fieldcount>" + fieldCount + "</fieldcount>"
+                + "<fieldlength>100</fieldlength><engine>" + engine + "</engine><table>" + TABLE + "</table>"
+                + "<transactiontypes><transactiontype><name>ReadRecord</name></transactiontype></transactiontypes>"
+                + "<works><work><time>1</time><rate>unlimited</rate><weights>100</weights></work></works>"
+                + "<monitor><enabled>false</enabled></monitor>"
+                + "<experiment>" + experiment + "</experiment></parameters>");
+    }
+
+    /** Creates and loads the primary, runs the experiment; returns the experiment folder. */
+    private Path run(BenchmarkConfig config, ExperimentListener listener) throws Exception {
+        BenchmarkModule module = RunHarness.module();
+        ExperimentSpec spec = ExperimentSpec.parse(config);
+        Path parent = Files.createTempDirectory(tmp, "results");
+        try (Target target = Targets.open(config.target())) {
+            module.create(config, target);
+            module.load(config, target, LoadProgress.NONE);
+            ByteArrayOutputStream out = new ByteArrayOutputStream();
+            int code = ExperimentRunner.run(module, config, spec, target, parent, 1,
+                    new PrintStream(out, true, StandardCharsets.UTF_8), List.of("test"), false, listener);
+            assertEquals(0, code, out.toString(StandardCharsets.UTF_8));
+            module.clear(config, target);
+        }
+        try (Stream<Path> s = Files.list(parent)) {
+            return s.findFirst().orElseThrow();
+        }
+    }
+
+    private static long checksum(Target t) throws TargetException {
+        CRC32 crc = new CRC32();
+        t.forEachRecord(TABLE, r -> {
+            crc.update(r.key().getBytes(StandardCharsets.UTF_8));
+            r.fields().forEach((k, v) -> {
+                crc.update(k.getBytes(StandardCharsets.UTF_8));
+                crc.update(v.getBytes(StandardCharsets.UTF_8));
+            });
+        });
+        return crc.getValue();
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"InnoDB", "RocksDB"})
+    void everyModeRunsAgainstWhatThePaperDescribes(String engine) throws Exception {
+        BenchmarkConfig config = config(engine, 10, "<epochs>3</epochs>"
+                + "<extend><count>400</count><distribution>zipfian</distribution></extend>"
+                + "<run><count>300</count></run>");
+        Map<Integer, Long> primarySum = new HashMap<>();
+        Map<Integer, ValueSizeStats> primarySizes = new HashMap<>();
+        Map<String, Boolean> checked = new HashMap<>();
+        ExperimentListener listener = new ExperimentListener() {
+            @Override
+            public void primaryReady(int epoch, Target primary, String table) throws TargetException {
+                primarySum.put(epoch, checksum(primary));
+                primarySizes.put(epoch, ValueSizeStats.of(primary, table));
+            }
+
+            @Override
+            public void beforeDrop(int epoch, Mode mode, Target fresh, String table) throws TargetException {
+                ValueSizeStats main = primarySizes.get(epoch);
+                ValueSizeStats s = ValueSizeStats.of(fresh, table);
+                switch (mode) {
+                    case CLEAN -> {
+                        assertEquals(primarySum.get(epoch), checksum(fresh), "clean copy = main-run content");
+                        assertEquals(main.totalBytes(), s.totalBytes());
+                    }
+                    case AVERAGE_BASELINE -> {
+                        assertEquals(main.records(), s.records());
+                        assertEquals(s.min(), s.max(), "uniform sizes");
+                        assertEquals(Math.round(main.average()), s.max());
+                        assertTrue(Math.abs(s.totalBytes() - main.totalBytes()) <= s.values() / 2,
+                                s.totalBytes() + " vs " + main.totalBytes());
+                    }
+                    case SPREAD_BASELINE -> {
+                        assertEquals(Math.round(main.totalBytes() / 1000.0), s.records());
+                        assertEquals(100, s.min());
+                        assertEquals(100, s.max());
+                    }
+                    default -> throw new AssertionError(mode);
+                }
+                checked.put(epoch + "/" + mode, true);
+            }
+        };
+        Path dir = run(config, listener);
+        assertEquals(9, checked.size(), checked.toString());
+        List<String> rows = Files.readAllLines(dir.resolve("epochs.csv"));
+        assertEquals(1 + 3 * 4, rows.size());
+        for (int epoch = 1; epoch <= 3; epoch++) {
+            long data = 200L * 1000 + epoch * 400L * 100; // nothing reaches the cap
+            for (Mode mode : Mode.values()) {
+                String[] r = rows.get(1 + (epoch - 1) * 4 + mode.ordinal()).split(",", -1);
+                assertEquals(epoch + "," + mode.label(), r[0] + "," + r[1]);
+                assertEquals("300", r[14], "run_ops");
+                if (mode == Mode.MAIN) {
+                    assertEquals("400", r[9], "extend_ops");
+                    assertEquals("", r[19], "no snapshot on main");
+                    assertEquals(data, Long.parseLong(r[3]));
+                } else {
+                    assertEquals("", r[9]);
+                    assertTrue(!r[19].isEmpty() && !r[20].isEmpty(), "snapshot/restore filled");
+                }
+                if (mode == Mode.SPREAD_BASELINE) {
+                    assertEquals(Math.round(data / 1000.0), Long.parseLong(r[2]));
+                }
+            }
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"InnoDB"})
+    void zipfianExtendsGrowTheLargestValueMuchFaster(String engine) throws Exception {
+        String common = "<epochs>5</epochs><modes>main</modes><run><count>50</count></run><extend><count>1000</count>";
+        Path zipf = run(config(engine, 1, common + "<distribution>zipfian</distribution></extend>"),
+                ExperimentListener.NONE);
+        Path uniform = run(config(engine, 1, common + "<distribution>uniform</distribution></extend>"),
+                ExperimentListener.NONE);
+        long maxZipf = lastMax(zipf);
+        long maxUniform = lastMax(uniform);
+        System.out.println("largest value after 5 epochs: zipfian " + maxZipf + ", uniform " + maxUniform);
+        assertTrue(maxZipf > 3 * maxUniform, "max zipfian " + maxZipf + " vs uniform " + maxUniform);
+    }
+
+    private static long lastMax(Path dir) throws Exception {
+        List<String> rows = Files.readAllLines(dir.resolve("epochs.csv"));
+        assertEquals(1 + 5, rows.size());
+        return Long.parseLong(rows.get(rows.size() - 1).split(",")[8]);
+    }
+}
