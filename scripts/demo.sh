@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
-# THE demo command (README): a ycsbivs run against the embedded SQLite target, then the analyzer's report.
+# THE demo command (README): a small YCSB-IVS experiment (all four modes) on the embedded SQLite target,
+# then the analyzer's report.
 #
 #   scripts/demo.sh [extra benchbase.jar options]
 #
 # Builds target/benchbase.jar when it is missing or older than the sources, runs
-#   java -jar target/benchbase.jar -b ycsbivs -c config/sqlite/ycsbivs_config.xml \
+#   java -jar target/benchbase.jar -b ycsbivs -c config/experiments/ycsbivs_quick_sqlite.xml \
 #        --create=true --load=true --execute=true -d results/
 # and, when results-analyzer/ exists, `python -m ivs_analyzer report <the new results dir>` in .cache/venv.
 # Needs no database server. Environment: IVS_DEMO_CONFIG overrides the config file.
@@ -14,7 +15,7 @@ IVS_LOG_TAG=demo
 . "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"
 cd "$IVS_REPO_ROOT"
 
-CONFIG="${IVS_DEMO_CONFIG:-config/sqlite/ycsbivs_config.xml}"
+CONFIG="${IVS_DEMO_CONFIG:-config/experiments/ycsbivs_quick_sqlite.xml}"
 JAR=target/benchbase.jar
 RESULTS=results
 

@@ -72,6 +72,7 @@ public final class ExperimentRunner {
                 dir = ResultsDirectory.create(resultsParent, prefix);
                 Map<String, Object> env = safeEnvironment(target);
                 EnvironmentWriter.write(dir.resolve("environment.json"), env, toolVersion(), commandLine);
+                writeRedactedConfig(config, dir);
                 Map<String, Object> header = new LinkedHashMap<>();
                 header.put("benchmark", module.name());
                 header.put("toolVersion", toolVersion());
@@ -298,5 +299,18 @@ public final class ExperimentRunner {
     static String toolVersion() {
         String v = ExperimentRunner.class.getPackage().getImplementationVersion();
         return v == null ? "dev" : v;
+    }
+
+    /** The configuration as run, secrets redacted, like a plain run's config.xml. */
+    private static void writeRedactedConfig(BenchmarkConfig config, Path dir) throws IOException {
+        if (config.source() == null) {
+            return;
+        }
+        try {
+            java.nio.file.Files.writeString(dir.resolve("config.xml"),
+                    org.ivsbench.config.ConfigRedactor.redactedXml(config.source()));
+        } catch (org.ivsbench.config.ConfigException e) {
+            throw new IOException(e.getMessage(), e);
+        }
     }
 }
