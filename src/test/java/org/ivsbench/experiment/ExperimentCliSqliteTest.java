@@ -26,7 +26,11 @@ class ExperimentCliSqliteTest {
     private Path preset(int epochs) throws Exception {
         String xml = Files.readString(Path.of(PRESET))
                 .replace("jdbc:sqlite:results/ycsbivs_quick.db", "jdbc:sqlite:" + tmp.resolve("quick.db"))
-                .replace("<epochs>4</epochs>", "<epochs>" + epochs + "</epochs>");
+                .replaceAll("<epochs>\\d+</epochs>", "<epochs>" + epochs + "</epochs>")
+                // The preset's own sizes are for the demo; the test keeps the run small.
+                .replaceAll("<recordcount>\\d+</recordcount>", "<recordcount>200</recordcount>")
+                .replaceAll("<count>\\d+</count>", "<count>2000</count>")
+                .replaceAll("<warmup>\\d+</warmup>", "<warmup>0</warmup>");
         Path f = tmp.resolve("quick-" + epochs + ".xml");
         Files.writeString(f, xml);
         return f;
