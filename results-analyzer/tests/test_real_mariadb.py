@@ -113,7 +113,9 @@ def test_buffer_pool_outgrown_mid_phase_is_explained(tmp_path, small_pool_server
     before = [float(r["db.Innodb_buffer_pool_reads"]) for r in monitor if int(r["time_ms"]) < shrink_ms - 3000]
     after = [float(r["db.Innodb_buffer_pool_reads"]) for r in monitor if int(r["time_ms"]) > shrink_ms + 2000]
     assert before and after, "monitor rows on both sides of the shrink"
-    assert max(before[2:] or [0]) < 100, f"the table fitted the pool before: {before}"
+    # The first seconds after the load still warm the pool; the seconds just before the shrink must not read.
+    settled = before[-5:]
+    assert max(settled) < 100, f"the table fitted the pool before the shrink: {before}"
     assert min(after) > 1000, f"buffer pool reads per second after the shrink: {after}"
 
     # The analyzer: a throughput drop at the shrink, explained by buffer-pool and disk-read metrics.
