@@ -114,9 +114,10 @@ def test_buffer_pool_outgrown_mid_phase_is_explained(tmp_path, small_pool_server
     after = [float(r["db.Innodb_buffer_pool_reads"]) for r in monitor if int(r["time_ms"]) > shrink_ms + 2000]
     assert before and after, "monitor rows on both sides of the shrink"
     # The first seconds after the load still warm the pool; the seconds just before the shrink must not read.
+    # (InnoDB's background work may read a page now and then: the contrast is what matters.)
     settled = before[-5:]
-    assert max(settled) < 100, f"the table fitted the pool before the shrink: {before}"
     assert min(after) > 1000, f"buffer pool reads per second after the shrink: {after}"
+    assert max(settled) * 20 < min(after), f"the table fitted the pool before the shrink: {before} vs {after}"
 
     # The analyzer: a throughput drop at the shrink, explained by buffer-pool and disk-read metrics.
     changes = find_changes(load_run(run_dir), ChangeParams(top_metrics=15))
