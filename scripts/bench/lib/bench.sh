@@ -69,7 +69,7 @@ bench_config() {
   <terminals>$terminals</terminals>
   <loaderThreads>$loaders</loaderThreads>
   <randomSeed>42</randomSeed>
-  <batchsize>128</batchsize>
+  <batchsize>${BENCH_BATCH:-128}</batchsize>
   <recordcount>$records</recordcount>
   <fieldcount>10</fieldcount>
   <fieldlength>100</fieldlength>
