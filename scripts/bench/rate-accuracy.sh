@@ -12,6 +12,7 @@
 # = measured operations / measured seconds, relative error, missed arrivals (an arrival more than 1 s late
 # for a free terminal, or still waiting at the deadline: counted, never dropped silently), p99 response time
 # (from the intended start) vs p99 service time (from the actual start): their gap is queueing/scheduling delay.
+# Last, WakeupLagBench: lateness and CPU cost of Clock.SYSTEM.sleepUntil for waits of 50 us .. 5 ms.
 set -euo pipefail
 IVS_LOG_TAG=bench
 . "$(dirname "${BASH_SOURCE[0]}")/lib/bench.sh"
@@ -45,3 +46,7 @@ for t in $TARGETS; do
     *) ivs_die "unknown target $t (noop, mariadb)" ;;
   esac
 done
+echo
+echo "# wake-up lag: how late the engine's Clock.sleepUntil returns (the floor under open-loop response times)"
+echo "# and its CPU per wait, vs one plain parkNanos; timer slack of this shell: $(cat /proc/self/timerslack_ns 2>/dev/null || echo ?) ns"
+bench_java WakeupLagBench 2000
