@@ -48,5 +48,5 @@ for t in $TARGETS; do
 done
 echo
 echo "# wake-up lag: how late the engine's Clock.sleepUntil returns (the floor under open-loop response times)"
-echo "# and its CPU per wait, vs one plain parkNanos; timer slack of this shell: $(cat /proc/self/timerslack_ns 2>/dev/null || echo ?) ns"
+echo "# and its CPU per wait, vs one plain parkNanos and vs park-then-spin (a candidate fix); timer slack of this shell: $(cat /proc/self/timerslack_ns 2>/dev/null || echo ?) ns"
 bench_java WakeupLagBench 2000

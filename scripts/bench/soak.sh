@@ -46,6 +46,16 @@ heap() {
   command -v jcmd >/dev/null 2>&1 || { echo "-"; return; }
   jcmd "$pid" GC.heap_info 2>/dev/null | awk '/total/ && /used/ {for (i=1;i<=NF;i++) if ($i=="used") {print $(i+1); exit}}'
 }
+# With -XX:NativeMemoryTracking=summary in SOAK_JAVA_OPTS: the JVM's committed memory by NMT (total, Java heap)
+# to tell heap growth from native growth (metaspace, code cache, threads, GC, malloc by the JDBC driver...).
+nmt() {
+  case "${SOAK_JAVA_OPTS:-}" in *NativeMemoryTracking=*) ;; *) echo "-"; return ;; esac
+  jcmd "$pid" VM.native_memory summary 2>/dev/null | awk '
+    /^Total:/ {for (i=1;i<=NF;i++) if ($i ~ /^committed=/) {sub("committed=","",$i); sub(",","",$i); tot=$i}}
+    /Java Heap \(/ {getline; for (i=1;i<=NF;i++) if ($i ~ /^committed=/) {sub("committed=","",$i); sub("\\)","",$i); heap=$i}}
+    /- *Other \(|- *Internal \(/ {for (i=1;i<=NF;i++) if ($i ~ /committed=/) {x=$i; sub(".*committed=","",x); sub("\\)","",x); oth=x}}
+    END {printf "%s/%s", tot, heap}'
+}
 # Checkpoints (seconds after the phase starts): 1/30, 1/3, and 5 s before the end.
 c1=$(( SECONDS_TOTAL / 30 )); c2=$(( SECONDS_TOTAL / 3 )); c3=$(( SECONDS_TOTAL - 5 ))
 # The phase starts when the console prints the results folder (load done).
@@ -54,7 +64,7 @@ while ! grep -q '^Results:' "$log" 2>/dev/null; do
   sleep 0.2
 done
 t0=$(date +%s)
-printf '%-10s %-9s %10s %12s\n' checkpoint elapsed_s RSS_MB heap_used
+printf '%-10s %-9s %10s %12s %26s\n' checkpoint elapsed_s RSS_MB heap_used NMT_committed/heap
 next_minute=60; done1=; done2=; done3=
 while ivs_pid_alive "$pid"; do
   el=$(( $(date +%s) - t0 ))
@@ -64,7 +74,7 @@ while ivs_pid_alive "$pid"; do
   elif [ -z "$done3" ] && [ "$el" -ge "$c3" ]; then mark="end"; done3=1
   elif [ "$el" -ge "$next_minute" ]; then mark="minute"; fi
   if [ -n "$mark" ]; then
-    printf '%-10s %-9s %10.1f %12s\n' "$mark" "$el" "$(echo "$(rss_kb) / 1024" | bc -l)" "$(heap)"
+    printf '%-10s %-9s %10.1f %12s %26s\n' "$mark" "$el" "$(echo "$(rss_kb) / 1024" | bc -l)" "$(heap)" "$(nmt)"
     [ "$el" -ge "$next_minute" ] && next_minute=$(( (el / 60 + 1) * 60 ))
   fi
   sleep 1
