@@ -1,0 +1,259 @@
+package org.ivsbench.benchmarks;
+
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+import org.ivsbench.bench.BenchmarkModule;
+import org.ivsbench.bench.BenchmarkRegistry;
+import org.ivsbench.bench.LoadProgress;
+import org.ivsbench.bench.LoadReport;
+import org.ivsbench.bench.Terminal;
+import org.ivsbench.config.BenchmarkConfig;
+import org.ivsbench.config.ConfigLoader;
+import org.ivsbench.config.PhaseConfig;
+import org.ivsbench.config.RateSpec;
+import org.ivsbench.engine.Clock;
+import org.ivsbench.engine.EngineOptions;
+import org.ivsbench.engine.WorkloadManager;
+import org.ivsbench.stats.LatencySummary;
+import org.ivsbench.stats.PhaseSummary;
+import org.ivsbench.stats.RunInfo;
+import org.ivsbench.stats.StatsCollector;
+import org.ivsbench.target.OpResult;
+import org.ivsbench.target.Target;
+import org.ivsbench.target.Targets;
+
+/**
+ * Runs the phases of an ivsbench XML config through the real engine (WorkloadManager + StatsCollector, the
+ * same classes the CLI uses) in ONE JVM and prints one line per phase: throughput, target vs achieved rate,
+ * missed arrivals, p50/p99 response and service time, and CPU time per operation of this JVM (all threads:
+ * terminals, statistics, JIT, GC), of the terminal threads alone, and of the database server process.
+ *
+ * <p>Phase boundaries for the CPU figures: a wrapper around each terminal snapshots the CPU counters when the
+ * first terminal enters a phase ({@link Terminal#startPhase}); the last phase ends when the engine returns.
+ * A count phase starts the next one only after its last operation completed, so the deltas belong to one
+ * phase. Operations per phase = measured + warmup operations (both used CPU).
+ *
+ * <pre>
+ * PhaseBench -c FILE [--create] [--load] [--noop] [--server-pid PID] [--label TEXT]
+ *   --noop         terminals do nothing (engine overhead); no database is opened
+ *   --server-pid   also report that process's CPU per operation (from /proc/PID/stat)
+ * </pre>
+ */
+public final class PhaseBench {
+    private static final double CLK_TCK = 100.0;
+
+    private PhaseBench() {
+    }
+
+    /** CPU counters at one instant. */
+    record CpuSnap(long processNanos, long terminalNanos, long serverNanos) {
+    }
+
+    public static void main(String[] args) throws Exception {
+        Path configFile = null;
+        boolean create = false;
+        boolean load = false;
+        boolean noop = false;
+        long serverPid = -1;
+        String label = "";
+        for (int i = 0; i < args.length; i++) {
+            switch (args[i]) {
+                case "-c" -> configFile = Path.of(args[++i]);
+                case "--create" -> create = true;
+                case "--load" -> load = true;
+                case "--noop" -> noop = true;
+                case "--server-pid" -> serverPid = Long.parseLong(args[++i]);
+                case "--label" -> label = args[++i];
+                default -> throw new IllegalArgumentException("unknown argument " + args[i]);
+            }
+        }
+        if (configFile == null) {
+            throw new IllegalArgumentException("usage: PhaseBench -c FILE [--create] [--load] [--noop] [--server-pid PID]");
+        }
+        BenchmarkModule module = BenchmarkRegistry.create("ycsbivs").orElseThrow();
+        BenchmarkConfig config = ConfigLoader.load(configFile, module.name(), module.supportedTransactionTypes(),
+                module.parameterNames(), module.phaseParameterNames());
+        module.validate(config);
+        Target target = noop ? null : Targets.open(config.target());
+        try {
+            if (create && target != null) {
+                module.create(config, target);
+            }
+            if (load && target != null) {
+                LoadReport r = module.load(config, target, LoadProgress.NONE);
+                double s = Math.max(1, r.elapsedMillis()) / 1000.0;
+                System.out.printf(Locale.ROOT, "# %sloaded %d records (%.1f MB) in %.2f s: %.0f records/s, %.1f MB/s%n",
+                        label.isEmpty() ? "" : label + " ", r.records(), r.bytes() / 1e6, s, r.records() / s,
+                        r.bytes() / 1e6 / s);
+            }
+            run(module, config, target, serverPid, label);
+        } finally {
+            if (target != null) {
+                target.close();
+            }
+        }
+    }
+
+    static void run(BenchmarkModule module, BenchmarkConfig config, Target target, long serverPid, String label)
+            throws Exception {
+        ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+        com.sun.management.OperatingSystemMXBean os =
+                (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
+        Map<Long, Boolean> terminalThreads = new ConcurrentHashMap<>();
+        Map<Integer, CpuSnap> phaseStart = new ConcurrentHashMap<>();
+        java.util.function.Supplier<CpuSnap> snap = () -> {
+            long term = 0;
+            for (long id : terminalThreads.keySet()) {
+                long t = threads.getThreadCpuTime(id);
+                term += Math.max(0, t);
+            }
+            return new CpuSnap(os.getProcessCpuTime(), term, serverCpuNanos(serverPid));
+        };
+
+        // A 1 s idle sentinel phase after the last one: its startPhase is the end snapshot of the last real
+        // phase, taken on a terminal thread while it is still alive (a dead thread has no CPU time to read).
+        List<PhaseConfig> phases = new ArrayList<>(config.phases());
+        PhaseConfig last = phases.get(phases.size() - 1);
+        phases.add(new PhaseConfig(phases.size(), "end-sentinel", 1, 0, 0, RateSpec.disabled(), last.arrival(),
+                last.weights(), last.activeTerminals(), false, 0, last.parameters()));
+        Path dir = Files.createTempDirectory("ivsbench-phasebench");
+        RunInfo info = new RunInfo("bench", module.name(), Map.of(), "sha256:-", config.randomSeed(),
+                config.terminals(), 1, phases);
+        StatsCollector collector = new StatsCollector(dir, info);
+        WorkloadManager manager = new WorkloadManager(phases, config.transactionTypes(), config.terminals(),
+                config.randomSeed(), collector, Clock.SYSTEM, EngineOptions.defaults());
+        manager.run((id, random) -> {
+            Terminal inner = target == null ? new NoopTerminal() : module.newTerminal(config, target, id, random);
+            return new Terminal() {
+                @Override
+                public void startPhase(PhaseConfig phase) {
+                    terminalThreads.put(Thread.currentThread().getId(), Boolean.TRUE);
+                    // computeIfAbsent: the first terminal to enter a phase takes the snapshot.
+                    phaseStart.computeIfAbsent(phase.index(), i -> snap.get());
+                    inner.startPhase(phase);
+                }
+
+                @Override
+                public OpResult execute(int type) {
+                    return inner.execute(type);
+                }
+
+                @Override
+                public void close() {
+                    inner.close();
+                }
+            };
+        });
+        CpuSnap end = snap.get();
+        collector.close();
+        List<PhaseSummary> summaries = collector.summaries();
+
+        System.out.println("# " + (label.isEmpty() ? "" : label + ": ") + "terminals=" + config.terminals()
+                + " cores=" + Runtime.getRuntime().availableProcessors() + " java=" + System.getProperty("java.version")
+                + " target=" + (target == null ? "noop" : config.target().type() + " " + config.parameters()
+                        .getOrDefault("engine", "")).trim());
+        System.out.println(header(serverPid >= 0));
+        for (int i = 0; i < summaries.size() - 1; i++) {
+            PhaseSummary s = summaries.get(i);
+            PhaseConfig p = phases.get(i);
+            CpuSnap a = phaseStart.get(i);
+            CpuSnap b = phaseStart.getOrDefault(i + 1, end);
+            long ops = s.counts().total() + s.warmupOperations();
+            System.out.println(row(label, p, s, a, b, ops, serverPid >= 0));
+        }
+        deleteQuietly(dir);
+    }
+
+    static String header(boolean server) {
+        return String.format(Locale.ROOT, "%-10s %-14s %5s %-8s %10s %9s %10s %10s %8s %7s %7s %7s %7s %9s %9s%s",
+                "label", "phase", "term", "arrival", "target/s", "ops", "ops/s", "rel.err", "missed", "p50rsp",
+                "p99rsp", "p50svc", "p99svc", "cliCPU/op", "trmCPU/op", server ? String.format(" %9s", "srvCPU/op") : "");
+    }
+
+    static String row(String label, PhaseConfig p, PhaseSummary s, CpuSnap a, CpuSnap b, long ops, boolean server) {
+        String targetRate = p.rate().kind() == RateSpec.Kind.OPEN ? fmt(p.rate().opsPerSecond()) : "unlimited";
+        String relErr = "-";
+        Double achieved = s.throughput();
+        if (p.rate().kind() == RateSpec.Kind.OPEN && achieved != null) {
+            relErr = String.format(Locale.ROOT, "%+.2f%%", 100.0 * (achieved - p.rate().opsPerSecond())
+                    / p.rate().opsPerSecond());
+        }
+        String cli = "-";
+        String trm = "-";
+        String srv = "-";
+        if (a != null && ops > 0) {
+            cli = String.format(Locale.ROOT, "%.2fus", (b.processNanos() - a.processNanos()) / 1e3 / ops);
+            trm = String.format(Locale.ROOT, "%.2fus", (b.terminalNanos() - a.terminalNanos()) / 1e3 / ops);
+            if (a.serverNanos() >= 0 && b.serverNanos() >= 0) {
+                srv = String.format(Locale.ROOT, "%.1fus", (b.serverNanos() - a.serverNanos()) / 1e3 / ops);
+            }
+        }
+        LatencySummary r = s.responseTimeUs();
+        LatencySummary v = s.serviceTimeUs();
+        return String.format(Locale.ROOT, "%-10s %-14s %5d %-8s %10s %9d %10s %10s %8d %7s %7s %7s %7s %9s %9s%s",
+                label.isEmpty() ? "-" : label, p.name(), p.activeTerminals(),
+                p.rate().kind() == RateSpec.Kind.OPEN ? p.arrival().name().toLowerCase(Locale.ROOT) : "closed",
+                targetRate, s.counts().total(), achieved == null ? "-" : fmt(achieved), relErr, s.missed(),
+                us(r.p50()), us(r.p99()), us(v.p50()), us(v.p99()), cli, trm, server ? String.format(" %9s", srv) : "");
+    }
+
+    private static String fmt(double d) {
+        return String.format(Locale.ROOT, "%.1f", d);
+    }
+
+    private static String us(Long v) {
+        return v == null ? "-" : v + "us";
+    }
+
+    /** utime + stime of a process in ns (CLK_TCK 100, so 10 ms resolution), or -1. */
+    static long serverCpuNanos(long pid) {
+        if (pid < 0) {
+            return -1;
+        }
+        try {
+            String stat = Files.readString(Path.of("/proc/" + pid + "/stat"));
+            String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+            // After "pid (comm) ": state is f[0]; utime is field 14 overall -> f[11], stime f[12].
+            long ticks = Long.parseLong(f[11]) + Long.parseLong(f[12]);
+            return (long) (ticks / CLK_TCK * 1e9);
+        } catch (Exception e) {
+            return -1;
+        }
+    }
+
+    private static void deleteQuietly(Path dir) {
+        try (var s = Files.walk(dir)) {
+            List<Path> all = new ArrayList<>(s.toList());
+            java.util.Collections.reverse(all);
+            for (Path p : all) {
+                Files.deleteIfExists(p);
+            }
+        } catch (Exception ignored) {
+            // a temp folder left behind is harmless
+        }
+    }
+
+    /** A terminal that does nothing: what the engine costs per operation by itself. */
+    static final class NoopTerminal implements Terminal {
+        @Override
+        public void startPhase(PhaseConfig phase) {
+        }
+
+        @Override
+        public OpResult execute(int transactionTypeIndex) {
+            return OpResult.ok();
+        }
+
+        @Override
+        public void close() {
+        }
+    }
+}
