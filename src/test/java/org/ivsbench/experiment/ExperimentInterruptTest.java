@@ -1,0 +1,85 @@
+package org.ivsbench.experiment;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.Stream;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import org.ivsbench.faults.CliProcess;
+
+/**
+ * SIGTERM to the real jar in the middle of an experiment, then --resume: the interrupted run exits 143 with
+ * experiment.json naming the last finished epoch, and the resumed run completes the experiment with every
+ * epoch x mode row exactly once.
+ */
+class ExperimentInterruptTest {
+    @TempDir
+    Path tmp;
+
+    @Test
+    void sigtermMidExperimentThenResumeCompletesEveryEpochOnce() throws Exception {
+        String xml = Files.readString(Path.of("config/experiments/ycsbivs_quick_sqlite.xml"))
+                .replace("jdbc:sqlite:results/ycsbivs_quick.db", "jdbc:sqlite:" + tmp.resolve("q.db"))
+                .replaceAll("<epochs>\\d+</epochs>", "<epochs>8</epochs>")
+                .replaceAll("<recordcount>\\d+</recordcount>", "<recordcount>300</recordcount>")
+                .replaceAll("<count>\\d+</count>", "<count>4000</count>")
+                .replaceAll("<warmup>\\d+</warmup>", "<warmup>0</warmup>");
+        Path cfg = tmp.resolve("exp.xml");
+        Files.writeString(cfg, xml);
+        Path results = tmp.resolve("results");
+
+        CliProcess first = CliProcess.start(tmp, "-b", "ycsbivs", "-c", cfg.toString(), "--create", "--load",
+                "--execute", "-d", results.toString());
+        Path dir = awaitRows(results, 2 * 4 + 1, first);
+        first.process().destroy(); // SIGTERM
+        assertEquals(143, first.waitFor(30), first.stderr());
+
+        JsonNode state = new ObjectMapper().readTree(dir.resolve("experiment.json").toFile());
+        int finished = state.get("lastFinishedEpoch").asInt();
+        assertTrue(finished >= 2 && finished < 8, "stopped mid-experiment, after epoch " + finished);
+
+        CliProcess second = CliProcess.start(tmp, "-b", "ycsbivs", "-c", cfg.toString(), "--execute", "--resume",
+                "-d", results.toString());
+        assertEquals(0, second.waitFor(120), second.stdout() + second.stderr());
+
+        List<String> rows = Files.readAllLines(dir.resolve("epochs.csv"));
+        Map<String, Integer> seen = new TreeMap<>();
+        for (String row : rows.subList(1, rows.size())) {
+            String[] f = row.split(",", -1);
+            seen.merge(f[0] + "/" + f[1], 1, Integer::sum);
+        }
+        assertEquals(8 * 4, seen.size(), "every epoch x mode: " + seen.keySet());
+        assertTrue(seen.values().stream().allMatch(n -> n == 1), "no row twice: " + seen);
+        assertEquals(8, new ObjectMapper().readTree(dir.resolve("experiment.json").toFile())
+                .get("lastFinishedEpoch").asInt());
+    }
+
+    /** Waits until the experiment's epochs.csv has at least {@code lines} lines; returns its folder. */
+    private static Path awaitRows(Path results, int lines, CliProcess process) throws Exception {
+        long deadline = System.nanoTime() + 120_000_000_000L;
+        while (System.nanoTime() < deadline && process.process().isAlive()) {
+            if (Files.isDirectory(results)) {
+                try (Stream<Path> s = Files.list(results)) {
+                    for (Path d : s.toList()) {
+                        Path csv = d.resolve("epochs.csv");
+                        if (Files.exists(csv) && Files.readAllLines(csv).size() >= lines) {
+                            return d;
+                        }
+                    }
+                }
+            }
+            Thread.sleep(100);
+        }
+        throw new AssertionError("epochs.csv never reached " + lines + " lines: " + process.stdout() + process.stderr());
+    }
+}
