@@ -58,13 +58,13 @@ public final class ExperimentRunner {
             if (resume) {
                 dir = ExperimentState.newest(resultsParent, prefix);
                 if (dir == null) {
-                    out.println("error: --resume: no " + prefix + "_* folder with " + ExperimentState.FILE + " in "
+                    System.err.println("error: --resume: no " + prefix + "_* folder with " + ExperimentState.FILE + " in "
                             + resultsParent);
                     return FAILED;
                 }
                 state = ExperimentState.read(dir);
                 if (!state.sameSpecBesidesEpochs(spec.describe())) {
-                    out.println("error: --resume: the <experiment> section differs (other than <epochs>) from"
+                    System.err.println("error: --resume: the <experiment> section differs (other than <epochs>) from"
                             + " the one in " + dir.resolve(ExperimentState.FILE));
                     return FAILED;
                 }
@@ -85,7 +85,7 @@ public final class ExperimentRunner {
                 state = ExperimentState.create(dir, header);
             }
         } catch (IOException e) {
-            out.println("error: results folder: " + e.getMessage());
+            System.err.println("error: results folder: " + e.getMessage());
             return FAILED;
         }
         int first = state.lastFinishedEpoch() + 1;
@@ -115,7 +115,7 @@ public final class ExperimentRunner {
             Thread.currentThread().interrupt();
             code = INTERRUPTED;
         } catch (Exception e) {
-            out.println("error: the experiment stopped: " + e.getMessage());
+            System.err.println("error: the experiment stopped: " + e.getMessage());
             System.err.println("error: the experiment stopped: " + e.getMessage());
             code = executor.stopped() ? INTERRUPTED : FAILED;
         } finally {
