@@ -242,7 +242,7 @@ public final class ExperimentRunner {
                 listener.beforeDrop(epoch, mode, b.target(), params.table());
                 return s;
             } finally {
-                FreshDatabases.drop(module, schemaConfig, b.target());
+                FreshDatabases.drop(primary, b);
             }
         }
 

@@ -16,8 +16,7 @@ import org.ivsbench.target.TargetException;
 /**
  * The databases the clean-run and the baselines run against: a fresh database (schema) on the same server
  * as the primary ({@link Target#createDatabase} with drop-first, then {@link Target#withDatabase}; a sibling
- * file for SQLite). After its run phase, the benchmark table is dropped and the database left empty; the next
- * epoch drops and recreates it.
+ * file for SQLite). After its run phase the whole database is dropped.
  */
 final class FreshDatabases {
     static final String CLEAN = "ivs_clean";
@@ -25,7 +24,7 @@ final class FreshDatabases {
     static final String SPREAD = "ivs_spread";
 
     /** A built database and how long building it took. */
-    record Built(Target target, long snapshotMs, long restoreMs) {
+    record Built(Target target, String name, long snapshotMs, long restoreMs) {
     }
 
     private FreshDatabases() {
@@ -60,7 +59,7 @@ final class FreshDatabases {
             throw e;
         }
         long total = System.nanoTime() - start;
-        return new Built(fresh, (total - writeNanos[0]) / 1_000_000, writeNanos[0] / 1_000_000);
+        return new Built(fresh, CLEAN, (total - writeNanos[0]) / 1_000_000, writeNanos[0] / 1_000_000);
     }
 
     private static void flush(Session session, String table, List<Record> batch, long[] writeNanos) {
@@ -92,16 +91,13 @@ final class FreshDatabases {
             fresh.close();
             throw e;
         }
-        return new Built(fresh, 0, (System.nanoTime() - start) / 1_000_000);
+        return new Built(fresh, name, 0, (System.nanoTime() - start) / 1_000_000);
     }
 
-    /** Drops the benchmark table of a built database and closes it. */
-    static void drop(BenchmarkModule module, BenchmarkConfig config, Target fresh) throws TargetException {
-        try {
-            module.clear(config, fresh);
-        } finally {
-            fresh.close();
-        }
+    /** Closes a built database and drops it from the primary's server, so no scratch database lingers. */
+    static void drop(Target primary, Built built) throws TargetException {
+        built.target().close();
+        primary.dropDatabase(built.name());
     }
 
     private static Target open(BenchmarkModule module, BenchmarkConfig config, Target primary, String name)

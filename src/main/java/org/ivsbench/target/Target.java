@@ -52,6 +52,9 @@ public interface Target extends AutoCloseable {
     /** Creates the database/schema if the server has that notion; drops it first when {@code dropFirst}. */
     void createDatabase(String databaseName, boolean dropFirst) throws TargetException;
 
+    /** Drops a database/schema made with {@link #createDatabase} (nothing happens if it does not exist). */
+    void dropDatabase(String databaseName) throws TargetException;
+
     @Override
     void close();
 }

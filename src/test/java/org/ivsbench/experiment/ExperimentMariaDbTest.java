@@ -1,6 +1,7 @@
 package org.ivsbench.experiment;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
@@ -25,6 +26,7 @@ import org.ivsbench.target.Target;
 import org.ivsbench.target.TargetException;
 import org.ivsbench.target.Targets;
 import org.ivsbench.testsupport.RunHarness;
+import org.ivsbench.testsupport.TestServers;
 
 /** Small experiments on the private MariaDB (InnoDB and MyRocks): what each mode really runs against. */
 class ExperimentMariaDbTest {
@@ -57,6 +59,13 @@ class ExperimentMariaDbTest {
                     new PrintStream(out, true, StandardCharsets.UTF_8), List.of("test"), false, listener);
             assertEquals(0, code, out.toString(StandardCharsets.UTF_8));
             module.clear(config, target);
+            // No scratch database is left behind on the user's server.
+            try (java.sql.Connection c = java.sql.DriverManager.getConnection(TestServers.mariadbUrl(),
+                    TestServers.mariadbUser(), TestServers.mariadbPassword());
+                 java.sql.ResultSet rs = c.createStatement().executeQuery("SELECT SCHEMA_NAME FROM information_schema.SCHEMATA WHERE SCHEMA_NAME IN ('"
+                         + FreshDatabases.CLEAN + "','" + FreshDatabases.AVERAGE + "','" + FreshDatabases.SPREAD + "')")) {
+                assertFalse(rs.next(), "a fresh database was left behind");
+            }
         }
         try (Stream<Path> s = Files.list(parent)) {
             return s.findFirst().orElseThrow();

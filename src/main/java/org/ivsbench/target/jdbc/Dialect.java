@@ -65,6 +65,8 @@ interface Dialect {
     /** Creates the database the URL would name (dropping it first when asked), where that means anything. */
     void createDatabase(TargetConfig config, String databaseName, boolean dropFirst) throws TargetException;
 
+    void dropDatabase(TargetConfig config, String databaseName) throws TargetException;
+
     Map<String, Object> environment(Connection connection, TargetConfig config) throws SQLException;
 
     Map<String, Double> serverCounters(Connection connection) throws SQLException;

@@ -188,6 +188,11 @@ public final class JdbcTarget implements Target {
     }
 
     @Override
+    public void dropDatabase(String databaseName) throws TargetException {
+        dialect.dropDatabase(config, databaseName);
+    }
+
+    @Override
     public void createDatabase(String databaseName, boolean dropFirst) throws TargetException {
         dialect.createDatabase(config, databaseName, dropFirst);
     }

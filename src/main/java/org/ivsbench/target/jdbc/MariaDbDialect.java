@@ -223,6 +223,18 @@ final class MariaDbDialect implements Dialect {
     }
 
     @Override
+    public void dropDatabase(TargetConfig config, String databaseName) throws TargetException {
+        Identifiers.require("database", databaseName);
+        try (Connection c = Connections.open(this, config, urlForDatabase(config.url(), ""));
+             Statement st = c.createStatement()) {
+            st.execute("DROP DATABASE IF EXISTS " + quote(databaseName));
+        } catch (SQLException e) {
+            throw new TargetException("cannot drop database " + databaseName + ": " + e.getMessage(), e,
+                    classify(e) == SqlFailure.CONNECTION_LOST);
+        }
+    }
+
+    @Override
     public void createDatabase(TargetConfig config, String databaseName, boolean dropFirst) throws TargetException {
         Identifiers.require("database", databaseName);
         try (Connection c = Connections.open(this, config, urlForDatabase(config.url(), ""));

@@ -175,17 +175,22 @@ final class SqliteDialect implements Dialect {
     @Override
     public void createDatabase(TargetConfig config, String databaseName, boolean dropFirst) throws TargetException {
         String url = urlForDatabase(config.url(), databaseName);
-        Path file = file(url);
         if (dropFirst) {
-            try {
-                for (String suffix : new String[] {"", "-wal", "-shm", "-journal"}) {
-                    Files.deleteIfExists(Path.of(file + suffix));
-                }
-            } catch (IOException e) {
-                throw new TargetException("cannot delete SQLite database " + file + ": " + e.getMessage(), e, false);
-            }
+            dropDatabase(config, databaseName);
         }
         Connections.closeQuietly(Connections.open(this, config, url)); // opening creates the file
+    }
+
+    @Override
+    public void dropDatabase(TargetConfig config, String databaseName) throws TargetException {
+        Path file = file(urlForDatabase(config.url(), databaseName));
+        try {
+            for (String suffix : new String[] {"", "-wal", "-shm", "-journal"}) {
+                Files.deleteIfExists(Path.of(file + suffix));
+            }
+        } catch (IOException e) {
+            throw new TargetException("cannot delete SQLite database " + file + ": " + e.getMessage(), e, false);
+        }
     }
 
     @Override

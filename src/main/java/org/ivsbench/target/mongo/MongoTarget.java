@@ -255,6 +255,15 @@ public final class MongoTarget implements Target {
     }
 
     @Override
+    public void dropDatabase(String databaseName) throws TargetException {
+        try {
+            client.getDatabase(databaseName).drop();
+        } catch (RuntimeException e) {
+            throw MongoErrors.failure("drop database " + databaseName, e);
+        }
+    }
+
+    @Override
     public void createDatabase(String databaseName, boolean dropFirst) throws TargetException {
         // MongoDB creates a database with its first collection; only the drop has something to do.
         if (dropFirst) {

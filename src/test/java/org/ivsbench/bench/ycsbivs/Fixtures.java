@@ -138,6 +138,7 @@ final class Fixtures {
         @Override public boolean isGauge(String n) { return t.isGauge(n); }
         @Override public Target withDatabase(String d) throws TargetException { return t.withDatabase(d); }
         @Override public void createDatabase(String d, boolean drop) throws TargetException { t.createDatabase(d, drop); }
+        @Override public void dropDatabase(String d) throws TargetException { t.dropDatabase(d); }
         @Override public void close() { t.close(); }
     }
 
