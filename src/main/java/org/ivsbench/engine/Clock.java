@@ -7,8 +7,11 @@ public interface Clock {
     /** Sleeps until {@link #nanoTime()} reaches {@code deadlineNanos} (returns at once if it has). */
     void sleepUntil(long deadlineNanos) throws InterruptedException;
 
-    /** How long before a deadline the system clock stops parking and spins. */
-    long SPIN_NANOS = 60_000;
+    /** How long before a deadline the system clock stops parking and spins: above the ~75 µs a park overshoots on these VMs (scripts/bench/rate-accuracy.sh). */
+    long SPIN_NANOS = 100_000;
+
+    /** Only waits at least this long end in a spin, so spinning takes at most a tenth of a terminal's time. */
+    long SPIN_MIN_WAIT_NANOS = 1_000_000;
 
     Clock SYSTEM = new Clock() {
         @Override
@@ -18,10 +21,11 @@ public interface Clock {
 
         @Override
         public void sleepUntil(long deadlineNanos) throws InterruptedException {
-            // Park until shortly before the deadline, then spin: a parked thread wakes tens of microseconds
-            // (on a busy or idle VM, sometimes milliseconds) late, and that lateness would be charged to
-            // the database as response time. The spin is bounded (SPIN_NANOS per operation) so the client
-            // does not steal a core from the database. What lateness remains is reported as start lag.
+            // A parked thread wakes tens of microseconds (sometimes milliseconds) late, and that lateness would
+            // be charged to the database as response time. Long waits therefore park until shortly before the
+            // deadline and spin the rest; short waits (high rates per terminal) only park, because spinning
+            // there would burn a core the database needs. What lateness remains is reported as start lag.
+            boolean spin = deadlineNanos - System.nanoTime() >= SPIN_MIN_WAIT_NANOS;
             while (true) {
                 long remaining = deadlineNanos - System.nanoTime();
                 if (remaining <= 0) {
@@ -30,7 +34,9 @@ public interface Clock {
                 if (Thread.interrupted()) {
                     throw new InterruptedException();
                 }
-                if (remaining > SPIN_NANOS) {
+                if (!spin) {
+                    java.util.concurrent.locks.LockSupport.parkNanos(remaining);
+                } else if (remaining > SPIN_NANOS) {
                     java.util.concurrent.locks.LockSupport.parkNanos(remaining - SPIN_NANOS);
                 } else {
                     Thread.onSpinWait();
