@@ -196,8 +196,11 @@ public final class ExperimentRunner {
                         }
                     }
                     case CLEAN -> {
-                        FreshDatabases.Built b = FreshDatabases.cleanCopy(module, config, primary, params.table(),
-                                Math.max(1, config.batchSize()));
+                        FreshDatabases.Built b = spec.cleanMethod() == ExperimentSpec.CleanMethod.NATIVE
+                                ? NativeSnapshot.dumpAndRestore(config.target(), primary, params.table(),
+                                        FreshDatabases.CLEAN)
+                                : FreshDatabases.cleanCopy(module, config, primary, params.table(),
+                                        Math.max(1, config.batchSize()));
                         run = runAndDrop(epoch, mode, runConfig, b, runDir, config);
                         if (run != null) {
                             csv.epochRow(epoch, mode, sizes, null, run, b.snapshotMs(), b.restoreMs());

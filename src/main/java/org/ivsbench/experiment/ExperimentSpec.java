@@ -30,12 +30,16 @@ public record ExperimentSpec(
         String runDistribution,
         RateSpec runRate,
         Map<String, Double> runWeights,
-        long warmupSeconds) {
+        long warmupSeconds,
+        CleanMethod cleanMethod) {
+
+    /** How clean-run copies the primary: through the Target (every backend) or with the server's own tools. */
+    public enum CleanMethod { LOGICAL, NATIVE }
 
     /** The transaction types of every experiment phase, in the order of the phases' weights. */
     public static final List<String> TYPES = List.of("ReadRecord", "ExtendRecord", "UpdateRecord");
     static final Set<String> LEAVES = Set.of("epochs", "modes", "extend/count", "extend/distribution", "extend/rate",
-            "run/count", "run/distribution", "run/rate", "run/weights", "warmup");
+            "run/count", "run/distribution", "run/rate", "run/weights", "warmup", "clean/method");
 
     public ExperimentSpec {
         modes = List.copyOf(modes);
@@ -44,7 +48,17 @@ public record ExperimentSpec(
 
     /** Parses the config's experiment section; null when the config has none. */
     public static ExperimentSpec parse(BenchmarkConfig config) throws ConfigException {
-        return config.experiment() == null ? null : parse(config.experiment());
+        if (config.experiment() == null) {
+            return null;
+        }
+        ExperimentSpec spec = parse(config.experiment());
+        org.ivsbench.config.DatabaseType type = config.target().type();
+        if (spec.cleanMethod() == CleanMethod.NATIVE && type != org.ivsbench.config.DatabaseType.MARIADB
+                && type != org.ivsbench.config.DatabaseType.MYSQL) {
+            throw new ConfigException(path("clean/method"), "'native' uses mariadb-dump and is available for"
+                    + " MARIADB/MYSQL targets, not " + type + "; use 'logical'");
+        }
+        return spec;
     }
 
     public static ExperimentSpec parse(Map<String, String> section) throws ConfigException {
@@ -74,8 +88,14 @@ public record ExperimentSpec(
                 throw new ConfigException(path("warmup"), "'" + section.get("warmup") + "' must be >= 0 seconds");
             }
         }
+        String clean = section.getOrDefault("clean/method", "logical").trim();
+        CleanMethod cleanMethod = switch (clean.toLowerCase(java.util.Locale.ROOT)) {
+            case "logical" -> CleanMethod.LOGICAL;
+            case "native" -> CleanMethod.NATIVE;
+            default -> throw new ConfigException(path("clean/method"), "'" + clean + "' is not logical or native");
+        };
         return new ExperimentSpec(epochs, modes, extendCount, extendDist, extendRate, runCount, runDist, runRate,
-                weights, warmup);
+                weights, warmup, cleanMethod);
     }
 
     /** The config every experiment phase runs with: the experiment's transaction types and the given phase. */
@@ -108,6 +128,7 @@ public record ExperimentSpec(
         m.put("extendDistribution", extendDistribution);
         m.put("extendRate", rateText(extendRate));
         m.put("runCount", runCount);
+        m.put("cleanMethod", cleanMethod.name().toLowerCase(java.util.Locale.ROOT));
         m.put("runDistribution", runDistribution);
         m.put("runRate", rateText(runRate));
         m.put("runWeights", runWeights);

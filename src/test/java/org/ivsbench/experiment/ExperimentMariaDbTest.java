@@ -85,11 +85,11 @@ class ExperimentMariaDbTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"InnoDB", "RocksDB"})
-    void everyModeRunsAgainstWhatThePaperDescribes(String engine) throws Exception {
+    @org.junit.jupiter.params.provider.CsvSource({"InnoDB,logical", "RocksDB,logical", "InnoDB,native"})
+    void everyModeRunsAgainstWhatThePaperDescribes(String engine, String cleanMethod) throws Exception {
         BenchmarkConfig config = config(engine, 10, "<epochs>3</epochs>"
                 + "<extend><count>400</count><distribution>zipfian</distribution></extend>"
-                + "<run><count>300</count></run>");
+                + "<run><count>300</count></run><clean><method>" + cleanMethod + "</method></clean>");
         Map<Integer, Long> primarySum = new HashMap<>();
         Map<Integer, ValueSizeStats> primarySizes = new HashMap<>();
         Map<String, Boolean> checked = new HashMap<>();

@@ -76,6 +76,7 @@ class ExperimentSpecTest {
         "run/weights|ReadRecord:60|experiment/run/weights|'ReadRecord:60'",
         "run/weights|ScanRecord:100|experiment/run/weights|'ScanRecord:100'",
         "warmup|-1|experiment/warmup|'-1'",
+        "clean/method|dumpster|experiment/clean/method|'dumpster'",
         "run/colour|red|experiment/run/colour|unknown",
     })
     void errorsNameTheLeafAndQuoteTheValue(String leaf, String value, String path, String quoted) {

@@ -1,0 +1,109 @@
+package org.ivsbench.experiment;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import org.ivsbench.config.TargetConfig;
+import org.ivsbench.target.Target;
+import org.ivsbench.target.TargetException;
+
+/**
+ * clean-run with the server's own tools (experiment/clean/method = native): {@code mariadb-dump} of the
+ * primary's table into a file (snapshot_ms), then {@code mariadb} replaying it into a fresh database
+ * (restore_ms) — the paper's dump-and-restore, into a fresh database on the same server. The password
+ * travels in the tools' environment (MYSQL_PWD), never on their command line, so it does not show in the
+ * process list.
+ */
+final class NativeSnapshot {
+    private static final Pattern URL = Pattern.compile("jdbc:(?:mariadb|mysql)://([^/:?]+)(?::(\\d+))?/([^?]+).*");
+
+    private NativeSnapshot() {
+    }
+
+    static FreshDatabases.Built dumpAndRestore(TargetConfig config, Target primary, String table, String freshName)
+            throws TargetException {
+        Matcher m = URL.matcher(config.url());
+        if (!m.matches()) {
+            throw new TargetException("clean/method native needs a jdbc:mariadb://host:port/database url, got one"
+                    + " it cannot read");
+        }
+        String host = m.group(1);
+        String port = m.group(2) == null ? "3306" : m.group(2);
+        String database = m.group(3);
+        Path dump = null;
+        try {
+            dump = Files.createTempFile("ivsbench-clean", ".sql");
+            long t0 = System.nanoTime();
+            List<String> dumpCommand = client("mariadb-dump", host, port, config);
+            dumpCommand.addAll(List.of("--single-transaction", "--no-tablespaces", "--skip-comments", database, table));
+            run(dumpCommand, config, null, dump);
+            long t1 = System.nanoTime();
+            primary.createDatabase(freshName, true);
+            List<String> restoreCommand = client("mariadb", host, port, config);
+            restoreCommand.add(freshName);
+            run(restoreCommand, config, dump, null);
+            long t2 = System.nanoTime();
+            return new FreshDatabases.Built(primary.withDatabase(freshName), freshName, (t1 - t0) / 1_000_000,
+                    (t2 - t1) / 1_000_000);
+        } catch (IOException e) {
+            throw new TargetException("clean/method native: " + e.getMessage(), e, false);
+        } finally {
+            if (dump != null) {
+                try {
+                    Files.deleteIfExists(dump);
+                } catch (IOException ignored) {
+                    // a temp file left behind is harmless
+                }
+            }
+        }
+    }
+
+    private static List<String> client(String tool, String host, String port, TargetConfig config) {
+        List<String> c = new ArrayList<>(List.of(tool, "--no-defaults", "--protocol=TCP", "--host=" + host,
+                "--port=" + port));
+        if (config.username() != null) {
+            c.add("--user=" + config.username());
+        }
+        return c;
+    }
+
+    private static void run(List<String> command, TargetConfig config, Path stdin, Path stdout)
+            throws IOException, TargetException {
+        ProcessBuilder pb = new ProcessBuilder(command);
+        if (config.password() != null) {
+            pb.environment().put("MYSQL_PWD", config.password());
+        }
+        Path err = Files.createTempFile("ivsbench-clean", ".err");
+        pb.redirectError(err.toFile());
+        pb.redirectInput(stdin == null ? ProcessBuilder.Redirect.INHERIT : ProcessBuilder.Redirect.from(stdin.toFile()));
+        pb.redirectOutput(stdout == null ? ProcessBuilder.Redirect.DISCARD : ProcessBuilder.Redirect.to(stdout.toFile()));
+        Process p;
+        try {
+            p = pb.start();
+        } catch (IOException e) {
+            Files.deleteIfExists(err);
+            throw new TargetException("clean/method native: cannot run " + command.get(0)
+                    + " (install the MariaDB client tools): " + e.getMessage(), e, false);
+        }
+        try {
+            int code = p.waitFor();
+            if (code != 0) {
+                String message = Files.readString(err, StandardCharsets.UTF_8).strip();
+                throw new TargetException("clean/method native: " + command.get(0) + " exited " + code + ": "
+                        + (message.length() > 300 ? message.substring(0, 300) : message));
+            }
+        } catch (InterruptedException e) {
+            p.destroyForcibly();
+            Thread.currentThread().interrupt();
+            throw new TargetException("clean/method native: interrupted", e, false);
+        } finally {
+            Files.deleteIfExists(err);
+        }
+    }
+}
