@@ -3,7 +3,7 @@
 IVS_BENCH_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 # shellcheck source=../../lib/common.sh
 . "$IVS_BENCH_DIR/../lib/common.sh"
-cd "$IVS_REPO_ROOT"
+cd "$IVS_REPO_ROOT" || exit 1
 
 BENCH_WORK="${IVS_BENCH_WORK:-$IVS_CACHE_DIR/bench}"
 BENCH_MARIADB_STATE="${IVS_STATE_DIR:-$IVS_CACHE_DIR/mariadb}"
