@@ -74,6 +74,12 @@ final class OpenSchedule implements Schedule {
         return ended;
     }
 
+    @Override
+    public synchronized boolean drained() {
+        return ended || arrivals.current() >= deadlineNanos;
+    }
+
+
     private void miss(long t) {
         if (t >= measuredStartNanos) {
             stats.recordMissed(1);

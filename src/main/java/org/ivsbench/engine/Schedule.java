@@ -15,4 +15,13 @@ public interface Schedule {
 
     /** True when the schedule will hand out nothing more (ended, or a count phase has issued its count). */
     boolean exhausted();
+
+    /**
+     * True when every arrival due before the deadline has been handed out or counted as missed. A time phase
+     * waits for this (at most the backlog bound) before it ends, so an arrival that came due just before the
+     * deadline runs instead of being cut off as missed.
+     */
+    default boolean drained() {
+        return true;
+    }
 }

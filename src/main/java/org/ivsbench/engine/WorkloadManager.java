@@ -26,6 +26,9 @@ public final class WorkloadManager {
         Terminal create(int terminalId, SplittableRandom random) throws Exception;
     }
 
+    /** How long after a time phase's deadline terminals may still take arrivals that came due before it. */
+    static final long DRAIN_GRACE_NANOS = 10_000_000L;
+
     private final List<PhaseConfig> phases;
     private final List<TransactionTypeConfig> types;
     private final int terminals;
@@ -138,8 +141,28 @@ public final class WorkloadManager {
             // A stop request: end the phase now; what was measured stays measured.
         }
         long end = Math.min(deadline, clock.nanoTime());
-        run.schedule().end(end);
+        if (!stopRequested) {
+            drain(run.schedule(), deadline);
+        }
+        run.schedule().end(clock.nanoTime());
         return end;
+    }
+
+    /**
+     * Gives terminals a short grace ({@link #DRAIN_GRACE_NANOS}) to take the arrivals that came due just
+     * before the deadline, so the cut misses nothing that was about to start. A real backlog at the deadline
+     * (an overloaded phase) is still counted as missed when the grace is over, so it never spills into the
+     * next phase, whose timeline stays anchored at the deadline.
+     */
+    private void drain(Schedule schedule, long deadline) {
+        long limit = deadline + DRAIN_GRACE_NANOS;
+        while (!schedule.drained() && !stopRequested && clock.nanoTime() < limit) {
+            try {
+                Thread.sleep(1);
+            } catch (InterruptedException e) {
+                return;
+            }
+        }
     }
 
     private long awaitCount(PhaseRun run) {
