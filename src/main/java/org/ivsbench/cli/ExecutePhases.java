@@ -15,6 +15,7 @@ import org.ivsbench.config.BenchmarkConfig;
 import org.ivsbench.engine.Clock;
 import org.ivsbench.engine.EngineOptions;
 import org.ivsbench.engine.WorkloadManager;
+import org.ivsbench.monitor.RunMonitor;
 import org.ivsbench.stats.EnvironmentWriter;
 import org.ivsbench.stats.ResultsDirectory;
 import org.ivsbench.stats.RunInfo;
@@ -43,16 +44,16 @@ final class ExecutePhases {
     int run(List<String> commandLine, String digest, String redactedXml) throws IOException {
         Path dir = ResultsDirectory.create(options.directory, module.name());
         Files.writeString(dir.resolve("config.xml"), redactedXml);
-        Map<String, Object> env = RunDriver.safeEnvironment(target);
-        EnvironmentWriter.write(dir.resolve("environment.json"), env, Main.toolVersion(), commandLine);
-        RunInfo info = new RunInfo(Main.toolVersion(), module.name(), databaseSummary(env), digest,
+        Map<String, Object> env = target.environmentOrError();
+        EnvironmentWriter.write(dir.resolve("environment.json"), env, EnvironmentWriter.toolVersion(), commandLine);
+        RunInfo info = new RunInfo(EnvironmentWriter.toolVersion(), module.name(), databaseSummary(env), digest,
                 config.randomSeed(), config.terminals(), options.windowSeconds, config.phases());
         out.println("Results: " + dir);
 
         StatsCollector collector = new StatsCollector(dir, info);
         WorkloadManager manager = new WorkloadManager(config.phases(), config.transactionTypes(), config.terminals(),
                 config.randomSeed(), collector, Clock.SYSTEM, EngineOptions.defaults());
-        RunMonitor monitor = RunMonitor.start(config, target, dir, manager);
+        RunMonitor monitor = RunMonitor.start(config, target, dir, manager::currentPhaseIndex);
         ConsoleProgress progress = new ConsoleProgress(manager, config.phases(), out);
         CountDownLatch written = new CountDownLatch(1);
         Thread hook = new Thread(() -> {

@@ -94,15 +94,10 @@ public final class Main implements Callable<Integer> {
         return cl.execute(args);
     }
 
-    static String toolVersion() {
-        String v = Main.class.getPackage().getImplementationVersion();
-        return v == null ? "dev" : v;
-    }
-
     static final class Version implements CommandLine.IVersionProvider {
         @Override
         public String[] getVersion() {
-            return new String[] {"ivsbench " + toolVersion(), "Java " + System.getProperty("java.version")};
+            return new String[] {"ivsbench " + org.ivsbench.stats.EnvironmentWriter.toolVersion(), "Java " + System.getProperty("java.version")};
         }
     }
 }

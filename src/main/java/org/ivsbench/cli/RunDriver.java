@@ -3,10 +3,8 @@ package org.ivsbench.cli;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -140,13 +138,5 @@ final class RunDriver {
 
     private List<String> commandLine() {
         return Arrays.asList(options.rawArgs);
-    }
-
-    static Map<String, Object> safeEnvironment(Target target) {
-        try {
-            return target.environment();
-        } catch (TargetException e) {
-            return Map.of("error", String.valueOf(e.getMessage()));
-        }
     }
 }

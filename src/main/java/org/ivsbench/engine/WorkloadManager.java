@@ -184,6 +184,12 @@ public final class WorkloadManager {
         return run == null ? null : run.stats();
     }
 
+    /** The index of the phase running now, or -1 before the first one (the monitor's phase column). */
+    public int currentPhaseIndex() {
+        PhaseRun run = current.get();
+        return run == null ? -1 : run.config().index();
+    }
+
     /** Ends the current phase at once and skips the rest (Ctrl-C, SIGTERM). */
     public void requestStop() {
         stopRequested = true;

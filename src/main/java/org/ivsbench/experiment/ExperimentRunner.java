@@ -22,7 +22,6 @@ import org.ivsbench.stats.EnvironmentWriter;
 import org.ivsbench.stats.PhaseSummary;
 import org.ivsbench.stats.ResultsDirectory;
 import org.ivsbench.target.Target;
-import org.ivsbench.target.TargetException;
 
 /**
  * Runs a YCSB-IVS experiment: per epoch an extend phase on the primary, a value-size pass, then each mode's
@@ -70,12 +69,12 @@ public final class ExperimentRunner {
                 }
             } else {
                 dir = ResultsDirectory.create(resultsParent, prefix);
-                Map<String, Object> env = safeEnvironment(target);
-                EnvironmentWriter.write(dir.resolve("environment.json"), env, toolVersion(), commandLine);
+                Map<String, Object> env = target.environmentOrError();
+                EnvironmentWriter.write(dir.resolve("environment.json"), env, EnvironmentWriter.toolVersion(), commandLine);
                 writeRedactedConfig(config, dir);
                 Map<String, Object> header = new LinkedHashMap<>();
                 header.put("benchmark", module.name());
-                header.put("toolVersion", toolVersion());
+                header.put("toolVersion", EnvironmentWriter.toolVersion());
                 header.put("started", java.time.Instant.now().toString());
                 header.put("commandLine", commandLine);
                 header.put("randomSeed", config.randomSeed());
@@ -96,7 +95,7 @@ public final class ExperimentRunner {
         }
         Map<String, Object> database = new LinkedHashMap<>();
         database.put("type", config.target().type().name());
-        PhaseExecutor executor = new PhaseExecutor(module.name(), toolVersion(), database, digest, windowSeconds);
+        PhaseExecutor executor = new PhaseExecutor(module.name(), EnvironmentWriter.toolVersion(), database, digest, windowSeconds);
         CountDownLatch written = new CountDownLatch(1);
         Thread hook = new Thread(() -> {
             executor.stop();
@@ -289,19 +288,6 @@ public final class ExperimentRunner {
                 Files.delete(q);
             }
         }
-    }
-
-    private static Map<String, Object> safeEnvironment(Target target) {
-        try {
-            return target.environment();
-        } catch (TargetException e) {
-            return Map.of("error", String.valueOf(e.getMessage()));
-        }
-    }
-
-    static String toolVersion() {
-        String v = ExperimentRunner.class.getPackage().getImplementationVersion();
-        return v == null ? "dev" : v;
     }
 
     /** The configuration as run, secrets redacted, like a plain run's config.xml. */

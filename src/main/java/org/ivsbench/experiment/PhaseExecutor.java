@@ -6,11 +6,11 @@ import java.util.Map;
 
 import org.ivsbench.bench.BenchmarkModule;
 import org.ivsbench.bench.BenchmarkRegistry;
-import org.ivsbench.cli.RunMonitor;
 import org.ivsbench.config.BenchmarkConfig;
 import org.ivsbench.engine.Clock;
 import org.ivsbench.engine.EngineOptions;
 import org.ivsbench.engine.WorkloadManager;
+import org.ivsbench.monitor.RunMonitor;
 import org.ivsbench.stats.PhaseSummary;
 import org.ivsbench.stats.RunInfo;
 import org.ivsbench.stats.StatsCollector;
@@ -55,7 +55,7 @@ final class PhaseExecutor {
             if (stopped) {
                 manager.requestStop();
             }
-            RunMonitor monitor = RunMonitor.start(config, target, dir, manager);
+            RunMonitor monitor = RunMonitor.start(config, target, dir, manager::currentPhaseIndex);
             Exception failure = null;
             try {
                 manager.run((id, random) -> module.newTerminal(config, target, id, random));

@@ -18,6 +18,12 @@ public final class EnvironmentWriter {
     private EnvironmentWriter() {
     }
 
+    /** The tool's version from the jar's manifest ("dev" when run from classes). */
+    public static String toolVersion() {
+        String v = EnvironmentWriter.class.getPackage().getImplementationVersion();
+        return v == null ? "dev" : v;
+    }
+
     public static void write(Path file, Map<String, Object> database, String toolVersion, List<String> commandLine)
             throws IOException {
         Map<String, Object> root = new LinkedHashMap<>();

@@ -37,6 +37,15 @@ public interface Target extends AutoCloseable {
      */
     Map<String, Object> environment() throws TargetException;
 
+    /** {@link #environment()}, or the error in its place: a results folder records what it could learn. */
+    default Map<String, Object> environmentOrError() {
+        try {
+            return environment();
+        } catch (TargetException e) {
+            return Map.of("error", String.valueOf(e.getMessage()));
+        }
+    }
+
     /**
      * A snapshot of the server's own counters (SHOW GLOBAL STATUS, serverStatus ...) by name; empty when
      * the server exposes none. Callers take deltas of counters; {@link #isGauge(String)} says which names

@@ -1,16 +1,13 @@
-package org.ivsbench.cli;
+package org.ivsbench.monitor;
 
 import java.nio.file.Path;
+import java.util.function.IntSupplier;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import org.ivsbench.config.BenchmarkConfig;
 import org.ivsbench.config.MonitorConfig;
-import org.ivsbench.engine.WorkloadManager;
-import org.ivsbench.monitor.CounterSource;
-import org.ivsbench.monitor.ResourceMonitor;
-import org.ivsbench.stats.PhaseStats;
 import org.ivsbench.target.Target;
 
 /**
@@ -26,16 +23,13 @@ public final class RunMonitor implements AutoCloseable {
         this.monitor = monitor;
     }
 
-    public static RunMonitor start(BenchmarkConfig config, Target target, Path dir, WorkloadManager manager) {
+    public static RunMonitor start(BenchmarkConfig config, Target target, Path dir, IntSupplier currentPhase) {
         if (!config.monitor().enabled()) {
             return new RunMonitor(null);
         }
         try {
             return new RunMonitor(ResourceMonitor.start(withDefaultProcess(config), CounterSource.of(target),
-                    dir.resolve("monitor.csv"), () -> {
-                        PhaseStats p = manager.currentPhase();
-                        return p == null ? -1 : p.index();
-                    }));
+                    dir.resolve("monitor.csv"), currentPhase));
         } catch (Exception e) {
             LOG.warn("the resource monitor could not start ({}); the run goes on without monitor.csv", e.getMessage());
             return new RunMonitor(null);
