@@ -12,6 +12,14 @@ public interface Terminal extends AutoCloseable {
     /** Called before the terminal's first operation of a phase (per-phase key distribution etc.). */
     void startPhase(PhaseConfig phase);
 
+    /**
+     * Called before each operation, after its arrival is due and before its service time starts: the place
+     * to wait for a lost connection, so that the wait is not counted as one operation's service time (in an
+     * open loop the response time, measured from the intended start, still includes it). Never throws.
+     */
+    default void beforeOperation() {
+    }
+
     /** Executes one transaction of the type at this index of the config's transaction types. */
     OpResult execute(int transactionTypeIndex);
 

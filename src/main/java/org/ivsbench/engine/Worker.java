@@ -68,6 +68,7 @@ final class Worker implements Runnable {
                     Thread.sleep(tt.preExecutionWaitMs());
                     intended += tt.preExecutionWaitMs() * 1_000_000L;
                 }
+                terminal.beforeOperation();
                 long start = clock.nanoTime();
                 if (!open) {
                     intended = start;

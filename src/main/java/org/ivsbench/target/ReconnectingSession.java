@@ -5,16 +5,20 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * A session that survives a lost connection (server restart, network fault): when an operation fails
- * with {@link TargetException#connectionLost()}, the session is closed and reopened with capped
- * exponential backoff (100 ms doubling to 5 s) until a deadline, and the failed operation is reported as
- * ERROR "connection lost". It is never retried: a silent retry would hide the failure from the results
- * and could apply an append twice. Not thread-safe, like the session it wraps.
+ * A session that survives a lost connection (server restart, network fault). When an operation fails
+ * with {@link TargetException#connectionLost()}, it is reported at once as ERROR "connection lost" (so it
+ * lands in the window and with the latency it really had) and the broken session is closed. It is never
+ * retried: a silent retry would hide the failure from the results and could apply an append twice.
+ *
+ * <p>The caller then waits in {@link #awaitConnection()}, outside any operation's service time, while the
+ * session is reopened with capped exponential backoff (100 ms doubling to 500 ms, so a server that is back
+ * is found within half a second) until a deadline. An operation called without a connection makes one
+ * attempt to open one. Not thread-safe, like the session it wraps.
  */
 public final class ReconnectingSession implements Session {
     public static final String CONNECTION_LOST = "connection lost";
     private static final long FIRST_BACKOFF_MS = 100;
-    private static final long MAX_BACKOFF_MS = 5_000;
+    static final long MAX_BACKOFF_MS = 500;
 
     private final Target target;
     private final long giveUpAfterMs;
@@ -37,9 +41,14 @@ public final class ReconnectingSession implements Session {
         OpResult run(Session s) throws TargetException;
     }
 
+    /** True while the session has no open connection (after a lost one, before it is reopened). */
+    public boolean disconnected() {
+        return delegate == null;
+    }
+
     private OpResult guarded(Op op) throws TargetException {
         if (delegate == null) {
-            reopen(); // an earlier reopen gave up: try again now rather than fail forever
+            delegate = target.openSession(); // one attempt; a failure is this operation's error
         }
         try {
             return op.run(delegate);
@@ -47,15 +56,25 @@ public final class ReconnectingSession implements Session {
             if (!e.connectionLost()) {
                 throw e;
             }
-            reopen();
+            dropConnection();
             return OpResult.error(CONNECTION_LOST);
         }
     }
 
-    private void reopen() throws TargetException {
+    private void dropConnection() {
         if (delegate != null) {
             delegate.close();
             delegate = null;
+        }
+    }
+
+    /**
+     * Returns at once when connected; otherwise reopens the session with backoff and returns when it is
+     * open, or throws (connection lost) after the give-up deadline; the next call starts a new wait.
+     */
+    public void awaitConnection() throws TargetException {
+        if (delegate != null) {
+            return;
         }
         long deadline = System.currentTimeMillis() + giveUpAfterMs;
         long backoff = FIRST_BACKOFF_MS;
@@ -113,17 +132,18 @@ public final class ReconnectingSession implements Session {
         return guarded(s -> s.extend(table, key, field, suffix, maxLength, method));
     }
 
-    /** The failed batch is rethrown (the loader must know it is missing) after the session is reopened. */
+    /**
+     * Waits for a connection first; a failed batch is rethrown (the loader must know it is missing) and the
+     * next batch waits for the server again.
+     */
     @Override
     public void insertBatch(String table, List<org.ivsbench.target.Record> records) throws TargetException {
-        if (delegate == null) {
-            reopen();
-        }
+        awaitConnection();
         try {
             delegate.insertBatch(table, records);
         } catch (TargetException e) {
             if (e.connectionLost()) {
-                reopen();
+                dropConnection();
             }
             throw e;
         }
@@ -131,9 +151,6 @@ public final class ReconnectingSession implements Session {
 
     @Override
     public void close() {
-        if (delegate != null) {
-            delegate.close();
-            delegate = null;
-        }
+        dropConnection();
     }
 }

@@ -22,8 +22,10 @@ import org.ivsbench.testsupport.RunHarness;
  * type, get its sessions back, measure successes again after the restart, end the phase on time and leave
  * a complete results folder with exit code 0: a measured outage is a result, not a failed run.
  *
- * <p>reconnectOnConnectionFailure=true: a terminal whose connection broke waits for the server with
- * backoff (100 ms doubling to 5 s, up to 60 s), so only the operations in flight at the crash fail.
+ * <p>reconnectOnConnectionFailure=true: a terminal whose connection broke records the failed operation at
+ * once and then waits for the server with backoff (100 ms doubling to 500 ms, up to 60 s), so only the
+ * operations in flight at the crash fail, in the windows of the outage, and the terminals are back within
+ * half a second of the restart.
  * false: the terminal does not wait; every operation tries one fresh connection and fails fast while the
  * server is away (many errors, each counted), and succeeds again as soon as the server is back.
  */
@@ -108,6 +110,14 @@ class ServerCrashTest {
         List<Results.Row> all = results.allRows();
         assertTrue(all.stream().anyMatch(r -> r.timeMs() + r.windowMs() <= killedMs && r.ok() > 0),
                 "successes before the crash: " + all);
+        if (reconnect) {
+            // Recorded when they happened (at the crash), not when the terminal got its connection back.
+            List<Results.Row> errorRows = all.stream().filter(r -> r.error() > 0).toList();
+            assertTrue(errorRows.stream().allMatch(r -> r.timeMs() + r.windowMs() > killedMs
+                            && r.timeMs() < restartedMs),
+                    "errors in the windows of the outage (killed " + killedMs + ", restarted " + restartedMs + "): "
+                            + errorRows);
+        }
         List<Results.Row> after = all.stream().filter(r -> r.timeMs() >= restartedMs).toList();
         assertFalse(after.isEmpty(), "windows after the restart (restart at " + restartedMs + "): " + all);
         assertTrue(after.stream().allMatch(r -> r.ok() > 0), "every window after the restart has successes: " + after);

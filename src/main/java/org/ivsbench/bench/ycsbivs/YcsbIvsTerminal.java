@@ -22,9 +22,9 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Failures become outcomes with a fixed reason; the driver's message (which may hold a key) goes to
  * the log, a few times per terminal. After a lost connection the session is reopened: with
- * reconnectOnConnectionFailure by {@link ReconnectingSession} (backoff until a deadline), otherwise
- * with one immediate attempt per failed operation, so a short outage does not silence the terminal
- * for the rest of the run.
+ * reconnectOnConnectionFailure by {@link ReconnectingSession}, whose wait for the server (backoff until a
+ * deadline) happens in {@link #beforeOperation()}, outside the service time; otherwise with one immediate
+ * attempt per failed operation, so a short outage does not silence the terminal for the rest of the run.
  */
 final class YcsbIvsTerminal implements Terminal {
     private static final Logger LOG = LoggerFactory.getLogger(YcsbIvsTerminal.class);
@@ -57,6 +57,17 @@ final class YcsbIvsTerminal implements Terminal {
             throw new IllegalStateException(e.getMessage(), e);
         }
         context.keys(run.keyGenerator(distribution));
+    }
+
+    @Override
+    public void beforeOperation() {
+        if (context.session() instanceof ReconnectingSession reconnecting && reconnecting.disconnected()) {
+            try {
+                reconnecting.awaitConnection();
+            } catch (TargetException e) {
+                logFailure(null, e); // gave up for now: the next operation fails as connection lost
+            }
+        }
     }
 
     @Override

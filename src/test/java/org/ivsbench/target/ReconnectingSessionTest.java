@@ -1,0 +1,130 @@
+package org.ivsbench.target;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.lang.reflect.Proxy;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import org.junit.jupiter.api.Test;
+
+/**
+ * The reconnecting session's own logic on a scripted target (the real server crash is faults.ServerCrashTest):
+ * a lost connection is reported at once and not retried, the wait for the server happens only in
+ * awaitConnection, with attempts no further apart than the backoff cap, and a give-up is not permanent.
+ */
+class ReconnectingSessionTest {
+
+    /** A target whose sessions fail with "connection lost" while {@code down}, and which refuses to open then. */
+    private static final class ScriptedServer {
+        volatile boolean down;
+        final List<Long> openAttemptsMs = new ArrayList<>();
+        final AtomicInteger reads = new AtomicInteger();
+
+        Target target() {
+            return (Target) Proxy.newProxyInstance(Target.class.getClassLoader(), new Class<?>[] {Target.class},
+                    (proxy, method, args) -> {
+                        if (!method.getName().equals("openSession")) {
+                            throw new UnsupportedOperationException(method.getName());
+                        }
+                        synchronized (openAttemptsMs) {
+                            openAttemptsMs.add(System.currentTimeMillis());
+                        }
+                        if (down) {
+                            throw new TargetException("refused", null, true);
+                        }
+                        return session();
+                    });
+        }
+
+        private Session session() {
+            return (Session) Proxy.newProxyInstance(Session.class.getClassLoader(), new Class<?>[] {Session.class},
+                    (proxy, method, args) -> switch (method.getName()) {
+                        case "close" -> null;
+                        case "read" -> {
+                            reads.incrementAndGet();
+                            if (down) {
+                                throw new TargetException("reset", null, true);
+                            }
+                            yield OpResult.ok();
+                        }
+                        default -> throw new UnsupportedOperationException(method.getName());
+                    });
+        }
+    }
+
+    private static OpResult read(Session s) throws TargetException {
+        return s.read("t", "k", null, new HashMap<>());
+    }
+
+    @Test
+    void lostConnectionIsReportedAtOnceAndNotRetried() throws Exception {
+        ScriptedServer server = new ScriptedServer();
+        Target target = server.target();
+        ReconnectingSession session = new ReconnectingSession(target, target.openSession(), Duration.ofSeconds(60));
+        assertTrue(read(session).isOk());
+        server.down = true;
+        long t0 = System.nanoTime();
+        OpResult failed = read(session);
+        long tookMs = (System.nanoTime() - t0) / 1_000_000;
+        assertEquals(ReconnectingSession.CONNECTION_LOST, failed.reason());
+        assertFalse(failed.isOk());
+        assertEquals(2, server.reads.get(), "the failed read is not retried");
+        assertEquals(1, server.openAttemptsMs.size(), "no reconnection inside the failed operation");
+        assertTrue(tookMs < 50, "reported without waiting for the server: " + tookMs + " ms");
+        assertTrue(session.disconnected());
+    }
+
+    @Test
+    void awaitConnectionFindsTheServerWithinTheBackoffCap() throws Exception {
+        ScriptedServer server = new ScriptedServer();
+        Target target = server.target();
+        ReconnectingSession session = new ReconnectingSession(target, target.openSession(), Duration.ofSeconds(60));
+        server.down = true;
+        read(session);
+        Thread back = new Thread(() -> {
+            try {
+                Thread.sleep(2_000);
+            } catch (InterruptedException e) {
+                return;
+            }
+            server.down = false;
+        });
+        back.start();
+        session.awaitConnection();
+        back.join();
+        assertFalse(session.disconnected());
+        assertTrue(read(session).isOk());
+        List<Long> attempts;
+        synchronized (server.openAttemptsMs) {
+            attempts = List.copyOf(server.openAttemptsMs.subList(1, server.openAttemptsMs.size()));
+        }
+        // 100, 200, 400, then 500 ms apart: about 6 attempts in 2 s, never a gap far beyond the cap.
+        assertTrue(attempts.size() >= 5, "attempts " + attempts.size());
+        for (int i = 1; i < attempts.size(); i++) {
+            long gap = attempts.get(i) - attempts.get(i - 1);
+            assertTrue(gap < ReconnectingSession.MAX_BACKOFF_MS + 400, "gap " + gap + " ms between attempts");
+        }
+    }
+
+    @Test
+    void givingUpIsNotPermanent() throws Exception {
+        ScriptedServer server = new ScriptedServer();
+        Target target = server.target();
+        ReconnectingSession session = new ReconnectingSession(target, target.openSession(), Duration.ofMillis(300));
+        server.down = true;
+        read(session);
+        TargetException gaveUp = assertThrows(TargetException.class, session::awaitConnection);
+        assertTrue(gaveUp.connectionLost());
+        assertTrue(gaveUp.getMessage().contains("could not reconnect within 300 ms"), gaveUp.getMessage());
+        assertThrows(TargetException.class, () -> read(session), "one attempt to connect, which fails");
+        server.down = false;
+        assertTrue(read(session).isOk(), "the next operation connects again");
+    }
+}
