@@ -25,7 +25,8 @@ import org.ivsbench.target.Target;
 
 /**
  * Runs a YCSB-IVS experiment: per epoch an extend phase on the primary, a value-size pass, then each mode's
- * run phase (main on the primary; clean, average-baseline and spread-baseline on fresh databases). Writes
+ * run phase (main on the primary; clean, average-baseline and spread-baseline on fresh databases, on the
+ * primary's server or on a fresh instance: {@link FreshServer}). Writes
  * {@code <parent>/<benchmark>-experiment_<stamp>/} as docs/results-format.md ("Experiments") describes.
  * Per-phase seeds: {@code randomSeed + epoch * 1000 + mode index} (main 0, clean 1, average-baseline 2,
  * spread-baseline 3) for run phases, {@code + 9} for the extend phase.
@@ -115,7 +116,6 @@ public final class ExperimentRunner {
             code = INTERRUPTED;
         } catch (Exception e) {
             System.err.println("error: the experiment stopped: " + e.getMessage());
-            System.err.println("error: the experiment stopped: " + e.getMessage());
             code = executor.stopped() ? INTERRUPTED : FAILED;
         } finally {
             out.println("Experiment: " + dir);
@@ -140,6 +140,7 @@ public final class ExperimentRunner {
         private final PhaseExecutor executor;
         private final ExperimentListener listener;
         private final YcsbIvsParameters params;
+        private final FreshServer freshServer;
         private final long started = System.nanoTime();
         private int phasesDone;
         private int phasesTotal;
@@ -155,6 +156,7 @@ public final class ExperimentRunner {
             this.executor = executor;
             this.listener = listener;
             this.params = YcsbIvsParameters.from(config);
+            this.freshServer = new FreshServer(primary, config.target(), spec.freshInstance(), dir, out);
         }
 
         void run(int first, ExperimentState state) throws Exception {
@@ -194,39 +196,8 @@ public final class ExperimentRunner {
                             csv.epochRow(epoch, mode, sizes, extend, run, null, null);
                         }
                     }
-                    case CLEAN -> {
-                        FreshDatabases.Built b = spec.cleanMethod() == ExperimentSpec.CleanMethod.NATIVE
-                                ? NativeSnapshot.dumpAndRestore(config.target(), primary, params.table(),
-                                        FreshDatabases.CLEAN)
-                                : FreshDatabases.cleanCopy(module, config, primary, params.table(),
-                                        Math.max(1, config.batchSize()));
-                        run = runAndDrop(epoch, mode, runConfig, b, runDir, config);
-                        if (run != null) {
-                            csv.epochRow(epoch, mode, sizes, null, run, b.snapshotMs(), b.restoreMs());
-                        }
-                    }
-                    case AVERAGE_BASELINE -> {
-                        long length = Math.round(sizes.average());
-                        BenchmarkConfig derived = derived(runConfig, sizes.records(), length);
-                        FreshDatabases.Built b = FreshDatabases.baseline(derived, primary, FreshDatabases.AVERAGE,
-                                module.name());
-                        run = runAndDrop(epoch, mode, derived, b, runDir, derived);
-                        if (run != null) {
-                            csv.epochRow(epoch, mode, ValueSizeStats.uniform(sizes.records(), params.fieldCount(),
-                                    length), null, run, b.snapshotMs(), b.restoreMs());
-                        }
-                    }
-                    case SPREAD_BASELINE -> {
-                        long records = spreadRecords(sizes.totalBytes(), params.initialRecordBytes(), sizes.records());
-                        BenchmarkConfig derived = derived(runConfig, records, params.fieldLength());
-                        FreshDatabases.Built b = FreshDatabases.baseline(derived, primary, FreshDatabases.SPREAD,
-                                module.name());
-                        run = runAndDrop(epoch, mode, derived, b, runDir, derived);
-                        if (run != null) {
-                            csv.epochRow(epoch, mode, ValueSizeStats.uniform(records, params.fieldCount(),
-                                    params.fieldLength()), null, run, b.snapshotMs(), b.restoreMs());
-                        }
-                    }
+                    case CLEAN, AVERAGE_BASELINE, SPREAD_BASELINE ->
+                            run = freshMode(epoch, mode, runConfig, sizes, runDir, csv);
                     default -> throw new IllegalStateException(mode.toString());
                 }
                 if (run == null || executor.stopped()) {
@@ -237,14 +208,51 @@ public final class ExperimentRunner {
             return true;
         }
 
-        private PhaseSummary runAndDrop(int epoch, Mode mode, BenchmarkConfig runConfig, FreshDatabases.Built b,
-                Path runDir, BenchmarkConfig schemaConfig) throws Exception {
+        /**
+         * One fresh-database mode: a server from {@link FreshServer}, the mode's database built there, its run
+         * phase, its epochs.csv row; the database is dropped and an instance's connections closed in any case.
+         */
+        private PhaseSummary freshMode(int epoch, Mode mode, BenchmarkConfig runConfig, ValueSizeStats sizes,
+                Path runDir, EpochsCsv csv) throws Exception {
+            Target server = freshServer.acquire(mode, epoch, params.table());
             try {
-                PhaseSummary s = executor.run(runConfig, b.target(), runDir);
-                listener.beforeDrop(epoch, mode, b.target(), params.table());
-                return s;
+                BenchmarkConfig phaseConfig = runConfig;
+                ValueSizeStats rowSizes = sizes;
+                FreshDatabases.Built b;
+                switch (mode) {
+                    case CLEAN -> b = spec.cleanMethod() == ExperimentSpec.CleanMethod.NATIVE
+                            ? NativeSnapshot.dumpAndRestore(config.target(), params.table(), freshServer.config(),
+                                    server, FreshDatabases.CLEAN)
+                            : FreshDatabases.cleanCopy(module, config, primary, server, params.table(),
+                                    Math.max(1, config.batchSize()));
+                    case AVERAGE_BASELINE -> {
+                        long length = Math.round(sizes.average());
+                        phaseConfig = derived(runConfig, sizes.records(), length);
+                        rowSizes = ValueSizeStats.uniform(sizes.records(), params.fieldCount(), length);
+                        b = FreshDatabases.baseline(phaseConfig, server, FreshDatabases.AVERAGE, module.name());
+                    }
+                    case SPREAD_BASELINE -> {
+                        long records = spreadRecords(sizes.totalBytes(), params.initialRecordBytes(),
+                                sizes.records());
+                        phaseConfig = derived(runConfig, records, params.fieldLength());
+                        rowSizes = ValueSizeStats.uniform(records, params.fieldCount(), params.fieldLength());
+                        b = FreshDatabases.baseline(phaseConfig, server, FreshDatabases.SPREAD, module.name());
+                    }
+                    default -> throw new IllegalStateException(mode.toString());
+                }
+                PhaseSummary run;
+                try {
+                    run = executor.run(phaseConfig, b.target(), runDir);
+                    listener.beforeDrop(epoch, mode, b.target(), params.table());
+                } finally {
+                    FreshDatabases.drop(server, b);
+                }
+                if (run != null) {
+                    csv.epochRow(epoch, mode, rowSizes, null, run, b.snapshotMs(), b.restoreMs());
+                }
+                return run;
             } finally {
-                FreshDatabases.drop(primary, b);
+                freshServer.release(server);
             }
         }
 

@@ -31,15 +31,28 @@ public record ExperimentSpec(
         RateSpec runRate,
         Map<String, Double> runWeights,
         long warmupSeconds,
-        CleanMethod cleanMethod) {
+        CleanMethod cleanMethod,
+        FreshInstance freshInstance) {
 
     /** How clean-run copies the primary: through the Target (every backend) or with the server's own tools. */
     public enum CleanMethod { LOGICAL, NATIVE }
 
+    /**
+     * experiment/fresh: the fresh databases of clean-run and the baselines go to a server instance that
+     * {@code command} (run with {@code sh -c}, at most {@code timeoutSeconds}) provides fresh before each of
+     * those modes, reached at {@code url} with the primary's credentials and options. Null: fresh databases
+     * on the primary's server.
+     */
+    public record FreshInstance(String command, String url, long timeoutSeconds) {
+    }
+
+    static final long DEFAULT_FRESH_TIMEOUT_SECONDS = 300;
+
     /** The transaction types of every experiment phase, in the order of the phases' weights. */
     public static final List<String> TYPES = List.of("ReadRecord", "ExtendRecord", "UpdateRecord");
     static final Set<String> LEAVES = Set.of("epochs", "modes", "extend/count", "extend/distribution", "extend/rate",
-            "run/count", "run/distribution", "run/rate", "run/weights", "warmup", "clean/method");
+            "run/count", "run/distribution", "run/rate", "run/weights", "warmup", "clean/method", "fresh/command",
+            "fresh/url", "fresh/timeout");
 
     public ExperimentSpec {
         modes = List.copyOf(modes);
@@ -57,6 +70,24 @@ public record ExperimentSpec(
                 && type != org.ivsbench.config.DatabaseType.MYSQL) {
             throw new ConfigException(path("clean/method"), "'native' uses mariadb-dump and is available for"
                     + " MARIADB/MYSQL targets, not " + type + "; use 'logical'");
+        }
+        FreshInstance fresh = spec.freshInstance();
+        if (fresh != null) {
+            String url = fresh.url();
+            boolean sameKind = switch (type) {
+                case MARIADB, MYSQL -> url.startsWith("jdbc:mariadb:") || url.startsWith("jdbc:mysql:");
+                case MONGODB -> url.startsWith("mongodb://") || url.startsWith("mongodb+srv://");
+                case SQLITE -> throw new ConfigException(path("fresh/url"), "a fresh server instance is for server"
+                        + " databases; SQLite's fresh databases are already new files beside the primary");
+            };
+            if (!sameKind) {
+                throw new ConfigException(path("fresh/url"), "'" + url + "' is not a " + type + " url like the"
+                        + " target's");
+            }
+            if (url.equals(config.target().url())) {
+                throw new ConfigException(path("fresh/url"), "'" + url + "' is the primary's own url: the fresh"
+                        + " instance must be another server");
+            }
         }
         return spec;
     }
@@ -95,7 +126,35 @@ public record ExperimentSpec(
             default -> throw new ConfigException(path("clean/method"), "'" + clean + "' is not logical or native");
         };
         return new ExperimentSpec(epochs, modes, extendCount, extendDist, extendRate, runCount, runDist, runRate,
-                weights, warmup, cleanMethod);
+                weights, warmup, cleanMethod, freshInstance(section));
+    }
+
+    private static FreshInstance freshInstance(Map<String, String> section) throws ConfigException {
+        String command = blankToNull(section.get("fresh/command"));
+        String url = blankToNull(section.get("fresh/url"));
+        String timeoutText = section.get("fresh/timeout");
+        if (command == null && url == null) {
+            if (timeoutText != null) {
+                throw new ConfigException(path("fresh/timeout"), "'" + timeoutText + "' without fresh/command and"
+                        + " fresh/url");
+            }
+            return null;
+        }
+        if (command == null) {
+            throw new ConfigException(path("fresh/command"), "missing: fresh/url '" + url + "' needs the command"
+                    + " that provides a fresh instance there");
+        }
+        if (url == null) {
+            throw new ConfigException(path("fresh/url"), "missing: fresh/command '" + command + "' needs the url"
+                    + " of the instance it provides");
+        }
+        long timeout = timeoutText == null ? DEFAULT_FRESH_TIMEOUT_SECONDS
+                : positive(section, "fresh/timeout", null, 86_400);
+        return new FreshInstance(command, url, timeout);
+    }
+
+    private static String blankToNull(String s) {
+        return s == null || s.isBlank() ? null : s.trim();
     }
 
     /** The config every experiment phase runs with: the experiment's transaction types and the given phase. */
@@ -129,6 +188,14 @@ public record ExperimentSpec(
         m.put("extendRate", rateText(extendRate));
         m.put("runCount", runCount);
         m.put("cleanMethod", cleanMethod.name().toLowerCase(java.util.Locale.ROOT));
+        if (freshInstance != null) {
+            // The url may carry a password (?password=): only its redacted form is written anywhere.
+            Map<String, Object> f = new LinkedHashMap<>();
+            f.put("command", org.ivsbench.config.ConfigRedactor.redact(freshInstance.command()));
+            f.put("url", org.ivsbench.config.ConfigRedactor.redact(freshInstance.url()));
+            f.put("timeoutSeconds", freshInstance.timeoutSeconds());
+            m.put("freshInstance", f);
+        }
         m.put("runDistribution", runDistribution);
         m.put("runRate", rateText(runRate));
         m.put("runWeights", runWeights);

@@ -14,9 +14,10 @@ import org.ivsbench.target.Target;
 import org.ivsbench.target.TargetException;
 
 /**
- * The databases the clean-run and the baselines run against: a fresh database (schema) on the same server
- * as the primary ({@link Target#createDatabase} with drop-first, then {@link Target#withDatabase}; a sibling
- * file for SQLite). After its run phase the whole database is dropped.
+ * The databases the clean-run and the baselines run against: a fresh database (schema) on a server
+ * ({@link Target#createDatabase} with drop-first, then {@link Target#withDatabase}; a sibling file for
+ * SQLite). The server is the primary's own or a fresh instance ({@link FreshServer}). After its run phase the
+ * whole database is dropped.
  */
 final class FreshDatabases {
     static final String CLEAN = "ivs_clean";
@@ -36,9 +37,9 @@ final class FreshDatabases {
      * the time is split by measurement: restore_ms is the time spent inside insertBatch, snapshot_ms the rest
      * of the copy (reading the primary, building batches).
      */
-    static Built cleanCopy(BenchmarkModule module, BenchmarkConfig config, Target primary, String table,
-            int batchSize) throws TargetException {
-        Target fresh = open(module, config, primary, CLEAN);
+    static Built cleanCopy(BenchmarkModule module, BenchmarkConfig config, Target primary, Target server,
+            String table, int batchSize) throws TargetException {
+        Target fresh = open(module, config, server, CLEAN);
         long start = System.nanoTime();
         long[] writeNanos = {0};
         try (Session session = fresh.openSession()) {
@@ -80,10 +81,10 @@ final class FreshDatabases {
      * A baseline database loaded by the benchmark's own loader with {@code derived} (its recordcount and
      * fieldlength set by the caller). snapshot_ms is 0 (nothing is read); restore_ms is the load time.
      */
-    static Built baseline(BenchmarkConfig derived, Target primary, String name, String benchmark)
+    static Built baseline(BenchmarkConfig derived, Target server, String name, String benchmark)
             throws TargetException, InterruptedException {
         BenchmarkModule module = BenchmarkRegistry.create(benchmark).orElseThrow();
-        Target fresh = open(module, derived, primary, name);
+        Target fresh = open(module, derived, server, name);
         long start = System.nanoTime();
         try {
             module.load(derived, fresh, LoadProgress.NONE);
@@ -94,16 +95,16 @@ final class FreshDatabases {
         return new Built(fresh, name, 0, (System.nanoTime() - start) / 1_000_000);
     }
 
-    /** Closes a built database and drops it from the primary's server, so no scratch database lingers. */
-    static void drop(Target primary, Built built) throws TargetException {
+    /** Closes a built database and drops it from its server, so no scratch database lingers. */
+    static void drop(Target server, Built built) throws TargetException {
         built.target().close();
-        primary.dropDatabase(built.name());
+        server.dropDatabase(built.name());
     }
 
-    private static Target open(BenchmarkModule module, BenchmarkConfig config, Target primary, String name)
+    private static Target open(BenchmarkModule module, BenchmarkConfig config, Target server, String name)
             throws TargetException {
-        primary.createDatabase(name, true);
-        Target fresh = primary.withDatabase(name);
+        server.createDatabase(name, true);
+        Target fresh = server.withDatabase(name);
         try {
             module.create(config, fresh);
         } catch (TargetException | RuntimeException e) {

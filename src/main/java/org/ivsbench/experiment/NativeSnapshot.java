@@ -16,7 +16,8 @@ import org.ivsbench.target.TargetException;
 /**
  * clean-run with the server's own tools (experiment/clean/method = native): {@code mariadb-dump} of the
  * primary's table into a file (snapshot_ms), then {@code mariadb} replaying it into a fresh database
- * (restore_ms) — the paper's dump-and-restore, into a fresh database on the same server. The password
+ * (restore_ms) — the paper's dump-and-restore, into a fresh database on the primary's server or on a fresh
+ * instance (experiment/fresh), both reached with the primary's credentials. The password
  * travels in the tools' environment (MYSQL_PWD), never on their command line, so it does not show in the
  * process list.
  */
@@ -26,16 +27,15 @@ final class NativeSnapshot {
     private NativeSnapshot() {
     }
 
-    static FreshDatabases.Built dumpAndRestore(TargetConfig config, Target primary, String table, String freshName)
-            throws TargetException {
-        Matcher m = URL.matcher(config.url());
-        if (!m.matches()) {
-            throw new TargetException("clean/method native needs a jdbc:mariadb://host:port/database url, got one"
-                    + " it cannot read");
-        }
+    static FreshDatabases.Built dumpAndRestore(TargetConfig config, String table, TargetConfig serverConfig,
+            Target server, String freshName) throws TargetException {
+        Matcher m = url(config);
         String host = m.group(1);
         String port = m.group(2) == null ? "3306" : m.group(2);
         String database = m.group(3);
+        Matcher to = url(serverConfig);
+        String toHost = to.group(1);
+        String toPort = to.group(2) == null ? "3306" : to.group(2);
         Path dump = null;
         try {
             dump = Files.createTempFile("ivsbench-clean", ".sql");
@@ -44,12 +44,12 @@ final class NativeSnapshot {
             dumpCommand.addAll(List.of("--single-transaction", "--no-tablespaces", "--skip-comments", database, table));
             run(dumpCommand, config, null, dump);
             long t1 = System.nanoTime();
-            primary.createDatabase(freshName, true);
-            List<String> restoreCommand = client("mariadb", host, port, config);
+            server.createDatabase(freshName, true);
+            List<String> restoreCommand = client("mariadb", toHost, toPort, serverConfig);
             restoreCommand.add(freshName);
-            run(restoreCommand, config, dump, null);
+            run(restoreCommand, serverConfig, dump, null);
             long t2 = System.nanoTime();
-            return new FreshDatabases.Built(primary.withDatabase(freshName), freshName, (t1 - t0) / 1_000_000,
+            return new FreshDatabases.Built(server.withDatabase(freshName), freshName, (t1 - t0) / 1_000_000,
                     (t2 - t1) / 1_000_000);
         } catch (IOException e) {
             throw new TargetException("clean/method native: " + e.getMessage(), e, false);
@@ -62,6 +62,15 @@ final class NativeSnapshot {
                 }
             }
         }
+    }
+
+    private static Matcher url(TargetConfig config) throws TargetException {
+        Matcher m = URL.matcher(config.url());
+        if (!m.matches()) {
+            throw new TargetException("clean/method native needs a jdbc:mariadb://host:port/database url, got one"
+                    + " it cannot read");
+        }
+        return m;
     }
 
     private static List<String> client(String tool, String host, String port, TargetConfig config) {

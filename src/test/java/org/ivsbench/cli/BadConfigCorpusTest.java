@@ -17,7 +17,9 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Every malformed or contradictory config in src/test/resources/config/bad/ through the real command line:
+ * Every malformed or contradictory config in src/test/resources/config/bad/ through the real command line,
+ * and those in its experiment/ folder, which only the experiment's own validation (after the config loader)
+ * rejects:
  * exit code 2, one line naming the element and the value (the expectation is the file's first-line comment
  * {@code <!-- expect: PATH | FRAGMENT -->}), and no results folder.
  */
@@ -29,7 +31,7 @@ class BadConfigCorpusTest {
     Path results;
 
     static Stream<Path> corpus() throws IOException {
-        try (Stream<Path> s = Files.list(CORPUS)) {
+        try (Stream<Path> s = Stream.concat(Files.list(CORPUS), Files.list(CORPUS.resolve("experiment")))) {
             List<Path> files = s.filter(p -> p.toString().endsWith(".xml")).sorted().toList();
             assertTrue(files.size() >= 40, "corpus has " + files.size() + " files");
             return files.stream();

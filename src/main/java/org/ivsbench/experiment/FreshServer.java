@@ -1,0 +1,149 @@
+package org.ivsbench.experiment;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.time.Instant;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import org.ivsbench.config.TargetConfig;
+import org.ivsbench.target.Target;
+import org.ivsbench.target.TargetException;
+import org.ivsbench.target.Targets;
+
+/**
+ * The server that holds a mode's fresh database (clean-run and the baselines). By default the primary's own
+ * server. With experiment/fresh a new server instance: before each such mode the configured command runs
+ * (e.g. the scripts' private MariaDB restarted on a new, empty datadir) and the instance is reached at the
+ * configured url with the primary's credentials and options. The command's output goes to
+ * {@value #LOG} in the experiment folder. The instance must not already hold the benchmark's table, which
+ * catches a url that points back at the primary.
+ */
+final class FreshServer {
+    static final String LOG = "fresh-instance.log";
+
+    private final Target primary;
+    private final TargetConfig primaryConfig;
+    private final ExperimentSpec.FreshInstance instance;
+    private final Path log;
+    private final PrintStream out;
+
+    FreshServer(Target primary, TargetConfig primaryConfig, ExperimentSpec.FreshInstance instance, Path dir,
+            PrintStream out) {
+        this.primary = primary;
+        this.primaryConfig = primaryConfig;
+        this.instance = instance;
+        this.log = dir.resolve(LOG);
+        this.out = out;
+    }
+
+    /** The connection settings of the server acquire() returns (what native dump/restore talks to). */
+    TargetConfig config() {
+        return instance == null ? primaryConfig : instanceConfig();
+    }
+
+    /** The server to build the next fresh database on; hand it back with {@link #release}. */
+    Target acquire(Mode mode, int epoch, String table) throws TargetException, InterruptedException {
+        if (instance == null) {
+            return primary;
+        }
+        long t0 = System.nanoTime();
+        runCommand(mode, epoch);
+        Target server = Targets.open(instanceConfig());
+        try {
+            if (holdsTable(server, table)) {
+                throw new TargetException("experiment/fresh/url '" + redactedUrl() + "': the instance already holds"
+                        + " table " + table + " after fresh/command; is the url the primary's server, or does the"
+                        + " command not start from an empty datadir?");
+            }
+        } catch (TargetException | RuntimeException e) {
+            server.close();
+            throw e;
+        }
+        out.printf(java.util.Locale.ROOT, "epoch %d mode %s: fresh instance ready in %.1f s%n", epoch, mode.label(),
+                (System.nanoTime() - t0) / 1e9);
+        return server;
+    }
+
+    /** Closes an instance's connections; the primary stays open. */
+    void release(Target server) {
+        if (server != primary) {
+            server.close();
+        }
+    }
+
+    private TargetConfig instanceConfig() {
+        TargetConfig p = primaryConfig;
+        return new TargetConfig(p.type(), p.driver(), instance.url(), p.username(), p.password(), p.isolation(),
+                p.reconnectOnConnectionFailure(), p.options());
+    }
+
+    private String redactedUrl() {
+        return org.ivsbench.config.ConfigRedactor.redact(instance.url());
+    }
+
+    /** True when the table exists with records (MongoDB counts a missing collection as empty). */
+    private static boolean holdsTable(Target server, String table) {
+        try {
+            return server.countRecords(table) > 0;
+        } catch (TargetException noSuchTable) {
+            return false;
+        }
+    }
+
+    private void runCommand(Mode mode, int epoch) throws TargetException, InterruptedException {
+        String header = "== " + Instant.now() + " epoch " + epoch + " mode " + mode.label() + ": "
+                + org.ivsbench.config.ConfigRedactor.redact(instance.command()) + "\n";
+        try {
+            Files.writeString(log, header, StandardCharsets.UTF_8, StandardOpenOption.CREATE,
+                    StandardOpenOption.APPEND);
+        } catch (IOException e) {
+            throw new TargetException("experiment/fresh: cannot write " + log + ": " + e.getMessage(), e, false);
+        }
+        ProcessBuilder pb = new ProcessBuilder(List.of("sh", "-c", instance.command()))
+                .redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))
+                .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
+        Process p;
+        try {
+            p = pb.start();
+        } catch (IOException e) {
+            throw new TargetException("experiment/fresh/command: cannot run sh: " + e.getMessage(), e, false);
+        }
+        try {
+            if (!p.waitFor(instance.timeoutSeconds(), TimeUnit.SECONDS)) {
+                p.descendants().forEach(ProcessHandle::destroyForcibly);
+                p.destroyForcibly();
+                throw new TargetException("experiment/fresh/command did not finish within "
+                        + instance.timeoutSeconds() + " s (experiment/fresh/timeout); its output is in " + log);
+            }
+        } catch (InterruptedException e) {
+            p.descendants().forEach(ProcessHandle::destroyForcibly);
+            p.destroyForcibly();
+            throw e;
+        }
+        if (p.exitValue() != 0) {
+            throw new TargetException("experiment/fresh/command exited " + p.exitValue() + ": " + lastLine()
+                    + " (whole output in " + log + ")");
+        }
+    }
+
+    private String lastLine() {
+        try {
+            List<String> lines = Files.readAllLines(log, StandardCharsets.UTF_8);
+            for (int i = lines.size() - 1; i >= 0; i--) {
+                if (!lines.get(i).isBlank()) {
+                    String l = lines.get(i).strip();
+                    return l.length() > 300 ? l.substring(0, 300) : l;
+                }
+            }
+        } catch (IOException | java.io.UncheckedIOException e) {
+            // fall through
+        }
+        return "(no output)";
+    }
+}

@@ -1,0 +1,198 @@
+package org.ivsbench.experiment;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import java.util.zip.CRC32;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import org.ivsbench.bench.BenchmarkModule;
+import org.ivsbench.bench.LoadProgress;
+import org.ivsbench.config.BenchmarkConfig;
+import org.ivsbench.target.Target;
+import org.ivsbench.target.TargetException;
+import org.ivsbench.target.Targets;
+import org.ivsbench.testsupport.RunHarness;
+import org.ivsbench.testsupport.TestServers;
+
+/**
+ * experiment/fresh on real servers: before each fresh mode the command restarts a second private MariaDB on an
+ * empty datadir (scripts/mariadb.sh restart-fresh with its own state directory and port), and clean-run and
+ * average-baseline run there, not on the primary's server.
+ */
+class ExperimentFreshInstanceTest {
+    private static final String TABLE = "fresh_usertable";
+
+    @TempDir
+    Path tmp;
+
+    private static int freePort() throws Exception {
+        try (ServerSocket s = new ServerSocket(0)) {
+            return s.getLocalPort();
+        }
+    }
+
+    private static long checksum(Target t) throws TargetException {
+        CRC32 crc = new CRC32();
+        t.forEachRecord(TABLE, r -> {
+            crc.update(r.key().getBytes(StandardCharsets.UTF_8));
+            r.fields().forEach((k, v) -> {
+                crc.update(k.getBytes(StandardCharsets.UTF_8));
+                crc.update(v.getBytes(StandardCharsets.UTF_8));
+            });
+        });
+        return crc.getValue();
+    }
+
+    /** True when the primary's server has a database of that name right now. */
+    private static boolean primaryHasDatabase(String name) throws Exception {
+        try (Connection c = DriverManager.getConnection(TestServers.mariadbUrl(), TestServers.mariadbUser(),
+                TestServers.mariadbPassword());
+             ResultSet rs = c.createStatement().executeQuery(
+                     "SELECT 1 FROM information_schema.SCHEMATA WHERE SCHEMA_NAME = '" + name + "'")) {
+            return rs.next();
+        }
+    }
+
+    @Test
+    void freshModesRunOnAFreshInstanceTheCommandProvides() throws Exception {
+        Path state = tmp.resolve("fresh-state");
+        int port = freePort();
+        String instanceUrl = "jdbc:mariadb://127.0.0.1:" + port + "/ivsbench";
+        String command = "IVS_STATE_DIR='" + state + "' IVS_MARIADB_BASE_PORT=" + port
+                + " scripts/mariadb.sh restart-fresh";
+        BenchmarkConfig config = RunHarness.config(tmp, "<parameters>" + RunHarness.mariadbConnection()
+                + "<terminals>1</terminals><randomSeed>7</randomSeed><batchsize>64</batchsize>"
+                + "<recordcount>200</recordcount><fieldlength>100</fieldlength><table>" + TABLE + "</table>"
+                + "<transactiontypes><transactiontype><name>ReadRecord</name></transactiontype></transactiontypes>"
+                + "<works><work><time>1</time><rate>unlimited</rate><weights>100</weights></work></works>"
+                + "<monitor><enabled>false</enabled></monitor>"
+                + "<experiment><epochs>2</epochs><modes>main,clean,average-baseline</modes>"
+                + "<extend><count>300</count></extend><run><count>200</count></run>"
+                + "<fresh><command>" + command + "</command><url>" + instanceUrl + "</url></fresh>"
+                + "</experiment></parameters>");
+        ExperimentSpec spec = ExperimentSpec.parse(config);
+        BenchmarkModule module = RunHarness.module();
+        Path parent = Files.createTempDirectory(tmp, "results");
+        Map<Integer, Long> primarySum = new HashMap<>();
+        List<String> checked = new ArrayList<>();
+        ExperimentListener listener = new ExperimentListener() {
+            @Override
+            public void primaryReady(int epoch, Target primary, String table) throws TargetException {
+                primarySum.put(epoch, checksum(primary));
+            }
+
+            @Override
+            public void beforeDrop(int epoch, Mode mode, Target fresh, String table) throws TargetException {
+                String name = mode == Mode.CLEAN ? FreshDatabases.CLEAN : FreshDatabases.AVERAGE;
+                try {
+                    assertFalse(primaryHasDatabase(name), name + " is on the fresh instance, not the primary's server");
+                } catch (TargetException | RuntimeException | Error e) {
+                    throw e;
+                } catch (Exception e) {
+                    throw new AssertionError(e);
+                }
+                if (mode == Mode.CLEAN) {
+                    assertEquals(primarySum.get(epoch), checksum(fresh), "clean copy = main-run content");
+                } else {
+                    assertEquals(200, fresh.countRecords(table));
+                }
+                checked.add(epoch + "/" + mode.label());
+            }
+        };
+        try (Target target = Targets.open(config.target())) {
+            module.create(config, target);
+            module.load(config, target, LoadProgress.NONE);
+            ByteArrayOutputStream out = new ByteArrayOutputStream();
+            int code = ExperimentRunner.run(module, config, spec, target, parent, 1,
+                    new PrintStream(out, true, StandardCharsets.UTF_8), List.of("test"), false, listener);
+            String console = out.toString(StandardCharsets.UTF_8);
+            assertEquals(0, code, console);
+            assertTrue(console.contains("epoch 2 mode average-baseline: fresh instance ready in"), console);
+            module.clear(config, target);
+        } finally {
+            stopInstance(state);
+        }
+        assertEquals(List.of("1/clean", "1/average-baseline", "2/clean", "2/average-baseline"), checked);
+        Path dir;
+        try (Stream<Path> s = Files.list(parent)) {
+            dir = s.findFirst().orElseThrow();
+        }
+        assertEquals(1 + 2 * 3, Files.readAllLines(dir.resolve("epochs.csv")).size());
+        String log = Files.readString(dir.resolve(FreshServer.LOG));
+        assertEquals(4, log.lines().filter(l -> l.startsWith("== ")).count(), log);
+        assertTrue(log.contains("ready on 127.0.0.1:" + port), log);
+        String experimentJson = Files.readString(dir.resolve(ExperimentState.FILE));
+        assertTrue(experimentJson.contains("\"freshInstance\""), experimentJson);
+    }
+
+    @Test
+    void aFailingCommandStopsTheExperimentWithItsOutput() throws Exception {
+        BenchmarkConfig config = RunHarness.config(tmp, "<parameters>" + RunHarness.mariadbConnection()
+                + "<terminals>1</terminals><randomSeed>7</randomSeed><recordcount>50</recordcount>"
+                + "<table>" + TABLE + "</table>"
+                + "<transactiontypes><transactiontype><name>ReadRecord</name></transactiontype></transactiontypes>"
+                + "<works><work><time>1</time><rate>unlimited</rate><weights>100</weights></work></works>"
+                + "<monitor><enabled>false</enabled></monitor>"
+                + "<experiment><epochs>1</epochs><modes>main,clean</modes>"
+                + "<extend><count>10</count></extend><run><count>10</count></run>"
+                + "<fresh><command>echo no datadir for you; exit 3</command>"
+                + "<url>jdbc:mariadb://127.0.0.1:1/ivsbench</url></fresh></experiment></parameters>");
+        ExperimentSpec spec = ExperimentSpec.parse(config);
+        BenchmarkModule module = RunHarness.module();
+        Path parent = Files.createTempDirectory(tmp, "results");
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        PrintStream oldErr = System.err;
+        int code;
+        try (Target target = Targets.open(config.target())) {
+            module.create(config, target);
+            module.load(config, target, LoadProgress.NONE);
+            System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
+            try {
+                code = ExperimentRunner.run(module, config, spec, target, parent, 1,
+                        new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8), List.of("test"),
+                        false, ExperimentListener.NONE);
+            } finally {
+                System.setErr(oldErr);
+            }
+            module.clear(config, target);
+        }
+        String message = err.toString(StandardCharsets.UTF_8);
+        assertEquals(1, code, message);
+        assertTrue(message.contains("experiment/fresh/command exited 3: no datadir for you"), message);
+        Path dir;
+        try (Stream<Path> s = Files.list(parent)) {
+            dir = s.findFirst().orElseThrow();
+        }
+        // The main-run measured before the failure is kept.
+        List<String> rows = Files.readAllLines(dir.resolve("epochs.csv"));
+        assertEquals(2, rows.size(), rows.toString());
+        assertTrue(rows.get(1).startsWith("1,main,"), rows.toString());
+    }
+
+    private static void stopInstance(Path state) throws Exception {
+        ProcessBuilder pb = new ProcessBuilder("scripts/mariadb.sh", "stop").redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD);
+        pb.environment().put("IVS_STATE_DIR", state.toString());
+        Process p = pb.start();
+        assertTrue(p.waitFor(60, TimeUnit.SECONDS), "scripts/mariadb.sh stop of the fresh instance");
+    }
+}
