@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
@@ -46,7 +45,7 @@ final class ExecutePhases {
         Files.writeString(dir.resolve("config.xml"), redactedXml);
         Map<String, Object> env = target.environmentOrError();
         EnvironmentWriter.write(dir.resolve("environment.json"), env, EnvironmentWriter.toolVersion(), commandLine);
-        RunInfo info = new RunInfo(EnvironmentWriter.toolVersion(), module.name(), databaseSummary(env), digest,
+        RunInfo info = new RunInfo(EnvironmentWriter.toolVersion(), module.name(), RunInfo.databaseBlock(config, env), digest,
                 config.randomSeed(), config.terminals(), options.windowSeconds, config.phases());
         out.println("Results: " + dir);
 
@@ -91,21 +90,5 @@ final class ExecutePhases {
             return Main.FAILED;
         }
         return manager.stopRequested() ? Main.INTERRUPTED : Main.OK;
-    }
-
-    private Map<String, Object> databaseSummary(Map<String, Object> env) {
-        Map<String, Object> db = new LinkedHashMap<>();
-        db.put("type", config.target().type().name());
-        for (String key : List.of("product", "version", "engine")) {
-            Object v = env.get(key);
-            if (v != null) {
-                db.put(key, v);
-            }
-        }
-        String engine = config.parameters().get("engine");
-        if (engine != null && config.target().type() != org.ivsbench.config.DatabaseType.MONGODB) {
-            db.put("engine", engine);
-        }
-        return db;
     }
 }

@@ -94,8 +94,7 @@ public final class ExperimentRunner {
             out.println("All " + spec.epochs() + " epochs are finished.");
             return OK;
         }
-        Map<String, Object> database = new LinkedHashMap<>();
-        database.put("type", config.target().type().name());
+        Map<String, Object> database = org.ivsbench.stats.RunInfo.databaseBlock(config, target.environmentOrError());
         PhaseExecutor executor = new PhaseExecutor(module.name(), EnvironmentWriter.toolVersion(), database, digest, windowSeconds);
         CountDownLatch written = new CountDownLatch(1);
         Thread hook = new Thread(() -> {

@@ -20,4 +20,25 @@ public record RunInfo(
         database = Map.copyOf(database);
         phases = List.copyOf(phases);
     }
+
+    /**
+     * summary.json's {@code database} block: the target type, the product, version and engine the server
+     * reported (environment.json has all of it), and the configured table engine where it applies.
+     */
+    public static Map<String, Object> databaseBlock(org.ivsbench.config.BenchmarkConfig config,
+            Map<String, Object> environment) {
+        Map<String, Object> db = new java.util.LinkedHashMap<>();
+        db.put("type", config.target().type().name());
+        for (String key : List.of("product", "version", "engine")) {
+            Object v = environment.get(key);
+            if (v != null) {
+                db.put(key, v);
+            }
+        }
+        String engine = config.parameters().get("engine");
+        if (engine != null && config.target().type() != org.ivsbench.config.DatabaseType.MONGODB) {
+            db.put("engine", engine);
+        }
+        return db;
+    }
 }

@@ -149,6 +149,13 @@ class ExperimentMariaDbTest {
                 }
             }
         }
+        // Each phase's summary.json names the database as a plain run's does (not only its type).
+        com.fasterxml.jackson.databind.JsonNode db = new com.fasterxml.jackson.databind.ObjectMapper()
+                .readTree(dir.resolve("epoch-001/clean/run/summary.json").toFile()).get("database");
+        assertEquals("MARIADB", db.get("type").asText(), db.toString());
+        assertEquals("MariaDB", db.get("product").asText(), db.toString());
+        assertTrue(db.get("version").asText().startsWith("10."), db.toString());
+        assertEquals(engine, db.get("engine").asText(), db.toString());
     }
 
     @ParameterizedTest
