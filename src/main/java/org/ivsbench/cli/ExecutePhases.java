@@ -11,19 +11,15 @@ import java.util.concurrent.TimeUnit;
 
 import org.ivsbench.bench.BenchmarkModule;
 import org.ivsbench.config.BenchmarkConfig;
-import org.ivsbench.engine.Clock;
-import org.ivsbench.engine.EngineOptions;
-import org.ivsbench.engine.WorkloadManager;
-import org.ivsbench.monitor.RunMonitor;
+import org.ivsbench.experiment.MeasuredRun;
 import org.ivsbench.stats.EnvironmentWriter;
 import org.ivsbench.stats.ResultsDirectory;
 import org.ivsbench.stats.RunInfo;
-import org.ivsbench.stats.StatsCollector;
 import org.ivsbench.target.Target;
 
 /**
- * --execute: makes the results folder, runs the phases with statistics (and the monitor) on, and makes sure
- * the summary is written however the run ends: normally, by a database failure, or by Ctrl-C / SIGTERM.
+ * --execute: makes the results folder, runs the phases as one {@link MeasuredRun} with live progress, and makes
+ * sure the summary is written however the run ends: normally, by a database failure, or by Ctrl-C / SIGTERM.
  */
 final class ExecutePhases {
     private final BenchmarkModule module;
@@ -49,14 +45,11 @@ final class ExecutePhases {
                 config.randomSeed(), config.terminals(), options.windowSeconds, config.phases());
         out.println("Results: " + dir);
 
-        StatsCollector collector = new StatsCollector(dir, info);
-        WorkloadManager manager = new WorkloadManager(config.phases(), config.transactionTypes(), config.terminals(),
-                config.randomSeed(), collector, Clock.SYSTEM, EngineOptions.defaults());
-        RunMonitor monitor = RunMonitor.start(config, target, dir, manager::currentPhaseIndex);
-        ConsoleProgress progress = new ConsoleProgress(manager, config.phases(), out);
+        MeasuredRun run = new MeasuredRun(module, config, target, dir, info);
+        ConsoleProgress progress = new ConsoleProgress(run.manager(), config.phases(), out);
         CountDownLatch written = new CountDownLatch(1);
         Thread hook = new Thread(() -> {
-            manager.requestStop();
+            run.requestStop();
             try {
                 written.await(30, TimeUnit.SECONDS);
             } catch (InterruptedException e) {
@@ -64,19 +57,15 @@ final class ExecutePhases {
             }
         }, "ivsbench-shutdown");
         Runtime.getRuntime().addShutdownHook(hook);
-        Exception failure = null;
+        Exception failure;
         try {
             progress.start();
-            manager.run((id, random) -> module.newTerminal(config, target, id, random));
-        } catch (Exception e) {
-            failure = e;
+            failure = run.execute();
         } finally {
             progress.stop();
-            collector.finish(manager.stopRequested() || failure != null);
-            monitor.close();
-            collector.close();
+            run.close();
             // Printed before releasing the shutdown hook: on a signal the JVM exits as soon as it returns.
-            SummaryTable.print(out, collector.summaries());
+            SummaryTable.print(out, run.summaries());
             out.println("Results: " + dir);
             written.countDown();
         }
@@ -89,6 +78,6 @@ final class ExecutePhases {
             System.err.println("error: the run stopped: " + failure.getMessage());
             return Main.FAILED;
         }
-        return manager.stopRequested() ? Main.INTERRUPTED : Main.OK;
+        return run.stopRequested() ? Main.INTERRUPTED : Main.OK;
     }
 }

@@ -7,18 +7,13 @@ import java.util.Map;
 import org.ivsbench.bench.BenchmarkModule;
 import org.ivsbench.bench.BenchmarkRegistry;
 import org.ivsbench.config.BenchmarkConfig;
-import org.ivsbench.engine.Clock;
-import org.ivsbench.engine.EngineOptions;
-import org.ivsbench.engine.WorkloadManager;
-import org.ivsbench.monitor.RunMonitor;
 import org.ivsbench.stats.PhaseSummary;
 import org.ivsbench.stats.RunInfo;
-import org.ivsbench.stats.StatsCollector;
 import org.ivsbench.target.Target;
 
 /**
- * Runs one experiment phase with statistics (samples.csv, latency.hlog, summary.json) and the resource
- * monitor (monitor.csv) into its own folder. Each phase gets a new module instance, so per-run state (key
+ * Runs one experiment phase as a {@link MeasuredRun} (samples.csv, latency.hlog, summary.json, monitor.csv) into
+ * its own folder. Each phase gets a new module instance, so per-run state (key
  * generators sized by recordcount) follows the phase's config. {@link #stop()} ends the current phase early.
  */
 final class PhaseExecutor {
@@ -27,7 +22,7 @@ final class PhaseExecutor {
     private final Map<String, Object> database;
     private final String digest;
     private final int windowSeconds;
-    private volatile WorkloadManager current;
+    private volatile MeasuredRun current;
     private volatile boolean stopped;
 
     PhaseExecutor(String benchmark, String toolVersion, Map<String, Object> database, String digest,
@@ -48,37 +43,30 @@ final class PhaseExecutor {
         BenchmarkModule module = BenchmarkRegistry.create(benchmark).orElseThrow();
         RunInfo info = new RunInfo(toolVersion, benchmark, database, digest, config.randomSeed(), config.terminals(),
                 windowSeconds, config.phases());
-        try (StatsCollector collector = new StatsCollector(dir, info)) {
-            WorkloadManager manager = new WorkloadManager(config.phases(), config.transactionTypes(),
-                    config.terminals(), config.randomSeed(), collector, Clock.SYSTEM, EngineOptions.defaults());
-            current = manager;
+        try (MeasuredRun run = new MeasuredRun(module, config, target, dir, info)) {
+            current = run;
             if (stopped) {
-                manager.requestStop();
+                run.requestStop();
             }
-            RunMonitor monitor = RunMonitor.start(config, target, dir, manager::currentPhaseIndex);
-            Exception failure = null;
+            Exception failure;
             try {
-                manager.run((id, random) -> module.newTerminal(config, target, id, random));
-            } catch (Exception e) {
-                failure = e;
+                failure = run.execute();
             } finally {
                 current = null;
-                collector.finish(manager.stopRequested() || failure != null);
-                monitor.close();
             }
             if (failure != null) {
                 throw failure;
             }
-            if (manager.stopRequested()) {
+            if (run.stopRequested()) {
                 stopped = true;
             }
-            return collector.summaries().isEmpty() ? null : collector.summaries().get(0);
+            return run.summaries().isEmpty() ? null : run.summaries().get(0);
         }
     }
 
     void stop() {
         stopped = true;
-        WorkloadManager m = current;
+        MeasuredRun m = current;
         if (m != null) {
             m.requestStop();
         }

@@ -1,0 +1,83 @@
+package org.ivsbench.experiment;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+
+import org.ivsbench.bench.BenchmarkModule;
+import org.ivsbench.config.BenchmarkConfig;
+import org.ivsbench.engine.Clock;
+import org.ivsbench.engine.EngineOptions;
+import org.ivsbench.engine.WorkloadManager;
+import org.ivsbench.monitor.RunMonitor;
+import org.ivsbench.stats.PhaseSummary;
+import org.ivsbench.stats.RunInfo;
+import org.ivsbench.stats.StatsCollector;
+import org.ivsbench.target.Target;
+
+/**
+ * One measured run of a config's phases against a target, into one results folder: the statistics
+ * (samples.csv, latency.hlog, summary.json), the engine and the resource monitor (monitor.csv), wired the same
+ * way for a plain run (cli's --execute) and for every experiment phase. Whatever ends the run (its end, a
+ * failure, {@link #requestStop()}), {@link #execute()} finishes the summary and closes the monitor.
+ */
+public final class MeasuredRun implements AutoCloseable {
+    private final BenchmarkModule module;
+    private final BenchmarkConfig config;
+    private final Target target;
+    private final Path dir;
+    private final StatsCollector collector;
+    private final WorkloadManager manager;
+
+    public MeasuredRun(BenchmarkModule module, BenchmarkConfig config, Target target, Path dir, RunInfo info)
+            throws IOException {
+        this.module = module;
+        this.config = config;
+        this.target = target;
+        this.dir = dir;
+        this.collector = new StatsCollector(dir, info);
+        this.manager = new WorkloadManager(config.phases(), config.transactionTypes(), config.terminals(),
+                config.randomSeed(), collector, Clock.SYSTEM, EngineOptions.defaults());
+    }
+
+    /** The engine (for live progress). */
+    public WorkloadManager manager() {
+        return manager;
+    }
+
+    /** Ends the run early (signal, experiment stop); what was measured is kept. Safe from any thread. */
+    public void requestStop() {
+        manager.requestStop();
+    }
+
+    public boolean stopRequested() {
+        return manager.stopRequested();
+    }
+
+    /**
+     * Runs every phase. The summary is finished (interrupted when stopped or failed) and the monitor closed
+     * however the run ends; returns the failure that ended it, or null.
+     */
+    public Exception execute() throws IOException {
+        RunMonitor monitor = RunMonitor.start(config, target, dir, manager::currentPhaseIndex);
+        Exception failure = null;
+        try {
+            manager.run((id, random) -> module.newTerminal(config, target, id, random));
+        } catch (Exception e) {
+            failure = e;
+        } finally {
+            collector.finish(manager.stopRequested() || failure != null);
+            monitor.close();
+        }
+        return failure;
+    }
+
+    public List<PhaseSummary> summaries() {
+        return collector.summaries();
+    }
+
+    @Override
+    public void close() throws IOException {
+        collector.close();
+    }
+}
