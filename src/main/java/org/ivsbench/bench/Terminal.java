@@ -15,9 +15,12 @@ public interface Terminal extends AutoCloseable {
     /**
      * Called before each operation, after its arrival is due and before its service time starts: the place
      * to wait for a lost connection, so that the wait is not counted as one operation's service time (in an
-     * open loop the response time, measured from the intended start, still includes it). Never throws.
+     * open loop the response time, measured from the intended start, still includes it). A wait must end
+     * soon after {@code stillWanted} turns false (the phase ended); then return false and the operation is
+     * not run. Never throws.
      */
-    default void beforeOperation() {
+    default boolean beforeOperation(java.util.function.BooleanSupplier stillWanted) {
+        return true;
     }
 
     /** Executes one transaction of the type at this index of the config's transaction types. */

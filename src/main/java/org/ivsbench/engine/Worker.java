@@ -68,7 +68,14 @@ final class Worker implements Runnable {
                     Thread.sleep(tt.preExecutionWaitMs());
                     intended += tt.preExecutionWaitMs() * 1_000_000L;
                 }
-                terminal.beforeOperation();
+                if (!terminal.beforeOperation(() -> !run.schedule().exhausted())) {
+                    // The phase ended while the terminal waited for its database: the operation never ran.
+                    // An open-loop arrival is then missed; a closed-loop slot was no arrival at all.
+                    if (open && claim.measured()) {
+                        stats.recordMissed(1);
+                    }
+                    continue;
+                }
                 long start = clock.nanoTime();
                 if (!open) {
                     intended = start;

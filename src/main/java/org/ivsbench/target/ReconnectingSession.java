@@ -19,6 +19,7 @@ public final class ReconnectingSession implements Session {
     public static final String CONNECTION_LOST = "connection lost";
     private static final long FIRST_BACKOFF_MS = 100;
     static final long MAX_BACKOFF_MS = 500;
+    private static final long WAIT_SLICE_MS = 50;
 
     private final Target target;
     private final long giveUpAfterMs;
@@ -73,23 +74,38 @@ public final class ReconnectingSession implements Session {
      * open, or throws (connection lost) after the give-up deadline; the next call starts a new wait.
      */
     public void awaitConnection() throws TargetException {
+        awaitConnection(() -> true);
+    }
+
+    /**
+     * As {@link #awaitConnection()}, but stops waiting (returns false, still disconnected) soon after
+     * {@code keepWaiting} turns false: the backoff sleeps in slices of at most 50 ms to notice it.
+     */
+    public boolean awaitConnection(java.util.function.BooleanSupplier keepWaiting) throws TargetException {
         if (delegate != null) {
-            return;
+            return true;
         }
         long deadline = System.currentTimeMillis() + giveUpAfterMs;
         long backoff = FIRST_BACKOFF_MS;
         while (true) {
+            if (!keepWaiting.getAsBoolean()) {
+                return false;
+            }
             try {
                 delegate = target.openSession();
-                return;
+                return true;
             } catch (TargetException e) {
                 long now = System.currentTimeMillis();
                 if (now >= deadline) {
                     throw new TargetException("could not reconnect within " + giveUpAfterMs + " ms: "
                             + e.getMessage(), e, true);
                 }
+                long wakeAt = Math.min(now + backoff, deadline);
                 try {
-                    Thread.sleep(Math.min(backoff, deadline - now));
+                    for (long left = wakeAt - now; left > 0 && keepWaiting.getAsBoolean();
+                            left = wakeAt - System.currentTimeMillis()) {
+                        Thread.sleep(Math.min(left, WAIT_SLICE_MS));
+                    }
                 } catch (InterruptedException interrupted) {
                     Thread.currentThread().interrupt();
                     throw new TargetException("interrupted while reconnecting", interrupted, true);

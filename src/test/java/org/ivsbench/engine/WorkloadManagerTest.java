@@ -125,6 +125,53 @@ class WorkloadManagerTest {
     }
 
     @Test
+    void aTerminalWaitingForItsDatabaseLeavesWhenThePhaseEnds() throws Exception {
+        // One terminal; its "database" goes away 0.5 s into a 1.5 s open-loop phase and comes back only after
+        // the run. The wait in beforeOperation must end with the phase: the next phase starts on time and gets
+        // its terminal, and the arrivals the terminal could not take are missed, not lost.
+        List<PhaseConfig> phases = List.of(phase(0, 1, 0, 0, RateSpec.open(100), 1, 100, 0),
+                phase(1, 1, 0, 0, RateSpec.open(100), 1, 100, 0));
+        Path runDir = Files.createTempDirectory(dir, "run");
+        StatsCollector collector = new StatsCollector(runDir,
+                new RunInfo("test", "fake", Map.of(), "sha256:x", 1, 1, 1, phases));
+        WorkloadManager m = new WorkloadManager(phases, TYPES, 1, 1, collector, Clock.SYSTEM, EngineOptions.defaults());
+        long t0 = System.nanoTime();
+        java.util.concurrent.atomic.AtomicInteger phaseSeen = new java.util.concurrent.atomic.AtomicInteger(-1);
+        m.run((id, r) -> new Terminal() {
+            @Override
+            public void startPhase(PhaseConfig phase) {
+                phaseSeen.set(phase.index());
+            }
+
+            @Override
+            public boolean beforeOperation(java.util.function.BooleanSupplier stillWanted) {
+                boolean away = phaseSeen.get() == 0 && System.nanoTime() - t0 > 500_000_000L;
+                // (At most 5 s, so an engine that never calls the wait off fails the test instead of hanging it.)
+                while (away && stillWanted.getAsBoolean() && System.nanoTime() - t0 < 5_000_000_000L) {
+                    java.util.concurrent.locks.LockSupport.parkNanos(1_000_000);
+                }
+                return !away;
+            }
+
+            @Override
+            public OpResult execute(int type) {
+                return OpResult.ok();
+            }
+
+            @Override
+            public void close() {
+            }
+        });
+        double elapsed = (System.nanoTime() - t0) / 1e9;
+        collector.close();
+        List<PhaseSummary> s = collector.summaries();
+        assertTrue(elapsed < 2.6, "the run waited for the database past the phase end: " + elapsed + " s");
+        assertEquals(50, s.get(0).counts().total(), 2);
+        assertEquals(100, s.get(0).counts().total() + s.get(0).missed(), "every arrival ran or was missed");
+        assertEquals(100, s.get(1).counts().total(), "the next phase had its terminal");
+    }
+
+    @Test
     void countPhasesRunExactlyTheirCountAndWarmupIsExcluded() throws Exception {
         List<PhaseConfig> phases = List.of(
                 phase(0, 0, 5000, 1, RateSpec.unlimited(), 2, 70, 30),

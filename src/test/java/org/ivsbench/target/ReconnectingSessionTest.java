@@ -114,6 +114,21 @@ class ReconnectingSessionTest {
     }
 
     @Test
+    void waitingStopsSoonAfterItIsNoLongerWanted() throws Exception {
+        ScriptedServer server = new ScriptedServer();
+        Target target = server.target();
+        ReconnectingSession session = new ReconnectingSession(target, target.openSession(), Duration.ofSeconds(60));
+        server.down = true;
+        read(session);
+        long wantedUntil = System.nanoTime() + 1_200_000_000L;
+        boolean connected = session.awaitConnection(() -> System.nanoTime() < wantedUntil);
+        long lateMs = (System.nanoTime() - wantedUntil) / 1_000_000;
+        assertFalse(connected);
+        assertTrue(session.disconnected());
+        assertTrue(lateMs < 200, "returned " + lateMs + " ms after the wait was called off");
+    }
+
+    @Test
     void givingUpIsNotPermanent() throws Exception {
         ScriptedServer server = new ScriptedServer();
         Target target = server.target();

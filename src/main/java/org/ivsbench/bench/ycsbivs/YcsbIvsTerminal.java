@@ -2,6 +2,7 @@ package org.ivsbench.bench.ycsbivs;
 
 import java.util.List;
 import java.util.SplittableRandom;
+import java.util.function.BooleanSupplier;
 
 import org.ivsbench.bench.Terminal;
 import org.ivsbench.bench.ycsbivs.procedures.Procedure;
@@ -60,14 +61,15 @@ final class YcsbIvsTerminal implements Terminal {
     }
 
     @Override
-    public void beforeOperation() {
+    public boolean beforeOperation(BooleanSupplier stillWanted) {
         if (context.session() instanceof ReconnectingSession reconnecting && reconnecting.disconnected()) {
             try {
-                reconnecting.awaitConnection();
+                return reconnecting.awaitConnection(stillWanted);
             } catch (TargetException e) {
-                logFailure(null, e); // gave up for now: the next operation fails as connection lost
+                logFailure(null, e); // gave up for now: the operation fails as connection lost
             }
         }
+        return true;
     }
 
     @Override
