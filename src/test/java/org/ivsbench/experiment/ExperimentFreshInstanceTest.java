@@ -19,7 +19,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
-import java.util.zip.CRC32;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -48,18 +47,6 @@ class ExperimentFreshInstanceTest {
         try (ServerSocket s = new ServerSocket(0)) {
             return s.getLocalPort();
         }
-    }
-
-    private static long checksum(Target t) throws TargetException {
-        CRC32 crc = new CRC32();
-        t.forEachRecord(TABLE, r -> {
-            crc.update(r.key().getBytes(StandardCharsets.UTF_8));
-            r.fields().forEach((k, v) -> {
-                crc.update(k.getBytes(StandardCharsets.UTF_8));
-                crc.update(v.getBytes(StandardCharsets.UTF_8));
-            });
-        });
-        return crc.getValue();
     }
 
     /** True when the primary's server has a database of that name right now. */
@@ -97,7 +84,7 @@ class ExperimentFreshInstanceTest {
         ExperimentListener listener = new ExperimentListener() {
             @Override
             public void primaryReady(int epoch, Target primary, String table) throws TargetException {
-                primarySum.put(epoch, checksum(primary));
+                primarySum.put(epoch, ExperimentMariaDbTest.checksum(primary, TABLE));
             }
 
             @Override
@@ -111,7 +98,7 @@ class ExperimentFreshInstanceTest {
                     throw new AssertionError(e);
                 }
                 if (mode == Mode.CLEAN) {
-                    assertEquals(primarySum.get(epoch), checksum(fresh), "clean copy = main-run content");
+                    assertEquals(primarySum.get(epoch), ExperimentMariaDbTest.checksum(fresh, TABLE), "clean copy = main-run content");
                 } else {
                     assertEquals(200, fresh.countRecords(table));
                 }

@@ -63,6 +63,15 @@ class ReconnectingSessionTest {
         return s.read("t", "k", null, new HashMap<>());
     }
 
+    /** A session whose server went away: its one read failed and the connection is dropped. */
+    private static ReconnectingSession lostConnection(ScriptedServer server, Duration giveUp) throws Exception {
+        Target target = server.target();
+        ReconnectingSession session = new ReconnectingSession(target, target.openSession(), giveUp);
+        server.down = true;
+        read(session);
+        return session;
+    }
+
     @Test
     void lostConnectionIsReportedAtOnceAndNotRetried() throws Exception {
         ScriptedServer server = new ScriptedServer();
@@ -84,10 +93,7 @@ class ReconnectingSessionTest {
     @Test
     void awaitConnectionFindsTheServerWithinTheBackoffCap() throws Exception {
         ScriptedServer server = new ScriptedServer();
-        Target target = server.target();
-        ReconnectingSession session = new ReconnectingSession(target, target.openSession(), Duration.ofSeconds(60));
-        server.down = true;
-        read(session);
+        ReconnectingSession session = lostConnection(server, Duration.ofSeconds(60));
         Thread back = new Thread(() -> {
             try {
                 Thread.sleep(2_000);
@@ -116,10 +122,7 @@ class ReconnectingSessionTest {
     @Test
     void waitingStopsSoonAfterItIsNoLongerWanted() throws Exception {
         ScriptedServer server = new ScriptedServer();
-        Target target = server.target();
-        ReconnectingSession session = new ReconnectingSession(target, target.openSession(), Duration.ofSeconds(60));
-        server.down = true;
-        read(session);
+        ReconnectingSession session = lostConnection(server, Duration.ofSeconds(60));
         long wantedUntil = System.nanoTime() + 1_200_000_000L;
         boolean connected = session.awaitConnection(() -> System.nanoTime() < wantedUntil);
         long lateMs = (System.nanoTime() - wantedUntil) / 1_000_000;
@@ -131,10 +134,7 @@ class ReconnectingSessionTest {
     @Test
     void givingUpIsNotPermanent() throws Exception {
         ScriptedServer server = new ScriptedServer();
-        Target target = server.target();
-        ReconnectingSession session = new ReconnectingSession(target, target.openSession(), Duration.ofMillis(300));
-        server.down = true;
-        read(session);
+        ReconnectingSession session = lostConnection(server, Duration.ofMillis(300));
         TargetException gaveUp = assertThrows(TargetException.class, session::awaitConnection);
         assertTrue(gaveUp.connectionLost());
         assertTrue(gaveUp.getMessage().contains("could not reconnect within 300 ms"), gaveUp.getMessage());
