@@ -17,15 +17,20 @@ import java.util.Set;
 
 /**
  * Writes monitor.csv (docs/results-format.md): {@code time_ms,interval_ms,phase,source} then metric columns.
- * The column set is fixed by the first row (plus any columns declared before it) so the file can be streamed
- * and flushed row by row; a metric that appears later is not written, one that is missing is an empty cell.
+ * The columns are those of the first row (plus any declared before it), and the file is streamed and flushed
+ * row by row. A metric missing from a row is an empty cell. A metric that first appears later (a disk or
+ * network interface that comes up, a counter the server starts to report) widens the file: it is rewritten
+ * once, to a temporary file moved into place, with the new column at the end and empty cells in the rows
+ * before, so no column is ever dropped.
  */
 public final class MonitorCsvWriter implements Closeable {
-    private final BufferedWriter out;
+    private final Path file;
+    private BufferedWriter out;
     private final Set<String> declared = new LinkedHashSet<>();
     private List<String> columns;
 
     public MonitorCsvWriter(Path file) throws IOException {
+        this.file = file;
         Path parent = file.toAbsolutePath().getParent();
         if (parent != null) {
             Files.createDirectories(parent);
@@ -52,6 +57,8 @@ public final class MonitorCsvWriter implements Closeable {
                     h.append(',').append(escape(c));
                 }
                 out.write(h.append('\n').toString());
+            } else if (!columns.containsAll(metrics.keySet())) {
+                widen(metrics.keySet());
             }
             StringBuilder row = new StringBuilder(16 * (columns.size() + 4));
             row.append(timeMs).append(',').append(intervalMs).append(',');
@@ -72,6 +79,42 @@ public final class MonitorCsvWriter implements Closeable {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /** Appends the new columns: the file so far is rewritten with empty cells for them, then reopened. */
+    private void widen(Set<String> names) throws IOException {
+        List<String> added = new ArrayList<>();
+        for (String n : names) {
+            if (!columns.contains(n)) {
+                added.add(n);
+            }
+        }
+        out.close();
+        StringBuilder header = new StringBuilder();
+        StringBuilder pad = new StringBuilder();
+        for (String c : added) {
+            header.append(',').append(escape(c));
+            pad.append(',');
+        }
+        Path tmp = file.resolveSibling(file.getFileName() + ".widen");
+        try (BufferedWriter w = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8);
+             java.util.stream.Stream<String> lines = Files.lines(file, StandardCharsets.UTF_8)) {
+            boolean[] first = {true};
+            lines.forEach(line -> {
+                try {
+                    w.write(line);
+                    w.write(first[0] ? header.toString() : pad.toString());
+                    w.write('\n');
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+                first[0] = false;
+            });
+        }
+        Files.move(tmp, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING,
+                java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+        columns.addAll(added);
+        out = Files.newBufferedWriter(file, StandardCharsets.UTF_8, java.nio.file.StandardOpenOption.APPEND);
     }
 
     /** Integers as integers; fractions rounded to 3 decimals (enough for percentages and per-second rates). */

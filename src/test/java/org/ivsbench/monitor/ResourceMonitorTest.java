@@ -1,5 +1,11 @@
 package org.ivsbench.monitor;
 
+import static org.junit.jupiter.api.Assertions.assertFalse;
+
+import java.util.List;
+
+import java.nio.file.Files;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -12,7 +18,7 @@ import org.ivsbench.config.MonitorConfig;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The monitor's loop with fake sources: alignment, fixed columns, failures that leave cells empty. */
+/** The monitor's loop with fake sources: alignment, columns (late ones widen the file), failures that leave cells empty. */
 class ResourceMonitorTest {
     private static final long INTERVAL = 100;
 
@@ -46,7 +52,7 @@ class ResourceMonitorTest {
             Map<String, Double> m = new LinkedHashMap<>();
             m.put("os.cpu.idle_pct", 90.0);
             if (n > 2) {
-                m.put("os.late.metric", 1.0); // appears after the header: not written
+                m.put("os.late.metric", 1.0); // appears after the header: the file widens
             }
             return m;
         };
@@ -60,7 +66,9 @@ class ResourceMonitorTest {
         }
         MonitorCsv table = new MonitorCsv(csv);
         assertEquals(java.util.List.of("time_ms", "interval_ms", "phase", "source", "os.cpu.idle_pct", "db.Com_select",
-                "db.Threads_connected"), table.header);
+                "db.Threads_connected", "os.late.metric"), table.header);
+        assertEquals("", table.rows.get(0).get("os.late.metric"), "rows before it have an empty cell");
+        assertEquals("1", table.rows.get(table.rows.size() - 1).get("os.late.metric"));
         assertTrue(table.rows.size() >= 10, "rows " + table.rows.size());
         int emptyDb = 0;
         long previous = Long.MIN_VALUE;
@@ -88,5 +96,25 @@ class ResourceMonitorTest {
         assertEquals("12.5", MonitorCsvWriter.format(12.5));
         assertEquals("33.333", MonitorCsvWriter.format(100.0 / 3));
         assertEquals("24346370048", MonitorCsvWriter.format(24346370048.0));
+    }
+
+    @Test
+    void aMetricThatAppearsLaterWidensTheFileInsteadOfBeingDropped() throws Exception {
+        Path file = Files.createTempDirectory("monitor-widen").resolve("monitor.csv");
+        try (MonitorCsvWriter w = new MonitorCsvWriter(file)) {
+            w.write(1000, 1000, 0, "local", Map.of("a", 1.0));
+            w.write(2000, 1000, 0, "local", Map.of("a", 2.0, "os.disk.sdb.read_ops_ps", 5.0));
+            w.write(3000, 1000, -1, "local", Map.of("os.disk.sdb.read_ops_ps", 6.0));
+        }
+        MonitorCsv csv = new MonitorCsv(file); // also checks every row has the header's cell count
+        assertEquals(List.of("time_ms", "interval_ms", "phase", "source", "a", "os.disk.sdb.read_ops_ps"), csv.header);
+        assertEquals(3, csv.rows.size());
+        assertEquals("", csv.rows.get(0).get("os.disk.sdb.read_ops_ps"));
+        assertEquals("5", csv.rows.get(1).get("os.disk.sdb.read_ops_ps"));
+        assertEquals("2", csv.rows.get(1).get("a"));
+        assertEquals("", csv.rows.get(2).get("a"));
+        assertEquals("6", csv.rows.get(2).get("os.disk.sdb.read_ops_ps"));
+        assertEquals("", csv.rows.get(2).get("phase"));
+        assertFalse(Files.exists(file.resolveSibling("monitor.csv.widen")), "no temporary file left");
     }
 }
