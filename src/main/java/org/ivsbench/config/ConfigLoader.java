@@ -68,7 +68,7 @@ public final class ConfigLoader {
                 parameters.put(name, value);
             }
         }
-        MonitorConfig monitor = MonitorSection.parse(root);
+        MonitorConfig monitor = MonitorSection.parse(root, configDir);
         Map<String, String> experiment = ExperimentSection.parse(root);
         return new BenchmarkConfig(source, target, terminals, loaderThreads, randomSeed, batchSize, scaleFactor,
                 types, phases, parameters, monitor, experiment);

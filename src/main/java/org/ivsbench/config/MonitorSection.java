@@ -4,14 +4,15 @@ import java.util.List;
 
 /** {@code monitor}: the server-side resource sampler. */
 final class MonitorSection {
-    private static final List<String> ELEMENTS = List.of("enabled", "interval", "agent", "process", "pidFile");
+    private static final List<String> ELEMENTS = List.of("enabled", "interval", "agent", "agentSecretFile", "process",
+            "pidFile");
     /** Below 100 ms /proc counters move in too few ticks (CLK_TCK 100) to say anything and sampling costs show. */
     static final long MIN_INTERVAL_MS = 100;
 
     private MonitorSection() {
     }
 
-    static MonitorConfig parse(Element root) throws ConfigException {
+    static MonitorConfig parse(Element root, java.nio.file.Path configDir) throws ConfigException {
         Element section = root.single("monitor");
         if (section == null) {
             return MonitorConfig.defaults();
@@ -32,9 +33,19 @@ final class MonitorSection {
         if (agent != null) {
             checkHostPort(section.childPath("agent"), agent);
         }
+        String secretFile = section.leaf("agentSecretFile");
+        String secret = null;
+        if (secretFile != null) {
+            if (agent == null) {
+                throw new ConfigException(section.childPath("agentSecretFile"), "'" + secretFile + "' without"
+                        + " monitor/agent: the secret is for a remote monitor-agent");
+            }
+            secret = SecretFile.firstLine(section.childPath("agentSecretFile"), secretFile, configDir,
+                    "agent's secret");
+        }
         String process = nonEmpty(section, "process");
         String pidFile = nonEmpty(section, "pidFile");
-        return new MonitorConfig(enabled, interval, agent, process, pidFile);
+        return new MonitorConfig(enabled, interval, agent, process, pidFile, secret);
     }
 
     private static String nonEmpty(Element section, String name) throws ConfigException {

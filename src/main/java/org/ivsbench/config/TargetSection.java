@@ -1,9 +1,5 @@
 package org.ivsbench.config;
 
-import java.io.BufferedReader;
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -157,27 +153,9 @@ final class TargetSection {
         }
         String file = root.leaf("passwordFile");
         if (file != null) {
-            return passwordFromFile(file, configDir);
+            return SecretFile.firstLine("passwordFile", file, configDir, "password");
         }
         return null;
-    }
-
-    /** Relative paths are resolved against the config file's folder, so a config and its secret travel together. */
-    private static String passwordFromFile(String file, Path configDir) throws ConfigException {
-        if (file.isBlank()) {
-            throw new ConfigException("passwordFile", "is empty (name a file whose first line is the password)");
-        }
-        Path path = configDir.resolve(file);
-        try (BufferedReader reader = Files.newBufferedReader(path, StandardCharsets.UTF_8)) {
-            String line = reader.readLine();
-            if (line == null) {
-                throw new ConfigException("passwordFile", "'" + file + "' is empty (its first line must be the password)");
-            }
-            return line;
-        } catch (IOException | SecurityException e) {
-            throw new ConfigException("passwordFile", "cannot read '" + file + "' (" + path + "): "
-                    + e.getClass().getSimpleName());
-        }
     }
 
     private static String isolation(Element root, DatabaseType type) throws ConfigException {

@@ -30,17 +30,28 @@ public final class AgentClient {
     private final HttpClient http;
     private final URI base;
     private final DoubleSupplier clientClockMs;
+    private final String secret;
     private final ObjectMapper json = new ObjectMapper();
     private final Deque<double[]> estimates = new ArrayDeque<>(); // {roundTripMs, offsetMs}
     private long lastAgentSampleMs = Long.MIN_VALUE;
 
     public AgentClient(String hostPort) {
-        this(hostPort, AgentClient::wallClockMs);
+        this(hostPort, null, AgentClient::wallClockMs);
+    }
+
+    /** {@code secret}: the agent's --secret-file secret, or null when it was started without one. */
+    public AgentClient(String hostPort, String secret) {
+        this(hostPort, secret, AgentClient::wallClockMs);
     }
 
     /** {@code clientClockMs}: epoch ms with sub-millisecond resolution (tests may inject their own). */
     public AgentClient(String hostPort, DoubleSupplier clientClockMs) {
+        this(hostPort, null, clientClockMs);
+    }
+
+    AgentClient(String hostPort, String secret, DoubleSupplier clientClockMs) {
         this.base = URI.create("http://" + hostPort);
+        this.secret = secret;
         this.clientClockMs = clientClockMs;
         this.http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
     }
@@ -120,8 +131,16 @@ public final class AgentClient {
     }
 
     private JsonNode get(String path) throws IOException, InterruptedException {
-        HttpRequest request = HttpRequest.newBuilder(base.resolve(path)).timeout(Duration.ofSeconds(5)).GET().build();
-        HttpResponse<byte[]> response = http.send(request, HttpResponse.BodyHandlers.ofByteArray());
+        HttpRequest.Builder request = HttpRequest.newBuilder(base.resolve(path)).timeout(Duration.ofSeconds(5)).GET();
+        if (secret != null) {
+            request.header("Authorization", "Bearer " + secret);
+        }
+        HttpResponse<byte[]> response = http.send(request.build(), HttpResponse.BodyHandlers.ofByteArray());
+        if (response.statusCode() == 401) {
+            throw new IOException("monitor agent " + base + ": HTTP 401, " + (secret == null
+                    ? "it was started with --secret-file: put that secret in a file named by monitor/agentSecretFile"
+                    : "the secret in monitor/agentSecretFile is not the one in the agent's --secret-file"));
+        }
         if (response.statusCode() != 200) {
             throw new IOException("monitor agent " + base + path + ": HTTP " + response.statusCode());
         }

@@ -31,13 +31,15 @@ import org.slf4j.LoggerFactory;
  * whose {@code time_ms} is greater, oldest first). Sampling does not depend on a client being connected, so a
  * client that polls late or reconnects loses nothing younger than the buffer.
  *
- * <p>Plain HTTP without authentication: the data is host load figures; listen on loopback or a private
- * network (the default is 127.0.0.1).
+ * <p>Plain HTTP. With {@code --secret-file} every request must carry {@code Authorization: Bearer <secret>} (the
+ * file's first line; compared in constant time) or gets 401 and no data; the secret travels unencrypted, so
+ * it keeps out other users of a private network, not an eavesdropper. Without it anyone who can reach the
+ * port reads the samples: listen on loopback or a private network (the default is 127.0.0.1).
  */
 public final class MonitorAgent implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(MonitorAgent.class);
     private static final String USAGE = "usage: monitor-agent --listen HOST:PORT [--pid-file FILE | --process-name NAME]"
-            + " [--interval MS] [--retention SECONDS]";
+            + " [--interval MS] [--retention SECONDS] [--secret-file FILE]";
 
     private final HostSampler sampler;
     private final long intervalMs;
@@ -46,16 +48,18 @@ public final class MonitorAgent implements AutoCloseable {
     private final ArrayDeque<Sample> buffer = new ArrayDeque<>();
     private final ObjectMapper json = new ObjectMapper();
     private final HttpServer server;
+    private final byte[] secret;
     private final ExecutorService executor;
     private final Thread thread;
     private volatile boolean stopping;
 
     private MonitorAgent(InetSocketAddress listen, HostSampler sampler, long intervalMs, Clock clock,
-            Duration retention) throws IOException {
+            Duration retention, String secret) throws IOException {
         if (intervalMs <= 0) {
             throw new IllegalArgumentException("interval must be positive: " + intervalMs);
         }
         this.sampler = sampler;
+        this.secret = secret == null ? null : ("Bearer " + secret).getBytes(java.nio.charset.StandardCharsets.UTF_8);
         this.intervalMs = intervalMs;
         this.clock = clock;
         this.capacity = (int) Math.max(16, retention.toMillis() / intervalMs);
@@ -78,7 +82,13 @@ public final class MonitorAgent implements AutoCloseable {
      */
     public static MonitorAgent start(InetSocketAddress listen, HostSampler sampler, long intervalMs, Clock clock,
             Duration retention) throws IOException {
-        MonitorAgent agent = new MonitorAgent(listen, sampler, intervalMs, clock, retention);
+        return start(listen, sampler, intervalMs, clock, retention, null);
+    }
+
+    /** As above; with a non-null {@code secret} only requests that carry it are answered. */
+    public static MonitorAgent start(InetSocketAddress listen, HostSampler sampler, long intervalMs, Clock clock,
+            Duration retention, String secret) throws IOException {
+        MonitorAgent agent = new MonitorAgent(listen, sampler, intervalMs, clock, retention, secret);
         agent.sampler.sample(); // baseline
         agent.thread.start();
         agent.server.start();
@@ -103,6 +113,8 @@ public final class MonitorAgent implements AutoCloseable {
         String processName = null;
         long interval = 1000;
         long retentionSeconds = 3600;
+        String secretFile = null;
+        String secret = null;
         try {
             for (int i = 0; i < args.length; i++) {
                 String a = args[i];
@@ -120,6 +132,7 @@ public final class MonitorAgent implements AutoCloseable {
                     case "--process-name" -> processName = v;
                     case "--interval" -> interval = Long.parseLong(v);
                     case "--retention" -> retentionSeconds = Long.parseLong(v);
+                    case "--secret-file" -> secretFile = v;
                     default -> throw new IllegalArgumentException("unknown option " + a);
                 }
             }
@@ -131,6 +144,9 @@ public final class MonitorAgent implements AutoCloseable {
             }
             if (interval <= 0 || retentionSeconds <= 0) {
                 throw new IllegalArgumentException("--interval and --retention must be positive");
+            }
+            if (secretFile != null) {
+                secret = readSecret(secretFile);
             }
         } catch (IllegalArgumentException e) {
             err.println("monitor-agent: " + e.getMessage());
@@ -151,7 +167,7 @@ public final class MonitorAgent implements AutoCloseable {
         MonitorAgent agent;
         try {
             agent = start(address, ProcSampler.local(ProcessLocator.of(pidFile, processName)), interval, clock,
-                    Duration.ofSeconds(retentionSeconds));
+                    Duration.ofSeconds(retentionSeconds), secret);
         } catch (IOException e) {
             err.println("monitor-agent: cannot listen on " + listen + ": " + e.getMessage());
             return 1;
@@ -161,7 +177,8 @@ public final class MonitorAgent implements AutoCloseable {
             agent.close();
             stopped.countDown();
         }, "ivs-monitor-agent-stop"));
-        out.println("monitor-agent listening on " + agent.address() + ", interval " + interval + " ms");
+        out.println("monitor-agent listening on " + agent.address() + ", interval " + interval + " ms"
+                + (secret == null ? ", no secret (anyone who reaches the port can read)" : ", secret required"));
         try {
             stopped.await();
         } catch (InterruptedException e) {
@@ -169,6 +186,38 @@ public final class MonitorAgent implements AutoCloseable {
             agent.close();
         }
         return 0;
+    }
+
+    /** The first line of the file; the message names the file, never its content. */
+    private static String readSecret(String file) {
+        String line;
+        try (java.io.BufferedReader r = java.nio.file.Files.newBufferedReader(java.nio.file.Path.of(file),
+                java.nio.charset.StandardCharsets.UTF_8)) {
+            line = r.readLine();
+        } catch (IOException | RuntimeException e) {
+            throw new IllegalArgumentException("--secret-file: cannot read '" + file + "': " + e.getClass().getSimpleName());
+        }
+        if (line == null || line.isEmpty()) {
+            throw new IllegalArgumentException("--secret-file: '" + file + "' is empty (its first line is the secret)");
+        }
+        return line;
+    }
+
+    /** True when the request may be answered; otherwise a 401 has been sent. */
+    private boolean authorized(HttpExchange exchange) throws IOException {
+        if (secret == null) {
+            return true;
+        }
+        String given = exchange.getRequestHeaders().getFirst("Authorization");
+        byte[] bytes = given == null ? new byte[0] : given.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        if (java.security.MessageDigest.isEqual(secret, bytes)) {
+            return true;
+        }
+        try (exchange) {
+            exchange.getResponseHeaders().set("WWW-Authenticate", "Bearer");
+            exchange.sendResponseHeaders(401, -1);
+        }
+        return false;
     }
 
     private void loop() {
@@ -200,10 +249,16 @@ public final class MonitorAgent implements AutoCloseable {
     }
 
     private void time(HttpExchange exchange) throws IOException {
+        if (!authorized(exchange)) {
+            return;
+        }
         respond(exchange, Map.of("time_ms", clock.millis()));
     }
 
     private void samples(HttpExchange exchange) throws IOException {
+        if (!authorized(exchange)) {
+            return;
+        }
         long since = Long.MIN_VALUE;
         String query = exchange.getRequestURI().getRawQuery();
         if (query != null) {

@@ -78,7 +78,7 @@ public final class ResourceMonitor implements AutoCloseable {
         if (config.agent() == null || config.agent().isBlank()) {
             host = ProcSampler.local(ProcessLocator.of(config.pidFile(), config.processName()));
         } else {
-            agent = new AgentClient(config.agent());
+            agent = new AgentClient(config.agent(), config.agentSecret());
         }
         return start(config, host, agent, counters, selection, monitorCsv, currentPhase);
     }

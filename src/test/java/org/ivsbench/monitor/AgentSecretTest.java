@@ -1,0 +1,95 @@
+package org.ivsbench.monitor;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import org.ivsbench.config.MonitorConfig;
+
+/** monitor-agent --secret-file: only a client with the secret gets samples; the others get a clear 401. */
+class AgentSecretTest {
+    private static final String SECRET = "agent-secret-4f1c9e";
+
+    @TempDir
+    Path dir;
+
+    private static MonitorAgent agent(String secret) throws IOException {
+        HostSampler fake = () -> Map.of("os.cpu.idle_pct", 50.0);
+        return MonitorAgent.start(new InetSocketAddress("127.0.0.1", 0), fake, 200, Clock.systemUTC(),
+                Duration.ofMinutes(1), secret);
+    }
+
+    @Test
+    void onlyTheSecretOpensTheAgent() throws Exception {
+        try (MonitorAgent agent = agent(SECRET)) {
+            String hostPort = "127.0.0.1:" + agent.address().getPort();
+            HttpResponse<String> plain = HttpClient.newHttpClient().send(
+                    HttpRequest.newBuilder(URI.create("http://" + hostPort + "/samples?since=0")).build(),
+                    HttpResponse.BodyHandlers.ofString());
+            assertEquals(401, plain.statusCode());
+            assertEquals("", plain.body(), "no data without the secret");
+
+            IOException none = assertThrows(IOException.class, () -> new AgentClient(hostPort).measureOffset());
+            assertTrue(none.getMessage().contains("HTTP 401") && none.getMessage().contains("monitor/agentSecretFile"),
+                    none.getMessage());
+            IOException wrong = assertThrows(IOException.class,
+                    () -> new AgentClient(hostPort, SECRET + "x").measureOffset());
+            assertTrue(wrong.getMessage().contains("is not the one"), wrong.getMessage());
+            assertFalse(wrong.getMessage().contains(SECRET), "the secret is never in a message");
+
+            Thread.sleep(500);
+            AgentClient client = new AgentClient(hostPort, SECRET);
+            client.measureOffset();
+            assertFalse(client.fetchNew(5000).isEmpty(), "samples with the secret");
+        }
+    }
+
+    @Test
+    void theRunMonitorSendsTheConfiguredSecret() throws Exception {
+        try (MonitorAgent agent = agent(SECRET)) {
+            String hostPort = "127.0.0.1:" + agent.address().getPort();
+            Path csv = dir.resolve("monitor.csv");
+            MonitorConfig config = new MonitorConfig(true, 200, hostPort, null, null, SECRET);
+            assertFalse(config.toString().contains(SECRET), config.toString());
+            try (ResourceMonitor monitor = ResourceMonitor.start(config, null, csv, () -> 0)) {
+                Thread.sleep(1200);
+            }
+            MonitorCsv table = new MonitorCsv(csv);
+            assertTrue(table.rows.stream().anyMatch(r -> "agent".equals(r.get("source"))
+                    && !r.get("os.cpu.idle_pct").isEmpty()), "agent rows: " + table.rows);
+        }
+    }
+
+    @Test
+    void anEmptyOrMissingSecretFileIsAUsageError() throws Exception {
+        Path empty = Files.writeString(dir.resolve("empty"), "");
+        for (String file : new String[] {empty.toString(), dir.resolve("missing").toString()}) {
+            ByteArrayOutputStream err = new ByteArrayOutputStream();
+            int code = MonitorAgent.run(new String[] {"--listen", "127.0.0.1:0", "--secret-file", file},
+                    new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
+                    new PrintStream(err, true, StandardCharsets.UTF_8), Clock.systemUTC());
+            assertEquals(2, code);
+            String message = err.toString(StandardCharsets.UTF_8);
+            assertTrue(message.startsWith("monitor-agent: --secret-file: ") && message.contains(file), message);
+        }
+    }
+}
