@@ -12,6 +12,10 @@ interface ExperimentListener {
     default void primaryReady(int epoch, Target primary, String table) throws TargetException {
     }
 
+    /** A fresh database built (clean restored, a baseline loaded), before its run phase. */
+    default void freshReady(int epoch, Mode mode, Target fresh, String table) throws TargetException {
+    }
+
     /** After the run phase on a fresh database, before its table is dropped. */
     default void beforeDrop(int epoch, Mode mode, Target fresh, String table) throws TargetException {
     }

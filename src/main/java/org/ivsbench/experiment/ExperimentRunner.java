@@ -24,9 +24,9 @@ import org.ivsbench.stats.ResultsDirectory;
 import org.ivsbench.target.Target;
 
 /**
- * Runs a YCSB-IVS experiment: per epoch an extend phase on the primary, a value-size pass, then each mode's
- * run phase (main on the primary; clean, average-baseline and spread-baseline on fresh databases, on the
- * primary's server or on a fresh instance: {@link FreshServer}). Writes
+ * Runs a YCSB-IVS experiment: per epoch an extend phase on the primary, a value-size pass, clean's snapshot
+ * ({@link CleanSnapshot}), then each mode's run phase (main on the primary; clean, average-baseline and
+ * spread-baseline on fresh databases, on the primary's server or on a fresh instance: {@link FreshServer}). Writes
  * {@code <parent>/<benchmark>-experiment_<stamp>/} as docs/results-format.md ("Experiments") describes.
  * Per-phase seeds: {@code randomSeed + epoch * 1000 + mode index} (main 0, clean 1, average-baseline 2,
  * spread-baseline 3) for run phases, {@code + 9} for the extend phase.
@@ -183,6 +183,17 @@ public final class ExperimentRunner {
             ValueSizeStats sizes = ValueSizeStats.of(primary, params.table());
             csv.sizeRows(epoch, sizes);
             listener.primaryReady(epoch, primary, params.table());
+            // The paper's dump "at the end of each extend phase": before main's run phase, which may write.
+            try (CleanSnapshot snapshot = spec.modes().contains(Mode.CLEAN)
+                    ? CleanSnapshot.take(spec.cleanMethod(), module, config, primary, params.table(),
+                            Files.createDirectories(ed).resolve("clean-snapshot.tmp"))
+                    : null) {
+                return runModes(epoch, ed, base, extend, sizes, snapshot, csv);
+            }
+        }
+
+        private boolean runModes(int epoch, Path ed, long base, PhaseSummary extend, ValueSizeStats sizes,
+                CleanSnapshot snapshot, EpochsCsv csv) throws Exception {
             for (Mode mode : spec.modes()) {
                 BenchmarkConfig runConfig = spec.phaseConfig(config, spec.runPhase(config.terminals()),
                         base + mode.ordinal());
@@ -196,7 +207,7 @@ public final class ExperimentRunner {
                         }
                     }
                     case CLEAN, AVERAGE_BASELINE, SPREAD_BASELINE ->
-                            run = freshMode(epoch, mode, runConfig, sizes, runDir, csv);
+                            run = freshMode(epoch, mode, runConfig, sizes, snapshot, runDir, csv);
                     default -> throw new IllegalStateException(mode.toString());
                 }
                 if (run == null || executor.stopped()) {
@@ -212,18 +223,14 @@ public final class ExperimentRunner {
          * phase, its epochs.csv row; the database is dropped and an instance's connections closed in any case.
          */
         private PhaseSummary freshMode(int epoch, Mode mode, BenchmarkConfig runConfig, ValueSizeStats sizes,
-                Path runDir, EpochsCsv csv) throws Exception {
+                CleanSnapshot snapshot, Path runDir, EpochsCsv csv) throws Exception {
             Target server = freshServer.acquire(mode, epoch, params.table());
             try {
                 BenchmarkConfig phaseConfig = runConfig;
                 ValueSizeStats rowSizes = sizes;
                 FreshDatabases.Built b;
                 switch (mode) {
-                    case CLEAN -> b = spec.cleanMethod() == ExperimentSpec.CleanMethod.NATIVE
-                            ? NativeSnapshot.dumpAndRestore(config.target(), params.table(), freshServer.config(),
-                                    server, FreshDatabases.CLEAN)
-                            : FreshDatabases.cleanCopy(module, config, primary, server, params.table(),
-                                    Math.max(1, config.batchSize()));
+                    case CLEAN -> b = snapshot.restore(server, freshServer.config());
                     case AVERAGE_BASELINE -> {
                         long length = Math.round(sizes.average());
                         phaseConfig = derived(runConfig, sizes.records(), length);
@@ -241,6 +248,7 @@ public final class ExperimentRunner {
                 }
                 PhaseSummary run;
                 try {
+                    listener.freshReady(epoch, mode, b.target(), params.table());
                     run = executor.run(phaseConfig, b.target(), runDir);
                     listener.beforeDrop(epoch, mode, b.target(), params.table());
                 } finally {

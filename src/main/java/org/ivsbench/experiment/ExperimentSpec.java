@@ -256,7 +256,8 @@ public record ExperimentSpec(
             }
             modes.add(m);
         }
-        // Always run in the canonical order: clean copies the state the main-run phase sees.
+        // Always run in the canonical order (main, clean, average-baseline, spread-baseline), whatever the
+        // config lists; clean restores the snapshot taken before main's run phase, so the order cannot change it.
         modes.sort(null);
         return modes;
     }

@@ -1,15 +1,9 @@
 package org.ivsbench.experiment;
 
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
-import java.util.List;
-
 import org.ivsbench.bench.BenchmarkModule;
 import org.ivsbench.bench.BenchmarkRegistry;
 import org.ivsbench.bench.LoadProgress;
 import org.ivsbench.config.BenchmarkConfig;
-import org.ivsbench.target.Record;
-import org.ivsbench.target.Session;
 import org.ivsbench.target.Target;
 import org.ivsbench.target.TargetException;
 
@@ -29,52 +23,6 @@ final class FreshDatabases {
     }
 
     private FreshDatabases() {
-    }
-
-    /**
-     * Copies the primary's table, record by record in key order, into a fresh database: one streaming pass
-     * (forEachRecord) feeding insertBatch in batches of {@code batchSize}. Reading and writing interleave, so
-     * the time is split by measurement: restore_ms is the time spent inside insertBatch, snapshot_ms the rest
-     * of the copy (reading the primary, building batches).
-     */
-    static Built cleanCopy(BenchmarkModule module, BenchmarkConfig config, Target primary, Target server,
-            String table, int batchSize) throws TargetException {
-        Target fresh = open(module, config, server, CLEAN);
-        long start = System.nanoTime();
-        long[] writeNanos = {0};
-        try (Session session = fresh.openSession()) {
-            List<Record> batch = new ArrayList<>(batchSize);
-            try {
-                primary.forEachRecord(table, r -> {
-                    batch.add(new Record(r.key(), new LinkedHashMap<>(r.fields())));
-                    if (batch.size() >= batchSize) {
-                        flush(session, table, batch, writeNanos);
-                    }
-                });
-            } catch (Unchecked e) {
-                throw e.cause;
-            }
-            flush(session, table, batch, writeNanos);
-        } catch (TargetException | RuntimeException e) {
-            fresh.close();
-            throw e;
-        }
-        long total = System.nanoTime() - start;
-        return new Built(fresh, CLEAN, (total - writeNanos[0]) / 1_000_000, writeNanos[0] / 1_000_000);
-    }
-
-    private static void flush(Session session, String table, List<Record> batch, long[] writeNanos) {
-        if (batch.isEmpty()) {
-            return;
-        }
-        long t = System.nanoTime();
-        try {
-            session.insertBatch(table, batch);
-        } catch (TargetException e) {
-            throw new Unchecked(e);
-        }
-        writeNanos[0] += System.nanoTime() - t;
-        batch.clear();
     }
 
     /**
@@ -101,7 +49,8 @@ final class FreshDatabases {
         server.dropDatabase(built.name());
     }
 
-    private static Target open(BenchmarkModule module, BenchmarkConfig config, Target server, String name)
+    /** A new database {@code name} on {@code server} (dropped first) with the benchmark's schema. */
+    static Target open(BenchmarkModule module, BenchmarkConfig config, Target server, String name)
             throws TargetException {
         server.createDatabase(name, true);
         Target fresh = server.withDatabase(name);
@@ -112,14 +61,5 @@ final class FreshDatabases {
             throw e;
         }
         return fresh;
-    }
-
-    private static final class Unchecked extends RuntimeException {
-        private final TargetException cause;
-
-        Unchecked(TargetException cause) {
-            super(cause);
-            this.cause = cause;
-        }
     }
 }

@@ -15,9 +15,10 @@ import org.ivsbench.target.TargetException;
 
 /**
  * clean-run with the server's own tools (experiment/clean/method = native): {@code mariadb-dump} of the
- * primary's table into a file (snapshot_ms), then {@code mariadb} replaying it into a fresh database
- * (restore_ms) — the paper's dump-and-restore, into a fresh database on the primary's server or on a fresh
- * instance (experiment/fresh), both reached with the primary's credentials. The password
+ * primary's table into a file at the end of the extend phase (snapshot_ms), later {@code mariadb} replaying it
+ * into a fresh database (restore_ms) — the paper's dump-and-restore, into a fresh database on the primary's
+ * server or on a fresh instance (experiment/fresh), both reached with the primary's credentials
+ * ({@link CleanSnapshot} holds the file between the two). The password
  * travels in the tools' environment (MYSQL_PWD), never on their command line, so it does not show in the
  * process list.
  */
@@ -27,41 +28,38 @@ final class NativeSnapshot {
     private NativeSnapshot() {
     }
 
-    static FreshDatabases.Built dumpAndRestore(TargetConfig config, String table, TargetConfig serverConfig,
-            Target server, String freshName) throws TargetException {
+    /** mariadb-dump of the primary's table into {@code file}; returns the milliseconds it took. */
+    static long dump(TargetConfig config, String table, Path file) throws TargetException {
         Matcher m = url(config);
-        String host = m.group(1);
         String port = m.group(2) == null ? "3306" : m.group(2);
-        String database = m.group(3);
-        Matcher to = url(serverConfig);
-        String toHost = to.group(1);
-        String toPort = to.group(2) == null ? "3306" : to.group(2);
-        Path dump = null;
+        long t0 = System.nanoTime();
+        List<String> dumpCommand = client("mariadb-dump", m.group(1), port, config);
+        dumpCommand.addAll(List.of("--single-transaction", "--no-tablespaces", "--skip-comments", m.group(3), table));
         try {
-            dump = Files.createTempFile("ivsbench-clean", ".sql");
-            long t0 = System.nanoTime();
-            List<String> dumpCommand = client("mariadb-dump", host, port, config);
-            dumpCommand.addAll(List.of("--single-transaction", "--no-tablespaces", "--skip-comments", database, table));
-            run(dumpCommand, config, null, dump);
-            long t1 = System.nanoTime();
-            server.createDatabase(freshName, true);
-            List<String> restoreCommand = client("mariadb", toHost, toPort, serverConfig);
-            restoreCommand.add(freshName);
-            run(restoreCommand, serverConfig, dump, null);
-            long t2 = System.nanoTime();
-            return new FreshDatabases.Built(server.withDatabase(freshName), freshName, (t1 - t0) / 1_000_000,
-                    (t2 - t1) / 1_000_000);
+            run(dumpCommand, config, null, file);
         } catch (IOException e) {
             throw new TargetException("clean/method native: " + e.getMessage(), e, false);
-        } finally {
-            if (dump != null) {
-                try {
-                    Files.deleteIfExists(dump);
-                } catch (IOException ignored) {
-                    // a temp file left behind is harmless
-                }
-            }
         }
+        return (System.nanoTime() - t0) / 1_000_000;
+    }
+
+    /**
+     * Replays a {@link #dump} into a new (dropped first) database {@code freshName} of {@code server}, reached
+     * through {@code serverConfig}; returns the milliseconds it took.
+     */
+    static long restore(Path file, TargetConfig serverConfig, Target server, String freshName) throws TargetException {
+        Matcher to = url(serverConfig);
+        String toPort = to.group(2) == null ? "3306" : to.group(2);
+        long t0 = System.nanoTime();
+        server.createDatabase(freshName, true);
+        List<String> restoreCommand = client("mariadb", to.group(1), toPort, serverConfig);
+        restoreCommand.add(freshName);
+        try {
+            run(restoreCommand, serverConfig, file, null);
+        } catch (IOException e) {
+            throw new TargetException("clean/method native: " + e.getMessage(), e, false);
+        }
+        return (System.nanoTime() - t0) / 1_000_000;
     }
 
     private static Matcher url(TargetConfig config) throws TargetException {

@@ -159,6 +159,58 @@ class ExperimentMariaDbTest {
         assertEquals(engine, db.get("engine").asText(), db.toString());
     }
 
+    /**
+     * The paper's second experiment: a 50:50 READ/UPDATE run phase. main's run phase rewrites fields of the
+     * primary, so a clean copy taken after it would hold another state; clean must hold the state at the end
+     * of the extend phase (the paper's dump), whatever main's run phase did since.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"logical", "native"})
+    void cleanHoldsTheStateAtTheEndOfTheExtendPhaseWhenTheRunPhaseWrites(String cleanMethod) throws Exception {
+        BenchmarkConfig config = config("InnoDB", 10, "<epochs>2</epochs><modes>main,clean</modes>"
+                + "<extend><count>400</count><distribution>zipfian</distribution></extend>"
+                + "<run><count>300</count><weights>ReadRecord:50,UpdateRecord:50</weights></run>"
+                + "<clean><method>" + cleanMethod + "</method></clean>");
+        Map<Integer, Long> afterExtend = new HashMap<>();
+        Map<Integer, Long> totalBytes = new HashMap<>();
+        Target[] primaryRef = new Target[1];
+        Map<Integer, Boolean> checked = new HashMap<>();
+        ExperimentListener listener = new ExperimentListener() {
+            @Override
+            public void primaryReady(int epoch, Target primary, String table) throws TargetException {
+                primaryRef[0] = primary;
+                afterExtend.put(epoch, checksum(primary, TABLE));
+                totalBytes.put(epoch, ValueSizeStats.of(primary, table).totalBytes());
+            }
+
+            @Override
+            public void freshReady(int epoch, Mode mode, Target fresh, String table) throws TargetException {
+                assertEquals(Mode.CLEAN, mode);
+                // main's run phase has run by now and rewrote fields: the primary moved on...
+                assertTrue(afterExtend.get(epoch) != checksum(primaryRef[0], TABLE),
+                        "main's 50:50 run phase changed the primary (else this test proves nothing)");
+                // ...but clean holds the state at the end of the extend phase.
+                assertEquals(afterExtend.get(epoch), checksum(fresh, TABLE), "clean = state after the extends");
+                assertEquals(totalBytes.get(epoch), ValueSizeStats.of(fresh, table).totalBytes());
+                checked.put(epoch, true);
+            }
+        };
+        Path dir = run(config, listener);
+        assertEquals(2, checked.size(), checked.toString());
+        List<String> rows = Files.readAllLines(dir.resolve("epochs.csv"));
+        for (String row : rows.subList(1, rows.size())) {
+            String[] r = row.split(",", -1);
+            if (r[1].equals("clean")) {
+                assertEquals(totalBytes.get(Integer.parseInt(r[0])), Long.parseLong(r[3]),
+                        "clean's data_bytes is the state it read: " + row);
+            }
+        }
+        try (Stream<Path> files = Files.walk(dir)) {
+            assertTrue(files.noneMatch(f -> f.getFileName().toString().startsWith("clean-snapshot")),
+                    "the snapshot files are deleted after their restore");
+        }
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {"InnoDB"})
     void zipfianExtendsGrowTheLargestValueMuchFaster(String engine) throws Exception {
