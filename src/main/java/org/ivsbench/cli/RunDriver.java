@@ -122,6 +122,11 @@ final class RunDriver {
         if (!(options.create || options.clear || options.load || options.execute)) {
             throw new UsageException("nothing to do: give at least one of --create, --clear, --load, --execute");
         }
+        if (options.resume && (options.create || options.clear || options.load || !options.execute)) {
+            // A resumed experiment continues on the primary as the last finished epoch left it.
+            throw new UsageException("--resume continues an experiment on its database as it is: give it with"
+                    + " --execute and without --create, --clear and --load");
+        }
         return module;
     }
 

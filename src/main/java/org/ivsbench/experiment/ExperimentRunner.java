@@ -68,24 +68,27 @@ public final class ExperimentRunner {
                             + " the one in " + dir.resolve(ExperimentState.FILE));
                     return FAILED;
                 }
+                List<String> differing = state.settingsDiffering(header(module, config, spec, commandLine));
+                if (!differing.isEmpty()) {
+                    System.err.println("error: --resume: the configuration differs from the one in "
+                            + dir.resolve(ExperimentState.FILE) + ": " + String.join(", ", differing));
+                    return FAILED;
+                }
+                if (!primaryFitsResume(state, target, YcsbIvsParameters.from(config).table(), spec, out)) {
+                    return FAILED;
+                }
             } else {
                 dir = ResultsDirectory.create(resultsParent, prefix);
                 Map<String, Object> env = target.environmentOrError();
                 EnvironmentWriter.write(dir.resolve("environment.json"), env, EnvironmentWriter.toolVersion(), commandLine);
                 writeRedactedConfig(config, dir);
-                Map<String, Object> header = new LinkedHashMap<>();
-                header.put("benchmark", module.name());
-                header.put("toolVersion", EnvironmentWriter.toolVersion());
-                header.put("started", java.time.Instant.now().toString());
-                header.put("commandLine", commandLine);
-                header.put("randomSeed", config.randomSeed());
-                header.put("terminals", config.terminals());
-                header.put("parameters", new java.util.TreeMap<>(config.parameters()));
-                header.put("spec", spec.describe());
-                state = ExperimentState.create(dir, header);
+                state = ExperimentState.create(dir, header(module, config, spec, commandLine));
             }
         } catch (IOException e) {
             System.err.println("error: results folder: " + e.getMessage());
+            return FAILED;
+        } catch (ConfigException | org.ivsbench.target.TargetException e) {
+            System.err.println("error: --resume: " + e.getMessage());
             return FAILED;
         }
         int first = state.lastFinishedEpoch() + 1;
@@ -128,6 +131,53 @@ public final class ExperimentRunner {
         return code;
     }
 
+    private static Map<String, Object> header(BenchmarkModule module, BenchmarkConfig config, ExperimentSpec spec,
+            List<String> commandLine) {
+        Map<String, Object> header = new LinkedHashMap<>();
+        header.put("benchmark", module.name());
+        header.put("toolVersion", EnvironmentWriter.toolVersion());
+        header.put("started", java.time.Instant.now().toString());
+        header.put("commandLine", commandLine);
+        header.put("randomSeed", config.randomSeed());
+        header.put("terminals", config.terminals());
+        header.put("parameters", new java.util.TreeMap<>(config.parameters()));
+        header.put("spec", spec.describe());
+        return header;
+    }
+
+    /**
+     * Checks the primary against the end of the last finished epoch (records and data bytes, one streaming
+     * pass). Another record count, or fewer bytes when no run phase writes, is another database (re-created
+     * or re-loaded): refused. More bytes are the extends of an interrupted epoch, which cannot be undone: the
+     * resume goes on, says so, and records the drift in experiment.json.
+     */
+    private static boolean primaryFitsResume(ExperimentState state, Target primary, String table, ExperimentSpec spec,
+            PrintStream out) throws org.ivsbench.target.TargetException, IOException {
+        long[] expected = state.primaryAtLastEpoch();
+        if (expected == null || state.lastFinishedEpoch() == 0) {
+            return true; // nothing finished yet (the epoch re-runs from the load) or an older experiment.json
+        }
+        out.println("Checking the primary against the end of epoch " + state.lastFinishedEpoch() + " ...");
+        ValueSizeStats now = ValueSizeStats.of(primary, table);
+        long drift = now.totalBytes() - expected[1];
+        if (now.records() != expected[0] || (drift < 0 && !spec.runWrites())) {
+            System.err.println("error: --resume: the database is not the experiment's primary as epoch "
+                    + state.lastFinishedEpoch() + " left it: it holds " + now.records() + " records of "
+                    + now.totalBytes() + " bytes, epoch " + state.lastFinishedEpoch() + " ended with " + expected[0]
+                    + " records of " + expected[1] + " bytes (was it re-created or re-loaded?); start a new"
+                    + " experiment instead");
+            return false;
+        }
+        if (drift != 0) {
+            out.println("warning: the primary holds " + drift + " bytes " + (drift > 0 ? "more" : "less")
+                    + " than at the end of epoch " + state.lastFinishedEpoch() + " (operations of the interrupted"
+                    + " epoch were applied and cannot be undone); epoch " + (state.lastFinishedEpoch() + 1)
+                    + " re-runs in full on it. Recorded in " + ExperimentState.FILE + " (resumesWithDrift).");
+            state.resumedWithDrift(state.lastFinishedEpoch() + 1, drift);
+        }
+        return true;
+    }
+
     /** The epoch loop of one invocation. */
     private static final class Epochs {
         private final BenchmarkModule module;
@@ -162,22 +212,27 @@ public final class ExperimentRunner {
             phasesTotal = (spec.epochs() - first + 1) * (1 + spec.modes().size());
             try (EpochsCsv csv = new EpochsCsv(dir, first - 1)) {
                 for (int epoch = first; epoch <= spec.epochs(); epoch++) {
-                    if (!epoch(epoch, csv)) {
+                    ValueSizeStats afterExtend = epoch(epoch, csv);
+                    if (afterExtend == null) {
                         return;
                     }
-                    state.finished(epoch);
+                    // The state the next epoch starts from: main's run phase may have written since the extends.
+                    ValueSizeStats end = spec.runWrites() && spec.modes().contains(Mode.MAIN)
+                            ? ValueSizeStats.of(primary, params.table()) : afterExtend;
+                    state.finished(epoch, end.records(), end.totalBytes());
                 }
             }
         }
 
-        private boolean epoch(int epoch, EpochsCsv csv) throws Exception {
+        /** Runs one epoch; returns the primary's value sizes after its extend phase, or null when stopped. */
+        private ValueSizeStats epoch(int epoch, EpochsCsv csv) throws Exception {
             Path ed = dir.resolve(String.format("epoch-%03d", epoch));
             deleteTree(ed); // the leftovers of an epoch that did not finish before a resume
             long base = config.randomSeed() + epoch * 1000L;
             PhaseSummary extend = executor.run(spec.phaseConfig(config, spec.extendPhase(config.terminals()),
                     base + EXTEND_SEED_OFFSET), primary, ed.resolve("main").resolve("extend"));
             if (extend == null || executor.stopped()) {
-                return false;
+                return null;
             }
             progress(epoch, "extend", extend);
             ValueSizeStats sizes = ValueSizeStats.of(primary, params.table());
@@ -188,7 +243,7 @@ public final class ExperimentRunner {
                     ? CleanSnapshot.take(spec.cleanMethod(), module, config, primary, params.table(),
                             Files.createDirectories(ed).resolve("clean-snapshot.tmp"))
                     : null) {
-                return runModes(epoch, ed, base, extend, sizes, snapshot, csv);
+                return runModes(epoch, ed, base, extend, sizes, snapshot, csv) ? sizes : null;
             }
         }
 

@@ -171,6 +171,11 @@ public record ExperimentSpec(
                 terminals, false, 0, Map.of("distribution", extendDistribution));
     }
 
+    /** True when the run phase has weight on a transaction type that writes (main's run changes the primary). */
+    public boolean runWrites() {
+        return runWeights.entrySet().stream().anyMatch(e -> !e.getKey().equals("ReadRecord") && e.getValue() > 0);
+    }
+
     /** The run phase: {@code run/weights}, {@code run/count} measured operations after {@code warmup} seconds. */
     public PhaseConfig runPhase(int terminals) {
         List<Double> w = TYPES.stream().map(t -> runWeights.getOrDefault(t, 0.0)).toList();

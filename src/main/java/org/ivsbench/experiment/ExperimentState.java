@@ -92,7 +92,66 @@ final class ExperimentState {
         return true;
     }
 
-    void finished(int epoch) throws IOException {
+    /**
+     * The names of the stored run settings (ycsbivs parameters, randomSeed, terminals) that differ from
+     * {@code header}'s: a resume must continue the same experiment, so any of them is a refusal.
+     */
+    java.util.List<String> settingsDiffering(Map<String, Object> header) throws IOException {
+        java.util.List<String> differing = new java.util.ArrayList<>();
+        for (String key : java.util.List.of("randomSeed", "terminals")) {
+            if (!sameJson(content.get(key), header.get(key))) {
+                differing.add(key + " (was " + content.get(key) + ", now " + header.get(key) + ")");
+            }
+        }
+        Map<?, ?> stored = content.get("parameters") instanceof Map<?, ?> m ? m : Map.of();
+        Map<?, ?> given = header.get("parameters") instanceof Map<?, ?> m ? m : Map.of();
+        java.util.TreeSet<Object> keys = new java.util.TreeSet<>(java.util.Comparator.comparing(String::valueOf));
+        keys.addAll(stored.keySet());
+        keys.addAll(given.keySet());
+        for (Object key : keys) {
+            if (!sameJson(stored.get(key), given.get(key))) {
+                differing.add(key + " (was " + stored.get(key) + ", now " + given.get(key) + ")");
+            }
+        }
+        return differing;
+    }
+
+    private static boolean sameJson(Object a, Object b) throws IOException {
+        return JSON.readTree(JSON.writeValueAsString(a)).equals(JSON.readTree(JSON.writeValueAsString(b)));
+    }
+
+    /** The primary's record count and data bytes at the end of the last finished epoch; null if not stored. */
+    long[] primaryAtLastEpoch() {
+        if (content.get("primary") instanceof Map<?, ?> m && m.get("records") instanceof Number r
+                && m.get("dataBytes") instanceof Number b) {
+            return new long[] {r.longValue(), b.longValue()};
+        }
+        return null;
+    }
+
+    /** Records a resume whose primary differs from the stored end of the last finished epoch by {@code driftBytes}. */
+    void resumedWithDrift(int epoch, long driftBytes) throws IOException {
+        Map<String, Object> entry = new LinkedHashMap<>();
+        entry.put("at", java.time.Instant.now().toString());
+        entry.put("epoch", epoch);
+        entry.put("primaryDataBytesDrift", driftBytes);
+        @SuppressWarnings("unchecked")
+        java.util.List<Object> list = content.get("resumesWithDrift") instanceof java.util.List<?> l
+                ? (java.util.List<Object>) l : new java.util.ArrayList<>();
+        list.add(entry);
+        content.put("resumesWithDrift", list);
+        write();
+    }
+
+    /**
+     * Marks {@code epoch} finished with the primary as the next epoch will find it ({@code records} records of
+     * {@code dataBytes} bytes of values), which --resume checks the primary against.
+     */
+    void finished(int epoch, long records, long dataBytes) throws IOException {
+        Map<String, Object> primary = new LinkedHashMap<>();
+        primary.put("records", records);
+        primary.put("dataBytes", dataBytes);
+        content.put("primary", primary);
         content.put("lastFinishedEpoch", epoch);
         content.put("updated", java.time.Instant.now().toString());
         write();

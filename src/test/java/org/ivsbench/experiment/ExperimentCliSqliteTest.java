@@ -101,6 +101,80 @@ class ExperimentCliSqliteTest {
         assertTrue(System.nanoTime() - start < 60_000_000_000L, "the quick preset must finish well under 60 s");
     }
 
+    /** Runs the CLI with stderr captured; returns the exit code and stderr. */
+    private static Object[] cliErr(String... args) {
+        PrintStream old = System.err;
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        try {
+            System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
+            int code = cli(args);
+            return new Object[] {code, err.toString(StandardCharsets.UTF_8)};
+        } finally {
+            System.setErr(old);
+        }
+    }
+
+    private static String experimentJson(Path results) throws Exception {
+        try (Stream<Path> s = Files.list(results)) {
+            return Files.readString(s.findFirst().orElseThrow().resolve("experiment.json"));
+        }
+    }
+
+    /**
+     * --resume continues the same experiment on the same primary, or refuses: not with --create/--load, not with
+     * other parameters, not on a re-created primary. Operations of an interrupted epoch that reached the
+     * primary cannot be undone: the resume goes on and records the drift.
+     */
+    @Test
+    void resumeRefusesAnotherDatabaseAndRecordsDrift() throws Exception {
+        Path results = tmp.resolve("results");
+        String d = results.toString();
+        assertEquals(0, cli("-b", "ycsbivs", "-c", preset(1).toString(), "--create", "--load", "--execute", "-d", d));
+        String before = experimentJson(results);
+        assertTrue(before.contains("\"dataBytes\" : " + (200L * 1000 + 200_000L)), before);
+
+        Object[] r = cliErr("-b", "ycsbivs", "-c", preset(2).toString(), "--create", "--load", "--execute",
+                "--resume", "-d", d);
+        assertEquals(2, r[0], (String) r[1]);
+        assertTrue(((String) r[1]).contains("--resume"), (String) r[1]);
+
+        Path other = tmp.resolve("other.xml");
+        Files.writeString(other, Files.readString(preset(2)).replaceAll("<randomSeed>\\d+</randomSeed>", "<randomSeed>99</randomSeed>"));
+        r = cliErr("-b", "ycsbivs", "-c", other.toString(), "--execute", "--resume", "-d", d);
+        assertEquals(1, r[0], (String) r[1]);
+        assertTrue(((String) r[1]).contains("randomSeed (was"), (String) r[1]);
+
+        // Re-created and re-loaded between the runs: same record count, but the growth of epoch 1 is gone.
+        assertEquals(0, cli("-b", "ycsbivs", "-c", preset(2).toString(), "--create", "--load", "-d", d));
+        r = cliErr("-b", "ycsbivs", "-c", preset(2).toString(), "--execute", "--resume", "-d", d);
+        assertEquals(1, r[0], (String) r[1]);
+        assertTrue(((String) r[1]).contains("not the experiment's primary"), (String) r[1]);
+        assertEquals(before.replaceAll("\"updated\".*", ""), experimentJson(results).replaceAll("\"updated\".*", ""),
+                "a refused resume changes nothing");
+
+        // The re-loaded primary (200,000 bytes) grown past the end of epoch 1 (400,000 bytes) by 1,000 bytes:
+        // what an extend phase interrupted after some appends leaves.
+        try (java.sql.Connection c = java.sql.DriverManager.getConnection("jdbc:sqlite:" + tmp.resolve("quick.db"));
+             java.sql.Statement st = c.createStatement()) {
+            assertEquals(200, st.executeUpdate("UPDATE usertable SET FIELD0 = FIELD0 || printf('%01005d', 0)"));
+        }
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        PrintStream oldOut = System.out;
+        int code;
+        try {
+            System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
+            code = Main.execute("-b", "ycsbivs", "-c", preset(2).toString(), "--execute", "--resume", "-d", d);
+        } finally {
+            System.setOut(oldOut);
+        }
+        assertEquals(0, code, out.toString(StandardCharsets.UTF_8));
+        assertTrue(out.toString(StandardCharsets.UTF_8).contains("warning: the primary holds 1000 bytes more"),
+                out.toString(StandardCharsets.UTF_8));
+        String after = experimentJson(results);
+        assertTrue(after.contains("\"primaryDataBytesDrift\" : 1000") && after.contains("\"lastFinishedEpoch\" : 2"),
+                after);
+    }
+
     @Test
     void badExperimentElementIsAUsageErrorBeforeAnythingRuns() throws Exception {
         String xml = Files.readString(preset(4)).replace("<epochs>4</epochs>", "<epochs>zero</epochs>");
