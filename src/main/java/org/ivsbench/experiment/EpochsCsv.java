@@ -40,10 +40,7 @@ final class EpochsCsv implements AutoCloseable {
         if (Files.exists(file)) {
             List<String> kept = new ArrayList<>();
             for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
-                if (line.equals(header) || line.isBlank()) {
-                    continue;
-                }
-                if (Integer.parseInt(line.substring(0, line.indexOf(','))) <= keepThroughEpoch) {
+                if (finishedRow(line, header, keepThroughEpoch)) {
                     kept.add(line);
                 }
             }
@@ -55,6 +52,22 @@ final class EpochsCsv implements AutoCloseable {
             Files.writeString(file, header + "\n", StandardCharsets.UTF_8);
         }
         return Files.newBufferedWriter(file, StandardCharsets.UTF_8, StandardOpenOption.APPEND);
+    }
+
+    /**
+     * True for a complete row (the header's column count) of an epoch up to {@code keepThroughEpoch}. A row cut
+     * short by a kill, or one of an unfinished epoch, is dropped: that epoch runs again.
+     */
+    static boolean finishedRow(String line, String header, int keepThroughEpoch) {
+        String[] cells = line.split(",", -1);
+        if (line.equals(header) || cells.length != header.split(",", -1).length) {
+            return false;
+        }
+        try {
+            return Integer.parseInt(cells[0]) <= keepThroughEpoch;
+        } catch (NumberFormatException e) {
+            return false;
+        }
     }
 
     void epochRow(int epoch, Mode mode, ValueSizeStats s, PhaseSummary extend, PhaseSummary run, Long snapshotMs,
