@@ -1,0 +1,113 @@
+package org.ivsbench.experiment;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+
+import com.mongodb.client.MongoClient;
+import com.mongodb.client.MongoClients;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import org.ivsbench.bench.BenchmarkModule;
+import org.ivsbench.bench.LoadProgress;
+import org.ivsbench.config.BenchmarkConfig;
+import org.ivsbench.target.Target;
+import org.ivsbench.target.TargetException;
+import org.ivsbench.target.Targets;
+import org.ivsbench.testsupport.RunHarness;
+import org.ivsbench.testsupport.TestServers;
+
+/**
+ * A small experiment on MongoDB (the wire-protocol stand-in the test script starts): all four modes run on
+ * what the paper describes, with fresh databases created and dropped through the MongoDB target.
+ */
+class ExperimentMongoTest {
+    private static final String TABLE = "exp_usertable";
+
+    @TempDir
+    Path tmp;
+
+    @Test
+    void everyModeRunsAgainstWhatThePaperDescribes() throws Exception {
+        BenchmarkConfig config = RunHarness.config(tmp, "<parameters><type>MONGODB</type><url>"
+                + TestServers.mongoUrl() + "</url><terminals>1</terminals><randomSeed>5</randomSeed>"
+                + "<batchsize>50</batchsize><recordcount>100</recordcount><fieldcount>10</fieldcount>"
+                + "<fieldlength>100</fieldlength><table>" + TABLE + "</table>"
+                + "<transactiontypes><transactiontype><name>ReadRecord</name></transactiontype></transactiontypes>"
+                + "<works><work><time>1</time><rate>unlimited</rate><weights>100</weights></work></works>"
+                + "<monitor><enabled>false</enabled></monitor><experiment><epochs>2</epochs>"
+                + "<extend><count>300</count><distribution>zipfian</distribution></extend>"
+                + "<run><count>200</count><weights>ReadRecord:50,UpdateRecord:50</weights></run>"
+                + "</experiment></parameters>");
+        BenchmarkModule module = RunHarness.module();
+        ExperimentSpec spec = ExperimentSpec.parse(config);
+        Map<Integer, Long> afterExtend = new HashMap<>();
+        Map<Integer, ValueSizeStats> sizes = new HashMap<>();
+        Map<String, Boolean> checked = new HashMap<>();
+        ExperimentListener listener = new ExperimentListener() {
+            @Override
+            public void primaryReady(int epoch, Target primary, String table) throws TargetException {
+                afterExtend.put(epoch, ExperimentMariaDbTest.checksum(primary, TABLE));
+                sizes.put(epoch, ValueSizeStats.of(primary, table));
+            }
+
+            @Override
+            public void freshReady(int epoch, Mode mode, Target fresh, String table) throws TargetException {
+                ValueSizeStats main = sizes.get(epoch);
+                ValueSizeStats s = ValueSizeStats.of(fresh, table);
+                switch (mode) {
+                    case CLEAN -> assertEquals(afterExtend.get(epoch), ExperimentMariaDbTest.checksum(fresh, TABLE),
+                            "clean = the primary at the end of the extend phase");
+                    case AVERAGE_BASELINE -> {
+                        assertEquals(main.records(), s.records());
+                        assertEquals(Math.round(main.average()), s.min());
+                        assertEquals(s.min(), s.max());
+                    }
+                    case SPREAD_BASELINE -> {
+                        assertEquals(Math.round(main.totalBytes() / 1000.0), s.records());
+                        assertEquals(100, s.max());
+                    }
+                    default -> throw new AssertionError(mode);
+                }
+                checked.put(epoch + "/" + mode, true);
+            }
+        };
+        Path parent = Files.createTempDirectory(tmp, "results");
+        try (Target target = Targets.open(config.target())) {
+            module.create(config, target);
+            module.load(config, target, LoadProgress.NONE);
+            ByteArrayOutputStream out = new ByteArrayOutputStream();
+            int code = ExperimentRunner.run(module, config, spec, target, parent, 1,
+                    new PrintStream(out, true, StandardCharsets.UTF_8), List.of("test"), false, listener);
+            assertEquals(0, code, out.toString(StandardCharsets.UTF_8));
+            module.clear(config, target);
+        }
+        assertEquals(6, checked.size(), checked.toString());
+        // 100 records x 1000 bytes + 300 extends x 100 bytes per epoch (none reaches the cap).
+        assertEquals(100_000L + 30_000L, sizes.get(1).totalBytes());
+        try (MongoClient client = MongoClients.create(TestServers.mongoUrl())) {
+            List<String> names = client.listDatabaseNames().into(new java.util.ArrayList<>());
+            for (String scratch : List.of(FreshDatabases.CLEAN, FreshDatabases.AVERAGE, FreshDatabases.SPREAD)) {
+                assertFalse(names.contains(scratch), "scratch database " + scratch + " left behind: " + names);
+            }
+        }
+        Path dir;
+        try (Stream<Path> s = Files.list(parent)) {
+            dir = s.findFirst().orElseThrow();
+        }
+        List<String> rows = Files.readAllLines(dir.resolve("epochs.csv"));
+        assertEquals(1 + 2 * 4, rows.size(), rows.toString());
+        assertTrue(rows.stream().skip(1).allMatch(r -> r.split(",", -1)[14].equals("200")), "run_ops: " + rows);
+    }
+}
