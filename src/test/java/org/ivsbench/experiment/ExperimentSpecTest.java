@@ -119,6 +119,26 @@ class ExperimentSpecTest {
                 assertEquals(f.getFileName().toString().contains("zipfian") ? "zipfian" : "uniform",
                         spec.extendDistribution(), f.toString());
                 assertEquals(1, c.terminals());
+                // The paper's Table 1 and section 4: fields, growth and cap; read phases on uniform keys.
+                Map<String, String> p = c.parameters();
+                assertEquals("10", p.getOrDefault("fieldcount", "10"), f.toString());
+                assertEquals("100", p.get("fieldlength"), f.toString());
+                assertEquals("100", p.get("extendfieldlength"), f.toString());
+                assertEquals("1600000", p.get("maxfieldlength"), f.toString());
+                assertEquals("uniform", spec.runDistribution(), f.toString());
+                assertEquals(Map.of("ReadRecord", 100.0), spec.runWeights(), f.toString());
+            }
+            // The platform the file name promises.
+            String name = f.getFileName().toString();
+            String platform = name.split("_")[1];
+            switch (platform) {
+                case "sqlite", "quick" -> assertEquals(org.ivsbench.config.DatabaseType.SQLITE, c.target().type(), name);
+                case "mongodb" -> assertEquals(org.ivsbench.config.DatabaseType.MONGODB, c.target().type(), name);
+                case "mariadb", "myrocks" -> {
+                    assertEquals(org.ivsbench.config.DatabaseType.MARIADB, c.target().type(), name);
+                    assertEquals(platform.equals("myrocks") ? "RocksDB" : "InnoDB", c.parameters().get("engine"), name);
+                }
+                default -> throw new AssertionError("preset name without a known platform: " + name);
             }
         }
     }
