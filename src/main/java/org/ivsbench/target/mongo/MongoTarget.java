@@ -56,15 +56,17 @@ public final class MongoTarget implements Target {
     private final FieldNames names;
     private final int maxBsonObjectSize;
     private final int maxWireVersion;
-    private final AtomicBoolean pipelineWarningLogged = new AtomicBoolean();
+    /** Shared with the targets {@link #withDatabase} makes: an experiment's fresh databases do not repeat it. */
+    private final AtomicBoolean pipelineWarningLogged;
 
     /** For tests only: observe the client's commands and collect warnings instead of logging them. */
     record TestHooks(Consumer<MongoClientSettings.Builder> settings, Consumer<String> warnings) {
         static final TestHooks NONE = new TestHooks(b -> { }, LOG::warn);
     }
 
-    private MongoTarget(MongoClientSettings settings, MongoOptions options, TestHooks hooks, String databaseName)
-            throws TargetException {
+    private MongoTarget(MongoClientSettings settings, MongoOptions options, TestHooks hooks, String databaseName,
+            AtomicBoolean pipelineWarningLogged) throws TargetException {
+        this.pipelineWarningLogged = pipelineWarningLogged;
         this.settings = settings;
         this.options = options;
         this.hooks = hooks;
@@ -123,7 +125,7 @@ public final class MongoTarget implements Target {
             });
         }
         hooks.settings().accept(builder);
-        return new MongoTarget(builder.build(), options, hooks, databaseName);
+        return new MongoTarget(builder.build(), options, hooks, databaseName, new AtomicBoolean());
     }
 
     @Override
@@ -251,7 +253,7 @@ public final class MongoTarget implements Target {
     @Override
     public Target withDatabase(String databaseName) throws TargetException {
         // Its own client with the same settings: the two targets can be closed independently.
-        return new MongoTarget(settings, options, hooks, databaseName);
+        return new MongoTarget(settings, options, hooks, databaseName, pipelineWarningLogged);
     }
 
     @Override
@@ -302,7 +304,7 @@ public final class MongoTarget implements Target {
         return maxWireVersion >= PIPELINE_WIRE_VERSION;
     }
 
-    /** Called on every server extend that has to fall back; logs only the first time per target. */
+    /** Called on every server extend that has to fall back; logs only the first time per target and its siblings. */
     void warnPipelineFallbackOnce() {
         if (pipelineWarningLogged.compareAndSet(false, true)) {
             hooks.warnings().accept(NO_PIPELINES + "; extendmethod=server falls back to client (server wire version "

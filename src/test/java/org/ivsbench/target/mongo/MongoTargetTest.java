@@ -203,6 +203,13 @@ class MongoTargetTest {
         try (Session other = fx.target.openSession()) {
             other.extend(t.name(), "user0001", "FIELD0", "abc", MAX, ExtendMethod.SERVER);
         }
+        // A fresh database of the same target (an experiment's clean and baseline modes) does not repeat it.
+        try (org.ivsbench.target.Target sibling = fx.target.withDatabase("ivs_sibling_warning");
+             Session s = sibling.openSession()) {
+            s.insertBatch(t.name(), MongoFixture.records(1, 100));
+            s.extend(t.name(), "user0000", "FIELD0", "abc", MAX, ExtendMethod.SERVER);
+            fx.target.dropDatabase("ivs_sibling_warning");
+        }
         assertEquals(1, fx.warnings.size(), "one warning per target: " + fx.warnings);
         assertTrue(fx.warnings.get(0).startsWith(
                 "server does not support update pipelines; extendmethod=server falls back to client"),
@@ -504,6 +511,27 @@ class MongoTargetTest {
     private static void assertTooLarge(OpResult r) {
         assertEquals(Outcome.ERROR, r.outcome(), r.toString());
         assertEquals("document exceeds 16MB", r.reason());
+    }
+
+    /** User and password (from <password>, <passwordEnv> or <passwordFile>) reach the driver, in authSource. */
+    @Test
+    void credentialsReachTheDriver() {
+        for (String[] c : new String[][] {{"", "ivsbench"}, {"?authSource=admin", "admin"}}) {
+            com.mongodb.MongoCredential[] seen = new com.mongodb.MongoCredential[1];
+            TargetConfig config = new TargetConfig(DatabaseType.MONGODB, null,
+                    TestServers.mongoUrl().replaceAll("/[^/]*$", "/ivsbench") + c[0], "bench", "s3cret", null, false,
+                    new LinkedHashMap<>());
+            try (Target t = MongoTarget.open(config, new MongoTarget.TestHooks(
+                    b -> seen[0] = b.build().getCredential(), w -> { }))) {
+                // The stand-in may accept it without checking; a real server would authenticate here.
+            } catch (TargetException refused) {
+                // A server that checks credentials refuses this made-up user: fine, the settings were seen.
+            }
+            assertNotNull(seen[0], "a credential was configured");
+            assertEquals("bench", seen[0].getUserName());
+            assertEquals(c[1], seen[0].getSource());
+            assertEquals("s3cret", new String(seen[0].getPassword()));
+        }
     }
 
     private static TargetConfig config(String url, Map<String, String> options) {
