@@ -46,6 +46,8 @@ final class RunDriver {
                     module.parameterNames(), module.phaseParameterNames());
             module.validate(config);
             experiment = org.ivsbench.experiment.ExperimentSpec.parse(config);
+            // Only --execute writes results. The check also covers experiments and --resume (both write
+            // below -d), and it must stay before Targets.open: --create/--load change the database.
             if (options.execute) {
                 org.ivsbench.stats.ResultsDirectory.checkWritable(options.directory);
             }

@@ -1,7 +1,6 @@
 package org.ivsbench.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -12,23 +11,26 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Every malformed or contradictory config in src/test/resources/config/bad/ through the real command line,
- * and those in its experiment/ folder, which only the experiment's own validation (after the config loader)
- * rejects:
- * exit code 2, one line naming the element and the value (the expectation is the file's first-line comment
- * {@code <!-- expect: PATH | FRAGMENT -->}), and no results folder.
+ * Every malformed or contradictory config in src/test/resources/config/bad/ through the real command line with
+ * {@code --create --load --execute}, and those in its experiment/ folder, which only the experiment's own
+ * validation (after the config loader) rejects: exit code 2, one line naming the element and the value (the
+ * expectation is the file's first-line comment {@code <!-- expect: PATH | FRAGMENT -->}), no results folder,
+ * and no database touched. The last is checked through a {@link DatabaseWatch}: each case runs on a copy whose
+ * SQLite files lie in an empty folder and whose server addresses are listening sockets of this test, so a
+ * database file that appears or a connection that arrives fails the case.
  */
 class BadConfigCorpusTest {
     private static final Path CORPUS = Path.of("src/test/resources/config/bad");
     private static final Pattern EXPECT = Pattern.compile("<!--\\s*expect:\\s*(.*?)\\s*\\|\\s*(.*?)\\s*-->");
 
     @TempDir
-    Path results;
+    Path tmp;
 
     static Stream<Path> corpus() throws IOException {
         try (Stream<Path> s = Stream.concat(Files.list(CORPUS), Files.list(CORPUS.resolve("experiment")))) {
@@ -40,20 +42,55 @@ class BadConfigCorpusTest {
 
     @ParameterizedTest
     @MethodSource("corpus")
-    void rejectedWithOneClearLine(Path file) throws IOException {
-        String first = Files.readAllLines(file).stream().findFirst().orElse("");
-        Matcher m = EXPECT.matcher(first);
-        String path = m.find() ? m.group(1) : "";
-        String fragment = m.find(0) ? m.group(2) : "";
-        CliHarness.Result r = CliHarness.run("-b", "ycsbivs", "-c", file.toString(), "--create", "--load",
-                "--execute", "-d", results.toString());
-        assertEquals(2, r.code(), file + ": " + r.err());
-        String err = r.err().strip();
-        assertEquals(1, err.lines().count(), "one line: " + err);
-        assertTrue(err.contains(path), file + ": expected path '" + path + "' in: " + err);
-        assertTrue(err.contains(fragment), file + ": expected '" + fragment + "' in: " + err);
-        try (Stream<Path> s = Files.list(results)) {
-            assertFalse(s.findAny().isPresent(), "no results folder");
+    void rejectedWithOneClearLineAndNoDatabaseTouched(Path file) throws IOException {
+        Path results = Files.createDirectory(tmp.resolve("results"));
+        try (DatabaseWatch watch = new DatabaseWatch(Files.createDirectory(tmp.resolve("work")))) {
+            Path copy = watch.copy(file);
+            // The expectation is read from the copy: where it quotes a watched address, it quotes the address
+            // the run really sees.
+            Matcher m = EXPECT.matcher(Files.readAllLines(copy).stream().findFirst().orElse(""));
+            assertTrue(m.find(), file + ": the first line must be <!-- expect: PATH | FRAGMENT -->");
+            String path = m.group(1);
+            String fragment = m.group(2);
+            CliHarness.Result r = CliHarness.run("-b", "ycsbivs", "-c", copy.toString(), "--create", "--load",
+                    "--execute", "-d", results.toString());
+            assertEquals(2, r.code(), file + ": " + r.err());
+            String err = r.err().strip();
+            assertEquals(1, err.lines().count(), "one line: " + err);
+            assertTrue(err.contains(path), file + ": expected path '" + path + "' in: " + err);
+            assertTrue(err.contains(fragment), file + ": expected '" + fragment + "' in: " + err);
+            assertEquals(List.of(), DatabaseWatch.listing(results), "no results folder");
+            assertEquals(List.of(), watch.touched(), file + ": no database may be touched");
+        }
+    }
+
+    /** The watch itself can fail: a config that is accepted creates its SQLite file where the watch looks. */
+    @Test
+    void theWatchSeesASqliteDatabaseBeingCreated() throws IOException {
+        try (DatabaseWatch watch = new DatabaseWatch(Files.createDirectory(tmp.resolve("work")))) {
+            Path copy = watch.copy(Path.of("src/test/resources/config/good/minimal.xml"));
+            CliHarness.Result r = CliHarness.run("-b", "ycsbivs", "-c", copy.toString(), "--create");
+            assertEquals(0, r.code(), r.err());
+            List<String> touched = watch.touched();
+            assertEquals(1, touched.size(), touched.toString());
+            assertTrue(touched.get(0).contains("minimal.db"), touched.toString());
+        }
+    }
+
+    /** ... and a server config that is accepted connects to the watch's socket, not to a real server. */
+    @Test
+    void theWatchSeesAServerConnection() throws IOException {
+        Path work = Files.createDirectory(tmp.resolve("work"));
+        String xml = Files.readString(Path.of("src/test/resources/config/good/minimal.xml"))
+                .replace("<type>sqlite</type>", "<type>mariadb</type>")
+                .replaceAll("<url>[^<]*</url>", "<url>jdbc:mariadb://127.0.0.1:3306/ivsbench</url>");
+        Path server = Files.writeString(tmp.resolve("server.xml"), xml);
+        try (DatabaseWatch watch = new DatabaseWatch(work)) {
+            Path copy = watch.copy(server);
+            assertTrue(!Files.readString(copy).contains("127.0.0.1:3306/"), "the real server's address is gone");
+            CliHarness.Result r = CliHarness.run("-b", "ycsbivs", "-c", copy.toString(), "--create");
+            assertEquals(1, r.code(), "the watch is no database server: " + r.err());
+            assertTrue(watch.touched().stream().anyMatch(t -> t.contains("127.0.0.1:3306")), watch.touched().toString());
         }
     }
 }

@@ -3,6 +3,7 @@ package org.ivsbench.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -75,12 +76,55 @@ class CliOptionsTest {
     @Test
     void unwritableResultsDirectoryFailsBeforeTheDatabaseIsTouched() throws Exception {
         Path db = tmp.resolve("never.db");
-        Path cfg = sqliteConfig(db);
+        Path cfg = sqliteConfig(sample(), db);
         Path file = tmp.resolve("a-file");
         Files.writeString(file, "x");
+        String dir = file.resolve("sub").toString();
         CliHarness.Result r = CliHarness.run("-b", "ycsbivs", "-c", cfg.toString(), "--create", "--load", "--execute",
-                "-d", file.resolve("sub").toString());
-        assertUsage(r, "-d");
+                "-d", dir);
+        assertUsage(r, "-d " + dir, "is not a directory");
+        assertFalse(Files.exists(db), "the database file was not created");
+        assertEquals("x", Files.readString(file), "the file in the way is unchanged");
+    }
+
+    /**
+     * The bypass this guards against: for root, /proc looks writable to Files.isWritable, so a check that only
+     * asked the nearest existing folder let --create and --load run and failed afterwards with exit 1.
+     */
+    @Test
+    void resultsDirectoryThatCannotBeCreatedFailsBeforeTheDatabaseIsTouched() throws Exception {
+        assumeTrue(Files.isDirectory(Path.of("/proc/self")), "needs Linux /proc");
+        Path db = tmp.resolve("never.db");
+        CliHarness.Result r = CliHarness.run("-b", "ycsbivs", "-c", sqliteConfig(sample(), db).toString(), "--create",
+                "--load", "--execute", "-d", "/proc/x");
+        assertUsage(r, "-d /proc/x");
+        assertFalse(Files.exists(db), "the database file was not created");
+        assertFalse(Files.exists(Path.of("/proc/x")));
+    }
+
+    @Test
+    void experimentWithAResultsDirectoryThatCannotBeCreatedFailsBeforeTheDatabaseIsTouched() throws Exception {
+        assumeTrue(Files.isDirectory(Path.of("/proc/self")), "needs Linux /proc");
+        Path db = tmp.resolve("never.db");
+        Path cfg = sqliteConfig(Path.of("config/experiments/ycsbivs_sqlite_lightweight_uniform.xml"), db);
+        assertTrue(Files.readString(cfg).contains("<experiment>"), "the config is an experiment");
+        CliHarness.Result r = CliHarness.run("-b", "ycsbivs", "-c", cfg.toString(), "--create", "--load", "--execute",
+                "-d", "/proc/x/results");
+        assertUsage(r, "-d /proc/x/results");
+        assertFalse(Files.exists(db), "the database file was not created");
+    }
+
+    /** A -d that fails below folders the check made itself: those folders are removed again. */
+    @Test
+    void foldersMadeForAFailedResultsDirectoryAreRemoved() throws Exception {
+        Path db = tmp.resolve("never.db");
+        Path made = tmp.resolve("made");
+        // One name longer than any Linux/macOS file system allows: "made" can be created, this cannot.
+        String dir = made.resolve("x".repeat(300)).toString();
+        CliHarness.Result r = CliHarness.run("-b", "ycsbivs", "-c", sqliteConfig(sample(), db).toString(), "--create",
+                "--execute", "-d", dir);
+        assertUsage(r, "-d " + dir);
+        assertFalse(Files.exists(made), "the folder made by the check was removed");
         assertFalse(Files.exists(db), "the database file was not created");
     }
 
@@ -98,9 +142,10 @@ class CliOptionsTest {
         return Path.of("config/sqlite/ycsbivs_config.xml");
     }
 
-    /** The SQLite sample with its database file moved to {@code db}. */
-    Path sqliteConfig(Path db) throws Exception {
-        String xml = Files.readString(sample());
+    /** {@code config} (a SQLite config) with its database file moved to {@code db}. */
+    Path sqliteConfig(Path config, Path db) throws Exception {
+        String xml = Files.readString(config);
+        assertTrue(xml.contains("jdbc:sqlite:"), config + " is a SQLite config");
         xml = xml.replaceAll("<url>[^<]*</url>", "<url>jdbc:sqlite:" + db.toAbsolutePath() + "</url>");
         Path cfg = tmp.resolve("cfg.xml");
         Files.writeString(cfg, xml);
