@@ -34,6 +34,14 @@ public interface BenchmarkModule {
     /** Creates the schema (dropping what is there). */
     void create(BenchmarkConfig config, Target target) throws TargetException;
 
+    /**
+     * Checks, before phases run, that the database is what the config says it is (e.g. the table's storage
+     * engine), so results never describe a configuration that did not run. Fails with a message that says
+     * what differs and how to fix it.
+     */
+    default void checkReady(BenchmarkConfig config, Target target) throws TargetException {
+    }
+
     /** Removes the benchmark's data (the --clear option). */
     void clear(BenchmarkConfig config, Target target) throws TargetException;
 

@@ -74,6 +74,9 @@ final class RunDriver {
             if (options.load) {
                 load(module, config, target);
             }
+            if (options.execute) {
+                module.checkReady(config, target);
+            }
             if (options.execute && experiment != null) {
                 return org.ivsbench.experiment.ExperimentRunner.run(module, config, experiment, target,
                         options.directory, options.windowSeconds, out, commandLine(), options.resume);

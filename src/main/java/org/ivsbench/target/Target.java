@@ -37,6 +37,14 @@ public interface Target extends AutoCloseable {
      */
     Map<String, Object> environment() throws TargetException;
 
+    /**
+     * The storage engine the server reports for {@code table} (MariaDB/MySQL: information_schema), or empty
+     * where the backend has no such choice or the table does not exist.
+     */
+    default java.util.Optional<String> tableEngine(String table) throws TargetException {
+        return java.util.Optional.empty();
+    }
+
     /** {@link #environment()}, or the error in its place: a results folder records what it could learn. */
     default Map<String, Object> environmentOrError() {
         try {

@@ -66,6 +66,19 @@ public final class YcsbIvsModule implements BenchmarkModule {
     }
 
     @Override
+    public void checkReady(BenchmarkConfig config, Target target) throws TargetException {
+        YcsbIvsParameters p = parameters(config);
+        String configured = p.tableSpec().engine();
+        java.util.Optional<String> actual = target.tableEngine(p.table());
+        if (configured != null && !configured.isBlank() && actual.isPresent()
+                && !actual.get().equalsIgnoreCase(configured)) {
+            throw new TargetException("table " + p.table() + " uses the " + actual.get() + " engine, but <engine> is "
+                    + configured + ": give --create to re-create it with " + configured + " (it drops the table), or set"
+                    + " <engine>" + actual.get() + "</engine>");
+        }
+    }
+
+    @Override
     public void clear(BenchmarkConfig config, Target target) throws TargetException {
         target.dropTable(parameters(config).table());
     }

@@ -69,6 +69,11 @@ interface Dialect {
 
     Map<String, Object> environment(Connection connection, TargetConfig config) throws SQLException;
 
+    /** The storage engine of {@code table} in the connection's database, or null (no such choice, no table). */
+    default String tableEngine(Connection connection, String table) throws SQLException {
+        return null;
+    }
+
     Map<String, Double> serverCounters(Connection connection) throws SQLException;
 
     boolean isGauge(String counterName);

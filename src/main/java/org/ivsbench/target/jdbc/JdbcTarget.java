@@ -163,6 +163,16 @@ public final class JdbcTarget implements Target {
     }
 
     @Override
+    public java.util.Optional<String> tableEngine(String table) throws TargetException {
+        Identifiers.require("table", table);
+        try (Connection c = connect()) {
+            return java.util.Optional.ofNullable(dialect.tableEngine(c, table));
+        } catch (SQLException e) {
+            throw failure("read the storage engine of " + table, e);
+        }
+    }
+
+    @Override
     public Map<String, Double> serverCounters() throws TargetException {
         if (dialect.type() == DatabaseType.SQLITE) {
             return Map.of(); // nothing to ask, so no connection either

@@ -88,6 +88,17 @@ final class MariaDbDialect implements Dialect {
     }
 
     @Override
+    public String tableEngine(Connection connection, String table) throws SQLException {
+        try (PreparedStatement ps = connection.prepareStatement(
+                "SELECT ENGINE FROM information_schema.TABLES WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME = ?")) {
+            ps.setString(1, table);
+            try (ResultSet rs = ps.executeQuery()) {
+                return rs.next() ? rs.getString(1) : null;
+            }
+        }
+    }
+
+    @Override
     public Map<String, String> learnFromServer(Connection connection) throws SQLException {
         try (Statement st = connection.createStatement();
              ResultSet rs = st.executeQuery("SELECT @@GLOBAL.max_allowed_packet")) {
