@@ -5,7 +5,9 @@ import org.ivsbench.target.OpResult;
 
 /**
  * One benchmark terminal: owns one session and one random stream, and executes transactions by type.
- * Used by exactly one engine thread. Never throws for database trouble: that is an outcome.
+ * Used by exactly one engine thread. Never throws for database trouble: that is an outcome. An unchecked
+ * exception from {@link #execute} is a bug (the benchmark's or a driver's): the engine records it as an error
+ * with reason {@code "internal error: <exception class>"} and the terminal carries on.
  */
 public interface Terminal extends AutoCloseable {
 

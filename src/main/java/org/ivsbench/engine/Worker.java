@@ -22,6 +22,7 @@ final class Worker implements Runnable {
     private final List<TransactionTypeConfig> types;
     private final PhaseBoard board;
     private final Clock clock;
+    private final InternalErrors internalErrors;
 
     Worker(int id, Terminal terminal, SplittableRandom mixRandom, List<TransactionTypeConfig> types, PhaseBoard board,
             Clock clock) {
@@ -31,6 +32,7 @@ final class Worker implements Runnable {
         this.types = types;
         this.board = board;
         this.clock = clock;
+        this.internalErrors = new InternalErrors(id);
     }
 
     @Override
@@ -80,7 +82,14 @@ final class Worker implements Runnable {
                 if (!open) {
                     intended = start;
                 }
-                OpResult result = terminal.execute(type);
+                OpResult result;
+                try {
+                    result = terminal.execute(type);
+                } catch (RuntimeException e) {
+                    // A bug, not database trouble (that is an outcome): record it and keep the terminal alive.
+                    // Errors (out of memory, ...) still end the thread: carrying on after one is not safe.
+                    result = internalErrors.outcome(tt.name(), e);
+                }
                 long end = clock.nanoTime();
                 if (claim.measured()) {
                     stats.record(type, result.outcome(), end - intended, end - start, result.bytesRead(),

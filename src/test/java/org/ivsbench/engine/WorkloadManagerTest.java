@@ -74,16 +74,21 @@ class WorkloadManagerTest {
 
     private List<PhaseSummary> run(List<PhaseConfig> phases, int terminals, long seed, Map<Integer, FakeTerminal> out,
             long sleepMicros) throws Exception {
-        Path runDir = Files.createTempDirectory(dir, "run");
-        RunInfo info = new RunInfo("test", "fake", Map.of(), "sha256:x", seed, terminals, 1, phases);
-        StatsCollector collector = new StatsCollector(runDir, info);
-        WorkloadManager m = new WorkloadManager(phases, TYPES, terminals, seed, collector, Clock.SYSTEM,
-                EngineOptions.defaults());
-        m.run((id, r) -> {
+        return run(phases, TYPES, terminals, seed, (id, r) -> {
             FakeTerminal t = new FakeTerminal(r, sleepMicros);
             out.put(id, t);
             return t;
         });
+    }
+
+    private List<PhaseSummary> run(List<PhaseConfig> phases, List<TransactionTypeConfig> types, int terminals,
+            long seed, WorkloadManager.TerminalFactory factory) throws Exception {
+        Path runDir = Files.createTempDirectory(dir, "run");
+        RunInfo info = new RunInfo("test", "fake", Map.of(), "sha256:x", seed, terminals, 1, phases);
+        StatsCollector collector = new StatsCollector(runDir, info);
+        WorkloadManager m = new WorkloadManager(phases, types, terminals, seed, collector, Clock.SYSTEM,
+                EngineOptions.defaults());
+        m.run(factory);
         collector.close();
         assertTrue(Files.readString(runDir.resolve("summary.json")).contains("\"complete\" : true"));
         return collector.summaries();
@@ -235,5 +240,108 @@ class WorkloadManagerTest {
         assertEquals(3000, total);
         String[] first = lines.get(1).split(",");
         assertEquals(0, Long.parseLong(first[0]) % 1000, "window start on a second boundary");
+    }
+
+    /** A terminal whose every seventh operation hits a bug in its "driver"; counts what it was asked to do. */
+    static final class BuggyTerminal implements Terminal {
+        final java.util.concurrent.atomic.AtomicInteger executed = new java.util.concurrent.atomic.AtomicInteger();
+        final java.util.concurrent.atomic.AtomicInteger thrown = new java.util.concurrent.atomic.AtomicInteger();
+        final java.util.concurrent.atomic.AtomicInteger executedInPhase1 = new java.util.concurrent.atomic.AtomicInteger();
+        private volatile int phase;
+
+        @Override
+        public void startPhase(PhaseConfig p) {
+            phase = p.index();
+        }
+
+        @Override
+        public OpResult execute(int type) {
+            int n = executed.incrementAndGet();
+            if (phase == 1) {
+                executedInPhase1.incrementAndGet();
+            }
+            // Long enough that both terminals get a share of a phase (a no-op one may take it all alone).
+            java.util.concurrent.locks.LockSupport.parkNanos(300_000);
+            if (n % 7 == 0) {
+                thrown.incrementAndGet();
+                int[] buffer = new int[1];
+                return OpResult.ok(buffer[n], 0); // throws ArrayIndexOutOfBoundsException, as a driver might
+            }
+            return OpResult.ok();
+        }
+
+        @Override
+        public void close() {
+        }
+    }
+
+    @Test
+    @org.junit.jupiter.api.Timeout(60)
+    void aRuntimeExceptionFromATerminalIsAnErrorOutcomeAndTheTerminalCarriesOn() throws Exception {
+        // Two count phases, so a terminal whose thread died in the first would be missing from the second (and
+        // with both dead the first would never end: the test would hang instead of passing).
+        List<PhaseConfig> phases = List.of(phase(0, 0, 700, 0, RateSpec.unlimited(), 2, 50, 50),
+                phase(1, 0, 300, 0, RateSpec.unlimited(), 2, 50, 50));
+        Map<Integer, BuggyTerminal> terms = new ConcurrentHashMap<>();
+        List<PhaseSummary> s = run(phases, TYPES, 2, 3, (id, r) -> {
+            BuggyTerminal t = new BuggyTerminal();
+            terms.put(id, t);
+            return t;
+        });
+        assertEquals(700, s.get(0).counts().total(), "every operation recorded, the throwing ones too");
+        assertEquals(300, s.get(1).counts().total());
+        long thrown = terms.values().stream().mapToLong(t -> t.thrown.get()).sum();
+        assertTrue(thrown >= 1000 / 7 - 2, "thrown " + thrown);
+        assertEquals(thrown, s.get(0).counts().error() + s.get(1).counts().error());
+        long byReason = 0;
+        for (PhaseSummary p : s) {
+            for (PhaseSummary.TypeSummary t : p.transactions().values()) {
+                assertEquals(t.counts().error(), t.errors().getOrDefault(
+                        "internal error: ArrayIndexOutOfBoundsException", 0L), "all errors under the one reason");
+                assertEquals(t.counts().error() > 0 ? 1 : 0, t.errors().size(), "no other reason: " + t.errors());
+                byReason += t.counts().error();
+            }
+        }
+        assertEquals(thrown, byReason);
+        for (int id = 0; id < 2; id++) {
+            BuggyTerminal t = terms.get(id);
+            assertTrue(t.thrown.get() > 0 && t.executedInPhase1.get() > 0,
+                    "terminal " + id + " threw " + t.thrown.get() + " and still ran " + t.executedInPhase1.get()
+                            + " operations in the next phase");
+        }
+    }
+
+    @Test
+    void anErrorIsNotSwallowedAsAnOutcome() throws Exception {
+        // An Error (out of memory, a failed assertion) is not something to carry on from: it ends the terminal's
+        // thread instead of becoming an "internal error" outcome. A time phase, so the run still ends.
+        List<PhaseConfig> phases = List.of(phase(0, 1, 0, 0, RateSpec.unlimited(), 1, 100, 0));
+        java.util.concurrent.atomic.AtomicInteger calls = new java.util.concurrent.atomic.AtomicInteger();
+        Thread.UncaughtExceptionHandler previous = Thread.getDefaultUncaughtExceptionHandler();
+        java.util.concurrent.atomic.AtomicReference<Throwable> uncaught = new java.util.concurrent.atomic.AtomicReference<>();
+        Thread.setDefaultUncaughtExceptionHandler((thread, e) -> uncaught.set(e));
+        List<PhaseSummary> s;
+        try {
+            s = run(phases, TYPES, 1, 3, (id, r) -> new Terminal() {
+                @Override
+                public void startPhase(PhaseConfig phase) {
+                }
+
+                @Override
+                public OpResult execute(int type) {
+                    calls.incrementAndGet();
+                    throw new AssertionError("bug");
+                }
+
+                @Override
+                public void close() {
+                }
+            });
+        } finally {
+            Thread.setDefaultUncaughtExceptionHandler(previous);
+        }
+        assertEquals(1, calls.get(), "the thread ended at the Error");
+        assertEquals(0, s.get(0).counts().error());
+        assertTrue(uncaught.get() instanceof AssertionError, "the Error reached the thread's handler: " + uncaught.get());
     }
 }
