@@ -13,22 +13,21 @@ import org.ivsbench.target.OpResult;
 
 /**
  * One terminal's thread: follows the phases on the board, takes claims from each phase's schedule, picks
- * the transaction type from its own seeded stream, and records each operation exactly once.
+ * the transaction type from its seeded stream for the phase, and records each operation exactly once.
  */
 final class Worker implements Runnable {
     private final int id;
     private final Terminal terminal;
-    private final SplittableRandom mixRandom;
+    private final long seed;
     private final List<TransactionTypeConfig> types;
     private final PhaseBoard board;
     private final Clock clock;
     private final InternalErrors internalErrors;
 
-    Worker(int id, Terminal terminal, SplittableRandom mixRandom, List<TransactionTypeConfig> types, PhaseBoard board,
-            Clock clock) {
+    Worker(int id, Terminal terminal, long seed, List<TransactionTypeConfig> types, PhaseBoard board, Clock clock) {
         this.id = id;
         this.terminal = terminal;
-        this.mixRandom = mixRandom;
+        this.seed = seed;
         this.types = types;
         this.board = board;
         this.clock = clock;
@@ -53,8 +52,9 @@ final class Worker implements Runnable {
 
     private void runPhase(PhaseRun run) throws InterruptedException {
         PhaseConfig phase = run.config();
-        terminal.startPhase(phase);
-        TypeChooser chooser = new TypeChooser(phase);
+        SplittableRandom[] streams = WorkloadManager.terminalStreams(seed, id, phase.index());
+        terminal.startPhase(phase, streams[1]);
+        TypeChooser chooser = new TypeChooser(phase, streams[0]);
         boolean open = phase.rate().kind() == RateSpec.Kind.OPEN;
         PhaseStats stats = run.stats();
         Claim claim;
@@ -115,13 +115,15 @@ final class Worker implements Runnable {
         }
     }
 
-    /** Chooses by weight from the terminal's stream, or in turn when the phase is serial. */
-    private final class TypeChooser {
+    /** Chooses by weight from the terminal's stream for the phase, or in turn when the phase is serial. */
+    private static final class TypeChooser {
+        private final SplittableRandom mixRandom;
         private final WeightedChoice weighted;
         private final int[] serialOrder;
         private int serialCursor;
 
-        TypeChooser(PhaseConfig phase) {
+        TypeChooser(PhaseConfig phase, SplittableRandom mixRandom) {
+            this.mixRandom = mixRandom;
             double[] w = phase.weights().stream().mapToDouble(Double::doubleValue).toArray();
             weighted = new WeightedChoice(w);
             serialOrder = java.util.stream.IntStream.range(0, w.length).filter(i -> w[i] > 0).toArray();

@@ -43,24 +43,33 @@ class WorkloadManagerTest {
                 false, 0, Map.of());
     }
 
-    /** A terminal that sleeps a little and logs (type, random draw) so sequences can be compared. */
+    /**
+     * A terminal that sleeps a little and logs (type, random draw from the phase's stream: its "key") so
+     * sequences can be compared, over the run and per phase.
+     */
     static final class FakeTerminal implements Terminal {
         final List<String> log = Collections.synchronizedList(new ArrayList<>());
-        final SplittableRandom random;
+        final Map<Integer, List<String>> byPhase = new ConcurrentHashMap<>();
         final long sleepMicros;
+        private SplittableRandom random;
+        private List<String> phaseLog;
 
-        FakeTerminal(SplittableRandom random, long sleepMicros) {
-            this.random = random;
+        FakeTerminal(long sleepMicros) {
             this.sleepMicros = sleepMicros;
         }
 
         @Override
-        public void startPhase(PhaseConfig phase) {
+        public void startPhase(PhaseConfig phase, SplittableRandom phaseRandom) {
+            random = phaseRandom;
+            phaseLog = Collections.synchronizedList(new ArrayList<>());
+            byPhase.put(phase.index(), phaseLog);
         }
 
         @Override
         public OpResult execute(int type) {
-            log.add(type + ":" + random.nextInt(1000));
+            String op = type + ":" + random.nextInt(1000);
+            log.add(op);
+            phaseLog.add(op);
             if (sleepMicros > 0) {
                 java.util.concurrent.locks.LockSupport.parkNanos(sleepMicros * 1000);
             }
@@ -74,8 +83,8 @@ class WorkloadManagerTest {
 
     private List<PhaseSummary> run(List<PhaseConfig> phases, int terminals, long seed, Map<Integer, FakeTerminal> out,
             long sleepMicros) throws Exception {
-        return run(phases, TYPES, terminals, seed, (id, r) -> {
-            FakeTerminal t = new FakeTerminal(r, sleepMicros);
+        return run(phases, TYPES, terminals, seed, id -> {
+            FakeTerminal t = new FakeTerminal(sleepMicros);
             out.put(id, t);
             return t;
         });
@@ -142,9 +151,9 @@ class WorkloadManagerTest {
         WorkloadManager m = new WorkloadManager(phases, TYPES, 1, 1, collector, Clock.SYSTEM, EngineOptions.defaults());
         long t0 = System.nanoTime();
         java.util.concurrent.atomic.AtomicInteger phaseSeen = new java.util.concurrent.atomic.AtomicInteger(-1);
-        m.run((id, r) -> new Terminal() {
+        m.run(id -> new Terminal() {
             @Override
-            public void startPhase(PhaseConfig phase) {
+            public void startPhase(PhaseConfig phase, SplittableRandom random) {
                 phaseSeen.set(phase.index());
             }
 
@@ -221,6 +230,34 @@ class WorkloadManagerTest {
     }
 
     @Test
+    void aPhaseSequenceDoesNotDependOnHowManyOperationsTheEarlierPhaseRan() throws Exception {
+        // Same seed, but the first phase is a one-second time phase at two different rates, so the terminals run
+        // different numbers of operations in it. Each terminal's sequence in the second phase (type and "key")
+        // must still be the same: its stream is derived for (terminal, phase), not carried over.
+        Map<Integer, FakeTerminal> a = new ConcurrentHashMap<>();
+        Map<Integer, FakeTerminal> b = new ConcurrentHashMap<>();
+        run(List.of(phase(0, 1, 0, 0, RateSpec.open(400), 2, 40, 60),
+                phase(1, 0, 2000, 0, RateSpec.unlimited(), 2, 40, 60)), 2, 42, a, 30);
+        run(List.of(phase(0, 1, 0, 0, RateSpec.open(1000), 2, 40, 60),
+                phase(1, 0, 2000, 0, RateSpec.unlimited(), 2, 40, 60)), 2, 42, b, 30);
+        int firstA = a.get(0).byPhase.get(0).size() + a.get(1).byPhase.get(0).size();
+        int firstB = b.get(0).byPhase.get(0).size() + b.get(1).byPhase.get(0).size();
+        assertTrue(firstB > firstA + 300, "the first phases ran " + firstA + " and " + firstB + " operations");
+        for (int id = 0; id < 2; id++) {
+            List<String> secondA = a.get(id).byPhase.get(1);
+            List<String> secondB = b.get(id).byPhase.get(1);
+            int n = Math.min(secondA.size(), secondB.size());
+            assertTrue(n > 100, "terminal " + id + " ran " + n);
+            assertEquals(secondA.subList(0, n), secondB.subList(0, n), "terminal " + id + ", second phase");
+            // Not the same stream restarted each phase: the phases' sequences differ. (One terminal may have
+            // taken few of the first phase's arrivals; together they took at least 400.)
+            List<String> firstPhase = a.get(id).byPhase.get(0);
+            int m = Math.min(50, firstPhase.size());
+            assertNotEquals(firstPhase.subList(0, m), secondA.subList(0, m), "terminal " + id);
+        }
+    }
+
+    @Test
     void samplesCsvWindowsAreAlignedAndCountEveryOperation() throws Exception {
         List<PhaseConfig> phases = List.of(phase(0, 0, 3000, 0, RateSpec.open(1500), 2, 50, 50));
         Path before = dir;
@@ -250,7 +287,7 @@ class WorkloadManagerTest {
         private volatile int phase;
 
         @Override
-        public void startPhase(PhaseConfig p) {
+        public void startPhase(PhaseConfig p, SplittableRandom random) {
             phase = p.index();
         }
 
@@ -283,7 +320,7 @@ class WorkloadManagerTest {
         List<PhaseConfig> phases = List.of(phase(0, 0, 700, 0, RateSpec.unlimited(), 2, 50, 50),
                 phase(1, 0, 300, 0, RateSpec.unlimited(), 2, 50, 50));
         Map<Integer, BuggyTerminal> terms = new ConcurrentHashMap<>();
-        List<PhaseSummary> s = run(phases, TYPES, 2, 3, (id, r) -> {
+        List<PhaseSummary> s = run(phases, TYPES, 2, 3, id -> {
             BuggyTerminal t = new BuggyTerminal();
             terms.put(id, t);
             return t;
@@ -322,9 +359,9 @@ class WorkloadManagerTest {
         Thread.setDefaultUncaughtExceptionHandler((thread, e) -> uncaught.set(e));
         List<PhaseSummary> s;
         try {
-            s = run(phases, TYPES, 1, 3, (id, r) -> new Terminal() {
+            s = run(phases, TYPES, 1, 3, id -> new Terminal() {
                 @Override
-                public void startPhase(PhaseConfig phase) {
+                public void startPhase(PhaseConfig phase, SplittableRandom random) {
                 }
 
                 @Override
