@@ -59,52 +59,12 @@ final class Worker implements Runnable {
         PhaseStats stats = run.stats();
         Claim claim;
         while ((claim = run.schedule().claim(clock.nanoTime())) != null) {
+            TransactionTypeConfig ran;
             try {
-                int type = chooser.next();
-                TransactionTypeConfig tt = types.get(type);
-                long intended = claim.intendedNanos();
-                if (open) {
-                    clock.sleepUntil(intended);
-                }
-                if (tt.preExecutionWaitMs() > 0) {
-                    Thread.sleep(tt.preExecutionWaitMs());
-                    intended += tt.preExecutionWaitMs() * 1_000_000L;
-                }
-                if (!terminal.beforeOperation(() -> !run.schedule().exhausted())) {
-                    // The phase ended while the terminal waited for its database: the operation never ran.
-                    // An open-loop arrival is then missed; a closed-loop slot was no arrival at all.
-                    if (open && claim.measured()) {
-                        stats.recordMissed(1);
-                    }
-                    continue;
-                }
-                long start = clock.nanoTime();
-                if (!open) {
-                    intended = start;
-                }
-                OpResult result;
-                try {
-                    result = terminal.execute(type);
-                } catch (RuntimeException e) {
-                    // A bug, not database trouble (that is an outcome): record it and keep the terminal alive.
-                    // Errors (out of memory, ...) still end the thread: carrying on after one is not safe.
-                    result = internalErrors.outcome(tt.name(), e);
-                }
-                long end = clock.nanoTime();
-                if (claim.measured()) {
-                    stats.record(type, result.outcome(), end - intended, end - start, result.bytesRead(),
-                            result.bytesWritten(), result.reason());
-                } else {
-                    stats.recordWarmup();
-                }
-                if (tt.postExecutionWaitMs() > 0) {
-                    Thread.sleep(tt.postExecutionWaitMs());
-                }
-                if (!open && phase.thinkTimeMs() > 0) {
-                    Thread.sleep(phase.thinkTimeMs());
-                }
+                ran = runClaim(run, claim, chooser, open);
             } catch (InterruptedException e) {
-                // Stopped while waiting for an arrival: it never ran, so it is missed, not lost.
+                // Stopped while waiting for an arrival or in the pre-execution wait: the operation never ran,
+                // so it is missed, not lost.
                 if (claim.measured()) {
                     stats.recordMissed(1);
                 }
@@ -112,6 +72,70 @@ final class Worker implements Runnable {
             } finally {
                 stats.operationDone();
             }
+            if (ran != null) {
+                pauseAfter(ran, phase, open);
+            }
+        }
+    }
+
+    /**
+     * Runs one claimed operation and records it; returns its type, or null when it did not run. The
+     * pre-execution wait is the terminal's, not the database's: it delays the operation but is counted in
+     * neither response nor service time (in an open loop the intended start moves by the wait).
+     */
+    private TransactionTypeConfig runClaim(PhaseRun run, Claim claim, TypeChooser chooser, boolean open)
+            throws InterruptedException {
+        int type = chooser.next();
+        TransactionTypeConfig tt = types.get(type);
+        long intended = claim.intendedNanos();
+        if (open) {
+            clock.sleepUntil(intended);
+        }
+        if (tt.preExecutionWaitMs() > 0) {
+            Thread.sleep(tt.preExecutionWaitMs());
+            intended += tt.preExecutionWaitMs() * 1_000_000L;
+        }
+        if (!terminal.beforeOperation(() -> !run.schedule().exhausted())) {
+            // The phase ended while the terminal waited for its database: the operation never ran.
+            // An open-loop arrival is then missed; a closed-loop slot was no arrival at all.
+            if (open && claim.measured()) {
+                run.stats().recordMissed(1);
+            }
+            return null;
+        }
+        long start = clock.nanoTime();
+        if (!open) {
+            intended = start;
+        }
+        OpResult result;
+        try {
+            result = terminal.execute(type);
+        } catch (RuntimeException e) {
+            // A bug, not database trouble (that is an outcome): record it and keep the terminal alive.
+            // Errors (out of memory, ...) still end the thread: carrying on after one is not safe.
+            result = internalErrors.outcome(tt.name(), e);
+        }
+        long end = clock.nanoTime();
+        if (claim.measured()) {
+            run.stats().record(type, result.outcome(), end - intended, end - start, result.bytesRead(),
+                    result.bytesWritten(), result.reason());
+        } else {
+            run.stats().recordWarmup();
+        }
+        return tt;
+    }
+
+    /**
+     * The post-execution wait and (closed loop only: an open loop is paced by its arrivals) the think time.
+     * They come after the operation is done, outside its in-flight span: a count phase ends when its last
+     * operation completes, not after the pause that follows it, and a stop during the pause does not count
+     * the completed operation a second time, as missed.
+     */
+    private static void pauseAfter(TransactionTypeConfig tt, PhaseConfig phase, boolean open)
+            throws InterruptedException {
+        long pauseMs = tt.postExecutionWaitMs() + (open ? 0 : phase.thinkTimeMs());
+        if (pauseMs > 0) {
+            Thread.sleep(pauseMs);
         }
     }
 
