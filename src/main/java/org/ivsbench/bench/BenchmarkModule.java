@@ -49,7 +49,7 @@ public interface BenchmarkModule {
     LoadReport load(BenchmarkConfig config, Target target, LoadProgress progress)
             throws TargetException, InterruptedException;
 
-    /** A terminal with its own session and the given independent random stream. */
-    Terminal newTerminal(BenchmarkConfig config, Target target, int terminalId, java.util.SplittableRandom random)
+    /** A terminal with its own session; its random stream comes with each phase ({@link Terminal#startPhase}). */
+    Terminal newTerminal(BenchmarkConfig config, Target target, int terminalId)
             throws TargetException;
 }

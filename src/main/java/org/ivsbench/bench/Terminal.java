@@ -1,16 +1,26 @@
 package org.ivsbench.bench;
 
+import java.util.SplittableRandom;
+
 import org.ivsbench.config.PhaseConfig;
 import org.ivsbench.target.OpResult;
 
 /**
- * One benchmark terminal: owns one session and one random stream, and executes transactions by type.
- * Used by exactly one engine thread. Never throws for database trouble: that is an outcome.
+ * One benchmark terminal: owns one session, draws from the random stream of the phase it is in, and executes
+ * transactions by type.
+ * Used by exactly one engine thread. Never throws for database trouble: that is an outcome. An unchecked
+ * exception from {@link #execute} is a bug (the benchmark's or a driver's): the engine records it as an error
+ * with reason {@code "internal error: <exception class>"} and the terminal carries on.
  */
 public interface Terminal extends AutoCloseable {
 
-    /** Called before the terminal's first operation of a phase (per-phase key distribution etc.). */
-    void startPhase(PhaseConfig phase);
+    /**
+     * Called before the terminal's first operation of a phase (per-phase key distribution etc.). Every random
+     * choice of the phase's operations must come from {@code random}, a fresh stream derived from the seed for
+     * this terminal and this phase: then a phase's operation sequence does not depend on how many operations
+     * earlier phases happened to run.
+     */
+    void startPhase(PhaseConfig phase, SplittableRandom random);
 
     /**
      * Called before each operation, after its arrival is due and before its service time starts: the place

@@ -13,24 +13,25 @@ import org.ivsbench.target.OpResult;
 
 /**
  * One terminal's thread: follows the phases on the board, takes claims from each phase's schedule, picks
- * the transaction type from its own seeded stream, and records each operation exactly once.
+ * the transaction type from its seeded stream for the phase, and records each operation exactly once.
  */
 final class Worker implements Runnable {
     private final int id;
     private final Terminal terminal;
-    private final SplittableRandom mixRandom;
+    private final long seed;
     private final List<TransactionTypeConfig> types;
     private final PhaseBoard board;
     private final Clock clock;
+    private final InternalErrors internalErrors;
 
-    Worker(int id, Terminal terminal, SplittableRandom mixRandom, List<TransactionTypeConfig> types, PhaseBoard board,
-            Clock clock) {
+    Worker(int id, Terminal terminal, long seed, List<TransactionTypeConfig> types, PhaseBoard board, Clock clock) {
         this.id = id;
         this.terminal = terminal;
-        this.mixRandom = mixRandom;
+        this.seed = seed;
         this.types = types;
         this.board = board;
         this.clock = clock;
+        this.internalErrors = new InternalErrors(id);
     }
 
     @Override
@@ -51,51 +52,19 @@ final class Worker implements Runnable {
 
     private void runPhase(PhaseRun run) throws InterruptedException {
         PhaseConfig phase = run.config();
-        terminal.startPhase(phase);
-        TypeChooser chooser = new TypeChooser(phase);
+        SplittableRandom[] streams = WorkloadManager.terminalStreams(seed, id, phase.index());
+        terminal.startPhase(phase, streams[1]);
+        TypeChooser chooser = new TypeChooser(phase, streams[0]);
         boolean open = phase.rate().kind() == RateSpec.Kind.OPEN;
         PhaseStats stats = run.stats();
         Claim claim;
         while ((claim = run.schedule().claim(clock.nanoTime())) != null) {
+            TransactionTypeConfig ran;
             try {
-                int type = chooser.next();
-                TransactionTypeConfig tt = types.get(type);
-                long intended = claim.intendedNanos();
-                if (open) {
-                    clock.sleepUntil(intended);
-                }
-                if (tt.preExecutionWaitMs() > 0) {
-                    Thread.sleep(tt.preExecutionWaitMs());
-                    intended += tt.preExecutionWaitMs() * 1_000_000L;
-                }
-                if (!terminal.beforeOperation(() -> !run.schedule().exhausted())) {
-                    // The phase ended while the terminal waited for its database: the operation never ran.
-                    // An open-loop arrival is then missed; a closed-loop slot was no arrival at all.
-                    if (open && claim.measured()) {
-                        stats.recordMissed(1);
-                    }
-                    continue;
-                }
-                long start = clock.nanoTime();
-                if (!open) {
-                    intended = start;
-                }
-                OpResult result = terminal.execute(type);
-                long end = clock.nanoTime();
-                if (claim.measured()) {
-                    stats.record(type, result.outcome(), end - intended, end - start, result.bytesRead(),
-                            result.bytesWritten(), result.reason());
-                } else {
-                    stats.recordWarmup();
-                }
-                if (tt.postExecutionWaitMs() > 0) {
-                    Thread.sleep(tt.postExecutionWaitMs());
-                }
-                if (!open && phase.thinkTimeMs() > 0) {
-                    Thread.sleep(phase.thinkTimeMs());
-                }
+                ran = runClaim(run, claim, chooser, open);
             } catch (InterruptedException e) {
-                // Stopped while waiting for an arrival: it never ran, so it is missed, not lost.
+                // Stopped while waiting for an arrival or in the pre-execution wait: the operation never ran,
+                // so it is missed, not lost.
                 if (claim.measured()) {
                     stats.recordMissed(1);
                 }
@@ -103,16 +72,82 @@ final class Worker implements Runnable {
             } finally {
                 stats.operationDone();
             }
+            if (ran != null) {
+                pauseAfter(ran, phase, open);
+            }
         }
     }
 
-    /** Chooses by weight from the terminal's stream, or in turn when the phase is serial. */
-    private final class TypeChooser {
+    /**
+     * Runs one claimed operation and records it; returns its type, or null when it did not run. The
+     * pre-execution wait is the terminal's, not the database's: it delays the operation but is counted in
+     * neither response nor service time (in an open loop the intended start moves by the wait).
+     */
+    private TransactionTypeConfig runClaim(PhaseRun run, Claim claim, TypeChooser chooser, boolean open)
+            throws InterruptedException {
+        int type = chooser.next();
+        TransactionTypeConfig tt = types.get(type);
+        long intended = claim.intendedNanos();
+        if (open) {
+            clock.sleepUntil(intended);
+        }
+        if (tt.preExecutionWaitMs() > 0) {
+            Thread.sleep(tt.preExecutionWaitMs());
+            intended += tt.preExecutionWaitMs() * 1_000_000L;
+        }
+        if (!terminal.beforeOperation(() -> !run.schedule().exhausted())) {
+            // The phase ended while the terminal waited for its database: the operation never ran.
+            // An open-loop arrival is then missed; a closed-loop slot was no arrival at all.
+            if (open && claim.measured()) {
+                run.stats().recordMissed(1);
+            }
+            return null;
+        }
+        long start = clock.nanoTime();
+        if (!open) {
+            intended = start;
+        }
+        OpResult result;
+        try {
+            result = terminal.execute(type);
+        } catch (RuntimeException e) {
+            // A bug, not database trouble (that is an outcome): record it and keep the terminal alive.
+            // Errors (out of memory, ...) still end the thread: carrying on after one is not safe.
+            result = internalErrors.outcome(tt.name(), e);
+        }
+        long end = clock.nanoTime();
+        if (claim.measured()) {
+            run.stats().record(type, result.outcome(), end - intended, end - start, result.bytesRead(),
+                    result.bytesWritten(), result.reason());
+        } else {
+            run.stats().recordWarmup();
+        }
+        return tt;
+    }
+
+    /**
+     * The post-execution wait and (closed loop only: an open loop is paced by its arrivals) the think time.
+     * They come after the operation is done, outside its in-flight span: a count phase ends when its last
+     * operation completes, not after the pause that follows it, and a stop during the pause does not count
+     * the completed operation a second time, as missed.
+     */
+    private static void pauseAfter(TransactionTypeConfig tt, PhaseConfig phase, boolean open)
+            throws InterruptedException {
+        long pauseMs = tt.postExecutionWaitMs() + (open ? 0 : phase.thinkTimeMs());
+        if (pauseMs > 0) {
+            Thread.sleep(pauseMs);
+        }
+    }
+
+    /** Chooses by weight from the terminal's stream for the phase, or in turn when the phase is serial. */
+    private static final class TypeChooser {
+        private final SplittableRandom mixRandom;
         private final WeightedChoice weighted;
         private final int[] serialOrder;
         private int serialCursor;
 
-        TypeChooser(PhaseConfig phase) {
+        TypeChooser(PhaseConfig phase, SplittableRandom mixRandom) {
+            this.mixRandom = mixRandom;
             double[] w = phase.weights().stream().mapToDouble(Double::doubleValue).toArray();
             weighted = new WeightedChoice(w);
             serialOrder = java.util.stream.IntStream.range(0, w.length).filter(i -> w[i] > 0).toArray();

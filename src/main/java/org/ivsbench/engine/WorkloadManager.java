@@ -21,9 +21,9 @@ import org.ivsbench.stats.StatsCollector;
  */
 public final class WorkloadManager {
 
-    /** Makes the bench terminal for a terminal id, handing it its own random stream. */
+    /** Makes the bench terminal for a terminal id; its random streams come with each phase. */
     public interface TerminalFactory {
-        Terminal create(int terminalId, SplittableRandom random) throws Exception;
+        Terminal create(int terminalId) throws Exception;
     }
 
     /** How long after a time phase's deadline terminals may still take arrivals that came due before it. */
@@ -57,9 +57,13 @@ public final class WorkloadManager {
         }
     }
 
-    /** The terminal's stream for the transaction mix and the one handed to the benchmark, both derived from the seed. */
-    static SplittableRandom[] terminalStreams(long seed, int terminalId) {
-        SplittableRandom base = Seeds.forStream(seed, "terminal", terminalId);
+    /**
+     * A terminal's streams for one phase: [0] for the transaction mix, [1] handed to the benchmark. Derived
+     * from the seed per (terminal, phase), not carried over from the previous phase, so a phase's sequence is
+     * the same however many operations a time phase before it happened to fit in.
+     */
+    static SplittableRandom[] terminalStreams(long seed, int terminalId, int phaseIndex) {
+        SplittableRandom base = Seeds.forStream(seed, "terminal", terminalId, phaseIndex);
         return new SplittableRandom[] {base.split(), base.split()};
     }
 
@@ -73,10 +77,9 @@ public final class WorkloadManager {
         List<Thread> threads = new ArrayList<>();
         try {
             for (int id = 0; id < terminals; id++) {
-                SplittableRandom[] streams = terminalStreams(seed, id);
-                Terminal t = factory.create(id, streams[1]);
+                Terminal t = factory.create(id);
                 created.add(t);
-                Thread thread = new Thread(new Worker(id, t, streams[0], types, board, clock), "terminal-" + id);
+                Thread thread = new Thread(new Worker(id, t, seed, types, board, clock), "terminal-" + id);
                 thread.setDaemon(true);
                 threads.add(thread);
             }

@@ -62,7 +62,7 @@ public final class MeasuredRun implements AutoCloseable {
         RunMonitor monitor = RunMonitor.start(config, target, dir, manager::currentPhaseIndex);
         Exception failure = null;
         try {
-            manager.run((id, random) -> module.newTerminal(config, target, id, random));
+            manager.run(id -> module.newTerminal(config, target, id));
         } catch (Exception e) {
             failure = e;
         } finally {

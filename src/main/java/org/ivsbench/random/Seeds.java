@@ -41,6 +41,16 @@ public final class Seeds {
         return new SplittableRandom(streamSeed(seed, purpose, index)).split();
     }
 
+    /**
+     * An independent stream for one consumer in one context, e.g. ("terminal", terminalId, phaseIndex): the
+     * sub-index is folded in the same way as the index, so (t, p) and (t, p + 1) are as unrelated as two
+     * terminals are, and the stream does not depend on how much of any other stream was drawn.
+     */
+    public static SplittableRandom forStream(long seed, String purpose, int index, int subIndex) {
+        Objects.requireNonNull(purpose, "purpose");
+        return new SplittableRandom(mix64(streamSeed(seed, purpose, index) + (subIndex + 1L) * GOLDEN_GAMMA)).split();
+    }
+
     static long streamSeed(long seed, String purpose, int index) {
         long h = mix64(seed + GOLDEN_GAMMA);
         h = mix64(h ^ purposeHash(purpose));

@@ -130,15 +130,15 @@ public final class PhaseBench {
         StatsCollector collector = new StatsCollector(dir, info);
         WorkloadManager manager = new WorkloadManager(phases, config.transactionTypes(), config.terminals(),
                 config.randomSeed(), collector, Clock.SYSTEM, EngineOptions.defaults());
-        manager.run((id, random) -> {
-            Terminal inner = target == null ? new NoopTerminal() : module.newTerminal(config, target, id, random);
+        manager.run(id -> {
+            Terminal inner = target == null ? new NoopTerminal() : module.newTerminal(config, target, id);
             return new Terminal() {
                 @Override
-                public void startPhase(PhaseConfig phase) {
+                public void startPhase(PhaseConfig phase, java.util.SplittableRandom random) {
                     terminalThreads.put(Thread.currentThread().getId(), Boolean.TRUE);
                     // computeIfAbsent: the first terminal to enter a phase takes the snapshot.
                     phaseStart.computeIfAbsent(phase.index(), i -> snap.get());
-                    inner.startPhase(phase);
+                    inner.startPhase(phase, random);
                 }
 
                 @Override
@@ -244,7 +244,7 @@ public final class PhaseBench {
     /** A terminal that does nothing: what the engine costs per operation by itself. */
     static final class NoopTerminal implements Terminal {
         @Override
-        public void startPhase(PhaseConfig phase) {
+        public void startPhase(PhaseConfig phase, java.util.SplittableRandom random) {
         }
 
         @Override

@@ -43,24 +43,33 @@ class WorkloadManagerTest {
                 false, 0, Map.of());
     }
 
-    /** A terminal that sleeps a little and logs (type, random draw) so sequences can be compared. */
+    /**
+     * A terminal that sleeps a little and logs (type, random draw from the phase's stream: its "key") so
+     * sequences can be compared, over the run and per phase.
+     */
     static final class FakeTerminal implements Terminal {
         final List<String> log = Collections.synchronizedList(new ArrayList<>());
-        final SplittableRandom random;
+        final Map<Integer, List<String>> byPhase = new ConcurrentHashMap<>();
         final long sleepMicros;
+        private SplittableRandom random;
+        private List<String> phaseLog;
 
-        FakeTerminal(SplittableRandom random, long sleepMicros) {
-            this.random = random;
+        FakeTerminal(long sleepMicros) {
             this.sleepMicros = sleepMicros;
         }
 
         @Override
-        public void startPhase(PhaseConfig phase) {
+        public void startPhase(PhaseConfig phase, SplittableRandom phaseRandom) {
+            random = phaseRandom;
+            phaseLog = Collections.synchronizedList(new ArrayList<>());
+            byPhase.put(phase.index(), phaseLog);
         }
 
         @Override
         public OpResult execute(int type) {
-            log.add(type + ":" + random.nextInt(1000));
+            String op = type + ":" + random.nextInt(1000);
+            log.add(op);
+            phaseLog.add(op);
             if (sleepMicros > 0) {
                 java.util.concurrent.locks.LockSupport.parkNanos(sleepMicros * 1000);
             }
@@ -74,16 +83,21 @@ class WorkloadManagerTest {
 
     private List<PhaseSummary> run(List<PhaseConfig> phases, int terminals, long seed, Map<Integer, FakeTerminal> out,
             long sleepMicros) throws Exception {
-        Path runDir = Files.createTempDirectory(dir, "run");
-        RunInfo info = new RunInfo("test", "fake", Map.of(), "sha256:x", seed, terminals, 1, phases);
-        StatsCollector collector = new StatsCollector(runDir, info);
-        WorkloadManager m = new WorkloadManager(phases, TYPES, terminals, seed, collector, Clock.SYSTEM,
-                EngineOptions.defaults());
-        m.run((id, r) -> {
-            FakeTerminal t = new FakeTerminal(r, sleepMicros);
+        return run(phases, TYPES, terminals, seed, id -> {
+            FakeTerminal t = new FakeTerminal(sleepMicros);
             out.put(id, t);
             return t;
         });
+    }
+
+    private List<PhaseSummary> run(List<PhaseConfig> phases, List<TransactionTypeConfig> types, int terminals,
+            long seed, WorkloadManager.TerminalFactory factory) throws Exception {
+        Path runDir = Files.createTempDirectory(dir, "run");
+        RunInfo info = new RunInfo("test", "fake", Map.of(), "sha256:x", seed, terminals, 1, phases);
+        StatsCollector collector = new StatsCollector(runDir, info);
+        WorkloadManager m = new WorkloadManager(phases, types, terminals, seed, collector, Clock.SYSTEM,
+                EngineOptions.defaults());
+        m.run(factory);
         collector.close();
         assertTrue(Files.readString(runDir.resolve("summary.json")).contains("\"complete\" : true"));
         return collector.summaries();
@@ -137,9 +151,9 @@ class WorkloadManagerTest {
         WorkloadManager m = new WorkloadManager(phases, TYPES, 1, 1, collector, Clock.SYSTEM, EngineOptions.defaults());
         long t0 = System.nanoTime();
         java.util.concurrent.atomic.AtomicInteger phaseSeen = new java.util.concurrent.atomic.AtomicInteger(-1);
-        m.run((id, r) -> new Terminal() {
+        m.run(id -> new Terminal() {
             @Override
-            public void startPhase(PhaseConfig phase) {
+            public void startPhase(PhaseConfig phase, SplittableRandom random) {
                 phaseSeen.set(phase.index());
             }
 
@@ -216,6 +230,34 @@ class WorkloadManagerTest {
     }
 
     @Test
+    void aPhaseSequenceDoesNotDependOnHowManyOperationsTheEarlierPhaseRan() throws Exception {
+        // Same seed, but the first phase is a one-second time phase at two different rates, so the terminals run
+        // different numbers of operations in it. Each terminal's sequence in the second phase (type and "key")
+        // must still be the same: its stream is derived for (terminal, phase), not carried over.
+        Map<Integer, FakeTerminal> a = new ConcurrentHashMap<>();
+        Map<Integer, FakeTerminal> b = new ConcurrentHashMap<>();
+        run(List.of(phase(0, 1, 0, 0, RateSpec.open(400), 2, 40, 60),
+                phase(1, 0, 2000, 0, RateSpec.unlimited(), 2, 40, 60)), 2, 42, a, 30);
+        run(List.of(phase(0, 1, 0, 0, RateSpec.open(1000), 2, 40, 60),
+                phase(1, 0, 2000, 0, RateSpec.unlimited(), 2, 40, 60)), 2, 42, b, 30);
+        int firstA = a.get(0).byPhase.get(0).size() + a.get(1).byPhase.get(0).size();
+        int firstB = b.get(0).byPhase.get(0).size() + b.get(1).byPhase.get(0).size();
+        assertTrue(firstB > firstA + 300, "the first phases ran " + firstA + " and " + firstB + " operations");
+        for (int id = 0; id < 2; id++) {
+            List<String> secondA = a.get(id).byPhase.get(1);
+            List<String> secondB = b.get(id).byPhase.get(1);
+            int n = Math.min(secondA.size(), secondB.size());
+            assertTrue(n > 100, "terminal " + id + " ran " + n);
+            assertEquals(secondA.subList(0, n), secondB.subList(0, n), "terminal " + id + ", second phase");
+            // Not the same stream restarted each phase: the phases' sequences differ. (One terminal may have
+            // taken few of the first phase's arrivals; together they took at least 400.)
+            List<String> firstPhase = a.get(id).byPhase.get(0);
+            int m = Math.min(50, firstPhase.size());
+            assertNotEquals(firstPhase.subList(0, m), secondA.subList(0, m), "terminal " + id);
+        }
+    }
+
+    @Test
     void samplesCsvWindowsAreAlignedAndCountEveryOperation() throws Exception {
         List<PhaseConfig> phases = List.of(phase(0, 0, 3000, 0, RateSpec.open(1500), 2, 50, 50));
         Path before = dir;
@@ -235,5 +277,108 @@ class WorkloadManagerTest {
         assertEquals(3000, total);
         String[] first = lines.get(1).split(",");
         assertEquals(0, Long.parseLong(first[0]) % 1000, "window start on a second boundary");
+    }
+
+    /** A terminal whose every seventh operation hits a bug in its "driver"; counts what it was asked to do. */
+    static final class BuggyTerminal implements Terminal {
+        final java.util.concurrent.atomic.AtomicInteger executed = new java.util.concurrent.atomic.AtomicInteger();
+        final java.util.concurrent.atomic.AtomicInteger thrown = new java.util.concurrent.atomic.AtomicInteger();
+        final java.util.concurrent.atomic.AtomicInteger executedInPhase1 = new java.util.concurrent.atomic.AtomicInteger();
+        private volatile int phase;
+
+        @Override
+        public void startPhase(PhaseConfig p, SplittableRandom random) {
+            phase = p.index();
+        }
+
+        @Override
+        public OpResult execute(int type) {
+            int n = executed.incrementAndGet();
+            if (phase == 1) {
+                executedInPhase1.incrementAndGet();
+            }
+            // Long enough that both terminals get a share of a phase (a no-op one may take it all alone).
+            java.util.concurrent.locks.LockSupport.parkNanos(300_000);
+            if (n % 7 == 0) {
+                thrown.incrementAndGet();
+                int[] buffer = new int[1];
+                return OpResult.ok(buffer[n], 0); // throws ArrayIndexOutOfBoundsException, as a driver might
+            }
+            return OpResult.ok();
+        }
+
+        @Override
+        public void close() {
+        }
+    }
+
+    @Test
+    @org.junit.jupiter.api.Timeout(60)
+    void aRuntimeExceptionFromATerminalIsAnErrorOutcomeAndTheTerminalCarriesOn() throws Exception {
+        // Two count phases, so a terminal whose thread died in the first would be missing from the second (and
+        // with both dead the first would never end: the test would hang instead of passing).
+        List<PhaseConfig> phases = List.of(phase(0, 0, 700, 0, RateSpec.unlimited(), 2, 50, 50),
+                phase(1, 0, 300, 0, RateSpec.unlimited(), 2, 50, 50));
+        Map<Integer, BuggyTerminal> terms = new ConcurrentHashMap<>();
+        List<PhaseSummary> s = run(phases, TYPES, 2, 3, id -> {
+            BuggyTerminal t = new BuggyTerminal();
+            terms.put(id, t);
+            return t;
+        });
+        assertEquals(700, s.get(0).counts().total(), "every operation recorded, the throwing ones too");
+        assertEquals(300, s.get(1).counts().total());
+        long thrown = terms.values().stream().mapToLong(t -> t.thrown.get()).sum();
+        assertTrue(thrown >= 1000 / 7 - 2, "thrown " + thrown);
+        assertEquals(thrown, s.get(0).counts().error() + s.get(1).counts().error());
+        long byReason = 0;
+        for (PhaseSummary p : s) {
+            for (PhaseSummary.TypeSummary t : p.transactions().values()) {
+                assertEquals(t.counts().error(), t.errors().getOrDefault(
+                        "internal error: ArrayIndexOutOfBoundsException", 0L), "all errors under the one reason");
+                assertEquals(t.counts().error() > 0 ? 1 : 0, t.errors().size(), "no other reason: " + t.errors());
+                byReason += t.counts().error();
+            }
+        }
+        assertEquals(thrown, byReason);
+        for (int id = 0; id < 2; id++) {
+            BuggyTerminal t = terms.get(id);
+            assertTrue(t.thrown.get() > 0 && t.executedInPhase1.get() > 0,
+                    "terminal " + id + " threw " + t.thrown.get() + " and still ran " + t.executedInPhase1.get()
+                            + " operations in the next phase");
+        }
+    }
+
+    @Test
+    void anErrorIsNotSwallowedAsAnOutcome() throws Exception {
+        // An Error (out of memory, a failed assertion) is not something to carry on from: it ends the terminal's
+        // thread instead of becoming an "internal error" outcome. A time phase, so the run still ends.
+        List<PhaseConfig> phases = List.of(phase(0, 1, 0, 0, RateSpec.unlimited(), 1, 100, 0));
+        java.util.concurrent.atomic.AtomicInteger calls = new java.util.concurrent.atomic.AtomicInteger();
+        Thread.UncaughtExceptionHandler previous = Thread.getDefaultUncaughtExceptionHandler();
+        java.util.concurrent.atomic.AtomicReference<Throwable> uncaught = new java.util.concurrent.atomic.AtomicReference<>();
+        Thread.setDefaultUncaughtExceptionHandler((thread, e) -> uncaught.set(e));
+        List<PhaseSummary> s;
+        try {
+            s = run(phases, TYPES, 1, 3, id -> new Terminal() {
+                @Override
+                public void startPhase(PhaseConfig phase, SplittableRandom random) {
+                }
+
+                @Override
+                public OpResult execute(int type) {
+                    calls.incrementAndGet();
+                    throw new AssertionError("bug");
+                }
+
+                @Override
+                public void close() {
+                }
+            });
+        } finally {
+            Thread.setDefaultUncaughtExceptionHandler(previous);
+        }
+        assertEquals(1, calls.get(), "the thread ended at the Error");
+        assertEquals(0, s.get(0).counts().error());
+        assertTrue(uncaught.get() instanceof AssertionError, "the Error reached the thread's handler: " + uncaught.get());
     }
 }

@@ -46,6 +46,40 @@ class SeedsTest {
     }
 
     @Test
+    void subIndexedStreamsAreReproducibleAndDistinctFromEachOtherAndTheirParent() {
+        // The engine's per (terminal, phase) streams.
+        assertArrayEquals(first(Seeds.forStream(42, "terminal", 3, 1), 1000),
+                first(Seeds.forStream(42, "terminal", 3, 1), 1000));
+        long[] base = first(Seeds.forStream(42, "terminal", 3, 1), 1000);
+        assertFalse(Arrays.equals(base, first(Seeds.forStream(42, "terminal", 3, 0), 1000)));
+        assertFalse(Arrays.equals(base, first(Seeds.forStream(42, "terminal", 1, 3), 1000)), "not symmetric");
+        assertFalse(Arrays.equals(base, first(Seeds.forStream(42, "terminal", 3), 1000)));
+        assertFalse(Arrays.equals(base, first(Seeds.forStream(43, "terminal", 3, 1), 1000)));
+    }
+
+    @Test
+    void neighbouringSubIndexedStreamsDoNotOverlapOrCorrelate() {
+        int n = 20_000;
+        Set<Long> seen = new HashSet<>();
+        double[][] doubles = new double[8][n];
+        for (int s = 0; s < 8; s++) {
+            // Terminals 0 and 1 over phases 0..3: neighbours in either index.
+            SplittableRandom r = Seeds.forStream(1, "terminal", s / 4, s % 4);
+            for (int i = 0; i < n; i++) {
+                long v = r.nextLong();
+                assertTrue(seen.add(v), "stream " + s + " repeats a value of an earlier stream");
+                doubles[s][i] = (v >>> 11) * 0x1.0p-53;
+            }
+        }
+        for (int s = 1; s < 8; s++) {
+            double c = correlation(doubles[s - 1], doubles[s]);
+            assertTrue(Math.abs(c) < 0.035, "streams " + (s - 1) + " and " + s + " correlate: " + c);
+        }
+        double across = correlation(doubles[0], doubles[4]);
+        assertTrue(Math.abs(across) < 0.035, "terminal 0 and 1 in phase 0 correlate: " + across);
+    }
+
+    @Test
     void neighbouringStreamsDoNotOverlapOrCorrelate() {
         int streams = 16;
         int n = 20_000;

@@ -49,7 +49,7 @@ public final class RunHarness {
         try (StatsCollector collector = new StatsCollector(runDir, info)) {
             WorkloadManager m = new WorkloadManager(config.phases(), config.transactionTypes(), config.terminals(),
                     config.randomSeed(), collector, Clock.SYSTEM, EngineOptions.defaults());
-            m.run((id, random) -> module.newTerminal(config, target, id, random));
+            m.run(id -> module.newTerminal(config, target, id));
             collector.finish(false);
             return collector.summaries();
         }

@@ -3,7 +3,6 @@ package org.ivsbench.bench.ycsbivs;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
-import java.util.SplittableRandom;
 
 import org.ivsbench.bench.BenchmarkModule;
 import org.ivsbench.bench.LoadProgress;
@@ -92,7 +91,7 @@ public final class YcsbIvsModule implements BenchmarkModule {
     }
 
     @Override
-    public Terminal newTerminal(BenchmarkConfig config, Target target, int terminalId, SplittableRandom random)
+    public Terminal newTerminal(BenchmarkConfig config, Target target, int terminalId)
             throws TargetException {
         YcsbIvsParameters parameters = parameters(config);
         List<Procedure> procedures = new ArrayList<>();
@@ -101,7 +100,7 @@ public final class YcsbIvsModule implements BenchmarkModule {
                     "'" + type + "' is not a ycsbivs transaction type (validate() should have said so)")));
         }
         Session session = ReconnectingSession.open(target, config.target().reconnectOnConnectionFailure());
-        return new YcsbIvsTerminal(terminalId, target, session, parameters, procedures, random,
+        return new YcsbIvsTerminal(terminalId, target, session, parameters, procedures,
                 run(config, parameters));
     }
 

@@ -18,8 +18,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * One ycsbivs terminal: its own session and random stream, procedures aligned with the config's
- * transaction types, and the current phase's key generator.
+ * One ycsbivs terminal: its own session, procedures aligned with the config's transaction types, and the
+ * current phase's key generator and random stream.
  *
  * <p>Failures become outcomes with a fixed reason; the driver's message (which may hold a key) goes to
  * the log, a few times per terminal. After a lost connection the session is reopened: with
@@ -39,17 +39,16 @@ final class YcsbIvsTerminal implements Terminal {
     private int loggedFailures;
 
     YcsbIvsTerminal(int id, Target target, Session session, YcsbIvsParameters parameters,
-                    List<Procedure> procedures, SplittableRandom random, YcsbIvsRun run) {
+                    List<Procedure> procedures, YcsbIvsRun run) {
         this.id = id;
         this.target = target;
         this.procedures = List.copyOf(procedures);
         this.run = run;
-        this.context = new ProcedureContext(parameters, random, run.insertCounter(), session,
-                run.keyGenerator(YcsbIvsParameters.DEFAULT_DISTRIBUTION));
+        this.context = new ProcedureContext(parameters, run.insertCounter(), session);
     }
 
     @Override
-    public void startPhase(PhaseConfig phase) {
+    public void startPhase(PhaseConfig phase, SplittableRandom random) {
         String distribution;
         try {
             distribution = YcsbIvsParameters.distribution(phase);
@@ -57,7 +56,7 @@ final class YcsbIvsTerminal implements Terminal {
             // validate() checked every phase before the run: reaching this is a caller bug.
             throw new IllegalStateException(e.getMessage(), e);
         }
-        context.keys(run.keyGenerator(distribution));
+        context.startPhase(run.keyGenerator(distribution), random);
     }
 
     @Override

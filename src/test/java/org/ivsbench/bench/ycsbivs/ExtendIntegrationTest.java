@@ -91,8 +91,8 @@ class ExtendIntegrationTest {
                                                     int count) throws Exception {
         Map<Outcome, Integer> outcomes = new HashMap<>();
         int extend = Fixtures.typeIndex("ExtendRecord");
-        try (Terminal terminal = module.newTerminal(config, target, 0, Seeds.forStream(config.randomSeed(), "terminal", 0))) {
-            terminal.startPhase(config.phases().get(0));
+        try (Terminal terminal = module.newTerminal(config, target, 0)) {
+            terminal.startPhase(config.phases().get(0), Seeds.forStream(config.randomSeed(), "terminal", 0, 0));
             for (int i = 0; i < count; i++) {
                 OpResult r = terminal.execute(extend);
                 if (r.outcome() == Outcome.SKIPPED) {

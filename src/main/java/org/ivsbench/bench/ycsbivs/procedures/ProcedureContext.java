@@ -13,27 +13,25 @@ import org.ivsbench.random.RandomValues;
 import org.ivsbench.target.Session;
 
 /**
- * What a procedure works with: the terminal's session, its own random stream and the phase's key
- * generator. Every random choice of an operation (key, field, value bytes) is drawn here, from the
- * terminal's stream only, in a fixed order per procedure, so one seed gives one operation sequence.
- * Owned by one terminal thread.
+ * What a procedure works with: the terminal's session, and the key generator and random stream of the
+ * phase it is in. Every random choice of an operation (key, field, value bytes) is drawn here, from that
+ * stream only, in a fixed order per procedure, so one seed gives one operation sequence per terminal and
+ * phase. (Insert keys are the exception: they come from a counter shared by the terminals.) Owned by one
+ * terminal thread; {@link #startPhase} comes before the first operation.
  */
 public final class ProcedureContext {
     private final YcsbIvsParameters parameters;
     private final List<String> fields;
-    private final SplittableRandom random;
     private final CounterGenerator insertCounter;
+    private SplittableRandom random;
     private Session session;
     private LongGenerator keys;
 
-    public ProcedureContext(YcsbIvsParameters parameters, SplittableRandom random, CounterGenerator insertCounter,
-                            Session session, LongGenerator keys) {
+    public ProcedureContext(YcsbIvsParameters parameters, CounterGenerator insertCounter, Session session) {
         this.parameters = parameters;
         this.fields = parameters.fieldNames();
-        this.random = random;
         this.insertCounter = insertCounter;
         this.session = session;
-        this.keys = keys;
     }
 
     public YcsbIvsParameters parameters() {
@@ -52,8 +50,10 @@ public final class ProcedureContext {
         this.session = newSession;
     }
 
-    public void keys(LongGenerator newKeys) {
-        this.keys = newKeys;
+    /** The key generator and random stream of the phase that starts now. */
+    public void startPhase(LongGenerator phaseKeys, SplittableRandom phaseRandom) {
+        this.keys = phaseKeys;
+        this.random = phaseRandom;
     }
 
     /** A key of an existing record, by the phase's distribution. */
