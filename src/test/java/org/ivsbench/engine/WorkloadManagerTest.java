@@ -123,17 +123,18 @@ class WorkloadManagerTest {
 
     @Test
     void healthyOpenLoopPhaseRunsEveryArrivalAndMissesNone() throws Exception {
-        // 5000 arrivals/s for 2 s against terminals with capacity to spare: every arrival runs and none is
-        // missed. (A regression guard: the race it watches for — arrivals due just before the deadline cut off
+        // 2500 arrivals/s for 2 s against terminals with capacity to spare (2 x ~3000/s: 300 µs parks plus
+        // wake-up; at 5000/s this ran at ~90% of capacity and missed arrivals on a busy 2-core box): every
+        // arrival runs and none is missed. (A regression guard: the race it watches for — arrivals due just before the deadline cut off
         // as missed — is timing-dependent and was seen in scripts/bench/rate-accuracy.sh on MariaDB, not
         // reproduced on demand here.)
         for (int round = 0; round < 3; round++) {
-            List<PhaseConfig> phases = List.of(phase(0, 2, 0, 0, RateSpec.open(5000), 2, 50, 50),
+            List<PhaseConfig> phases = List.of(phase(0, 2, 0, 0, RateSpec.open(2500), 2, 50, 50),
                     phase(1, 1, 0, 0, RateSpec.open(1000), 2, 50, 50));
-            // ~300 µs per operation: both terminals are often busy when the deadline comes.
+            // ~300 µs per operation: both terminals are busy together about a quarter of the time, deadline included.
             List<PhaseSummary> s = run(phases, 2, round, new ConcurrentHashMap<>(), 300);
             assertEquals(0, s.get(0).missed(), "round " + round);
-            assertEquals(10_000, s.get(0).counts().total(), "round " + round);
+            assertEquals(5000, s.get(0).counts().total(), "round " + round);
             assertEquals(1000, s.get(1).counts().total(), "round " + round);
         }
     }
