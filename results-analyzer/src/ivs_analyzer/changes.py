@@ -34,6 +34,15 @@ For each kept change at time t, every monitor metric gets
 ``floor = max(1e-9, 0.01 * max(|mean_before|, |mean_after|))`` so a metric that is exactly constant
 on both sides and moves a little does not get an infinite score. The top ``top_metrics`` metrics are
 reported.
+
+Metrics that carry the same signal share one place: going down the ranking, a metric whose values over
+the context windows correlate with those of a metric already listed (``|r| >= same_signal_r``, default
+0.98) is added to that metric's ``same`` list instead of taking a place of its own. A server reports one
+event under many names (pages and bytes of the same buffer pool, bytes received and queries and
+Com_select, the disk total and its only device, InnoDB's reads and the disk's read operations), and the
+scores of such copies are nearly equal, so without this the top 5 would often be one or two signals
+under five names and push out a distinct one. Correlation, not score, decides: two different metrics
+can step by the same amount and still differ window by window.
 """
 from __future__ import annotations
 
@@ -55,6 +64,7 @@ class ChangeParams:
     context_windows: int = 10
     top_metrics: int = 5
     min_points: int = 20
+    same_signal_r: float = 0.98
 
 
 def robust_sigma(values: np.ndarray) -> float:
@@ -122,6 +132,7 @@ def rank_metrics(metrics: pd.DataFrame | None, time_ms: float, span_ms: float,
     t = metrics.index.to_numpy(dtype=float)
     before_mask = (t >= time_ms - span_ms) & (t < time_ms)
     after_mask = (t >= time_ms) & (t < time_ms + span_ms)
+    context = before_mask | after_mask
     ranked = []
     for name in metrics.columns:
         col = metrics[name].to_numpy(dtype=float)
@@ -137,9 +148,31 @@ def rank_metrics(metrics: pd.DataFrame | None, time_ms: float, span_ms: float,
         score = abs(ma - mb) / max(pooled, floor)
         if score <= 0:
             continue
-        ranked.append({"name": name, "score": round(score, 4), "before": mb, "after": ma})
-    ranked.sort(key=lambda m: (-m["score"], m["name"]))
-    return ranked[: params.top_metrics]
+        ranked.append(({"name": name, "score": round(score, 4), "before": mb, "after": ma, "same": []},
+                       col[context]))
+    ranked.sort(key=lambda m: (-m[0]["score"], m[0]["name"]))
+    listed: list[tuple[dict, np.ndarray]] = []
+    for entry, values in ranked:
+        leader = next((le for le, lv in listed if same_signal(values, lv, params.same_signal_r)), None)
+        if leader is not None:
+            leader["same"].append(entry["name"])
+        elif len(listed) < params.top_metrics:
+            listed.append((entry, values))
+        # else: a distinct signal below the top N is not reported, but copies of the listed ones further
+        # down still join their lists, so the loop goes on.
+    return [entry for entry, _ in listed]
+
+
+def same_signal(a: np.ndarray, b: np.ndarray, min_r: float) -> bool:
+    """True when two metrics move together window by window (|Pearson r| >= min_r over the windows both
+    have). Fewer than 4 common windows, or a metric constant there, prove nothing: False."""
+    ok = ~np.isnan(a) & ~np.isnan(b)
+    if ok.sum() < 4:
+        return False
+    x, y = a[ok], b[ok]
+    if np.std(x) == 0 or np.std(y) == 0:
+        return False
+    return abs(float(np.corrcoef(x, y)[0, 1])) >= min_r
 
 
 def find_changes(run: Run, params: ChangeParams | None = None) -> list[dict]:
