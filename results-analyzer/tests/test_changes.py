@@ -107,3 +107,17 @@ def test_same_signal_needs_correlation_not_equal_steps():
     a = step.copy()
     a[:17] = np.nan                                           # 3 common windows: too few
     assert not same_signal(a, step, 0.98)
+
+
+def test_server_side_copy_of_the_client_series_is_not_a_suspect(tmp_path):
+    """Queries counted by the server (Com_select, bytes sent) move with throughput because they are the
+    same operations: they go to `follows`, not to the places meant for possible causes."""
+    run = synth.write_run(tmp_path / "follow", step_at=150, late_step_at=None)
+    with (run / "samples.csv").open() as f:
+        tput = {r["time_ms"]: float(r["throughput"]) for r in csv.DictReader(f) if r["type"] == "ALL"}
+    _add_monitor_columns(run, {"db.Questions_follow": lambda r, i: 3 * tput[r["time_ms"]]})
+
+    c = [c for c in find_changes(load_run(run)) if c["series"] == "throughput"][0]
+    assert "db.Questions_follow" in c["follows"]
+    assert "db.Questions_follow" not in [n for m in c["metrics"] for n in [m["name"], *m["same"]]]
+    assert c["metrics"][0]["name"] == synth.STEP_METRIC  # the cause keeps its place

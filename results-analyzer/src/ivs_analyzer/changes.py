@@ -43,6 +43,13 @@ Com_select, the disk total and its only device, InnoDB's reads and the disk's re
 scores of such copies are nearly equal, so without this the top 5 would often be one or two signals
 under five names and push out a distinct one. Correlation, not score, decides: two different metrics
 can step by the same amount and still differ window by window.
+
+For a throughput change, a metric that is the client's operations counted on the server (Com_select,
+bytes sent, loopback traffic) is a consequence, not a suspect: it goes to the change's ``follows`` list
+instead of a place. It must both move with throughput window by window (r >= same_signal_r) and keep
+its amount per operation (mean / throughput on either side within 10%). Correlation alone is not
+enough: a cause that steps cleanly at the same window correlates too, but its amount per operation
+changes (buffer pool reads go from 0 to 1 per query).
 """
 from __future__ import annotations
 
@@ -126,13 +133,25 @@ def phase_series(run: Run, phase_index: int) -> pd.DataFrame:
 
 
 def rank_metrics(metrics: pd.DataFrame | None, time_ms: float, span_ms: float,
-                 params: ChangeParams) -> list[dict]:
+                 params: ChangeParams, series: pd.Series | None = None) -> tuple[list[dict], list[str]]:
+    """(top metrics, names of metrics that follow `series`); `series` is the analysed client series by
+    window start (monitor rows share the samples.csv windows, docs/results-format.md)."""
     if metrics is None or metrics.empty:
-        return []
+        return [], []
     t = metrics.index.to_numpy(dtype=float)
     before_mask = (t >= time_ms - span_ms) & (t < time_ms)
     after_mask = (t >= time_ms) & (t < time_ms + span_ms)
     context = before_mask | after_mask
+    client = (series.reindex(metrics.index.to_numpy(dtype=float)).to_numpy(dtype=float)[context] if series is not None
+              else np.full(int(context.sum()), np.nan))
+    # Client level on either side, to compare a metric's amount per operation (see the module doc).
+    client_per_op = None
+    if series is not None:
+        st = series.index.to_numpy(dtype=float)
+        sb = float(np.nanmean(series.to_numpy()[(st >= time_ms - span_ms) & (st < time_ms)]))
+        sa = float(np.nanmean(series.to_numpy()[(st >= time_ms) & (st < time_ms + span_ms)]))
+        if sb > 0 and sa > 0:
+            client_per_op = (sb, sa)
     ranked = []
     for name in metrics.columns:
         col = metrics[name].to_numpy(dtype=float)
@@ -152,7 +171,13 @@ def rank_metrics(metrics: pd.DataFrame | None, time_ms: float, span_ms: float,
                        col[context]))
     ranked.sort(key=lambda m: (-m[0]["score"], m[0]["name"]))
     listed: list[tuple[dict, np.ndarray]] = []
+    follows: list[str] = []
     for entry, values in ranked:
+        if client_per_op is not None and same_signal(values, client, params.same_signal_r, signed=True):
+            mb, ma = entry["before"], entry["after"]
+            if mb > 0 and ma > 0 and abs(math.log((ma / client_per_op[1]) / (mb / client_per_op[0]))) < math.log(1.1):
+                follows.append(entry["name"])
+                continue
         leader = next((le for le, lv in listed if same_signal(values, lv, params.same_signal_r)), None)
         if leader is not None:
             leader["same"].append(entry["name"])
@@ -160,10 +185,10 @@ def rank_metrics(metrics: pd.DataFrame | None, time_ms: float, span_ms: float,
             listed.append((entry, values))
         # else: a distinct signal below the top N is not reported, but copies of the listed ones further
         # down still join their lists, so the loop goes on.
-    return [entry for entry, _ in listed]
+    return [entry for entry, _ in listed], follows
 
 
-def same_signal(a: np.ndarray, b: np.ndarray, min_r: float) -> bool:
+def same_signal(a: np.ndarray, b: np.ndarray, min_r: float, signed: bool = False) -> bool:
     """True when two metrics move together window by window (|Pearson r| >= min_r over the windows both
     have). Fewer than 4 common windows, or a metric constant there, prove nothing: False."""
     ok = ~np.isnan(a) & ~np.isnan(b)
@@ -172,7 +197,8 @@ def same_signal(a: np.ndarray, b: np.ndarray, min_r: float) -> bool:
     x, y = a[ok], b[ok]
     if np.std(x) == 0 or np.std(y) == 0:
         return False
-    return abs(float(np.corrcoef(x, y)[0, 1])) >= min_r
+    r = float(np.corrcoef(x, y)[0, 1])
+    return (r if signed else abs(r)) >= min_r
 
 
 def find_changes(run: Run, params: ChangeParams | None = None) -> list[dict]:
@@ -199,6 +225,9 @@ def find_changes(run: Run, params: ChangeParams | None = None) -> list[dict]:
                 before = float(np.mean(values[edges[k - 1]:b]))
                 after = float(np.mean(values[b:edges[k + 1]]))
                 time_ms = float(rows["time_ms"].iloc[b])
+                client = (pd.Series(values, index=rows["time_ms"].to_numpy(dtype=float))
+                          if name == "throughput" else None)
+                ranked, follows = rank_metrics(metrics, time_ms, span_ms, params, client)
                 out.append({
                     "phase": int(phase_index),
                     "series": name,
@@ -206,6 +235,7 @@ def find_changes(run: Run, params: ChangeParams | None = None) -> list[dict]:
                     "before": before,
                     "after": after,
                     "relative_change": (after - before) / max(abs(before), 1e-9),
-                    "metrics": rank_metrics(metrics, time_ms, span_ms, params),
+                    "metrics": ranked,
+                    "follows": follows,
                 })
     return out
