@@ -1,3 +1,7 @@
+import csv
+
+import numpy as np
+
 import synth
 from ivs_analyzer.changes import ChangeParams, find_changes
 from ivs_analyzer.load import load_run
@@ -54,3 +58,66 @@ def test_two_phases_step_only_where_injected(tmp_path):
     frame = run.metric_frame()
     assert frame["os.disk.sda.read_bytes_ps"].dropna().eq(123).all()
     assert frame[synth.STEP_METRIC].notna().all()
+
+
+def _add_monitor_columns(run, columns):
+    """Appends metric columns to a synthetic monitor.csv; columns maps name -> f(row dict, window index)."""
+    with (run / "monitor.csv").open() as f:
+        rows = list(csv.DictReader(f))
+    header = list(rows[0].keys()) + list(columns)
+    for i, r in enumerate(rows):
+        for name, f in columns.items():
+            r[name] = f(r, i)
+    with (run / "monitor.csv").open("w", newline="") as f:
+        w = csv.DictWriter(f, fieldnames=header)
+        w.writeheader()
+        w.writerows(rows)
+
+
+def test_copies_of_one_signal_share_a_place(tmp_path):
+    """Four exact copies of the stepped metric (pages vs bytes, a disk total vs its device...) tie with it
+    on score; they must be listed as `same` under it, so a distinct, weaker suspect still makes the top 5."""
+    run = synth.write_run(tmp_path / "copies", step_at=150, late_step_at=None)
+    rng = np.random.default_rng(7)
+    step = synth.STEP_METRIC
+    warmup = 5  # synth writes 5 warmup rows first; window w of the phase is row w + 5
+    copies = {f"db.copy{k}": (lambda r, i, k=k: float(r[step]) * 16384 * k) for k in (1, 2, 3)}
+    copies["db.negated"] = lambda r, i: -float(r[step])
+    # Steps at the same window with its own noise: moves at the same time, but not the same series.
+    copies["db.distinct"] = lambda r, i: 100 + (50 if i - warmup >= 150 else 0) + 15 * rng.standard_normal()
+    _add_monitor_columns(run, copies)
+
+    c = [c for c in find_changes(load_run(run)) if c["series"] == "throughput"][0]
+    names = [m["name"] for m in c["metrics"]]
+    assert len(names) == 5 and len(set(names)) == 5
+    assert names[0] in {step, *copies} - {"db.distinct"}
+    assert set(c["metrics"][0]["same"]) | {names[0]} == {step, "db.copy1", "db.copy2", "db.copy3", "db.negated"}
+    assert "db.distinct" in names, names
+    assert all(m["same"] == [] for m in c["metrics"][1:]), c["metrics"]
+
+
+def test_same_signal_needs_correlation_not_equal_steps():
+    from ivs_analyzer.changes import same_signal
+    step = np.r_[np.zeros(10), np.ones(10)]
+    rng = np.random.default_rng(1)
+    assert same_signal(step * 5 + 1, step, 0.98)
+    assert same_signal(-step, step, 0.98)
+    assert not same_signal(step + 0.5 * rng.standard_normal(20), step, 0.98)
+    assert not same_signal(np.ones(20), step, 0.98)          # constant: says nothing
+    a = step.copy()
+    a[:17] = np.nan                                           # 3 common windows: too few
+    assert not same_signal(a, step, 0.98)
+
+
+def test_server_side_copy_of_the_client_series_is_not_a_suspect(tmp_path):
+    """Queries counted by the server (Com_select, bytes sent) move with throughput because they are the
+    same operations: they go to `follows`, not to the places meant for possible causes."""
+    run = synth.write_run(tmp_path / "follow", step_at=150, late_step_at=None)
+    with (run / "samples.csv").open() as f:
+        tput = {r["time_ms"]: float(r["throughput"]) for r in csv.DictReader(f) if r["type"] == "ALL"}
+    _add_monitor_columns(run, {"db.Questions_follow": lambda r, i: 3 * tput[r["time_ms"]]})
+
+    c = [c for c in find_changes(load_run(run)) if c["series"] == "throughput"][0]
+    assert "db.Questions_follow" in c["follows"]
+    assert "db.Questions_follow" not in [n for m in c["metrics"] for n in [m["name"], *m["same"]]]
+    assert c["metrics"][0]["name"] == synth.STEP_METRIC  # the cause keeps its place

@@ -20,8 +20,9 @@ def test_report_run(step_run, capsys):
         assert not link.startswith("/") and (step_run / link).stat().st_size > 1000
     changes = json.loads((step_run / "changes.json").read_text())
     assert changes[0]["series"] == "throughput"
-    assert set(changes[0]) == {"phase", "series", "time_ms", "before", "after", "relative_change", "metrics"}
-    assert set(changes[0]["metrics"][0]) == {"name", "score", "before", "after"}
+    assert set(changes[0]) == {"phase", "series", "time_ms", "before", "after", "relative_change", "metrics",
+                                "follows"}
+    assert set(changes[0]["metrics"][0]) == {"name", "score", "before", "after", "same"}
     text = html.read_text()
     assert "Step changes" in text and synth.STEP_METRIC in text
 

@@ -34,6 +34,22 @@ For each kept change at time t, every monitor metric gets
 ``floor = max(1e-9, 0.01 * max(|mean_before|, |mean_after|))`` so a metric that is exactly constant
 on both sides and moves a little does not get an infinite score. The top ``top_metrics`` metrics are
 reported.
+
+Metrics that carry the same signal share one place: going down the ranking, a metric whose values over
+the context windows correlate with those of a metric already listed (``|r| >= same_signal_r``, default
+0.98) is added to that metric's ``same`` list instead of taking a place of its own. A server reports one
+event under many names (pages and bytes of the same buffer pool, bytes received and queries and
+Com_select, the disk total and its only device, InnoDB's reads and the disk's read operations), and the
+scores of such copies are nearly equal, so without this the top 5 would often be one or two signals
+under five names and push out a distinct one. Correlation, not score, decides: two different metrics
+can step by the same amount and still differ window by window.
+
+For a throughput change, a metric that is the client's operations counted on the server (Com_select,
+bytes sent, loopback traffic) is a consequence, not a suspect: it goes to the change's ``follows`` list
+instead of a place. It must both move with throughput window by window (r >= same_signal_r) and keep
+its amount per operation (mean / throughput on either side within 10%). Correlation alone is not
+enough: a cause that steps cleanly at the same window correlates too, but its amount per operation
+changes (buffer pool reads go from 0 to 1 per query).
 """
 from __future__ import annotations
 
@@ -55,6 +71,7 @@ class ChangeParams:
     context_windows: int = 10
     top_metrics: int = 5
     min_points: int = 20
+    same_signal_r: float = 0.98
 
 
 def robust_sigma(values: np.ndarray) -> float:
@@ -116,12 +133,25 @@ def phase_series(run: Run, phase_index: int) -> pd.DataFrame:
 
 
 def rank_metrics(metrics: pd.DataFrame | None, time_ms: float, span_ms: float,
-                 params: ChangeParams) -> list[dict]:
+                 params: ChangeParams, series: pd.Series | None = None) -> tuple[list[dict], list[str]]:
+    """(top metrics, names of metrics that follow `series`); `series` is the analysed client series by
+    window start (monitor rows share the samples.csv windows, docs/results-format.md)."""
     if metrics is None or metrics.empty:
-        return []
+        return [], []
     t = metrics.index.to_numpy(dtype=float)
     before_mask = (t >= time_ms - span_ms) & (t < time_ms)
     after_mask = (t >= time_ms) & (t < time_ms + span_ms)
+    context = before_mask | after_mask
+    client = (series.reindex(metrics.index.to_numpy(dtype=float)).to_numpy(dtype=float)[context] if series is not None
+              else np.full(int(context.sum()), np.nan))
+    # Client level on either side, to compare a metric's amount per operation (see the module doc).
+    client_per_op = None
+    if series is not None:
+        st = series.index.to_numpy(dtype=float)
+        sb = float(np.nanmean(series.to_numpy()[(st >= time_ms - span_ms) & (st < time_ms)]))
+        sa = float(np.nanmean(series.to_numpy()[(st >= time_ms) & (st < time_ms + span_ms)]))
+        if sb > 0 and sa > 0:
+            client_per_op = (sb, sa)
     ranked = []
     for name in metrics.columns:
         col = metrics[name].to_numpy(dtype=float)
@@ -137,9 +167,38 @@ def rank_metrics(metrics: pd.DataFrame | None, time_ms: float, span_ms: float,
         score = abs(ma - mb) / max(pooled, floor)
         if score <= 0:
             continue
-        ranked.append({"name": name, "score": round(score, 4), "before": mb, "after": ma})
-    ranked.sort(key=lambda m: (-m["score"], m["name"]))
-    return ranked[: params.top_metrics]
+        ranked.append(({"name": name, "score": round(score, 4), "before": mb, "after": ma, "same": []},
+                       col[context]))
+    ranked.sort(key=lambda m: (-m[0]["score"], m[0]["name"]))
+    listed: list[tuple[dict, np.ndarray]] = []
+    follows: list[str] = []
+    for entry, values in ranked:
+        if client_per_op is not None and same_signal(values, client, params.same_signal_r, signed=True):
+            mb, ma = entry["before"], entry["after"]
+            if mb > 0 and ma > 0 and abs(math.log((ma / client_per_op[1]) / (mb / client_per_op[0]))) < math.log(1.1):
+                follows.append(entry["name"])
+                continue
+        leader = next((le for le, lv in listed if same_signal(values, lv, params.same_signal_r)), None)
+        if leader is not None:
+            leader["same"].append(entry["name"])
+        elif len(listed) < params.top_metrics:
+            listed.append((entry, values))
+        # else: a distinct signal below the top N is not reported, but copies of the listed ones further
+        # down still join their lists, so the loop goes on.
+    return [entry for entry, _ in listed], follows
+
+
+def same_signal(a: np.ndarray, b: np.ndarray, min_r: float, signed: bool = False) -> bool:
+    """True when two metrics move together window by window (|Pearson r| >= min_r over the windows both
+    have). Fewer than 4 common windows, or a metric constant there, prove nothing: False."""
+    ok = ~np.isnan(a) & ~np.isnan(b)
+    if ok.sum() < 4:
+        return False
+    x, y = a[ok], b[ok]
+    if np.std(x) == 0 or np.std(y) == 0:
+        return False
+    r = float(np.corrcoef(x, y)[0, 1])
+    return (r if signed else abs(r)) >= min_r
 
 
 def find_changes(run: Run, params: ChangeParams | None = None) -> list[dict]:
@@ -166,6 +225,9 @@ def find_changes(run: Run, params: ChangeParams | None = None) -> list[dict]:
                 before = float(np.mean(values[edges[k - 1]:b]))
                 after = float(np.mean(values[b:edges[k + 1]]))
                 time_ms = float(rows["time_ms"].iloc[b])
+                client = (pd.Series(values, index=rows["time_ms"].to_numpy(dtype=float))
+                          if name == "throughput" else None)
+                ranked, follows = rank_metrics(metrics, time_ms, span_ms, params, client)
                 out.append({
                     "phase": int(phase_index),
                     "series": name,
@@ -173,6 +235,7 @@ def find_changes(run: Run, params: ChangeParams | None = None) -> list[dict]:
                     "before": before,
                     "after": after,
                     "relative_change": (after - before) / max(abs(before), 1e-9),
-                    "metrics": rank_metrics(metrics, time_ms, span_ms, params),
+                    "metrics": ranked,
+                    "follows": follows,
                 })
     return out
