@@ -8,36 +8,48 @@ import java.nio.file.Path;
 import java.util.OptionalLong;
 
 /**
- * Finds the database server process: from a pid file, by process name (the {@code comm} of /proc/<pid>), or
- * not at all. Looked up again on every call (cheap), so a restarted server is followed to its new pid.
+ * Finds the database server process: from a pid file, by the TCP port it listens on (the target URL's port:
+ * the one server the benchmark really talks to, even with several of the same name on the host), by process
+ * name (the {@code comm} of /proc/<pid>; the lowest pid), or not at all. Looked up again on every call
+ * (cheap), so a restarted server is followed to its new pid.
  */
 public final class ProcessLocator {
     private final Path procDir;
     private final Path pidFile;
     private final String processName;
+    private final int port;
     private long cachedPid = -1;
 
-    private ProcessLocator(Path procDir, Path pidFile, String processName) {
+    private ProcessLocator(Path procDir, Path pidFile, String processName, int port) {
         this.procDir = procDir;
         this.pidFile = pidFile;
         this.processName = processName;
+        this.port = port;
     }
 
     public static ProcessLocator none() {
-        return new ProcessLocator(Path.of("/proc"), null, null);
+        return new ProcessLocator(Path.of("/proc"), null, null, 0);
     }
 
     public static ProcessLocator pidFile(Path pidFile) {
-        return new ProcessLocator(Path.of("/proc"), pidFile, null);
+        return new ProcessLocator(Path.of("/proc"), pidFile, null, 0);
     }
 
     public static ProcessLocator processName(String name) {
-        return new ProcessLocator(Path.of("/proc"), null, name);
+        return new ProcessLocator(Path.of("/proc"), null, name, 0);
+    }
+
+    /**
+     * The process listening on TCP {@code port} (IPv4 or IPv6); when none can be seen (not listening yet, or
+     * another user's process whose fds are not readable), the lowest pid named {@code fallbackName}, if given.
+     */
+    public static ProcessLocator listeningOn(int port, String fallbackName) {
+        return new ProcessLocator(Path.of("/proc"), null, fallbackName, port);
     }
 
     /** A fixed pid (e.g. this JVM in tests). */
     public static ProcessLocator pid(long pid) {
-        ProcessLocator l = new ProcessLocator(Path.of("/proc"), null, null);
+        ProcessLocator l = new ProcessLocator(Path.of("/proc"), null, null, 0);
         l.cachedPid = pid;
         return l;
     }
@@ -55,7 +67,7 @@ public final class ProcessLocator {
 
     /** The same lookup against another /proc tree (fixtures). */
     public ProcessLocator withProcDir(Path procDir) {
-        ProcessLocator l = new ProcessLocator(procDir, pidFile, processName);
+        ProcessLocator l = new ProcessLocator(procDir, pidFile, processName, port);
         l.cachedPid = cachedPid;
         return l;
     }
@@ -69,18 +81,76 @@ public final class ProcessLocator {
                 return OptionalLong.empty();
             }
         }
+        if (port > 0) {
+            java.util.Set<String> sockets = listeningSockets();
+            if (!sockets.isEmpty()) {
+                if (cachedPid <= 0 || !holdsAny(cachedPid, sockets)) {
+                    cachedPid = scan(pid -> holdsAny(pid, sockets));
+                }
+                if (cachedPid > 0) {
+                    return OptionalLong.of(cachedPid);
+                }
+            }
+        }
         if (processName == null) {
-            return cachedPid > 0 ? OptionalLong.of(cachedPid) : OptionalLong.empty();
+            return cachedPid > 0 && port == 0 ? OptionalLong.of(cachedPid) : OptionalLong.empty();
         }
         if (cachedPid > 0 && processName.equals(comm(cachedPid))) {
             return OptionalLong.of(cachedPid);
         }
-        cachedPid = scan();
+        cachedPid = scan(pid -> processName.equals(comm(pid)));
         return cachedPid > 0 ? OptionalLong.of(cachedPid) : OptionalLong.empty();
     }
 
-    /** The lowest pid whose comm is the name: the server's main process rather than a helper started later. */
-    private long scan() {
+    /** "socket:[inode]" link texts of the TCP sockets in state LISTEN on {@code port} (net/tcp and net/tcp6). */
+    private java.util.Set<String> listeningSockets() {
+        java.util.Set<String> links = new java.util.HashSet<>();
+        for (String table : new String[] {"tcp", "tcp6"}) {
+            java.util.List<String> lines;
+            try {
+                lines = Files.readAllLines(procDir.resolve("net").resolve(table), StandardCharsets.US_ASCII);
+            } catch (IOException e) {
+                continue;
+            }
+            for (String line : lines.subList(Math.min(1, lines.size()), lines.size())) {
+                // sl local_address rem_address st tx:rx tr:when retrnsmt uid timeout inode ...
+                String[] f = line.trim().split("\\s+");
+                if (f.length < 10 || !f[3].equals("0A")) {
+                    continue;
+                }
+                int colon = f[1].lastIndexOf(':');
+                try {
+                    if (colon > 0 && Integer.parseInt(f[1].substring(colon + 1), 16) == port && !f[9].equals("0")) {
+                        links.add("socket:[" + f[9] + "]");
+                    }
+                } catch (NumberFormatException ignored) {
+                    // a line of another shape: not ours
+                }
+            }
+        }
+        return links;
+    }
+
+    /** True when one of the process's open files is one of the sockets. */
+    private boolean holdsAny(long pid, java.util.Set<String> sockets) {
+        try (DirectoryStream<Path> fds = Files.newDirectoryStream(procDir.resolve(Long.toString(pid)).resolve("fd"))) {
+            for (Path fd : fds) {
+                try {
+                    if (sockets.contains(Files.readSymbolicLink(fd).toString())) {
+                        return true;
+                    }
+                } catch (IOException | UnsupportedOperationException e) {
+                    // closed meanwhile, or not a link
+                }
+            }
+        } catch (IOException e) {
+            return false; // gone, or not ours to read
+        }
+        return false;
+    }
+
+    /** The lowest pid that matches: the server's main process rather than a helper started later. */
+    private long scan(java.util.function.LongPredicate matches) {
         long best = -1;
         try (DirectoryStream<Path> dirs = Files.newDirectoryStream(procDir)) {
             for (Path dir : dirs) {
@@ -94,7 +164,7 @@ public final class ProcessLocator {
                 } catch (NumberFormatException e) {
                     continue;
                 }
-                if ((best < 0 || pid < best) && processName.equals(comm(pid))) {
+                if ((best < 0 || pid < best) && matches.test(pid)) {
                     best = pid;
                 }
             }
