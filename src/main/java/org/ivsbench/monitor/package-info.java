@@ -25,6 +25,8 @@
  * readable interval is empty, being only its baseline.
  *
  * <p>Known limits: with an agent, the agent's interval that is still running at close is not fetched (at most
- * one interval at the end).
+ * one interval at the end). Without an agent the samples are of the client's host whatever host the database
+ * runs on: {@link org.ivsbench.monitor.RunMonitor} warns when the database URL is not local and marks those rows
+ * {@code source=client}.
  */
 package org.ivsbench.monitor;
