@@ -1,19 +1,23 @@
 package org.ivsbench.monitor;
 
+import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+
+import org.ivsbench.target.mongo.ServerCounters;
 
 /**
  * Which database counters become {@code db.*} columns. MariaDB alone reports ~500 status variables; the default
  * keeps the ones that explain throughput steps in YCSB-IVS (buffer pool and block cache hits/misses, pages and
- * bytes read/written, statement counts, traffic, stalls, connections) so monitor.csv stays readable. {@link #ALL}
+ * bytes read/written, statement counts, traffic, stalls, connections) so monitor.csv stays readable; for MongoDB
+ * it keeps every name the target reads from serverStatus (listed in org.ivsbench.target.mongo). {@link #ALL}
  * keeps every numeric one.
  */
 public record CounterSelection(boolean all, Set<String> names, List<String> prefixes) {
 
     public static final CounterSelection ALL = new CounterSelection(true, Set.of(), List.of());
 
-    public static final CounterSelection DEFAULT = new CounterSelection(false, Set.of(
+    public static final CounterSelection DEFAULT = new CounterSelection(false, union(Set.of(
             // InnoDB buffer pool: gauges (pages) and counters (logical requests vs reads that went to disk)
             "Innodb_buffer_pool_pages_free", "Innodb_buffer_pool_pages_data", "Innodb_buffer_pool_pages_dirty",
             "Innodb_buffer_pool_pages_total", "Innodb_buffer_pool_bytes_data", "Innodb_buffer_pool_bytes_dirty",
@@ -32,11 +36,18 @@ public record CounterSelection(boolean all, Set<String> names, List<String> pref
             "Created_tmp_tables", "Created_tmp_disk_tables", "Select_scan", "Sort_rows",
             "Table_locks_waited", "Opened_tables", "Open_tables",
             "Threads_connected", "Threads_running", "Connections", "Aborted_connects", "Max_used_connections",
-            "Memory_used",
-            // MongoDB serverStatus (flattened names) for the mongo target
-            "connections.current", "mem.resident", "mem.virtual", "network.bytesIn", "network.bytesOut"),
+            "Memory_used"),
+            // MongoDB: the target reads only a chosen few from serverStatus; all of them, so the list lives
+            // in one place (the target, which documents them) and the two cannot disagree.
+            ServerCounters.NAMES),
             // Every MyRocks counter: the engine under study, and fewer than a hundred of them.
-            List.of("Rocksdb_", "opcounters.", "wiredTiger.cache."));
+            List.of("Rocksdb_"));
+
+    private static Set<String> union(Set<String> a, Set<String> b) {
+        Set<String> all = new HashSet<>(a);
+        all.addAll(b);
+        return Set.copyOf(all);
+    }
 
     public boolean includes(String name) {
         if (all || names.contains(name)) {

@@ -7,20 +7,34 @@ import java.lang.management.ThreadMXBean;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+
+import org.ivsbench.config.DatabaseType;
+import org.ivsbench.config.TargetConfig;
+import org.ivsbench.target.Target;
+import org.ivsbench.target.Targets;
 
 /**
  * What the monitor costs: CPU time of the sampling thread per sample (read /proc, compute, write and flush a
  * monitor.csv row), measured with the thread's own CPU clock so waiting does not count.
  *
  * <pre>java -cp target/benchbase.jar org.ivsbench.monitor.MonitorOverhead [--samples 60] [--interval 1000]
- *      [--fast 2000] [--pid PID | --process-name NAME]</pre>
+ *      [--fast 2000] [--pid PID | --process-name NAME]
+ *      [--db-url URL [--db-user U] [--db-password-env VAR] [--server-process NAME | --server-pid PID]]</pre>
  *
  * Paced mode takes {@code --samples} samples at the monitor's interval (cold caches between samples, as in a
- * run); fast mode takes {@code --fast} samples back to back after a warm-up (the steady-state cost). Database
- * counters are not included: their cost is the server's (one SHOW GLOBAL STATUS per interval).
+ * run); fast mode takes {@code --fast} samples back to back after a warm-up (the steady-state cost).
+ *
+ * <p>With {@code --db-url} every mode is measured twice, without and then with the database counters read as a
+ * run reads them (the target's kept connection, the default selection, deltas): the second figure is the
+ * monitor thread's whole client-side cost. The server's share (answering SHOW GLOBAL STATUS / serverStatus) is
+ * on another process: with {@code --server-process}/{@code --server-pid} the fast mode also reports that
+ * process's CPU during the counter reads minus its CPU during an equally long idle pause right after, per read.
+ * On a server others use at the same time that difference is noise-prone; it is printed with both parts. The
+ * password is read from the environment variable named by {@code --db-password-env}, never from the command line.
  */
 public final class MonitorOverhead {
 
@@ -65,11 +79,15 @@ public final class MonitorOverhead {
                 sorted[samples / 2] / 1000.0, sorted[samples - 1] / 1000.0);
     }
 
-    public static void main(String[] args) throws IOException {
+    public static void main(String[] args) throws Exception {
         int samples = 60;
         long interval = 1000;
         int fast = 2000;
         ProcessLocator process = ProcessLocator.pid(ProcessHandle.current().pid());
+        ProcessLocator server = null;
+        String dbUrl = null;
+        String dbUser = null;
+        String dbPasswordEnv = null;
         for (int i = 0; i + 1 < args.length; i += 2) {
             switch (args[i]) {
                 case "--samples" -> samples = Integer.parseInt(args[i + 1]);
@@ -77,30 +95,126 @@ public final class MonitorOverhead {
                 case "--fast" -> fast = Integer.parseInt(args[i + 1]);
                 case "--pid" -> process = ProcessLocator.pid(Long.parseLong(args[i + 1]));
                 case "--process-name" -> process = ProcessLocator.processName(args[i + 1]);
+                case "--db-url" -> dbUrl = args[i + 1];
+                case "--db-user" -> dbUser = args[i + 1];
+                case "--db-password-env" -> dbPasswordEnv = args[i + 1];
+                case "--server-process" -> server = ProcessLocator.processName(args[i + 1]);
+                case "--server-pid" -> server = ProcessLocator.pid(Long.parseLong(args[i + 1]));
                 default -> throw new IllegalArgumentException("unknown option " + args[i]);
             }
         }
         PrintStream out = System.out;
         Path scratch = Files.createTempFile("ivs-monitor-overhead", ".csv");
+        Target target = null;
         try {
-            ProcSampler sampler = ProcSampler.local(process);
-            int columns = sampler.sample().size();
-            out.printf(Locale.ROOT, "monitor overhead: %d columns per row, %s cores%n", columns,
-                    Runtime.getRuntime().availableProcessors());
+            ProcSampler host = ProcSampler.local(process);
+            out.printf(Locale.ROOT, "monitor overhead: %d host columns per row, %s cores, load average %s%n",
+                    host.sample().size(), Runtime.getRuntime().availableProcessors(), loadAverage());
+            HostSampler withDb = null;
+            if (dbUrl != null) {
+                String password = dbPasswordEnv == null ? null : System.getenv(dbPasswordEnv);
+                target = Targets.open(new TargetConfig(typeOf(dbUrl), null, dbUrl, dbUser, password, null, false,
+                        Map.of()));
+                DbCounterSampler db = new DbCounterSampler(CounterSource.of(target), CounterSelection.DEFAULT);
+                withDb = () -> {
+                    Map<String, Double> m = new LinkedHashMap<>(host.sample());
+                    m.putAll(db.sample());
+                    return m;
+                };
+                out.printf(Locale.ROOT, "database counters: %s, %d db.* columns per row%n", target.type(),
+                        db.sample().size());
+            }
             if (fast > 0) {
-                measure(sampler, Math.min(fast, 500), 0, scratch); // warm-up: JIT
-                Result r = measure(sampler, fast, 0, scratch);
-                out.printf(Locale.ROOT, "fast (back to back, %d samples): cpu %.1f us/sample (p50 %.1f, max %.1f), wall %.1f us%n",
-                        r.samples(), r.cpuUsPerSample(), r.cpuUsP50(), r.cpuUsMax(), r.wallUsPerSample());
+                measure(host, Math.min(fast, 500), 0, scratch); // warm-up: JIT
+                printFast(out, "host", measure(host, fast, 0, scratch));
+                if (withDb != null) {
+                    measure(withDb, Math.min(fast, 500), 0, scratch); // warm-up: JIT, driver
+                    long[] before = serverTicks(server);
+                    long t0 = System.nanoTime();
+                    Result r = measure(withDb, fast, 0, scratch);
+                    long busyNs = System.nanoTime() - t0;
+                    long[] after = serverTicks(server);
+                    printFast(out, "host + db counters", r);
+                    if (before != null && after != null) {
+                        // The same wall time with no reads: what the server spent meanwhile on everyone else.
+                        TimeUnit.NANOSECONDS.sleep(busyNs);
+                        long[] idle = serverTicks(server);
+                        if (idle != null) {
+                            double during = (after[0] - before[0]) * 1e6 / CLK_TCK;
+                            double pause = (idle[0] - after[0]) * 1e6 / CLK_TCK;
+                            out.printf(Locale.ROOT, "  server process cpu: %.1f us/read during the reads, %.1f us per"
+                                    + " same time idle, difference %.1f us/read (%.1f s each, %d ticks/s resolution)%n",
+                                    during / fast, pause / fast, (during - pause) / fast, busyNs / 1e9, CLK_TCK);
+                        }
+                    }
+                }
             }
             if (samples > 0) {
-                Result r = measure(sampler, samples, interval, scratch);
-                out.printf(Locale.ROOT, "paced (%d samples every %d ms): cpu %.1f us/sample (p50 %.1f, max %.1f), wall %.1f us"
-                        + " = %.4f%% of one core%n", r.samples(), interval, r.cpuUsPerSample(), r.cpuUsP50(), r.cpuUsMax(),
-                        r.wallUsPerSample(), r.corePct(interval));
+                printPaced(out, "host", measure(host, samples, interval, scratch), interval);
+                if (withDb != null) {
+                    printPaced(out, "host + db counters", measure(withDb, samples, interval, scratch), interval);
+                }
             }
         } finally {
+            if (target != null) {
+                target.close();
+            }
             Files.deleteIfExists(scratch);
+        }
+    }
+
+    /** USER_HZ: fixed at 100 by the Linux ABI (as ProcSampler assumes). */
+    private static final long CLK_TCK = 100;
+
+    private static void printFast(PrintStream out, String what, Result r) {
+        out.printf(Locale.ROOT, "fast, %s (back to back, %d samples): cpu %.1f us/sample (p50 %.1f, max %.1f),"
+                + " wall %.1f us%n", what, r.samples(), r.cpuUsPerSample(), r.cpuUsP50(), r.cpuUsMax(),
+                r.wallUsPerSample());
+    }
+
+    private static void printPaced(PrintStream out, String what, Result r, long interval) {
+        out.printf(Locale.ROOT, "paced, %s (%d samples every %d ms): cpu %.1f us/sample (p50 %.1f, max %.1f),"
+                + " wall %.1f us = %.4f%% of one core%n", what, r.samples(), interval, r.cpuUsPerSample(), r.cpuUsP50(),
+                r.cpuUsMax(), r.wallUsPerSample(), r.corePct(interval));
+    }
+
+    static DatabaseType typeOf(String url) {
+        String u = url.toLowerCase(Locale.ROOT);
+        if (u.startsWith("jdbc:mariadb:")) {
+            return DatabaseType.MARIADB;
+        }
+        if (u.startsWith("jdbc:mysql:")) {
+            return DatabaseType.MYSQL;
+        }
+        if (u.startsWith("mongodb:") || u.startsWith("mongodb+srv:")) {
+            return DatabaseType.MONGODB;
+        }
+        throw new IllegalArgumentException("--db-url: a jdbc:mariadb:, jdbc:mysql: or mongodb: URL");
+    }
+
+    /** utime + stime of the server process in clock ticks, or null (no process given or found). */
+    private static long[] serverTicks(ProcessLocator server) {
+        if (server == null) {
+            return null;
+        }
+        java.util.OptionalLong pid = server.locate();
+        if (pid.isEmpty()) {
+            return null;
+        }
+        try {
+            String s = Files.readString(Path.of("/proc", Long.toString(pid.getAsLong()), "stat"));
+            String[] f = s.substring(s.lastIndexOf(')') + 1).trim().split("\\s+");
+            return new long[] {Long.parseLong(f[11]) + Long.parseLong(f[12])};
+        } catch (IOException | RuntimeException e) {
+            return null;
+        }
+    }
+
+    private static String loadAverage() {
+        try {
+            return Files.readString(Path.of("/proc/loadavg")).trim();
+        } catch (IOException e) {
+            return "unknown";
         }
     }
 }

@@ -32,12 +32,15 @@ import org.slf4j.LoggerFactory;
  */
 public final class ResourceMonitor implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(ResourceMonitor.class);
+    /** monitor.csv's source for rows sampled in this process (see RunMonitor for "client"). */
+    static final String LOCAL_SOURCE = "local";
 
     private final long intervalMs;
     private final HostSampler host;             // null with an agent
     private final AgentClient agent;            // null in-process
     private final DbCounterSampler db;          // null without a counter source
     private final IntSupplier currentPhase;
+    private final String localSource;
     private final MonitorCsvWriter csv;
     private final Thread thread;
     private final Map<String, Boolean> loggedFailures = new HashMap<>();
@@ -51,7 +54,8 @@ public final class ResourceMonitor implements AutoCloseable {
     private long lastWrittenWindow = Long.MIN_VALUE;
 
     private ResourceMonitor(MonitorConfig config, HostSampler host, AgentClient agent, CounterSource counters,
-            CounterSelection selection, Path monitorCsv, IntSupplier currentPhase) throws IOException {
+            CounterSelection selection, Path monitorCsv, IntSupplier currentPhase, String localSource)
+            throws IOException {
         this.intervalMs = config.intervalMs();
         if (intervalMs <= 0) {
             throw new IllegalArgumentException("monitor interval must be positive: " + intervalMs);
@@ -60,6 +64,7 @@ public final class ResourceMonitor implements AutoCloseable {
         this.agent = agent;
         this.db = counters == null ? null : new DbCounterSampler(counters, selection);
         this.currentPhase = currentPhase == null ? () -> -1 : currentPhase;
+        this.localSource = localSource;
         this.csv = new MonitorCsvWriter(monitorCsv);
         this.thread = new Thread(this::loop, "ivs-monitor");
         this.thread.setDaemon(true);
@@ -73,6 +78,12 @@ public final class ResourceMonitor implements AutoCloseable {
 
     public static ResourceMonitor start(MonitorConfig config, CounterSource counters, CounterSelection selection,
             Path monitorCsv, IntSupplier currentPhase) throws IOException {
+        return start(config, counters, selection, monitorCsv, currentPhase, LOCAL_SOURCE);
+    }
+
+    /** {@code localSource}: the source column of in-process rows ("local", or "client" for a remote database). */
+    public static ResourceMonitor start(MonitorConfig config, CounterSource counters, CounterSelection selection,
+            Path monitorCsv, IntSupplier currentPhase, String localSource) throws IOException {
         HostSampler host = null;
         AgentClient agent = null;
         if (config.agent() == null || config.agent().isBlank()) {
@@ -80,14 +91,20 @@ public final class ResourceMonitor implements AutoCloseable {
         } else {
             agent = new AgentClient(config.agent(), config.agentSecret());
         }
-        return start(config, host, agent, counters, selection, monitorCsv, currentPhase);
+        return start(config, host, agent, counters, selection, monitorCsv, currentPhase, localSource);
     }
 
     /** For tests and tools: any host sampler (in-process) or agent client (then {@code host} is ignored). */
     static ResourceMonitor start(MonitorConfig config, HostSampler host, AgentClient agent, CounterSource counters,
             CounterSelection selection, Path monitorCsv, IntSupplier currentPhase) throws IOException {
+        return start(config, host, agent, counters, selection, monitorCsv, currentPhase, LOCAL_SOURCE);
+    }
+
+    static ResourceMonitor start(MonitorConfig config, HostSampler host, AgentClient agent, CounterSource counters,
+            CounterSelection selection, Path monitorCsv, IntSupplier currentPhase, String localSource)
+            throws IOException {
         ResourceMonitor m = new ResourceMonitor(config, agent == null ? host : null, agent, counters, selection,
-                monitorCsv, currentPhase);
+                monitorCsv, currentPhase, localSource);
         m.prime();
         m.thread.start();
         return m;
@@ -157,7 +174,7 @@ public final class ResourceMonitor implements AutoCloseable {
         previousSampleMs = now;
         previousPhase = endPhase;
         if (agent == null) {
-            write(window, phase, "local", metrics);
+            write(window, phase, localSource, metrics);
             return;
         }
         pending.computeIfAbsent(window, w -> new PendingRow()).local(phase, metrics);

@@ -1,21 +1,37 @@
 package org.ivsbench.monitor;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.IntSupplier;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import org.ivsbench.config.BenchmarkConfig;
+import org.ivsbench.config.DatabaseType;
 import org.ivsbench.config.MonitorConfig;
 import org.ivsbench.target.Target;
 
 /**
  * The resource monitor for one run, writing monitor.csv beside samples.csv. A monitor that cannot start is
  * reported and the run goes on without it: the benchmark's own figures do not depend on it.
+ *
+ * <p>Without an agent the monitor reads this host's /proc. When the database is elsewhere those rows describe
+ * the client's host, not the database's: the run says so once on the console and marks the rows
+ * {@code source=client} instead of {@code local}, so no one reads them as the database host's.
  */
 public final class RunMonitor implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(RunMonitor.class);
+    /** monitor.csv's source for in-process rows when the database is not on this host. */
+    static final String CLIENT_HOST_SOURCE = "client";
+    private static final Pattern ADDRESS_HOST = Pattern.compile("host=([^)]*)");
+    /** An experiment starts a monitor per phase folder: one warning per process is enough. */
+    private static final AtomicBoolean WARNED_CLIENT_HOST = new AtomicBoolean();
 
     private final ResourceMonitor monitor;
 
@@ -27,13 +43,28 @@ public final class RunMonitor implements AutoCloseable {
         if (!config.monitor().enabled()) {
             return new RunMonitor(null);
         }
+        boolean clientHost = samplesClientHostOnly(config.monitor(), config.target().type(), config.target().url());
+        if (clientHost && WARNED_CLIENT_HOST.compareAndSet(false, true)) {
+            LOG.warn("monitor: the database ({}) is not on this host and no <monitor><agent> is set, so monitor.csv's"
+                    + " os.* columns are this client's host, not the database's (rows marked source=client); run"
+                    + " monitor-agent on the database host for its figures", hosts(config.target().url()));
+        }
         try {
             return new RunMonitor(ResourceMonitor.start(withDefaultProcess(config), CounterSource.of(target),
-                    dir.resolve("monitor.csv"), currentPhase));
+                    CounterSelection.DEFAULT, dir.resolve("monitor.csv"), currentPhase,
+                    clientHost ? CLIENT_HOST_SOURCE : ResourceMonitor.LOCAL_SOURCE));
         } catch (Exception e) {
             LOG.warn("the resource monitor could not start ({}); the run goes on without monitor.csv", e.getMessage());
             return new RunMonitor(null);
         }
+    }
+
+    /**
+     * True when the monitor would sample this host's /proc although the database runs on another: monitoring
+     * on, no agent, and a URL that does not point here.
+     */
+    static boolean samplesClientHostOnly(MonitorConfig monitor, DatabaseType type, String url) {
+        return monitor.enabled() && (monitor.agent() == null || monitor.agent().isBlank()) && !isLocal(type, url);
     }
 
     /**
@@ -42,7 +73,8 @@ public final class RunMonitor implements AutoCloseable {
      */
     static MonitorConfig withDefaultProcess(BenchmarkConfig config) {
         MonitorConfig m = config.monitor();
-        if (m.agent() != null || m.processName() != null || m.pidFile() != null || !isLocal(config.target().url())) {
+        if (m.agent() != null || m.processName() != null || m.pidFile() != null
+                || !isLocal(config.target().type(), config.target().url())) {
             return m;
         }
         String name = switch (config.target().type()) {
@@ -53,9 +85,87 @@ public final class RunMonitor implements AutoCloseable {
         return name == null ? m : new MonitorConfig(m.enabled(), m.intervalMs(), null, name, null);
     }
 
-    private static boolean isLocal(String url) {
-        String u = url.toLowerCase(java.util.Locale.ROOT);
-        return u.contains("//localhost") || u.contains("//127.") || u.contains("//[::1]");
+    /**
+     * Whether the URL's database is on this host: SQLite always; a unix socket (MariaDB's localSocket or pipe
+     * option, MongoDB's %2F-encoded socket path); otherwise every host named is localhost, 127.x or ::1 (an
+     * empty host is the driver's default, localhost). Only the text is looked at, never DNS: this host's own
+     * name or address counts as remote, which errs towards a warning rather than towards silence.
+     */
+    static boolean isLocal(DatabaseType type, String url) {
+        if (type == DatabaseType.SQLITE) {
+            return true;
+        }
+        if (url == null) {
+            return false;
+        }
+        String u = url.trim().toLowerCase(Locale.ROOT);
+        if (u.startsWith("jdbc:sqlite:") || u.contains("localsocket=") || u.contains("pipe=")) {
+            return true;
+        }
+        List<String> hosts = hostsOf(u);
+        if (hosts == null) {
+            return false;
+        }
+        for (String host : hosts) {
+            if (!isLocalHost(host)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** The host names of a URL (lower case, ports and user info removed); empty = default host; null = none found. */
+    private static List<String> hostsOf(String url) {
+        int scheme = url.indexOf("://");
+        if (scheme < 0) {
+            return null;
+        }
+        String rest = url.substring(scheme + 3);
+        List<String> hosts = new ArrayList<>();
+        if (rest.startsWith("address=")) { // MariaDB's jdbc:mariadb://address=(host=h)(port=p),address=(...)/db
+            Matcher m = ADDRESS_HOST.matcher(rest.substring(0, indexOfAny(rest, "/?")));
+            while (m.find()) {
+                hosts.add(m.group(1).trim());
+            }
+            return hosts.isEmpty() ? null : hosts;
+        }
+        String authority = rest.substring(0, indexOfAny(rest, "/?#"));
+        authority = authority.substring(authority.lastIndexOf('@') + 1);
+        if (authority.isEmpty()) {
+            return hosts;
+        }
+        for (String hostPort : authority.split(",")) {
+            String h = hostPort.trim();
+            if (h.startsWith("[")) {
+                int close = h.indexOf(']');
+                h = close < 0 ? h.substring(1) : h.substring(1, close);
+            } else if (h.indexOf(':') == h.lastIndexOf(':') && h.indexOf(':') >= 0) {
+                h = h.substring(0, h.indexOf(':'));
+            }
+            hosts.add(h);
+        }
+        return hosts;
+    }
+
+    private static boolean isLocalHost(String h) {
+        return h.equals("localhost") || h.equals("localhost.localdomain") || h.startsWith("127.")
+                || h.equals("::1") || h.equals("0:0:0:0:0:0:0:1")
+                || h.startsWith("%2f") || h.endsWith(".sock"); // MongoDB: mongodb://%2Ftmp%2Fmongodb-27017.sock
+    }
+
+    private static int indexOfAny(String s, String chars) {
+        for (int i = 0; i < s.length(); i++) {
+            if (chars.indexOf(s.charAt(i)) >= 0) {
+                return i;
+            }
+        }
+        return s.length();
+    }
+
+    /** The URL's hosts for the warning: never the whole URL, whose query may hold a password. */
+    private static String hosts(String url) {
+        List<String> hosts = url == null ? null : hostsOf(url.trim().toLowerCase(Locale.ROOT));
+        return hosts == null || hosts.isEmpty() ? "host unknown" : String.join(",", hosts);
     }
 
     @Override

@@ -19,8 +19,14 @@
  * <li>{@link org.ivsbench.monitor.MonitorOverhead}: what a sample costs.</li>
  * </ul>
  *
- * Known limits: the column set is fixed by the first row, so a disk or interface that appears mid-run is not
- * written, and counters are not written at all when the database cannot be read when monitoring starts. With an
- * agent, the agent's interval that is still running at close is not fetched (at most one interval at the end).
+ * Columns: a metric that first appears mid-run (a disk or interface that comes up, database counters that
+ * become readable only after monitoring started) widens monitor.csv ({@link org.ivsbench.monitor.MonitorCsvWriter}
+ * rewrites it with the new column at the end and empty cells before), so nothing is dropped; a counter's first
+ * readable interval is empty, being only its baseline.
+ *
+ * <p>Known limits: with an agent, the agent's interval that is still running at close is not fetched (at most
+ * one interval at the end). Without an agent the samples are of the client's host whatever host the database
+ * runs on: {@link org.ivsbench.monitor.RunMonitor} warns when the database URL is not local and marks those rows
+ * {@code source=client}.
  */
 package org.ivsbench.monitor;

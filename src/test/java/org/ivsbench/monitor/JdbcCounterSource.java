@@ -10,8 +10,9 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Test-only: SHOW GLOBAL STATUS over plain JDBC, standing in for the JDBC target while it is written. Gauges
- * are the few names the integration test looks at; everything else is a counter.
+ * Test-only: SHOW GLOBAL STATUS over plain JDBC, so the monitor's MariaDB test depends on the monitor alone and
+ * not on the JDBC target (whose own counter reads are tested in MariaDbTargetIntegrationTest). Gauges are the
+ * few names the integration test looks at; everything else is a counter.
  */
 final class JdbcCounterSource implements CounterSource, AutoCloseable {
     private static final Set<String> GAUGES = Set.of("Threads_connected", "Threads_running", "Open_tables",

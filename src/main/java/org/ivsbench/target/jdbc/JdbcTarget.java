@@ -25,7 +25,12 @@ import org.ivsbench.target.TargetException;
 /**
  * A SQL database through JDBC: MariaDB/MySQL or SQLite, the differences kept in a {@link Dialect}.
  * Knows nothing of benchmarks: it works on any {@link TableSpec}. Thread-safe; every session owns one
- * connection, and the target opens short-lived connections of its own for DDL and statistics.
+ * connection, and the target opens short-lived connections of its own for DDL and the environment.
+ *
+ * <p>Server counters are read over one dedicated connection, opened at the first {@link #serverCounters()}
+ * and kept until {@link #close()}: the monitor reads them every interval, and a connection per read would
+ * itself show up in what it measures (Connections, thread creation, the handshake's Com_* statements) and
+ * cost the server an authentication each second. The price is one idle connection in Threads_connected.
  */
 public final class JdbcTarget implements Target {
     private final TargetConfig config;
@@ -34,6 +39,10 @@ public final class JdbcTarget implements Target {
     private final Map<String, TableLayout> layouts = new ConcurrentHashMap<>();
     private final Set<String> validFields = ConcurrentHashMap.newKeySet();
     private volatile Map<String, String> learned = Map.of();
+    /** Guards {@link #counterConnection} and {@link #closed}: the monitor thread reads, any thread closes. */
+    private final Object counterLock = new Object();
+    private Connection counterConnection;
+    private boolean closed;
 
     private JdbcTarget(TargetConfig config, Dialect dialect) {
         this.config = config;
@@ -177,10 +186,42 @@ public final class JdbcTarget implements Target {
         if (dialect.type() == DatabaseType.SQLITE) {
             return Map.of(); // nothing to ask, so no connection either
         }
-        try (Connection c = connect()) {
-            return dialect.serverCounters(c);
-        } catch (SQLException e) {
-            throw failure("read server counters", e);
+        synchronized (counterLock) {
+            if (closed) {
+                throw new TargetException("read server counters: the target is closed");
+            }
+            boolean reused = counterConnection != null;
+            if (!reused) {
+                counterConnection = connect();
+            }
+            try {
+                return dialect.serverCounters(counterConnection);
+            } catch (SQLException e) {
+                TargetException failure = failure("read server counters", e);
+                Connections.closeQuietly(counterConnection);
+                counterConnection = null;
+                // A kept connection can have been lost since the last interval (server restart, KILL,
+                // wait_timeout): one fresh connection and one more try. A connection just opened that
+                // fails, or any other failure, is the answer; the next call opens a new one.
+                if (!reused || !failure.connectionLost()) {
+                    throw failure;
+                }
+            }
+            counterConnection = connect();
+            try {
+                return dialect.serverCounters(counterConnection);
+            } catch (SQLException e) {
+                Connections.closeQuietly(counterConnection);
+                counterConnection = null;
+                throw failure("read server counters", e);
+            }
+        }
+    }
+
+    /** The kept counter connection, or null: for tests that kill it. */
+    Connection counterConnection() {
+        synchronized (counterLock) {
+            return counterConnection;
         }
     }
 
@@ -209,7 +250,13 @@ public final class JdbcTarget implements Target {
 
     @Override
     public void close() {
-        // Nothing pooled: sessions own their connections and DDL connections are closed after use.
+        // Sessions own their connections and DDL connections are closed after use; only the counter
+        // connection is the target's. Later serverCounters() calls fail rather than open a new one.
+        synchronized (counterLock) {
+            closed = true;
+            Connections.closeQuietly(counterConnection);
+            counterConnection = null;
+        }
     }
 
     /** The table's layout, learnt from createTable or else from the catalog (primary key = key column). */

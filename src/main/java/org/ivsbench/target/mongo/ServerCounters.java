@@ -13,8 +13,11 @@ import org.bson.Document;
  * (WiredTiger's "bytes read into cache" under wiredTiger.cache becomes
  * {@code wiredTiger.cache.bytes_read_into_cache}). Only numeric values that the server reports are kept, so
  * a server without a section (the stand-in has no opcounters and no wiredTiger) yields no names for it.
+ *
+ * <p>This list is already the monitor's choice for MongoDB: {@link #NAMES} is what
+ * {@link org.ivsbench.monitor.CounterSelection#DEFAULT} keeps, so the two cannot drift apart.
  */
-final class ServerCounters {
+public final class ServerCounters {
 
     /** Monotonic counters: the monitor reports their per-interval deltas. */
     private static final List<List<String>> COUNTERS = List.of(
@@ -47,6 +50,10 @@ final class ServerCounters {
             List.of("wiredTiger", "cache", "tracked dirty bytes in the cache"));
 
     static final Set<String> GAUGE_NAMES = Set.copyOf(GAUGES.stream().map(ServerCounters::flatName).toList());
+
+    /** Every flat name {@link #from} can produce, counters and gauges. */
+    public static final Set<String> NAMES = Set.copyOf(
+            java.util.stream.Stream.concat(COUNTERS.stream(), GAUGES.stream()).map(ServerCounters::flatName).toList());
 
     private ServerCounters() {
     }

@@ -175,4 +175,54 @@ class MariaDbTargetIntegrationTest {
             target.createDatabase("ivs_jdbc_other", true); // drops it again, empty
         }
     }
+
+    /**
+     * The monitor calls serverCounters() every interval: it must not connect each time. Connections is a
+     * server-wide counter and the server is shared, so another client connecting meanwhile can raise it; the
+     * best of three fresh targets is taken. A connection per call raises it by at least CALLS every time.
+     */
+    @Test
+    void serverCountersKeepOneConnectionAndSurviveItsKill() throws Exception {
+        final int calls = 25;
+        long best = Long.MAX_VALUE;
+        try (Connection probe = root()) {
+            for (int attempt = 0; attempt < 3 && best > 1; attempt++) {
+                try (Target target = Targets.open(TestServers.mariadb())) {
+                    // Read after open(): its one connection (server limits) is closed and not counted here;
+                    // the probe is the same connection throughout, so it adds nothing between the reads.
+                    long before = connectionsCounter(probe);
+                    for (int i = 0; i < calls; i++) {
+                        assertTrue(target.serverCounters().containsKey("Com_select"));
+                    }
+                    best = Math.min(best, connectionsCounter(probe) - before);
+                }
+            }
+        }
+        assertTrue(best <= 1, calls + " serverCounters() calls raised Connections by " + best + " (at best of 3)");
+
+        try (Target target = Targets.open(TestServers.mariadb()); Connection killer = root();
+             Statement st = killer.createStatement()) {
+            target.serverCounters();
+            Connection kept = ((JdbcTarget) target).counterConnection();
+            long id = kept.unwrap(org.mariadb.jdbc.Connection.class).getThreadId();
+            st.execute("KILL CONNECTION " + id);
+            Map<String, Double> after = target.serverCounters(); // must reconnect, not throw
+            assertTrue(after.containsKey("Com_select"));
+            Connection reopened = ((JdbcTarget) target).counterConnection();
+            assertTrue(reopened != kept, "a new connection replaced the killed one");
+            assertTrue(target.serverCounters().containsKey("Com_select"));
+            assertTrue(reopened == ((JdbcTarget) target).counterConnection(), "and is kept in turn");
+            target.close();
+            assertTrue(reopened.isClosed(), "close() closes the counter connection");
+            assertThrows(TargetException.class, target::serverCounters);
+        }
+    }
+
+    private static long connectionsCounter(Connection probe) throws Exception {
+        try (Statement st = probe.createStatement();
+             ResultSet rs = st.executeQuery("SHOW GLOBAL STATUS LIKE 'Connections'")) {
+            rs.next();
+            return rs.getLong(2);
+        }
+    }
 }

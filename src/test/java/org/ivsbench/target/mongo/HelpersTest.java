@@ -21,6 +21,8 @@ import org.junit.jupiter.api.Test;
 import com.mongodb.MongoCommandException;
 import com.mongodb.ServerAddress;
 
+import org.ivsbench.monitor.CounterSelection;
+
 /** FieldNames, BsonSizes, ServerCounters and MongoErrors without a server. */
 class HelpersTest {
 
@@ -80,6 +82,48 @@ class HelpersTest {
         assertEquals(Map.of("connections.current", 1.0),
                 ServerCounters.from(Document.parse("{\"connections\": {\"current\": 1}, \"process\": \"java\"}")),
                 "what the stand-in reports");
+    }
+
+    /**
+     * A serverStatus with every section the package documentation names: the monitor's default selection
+     * must keep every counter the target produces (it once dropped network.numRequests and the block-manager
+     * bytes), and name no MongoDB counter the target never produces (it once named mem.virtual).
+     */
+    @Test
+    void monitorDefaultSelectionKeepsExactlyWhatTheTargetProduces() {
+        Document status = Document.parse("""
+                {"opcounters": {"insert": 1, "query": 2, "update": 3, "delete": 4, "getmore": 5, "command": 6},
+                 "connections": {"current": 3},
+                 "mem": {"resident": 120, "virtual": 2000},
+                 "network": {"bytesIn": 10, "bytesOut": 20, "numRequests": 30},
+                 "wiredTiger": {
+                   "cache": {"bytes read into cache": 1, "bytes written from cache": 2, "pages read into cache": 3,
+                             "pages written from cache": 4, "pages requested from the cache": 5,
+                             "modified pages evicted": 6, "unmodified pages evicted": 7,
+                             "pages evicted by application threads": 8, "bytes currently in the cache": 9,
+                             "maximum bytes configured": 10, "tracked dirty bytes in the cache": 11},
+                   "block-manager": {"bytes read": 12, "bytes written": 13}}}""");
+        Map<String, Double> produced = ServerCounters.from(status);
+        assertEquals(ServerCounters.NAMES, produced.keySet(), "a full serverStatus yields every listed name");
+        for (String documented : List.of("network.numRequests", "wiredTiger.block-manager.bytes_read",
+                "wiredTiger.block-manager.bytes_written", "wiredTiger.cache.pages_evicted_by_application_threads",
+                "wiredTiger.cache.tracked_dirty_bytes_in_the_cache", "opcounters.getmore", "mem.resident")) {
+            assertTrue(produced.containsKey(documented), documented);
+        }
+        for (String name : produced.keySet()) {
+            assertTrue(CounterSelection.DEFAULT.includes(name), name + " is produced but the monitor drops it");
+        }
+        assertFalse(produced.containsKey("mem.virtual"));
+        // MariaDB's names have no '.', MongoDB's flattened ones always do: every dotted default name must be
+        // one the target can produce.
+        for (String name : CounterSelection.DEFAULT.names()) {
+            if (name.contains(".")) {
+                assertTrue(ServerCounters.NAMES.contains(name), name + " is selected but never produced");
+            }
+        }
+        for (String prefix : CounterSelection.DEFAULT.prefixes()) {
+            assertFalse(prefix.contains("."), prefix + ": a MongoDB prefix would select names beyond the list");
+        }
     }
 
     @Test

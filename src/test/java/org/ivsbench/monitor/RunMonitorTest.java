@@ -1,0 +1,102 @@
+package org.ivsbench.monitor;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.lang.reflect.Proxy;
+import java.nio.file.Path;
+import java.util.Map;
+
+import org.ivsbench.config.BenchmarkConfig;
+import org.ivsbench.config.DatabaseType;
+import org.ivsbench.config.MonitorConfig;
+import org.ivsbench.target.Target;
+import org.ivsbench.testsupport.RunHarness;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** When the in-process monitor would present the client's host as the database's. */
+class RunMonitorTest {
+    private static final MonitorConfig NO_AGENT = MonitorConfig.defaults();
+
+    @Test
+    void localUrlsAreRecognised() {
+        for (String url : new String[] {
+                "jdbc:mariadb://localhost:3306/ivs", "jdbc:mariadb://127.0.0.1/ivs?useSsl=false",
+                "jdbc:mysql://127.0.1.1:3307/x", "jdbc:mariadb://[::1]:3306/ivs", "JDBC:MARIADB://LOCALHOST/ivs",
+                "jdbc:mariadb://user:pw@localhost/ivs", "jdbc:mariadb:///ivs",
+                "jdbc:mariadb://dbhost/ivs?localSocket=/run/mysqld/mysqld.sock",
+                "jdbc:mariadb://address=(host=localhost)(port=3306)/ivs",
+                "jdbc:mariadb:replication://localhost:3306,127.0.0.1:3307/ivs",
+                "mongodb://localhost:27017", "mongodb://ivs:secret@127.0.0.1:27017/?authSource=admin",
+                "mongodb://%2Ftmp%2Fmongodb-27017.sock"}) {
+            assertTrue(RunMonitor.isLocal(url.startsWith("mongo") ? DatabaseType.MONGODB : DatabaseType.MARIADB, url),
+                    url);
+        }
+        assertTrue(RunMonitor.isLocal(DatabaseType.SQLITE, "jdbc:sqlite:/data/x.db"));
+    }
+
+    @Test
+    void remoteUrlsAreNot() {
+        for (String url : new String[] {
+                "jdbc:mariadb://db.example.org:3306/ivs", "jdbc:mariadb://10.0.0.5/ivs",
+                "jdbc:mariadb://localhost.evil.example/ivs", "jdbc:mariadb://user:pw@dbhost/ivs?x=localhost",
+                "jdbc:mariadb://address=(host=10.1.1.1)(port=3306)/ivs",
+                "jdbc:mariadb:replication://localhost,replica.example/ivs", "jdbc:mariadb://[fe80::1]:3306/ivs",
+                "mongodb://mongo1:27017,mongo2:27017/?replicaSet=rs0", "mongodb+srv://cluster0.example.net",
+                "mongodb://u:p@db.example.org/?authSource=localhost", "not a url"}) {
+            assertFalse(RunMonitor.isLocal(url.startsWith("mongo") ? DatabaseType.MONGODB : DatabaseType.MARIADB, url),
+                    url);
+        }
+        assertFalse(RunMonitor.isLocal(DatabaseType.MARIADB, null));
+    }
+
+    @Test
+    void onlyInProcessSamplingOfARemoteDatabaseIsFlagged() {
+        String remote = "jdbc:mariadb://db.example.org/ivs";
+        assertTrue(RunMonitor.samplesClientHostOnly(NO_AGENT, DatabaseType.MARIADB, remote));
+        assertFalse(RunMonitor.samplesClientHostOnly(NO_AGENT, DatabaseType.MARIADB, "jdbc:mariadb://localhost/ivs"));
+        MonitorConfig agent = new MonitorConfig(true, 1000, "db.example.org:9100", null, null);
+        assertFalse(RunMonitor.samplesClientHostOnly(agent, DatabaseType.MARIADB, remote), "the agent samples the db host");
+        MonitorConfig blankAgent = new MonitorConfig(true, 1000, " ", null, null);
+        assertTrue(RunMonitor.samplesClientHostOnly(blankAgent, DatabaseType.MARIADB, remote), "a blank agent is none");
+        MonitorConfig off = new MonitorConfig(false, 1000, null, null, null);
+        assertFalse(RunMonitor.samplesClientHostOnly(off, DatabaseType.MARIADB, remote), "nothing sampled at all");
+        assertFalse(RunMonitor.samplesClientHostOnly(NO_AGENT, DatabaseType.SQLITE, "jdbc:sqlite:x.db"));
+        assertEquals("client", RunMonitor.CLIENT_HOST_SOURCE);
+    }
+
+    /** Through the real start path: a remote database without an agent gives rows marked source=client. */
+    @Test
+    void rowsOfARemoteDatabaseSampledHereSayClient(@TempDir Path dir) throws Exception {
+        assertEquals("client", sourceOfRows(dir, "jdbc:mariadb://db.example.org:3306/ivs"));
+        assertEquals("local", sourceOfRows(dir, "jdbc:mariadb://localhost:3306/ivs"));
+    }
+
+    private static String sourceOfRows(Path dir, String url) throws Exception {
+        BenchmarkConfig config = RunHarness.config(dir, "<parameters><type>MARIADB</type><url>" + url + "</url>"
+                + "<username>u</username><password>p</password><terminals>1</terminals><recordcount>10</recordcount>"
+                + "<monitor><interval>100</interval></monitor>"
+                + "<transactiontypes><transactiontype><name>ReadRecord</name></transactiontype></transactiontypes>"
+                + "<works><work><time>1</time><rate>unlimited</rate><weights>100</weights></work></works></parameters>");
+        // No database behind the URL: the stand-in answers the monitor's counter reads with nothing.
+        Target target = (Target) Proxy.newProxyInstance(Target.class.getClassLoader(), new Class<?>[] {Target.class},
+                (proxy, method, args) -> switch (method.getName()) {
+                    case "serverCounters" -> Map.of();
+                    case "isGauge" -> false;
+                    default -> throw new UnsupportedOperationException(method.getName());
+                });
+        Path runDir = java.nio.file.Files.createTempDirectory(dir, "run");
+        try (RunMonitor monitor = RunMonitor.start(config, target, runDir, () -> 0)) {
+            Thread.sleep(350);
+        }
+        MonitorCsv csv = new MonitorCsv(runDir.resolve("monitor.csv"));
+        assertFalse(csv.rows.isEmpty());
+        String source = csv.rows.get(0).get("source");
+        for (Map<String, String> row : csv.rows) {
+            assertEquals(source, row.get("source"));
+        }
+        return source;
+    }
+}
