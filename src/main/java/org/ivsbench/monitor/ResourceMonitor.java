@@ -84,10 +84,18 @@ public final class ResourceMonitor implements AutoCloseable {
     /** {@code localSource}: the source column of in-process rows ("local", or "client" for a remote database). */
     public static ResourceMonitor start(MonitorConfig config, CounterSource counters, CounterSelection selection,
             Path monitorCsv, IntSupplier currentPhase, String localSource) throws IOException {
+        return start(config, ProcessLocator.of(config.pidFile(), config.processName()), counters, selection,
+                monitorCsv, currentPhase, localSource);
+    }
+
+    /** As above, with the database server's process found by {@code process} (in-process sampling only). */
+    public static ResourceMonitor start(MonitorConfig config, ProcessLocator process, CounterSource counters,
+            CounterSelection selection, Path monitorCsv, IntSupplier currentPhase, String localSource)
+            throws IOException {
         HostSampler host = null;
         AgentClient agent = null;
         if (config.agent() == null || config.agent().isBlank()) {
-            host = ProcSampler.local(ProcessLocator.of(config.pidFile(), config.processName()));
+            host = ProcSampler.local(process);
         } else {
             agent = new AgentClient(config.agent(), config.agentSecret());
         }

@@ -50,7 +50,7 @@ public final class RunMonitor implements AutoCloseable {
                     + " monitor-agent on the database host for its figures", hosts(config.target().url()));
         }
         try {
-            return new RunMonitor(ResourceMonitor.start(withDefaultProcess(config), CounterSource.of(target),
+            return new RunMonitor(ResourceMonitor.start(config.monitor(), serverProcess(config), CounterSource.of(target),
                     CounterSelection.DEFAULT, dir.resolve("monitor.csv"), currentPhase,
                     clientHost ? CLIENT_HOST_SOURCE : ResourceMonitor.LOCAL_SOURCE));
         } catch (Exception e) {
@@ -68,21 +68,46 @@ public final class RunMonitor implements AutoCloseable {
     }
 
     /**
-     * When the database runs on this host and the config names no process, watch the server by its usual
-     * process name, so proc.* columns are filled without configuration.
+     * The database server's process for the proc.* columns: the configured pid file or process name; else, when
+     * the database runs on this host, the process listening on the URL's port (the server the benchmark
+     * really talks to, even with several of one name, e.g. an experiment's fresh instance beside the primary),
+     * falling back to the server's usual process name.
      */
-    static MonitorConfig withDefaultProcess(BenchmarkConfig config) {
+    static ProcessLocator serverProcess(BenchmarkConfig config) {
         MonitorConfig m = config.monitor();
         if (m.agent() != null || m.processName() != null || m.pidFile() != null
                 || !isLocal(config.target().type(), config.target().url())) {
-            return m;
+            return ProcessLocator.of(m.pidFile(), m.processName());
         }
-        String name = switch (config.target().type()) {
-            case MARIADB, MYSQL -> "mariadbd";
-            case MONGODB -> "mongod";
-            case SQLITE -> null;
+        return switch (config.target().type()) {
+            case MARIADB, MYSQL -> ProcessLocator.listeningOn(portOf(config.target().url(), 3306), "mariadbd");
+            case MONGODB -> ProcessLocator.listeningOn(portOf(config.target().url(), 27017), "mongod");
+            case SQLITE -> ProcessLocator.none();
         };
-        return name == null ? m : new MonitorConfig(m.enabled(), m.intervalMs(), null, name, null);
+    }
+
+    /** The first host's port in a URL ({@code //host:port}, {@code [::1]:port} or {@code (port=N)}), else the default. */
+    static int portOf(String url, int defaultPort) {
+        Matcher address = Pattern.compile("\\(port=(\\d+)\\)").matcher(url);
+        if (address.find()) {
+            return Integer.parseInt(address.group(1));
+        }
+        int scheme = url.indexOf("://");
+        if (scheme < 0) {
+            return defaultPort;
+        }
+        String rest = url.substring(scheme + 3);
+        String authority = rest.substring(0, indexOfAny(rest, "/?#"));
+        String first = authority.substring(authority.lastIndexOf('@') + 1).split(",")[0];
+        int colon = first.lastIndexOf(':');
+        if (colon < 0 || first.lastIndexOf(']') > colon) {
+            return defaultPort;
+        }
+        try {
+            return Integer.parseInt(first.substring(colon + 1));
+        } catch (NumberFormatException e) {
+            return defaultPort;
+        }
     }
 
     /**

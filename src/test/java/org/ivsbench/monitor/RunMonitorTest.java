@@ -21,6 +21,31 @@ class RunMonitorTest {
     private static final MonitorConfig NO_AGENT = MonitorConfig.defaults();
 
     @Test
+    void portOfUrls() {
+        assertEquals(33306, RunMonitor.portOf("jdbc:mariadb://127.0.0.1:33306/ivsbench", 3306));
+        assertEquals(3306, RunMonitor.portOf("jdbc:mariadb://localhost/ivsbench?x=1", 3306));
+        assertEquals(3307, RunMonitor.portOf("jdbc:mariadb://u:p@[::1]:3307/ivs", 3306));
+        assertEquals(3306, RunMonitor.portOf("jdbc:mariadb://[::1]/ivs", 3306));
+        assertEquals(3310, RunMonitor.portOf("jdbc:mariadb://address=(host=localhost)(port=3310)/ivs", 3306));
+        assertEquals(37017, RunMonitor.portOf("mongodb://127.0.0.1:37017,127.0.0.1:37018/ivsbench", 27017));
+        assertEquals(27017, RunMonitor.portOf("mongodb://localhost/ivsbench", 27017));
+    }
+
+    /** On the private MariaDB (not on the default port): proc.* watch the server the URL's port leads to. */
+    @Test
+    void theLocalServerIsFoundByItsPort(@TempDir Path dir) throws Exception {
+        org.ivsbench.config.BenchmarkConfig config = org.ivsbench.testsupport.RunHarness.config(dir, "<parameters>"
+                + org.ivsbench.testsupport.RunHarness.mariadbConnection()
+                + "<transactiontypes><transactiontype><name>ReadRecord</name></transactiontype></transactiontypes>"
+                + "<works><work><count>1</count><rate>unlimited</rate><weights>100</weights></work></works>"
+                + "</parameters>");
+        String pidFile = System.getenv("IVS_MARIADB_PIDFILE");
+        org.junit.jupiter.api.Assumptions.assumeTrue(pidFile != null, "IVS_MARIADB_PIDFILE (scripts/test.sh sets it)");
+        long expected = Long.parseLong(java.nio.file.Files.readString(Path.of(pidFile)).trim());
+        assertEquals(java.util.OptionalLong.of(expected), RunMonitor.serverProcess(config).locate());
+    }
+
+    @Test
     void localUrlsAreRecognised() {
         for (String url : new String[] {
                 "jdbc:mariadb://localhost:3306/ivs", "jdbc:mariadb://127.0.0.1/ivs?useSsl=false",
