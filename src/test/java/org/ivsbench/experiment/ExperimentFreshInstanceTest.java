@@ -76,8 +76,6 @@ class ExperimentFreshInstanceTest {
                 + "<extend><count>300</count></extend><run><count>200</count></run>"
                 + "<fresh><command>" + command + "</command><url>" + instanceUrl + "</url></fresh>"
                 + "</experiment></parameters>");
-        ExperimentSpec spec = ExperimentSpec.parse(config);
-        BenchmarkModule module = RunHarness.module();
         Path parent = Files.createTempDirectory(tmp, "results");
         Map<Integer, Long> primarySum = new HashMap<>();
         List<String> checked = new ArrayList<>();
@@ -105,24 +103,15 @@ class ExperimentFreshInstanceTest {
                 checked.add(epoch + "/" + mode.label());
             }
         };
-        try (Target target = Targets.open(config.target())) {
-            module.create(config, target);
-            module.load(config, target, LoadProgress.NONE);
-            ByteArrayOutputStream out = new ByteArrayOutputStream();
-            int code = ExperimentRunner.run(module, config, spec, target, parent, 1,
-                    new PrintStream(out, true, StandardCharsets.UTF_8), List.of("test"), false, listener);
-            String console = out.toString(StandardCharsets.UTF_8);
-            assertEquals(0, code, console);
-            assertTrue(console.contains("epoch 2 mode average-baseline: fresh instance ready in"), console);
-            module.clear(config, target);
+        Path dir;
+        try {
+            ExperimentRuns.Ran ran = ExperimentRuns.run(config, listener, parent);
+            assertTrue(ran.console().contains("epoch 2 mode average-baseline: fresh instance ready in"), ran.console());
+            dir = ran.dir();
         } finally {
             stopInstance(state);
         }
         assertEquals(List.of("1/clean", "1/average-baseline", "2/clean", "2/average-baseline"), checked);
-        Path dir;
-        try (Stream<Path> s = Files.list(parent)) {
-            dir = s.findFirst().orElseThrow();
-        }
         assertEquals(1 + 2 * 3, Files.readAllLines(dir.resolve("epochs.csv")).size());
         String log = Files.readString(dir.resolve(FreshServer.LOG));
         assertEquals(4, log.lines().filter(l -> l.startsWith("== ")).count(), log);

@@ -4,8 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -19,12 +17,9 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-import org.ivsbench.bench.BenchmarkModule;
-import org.ivsbench.bench.LoadProgress;
 import org.ivsbench.config.BenchmarkConfig;
 import org.ivsbench.target.Target;
 import org.ivsbench.target.TargetException;
-import org.ivsbench.target.Targets;
 import org.ivsbench.testsupport.RunHarness;
 import org.ivsbench.testsupport.TestServers;
 
@@ -48,28 +43,15 @@ class ExperimentMariaDbTest {
 
     /** Creates and loads the primary, runs the experiment; returns the experiment folder. */
     private Path run(BenchmarkConfig config, ExperimentListener listener) throws Exception {
-        BenchmarkModule module = RunHarness.module();
-        ExperimentSpec spec = ExperimentSpec.parse(config);
-        Path parent = Files.createTempDirectory(tmp, "results");
-        try (Target target = Targets.open(config.target())) {
-            module.create(config, target);
-            module.load(config, target, LoadProgress.NONE);
-            ByteArrayOutputStream out = new ByteArrayOutputStream();
-            int code = ExperimentRunner.run(module, config, spec, target, parent, 1,
-                    new PrintStream(out, true, StandardCharsets.UTF_8), List.of("test"), false, listener);
-            assertEquals(0, code, out.toString(StandardCharsets.UTF_8));
-            module.clear(config, target);
-            // No scratch database is left behind on the user's server.
-            try (java.sql.Connection c = java.sql.DriverManager.getConnection(TestServers.mariadbUrl(),
-                    TestServers.mariadbUser(), TestServers.mariadbPassword());
-                 java.sql.ResultSet rs = c.createStatement().executeQuery("SELECT SCHEMA_NAME FROM information_schema.SCHEMATA WHERE SCHEMA_NAME IN ('"
-                         + FreshDatabases.CLEAN + "','" + FreshDatabases.AVERAGE + "','" + FreshDatabases.SPREAD + "')")) {
-                assertFalse(rs.next(), "a fresh database was left behind");
-            }
+        Path dir = ExperimentRuns.run(config, listener, Files.createTempDirectory(tmp, "results")).dir();
+        // No scratch database is left behind on the user's server.
+        try (java.sql.Connection c = java.sql.DriverManager.getConnection(TestServers.mariadbUrl(),
+                TestServers.mariadbUser(), TestServers.mariadbPassword());
+             java.sql.ResultSet rs = c.createStatement().executeQuery("SELECT SCHEMA_NAME FROM information_schema.SCHEMATA WHERE SCHEMA_NAME IN ('"
+                     + FreshDatabases.CLEAN + "','" + FreshDatabases.AVERAGE + "','" + FreshDatabases.SPREAD + "')")) {
+            assertFalse(rs.next(), "a fresh database was left behind");
         }
-        try (Stream<Path> s = Files.list(parent)) {
-            return s.findFirst().orElseThrow();
-        }
+        return dir;
     }
 
     /** CRC32 over every record's key, field names and values in key order: equal content, equal checksum. */

@@ -4,27 +4,20 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
 
 import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoClients;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import org.ivsbench.bench.BenchmarkModule;
-import org.ivsbench.bench.LoadProgress;
 import org.ivsbench.config.BenchmarkConfig;
 import org.ivsbench.target.Target;
 import org.ivsbench.target.TargetException;
-import org.ivsbench.target.Targets;
 import org.ivsbench.testsupport.RunHarness;
 import org.ivsbench.testsupport.TestServers;
 
@@ -50,8 +43,6 @@ class ExperimentMongoTest {
                 + "<extend><count>300</count><distribution>zipfian</distribution></extend>"
                 + "<run><count>200</count><weights>ReadRecord:50,UpdateRecord:50</weights></run>"
                 + "</experiment></parameters>");
-        BenchmarkModule module = RunHarness.module();
-        ExperimentSpec spec = ExperimentSpec.parse(config);
         Map<Integer, Long> afterExtend = new HashMap<>();
         Map<Integer, ValueSizeStats> sizes = new HashMap<>();
         Map<String, Boolean> checked = new HashMap<>();
@@ -83,16 +74,7 @@ class ExperimentMongoTest {
                 checked.put(epoch + "/" + mode, true);
             }
         };
-        Path parent = Files.createTempDirectory(tmp, "results");
-        try (Target target = Targets.open(config.target())) {
-            module.create(config, target);
-            module.load(config, target, LoadProgress.NONE);
-            ByteArrayOutputStream out = new ByteArrayOutputStream();
-            int code = ExperimentRunner.run(module, config, spec, target, parent, 1,
-                    new PrintStream(out, true, StandardCharsets.UTF_8), List.of("test"), false, listener);
-            assertEquals(0, code, out.toString(StandardCharsets.UTF_8));
-            module.clear(config, target);
-        }
+        Path dir = ExperimentRuns.run(config, listener, Files.createTempDirectory(tmp, "results")).dir();
         assertEquals(6, checked.size(), checked.toString());
         // 100 records x 1000 bytes + 300 extends x 100 bytes per epoch (none reaches the cap).
         assertEquals(100_000L + 30_000L, sizes.get(1).totalBytes());
@@ -101,10 +83,6 @@ class ExperimentMongoTest {
             for (String scratch : List.of(FreshDatabases.CLEAN, FreshDatabases.AVERAGE, FreshDatabases.SPREAD)) {
                 assertFalse(names.contains(scratch), "scratch database " + scratch + " left behind: " + names);
             }
-        }
-        Path dir;
-        try (Stream<Path> s = Files.list(parent)) {
-            dir = s.findFirst().orElseThrow();
         }
         List<String> rows = Files.readAllLines(dir.resolve("epochs.csv"));
         assertEquals(1 + 2 * 4, rows.size(), rows.toString());
