@@ -37,6 +37,11 @@ final class InternalErrors {
         return OpResult.error(reason(e));
     }
 
+    /** Logs a terminal thread's death (an Error): the run is stopped by the caller. */
+    static void died(int terminalId, Error e) {
+        LOG.error("terminal {} died of {}; the run stops and keeps what was measured", terminalId, e.toString(), e);
+    }
+
     static String reason(RuntimeException e) {
         // An anonymous or local class has an empty simple name: fall back to the full name.
         String name = e.getClass().getSimpleName();

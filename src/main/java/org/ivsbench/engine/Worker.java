@@ -23,8 +23,17 @@ final class Worker implements Runnable {
     private final PhaseBoard board;
     private final Clock clock;
     private final InternalErrors internalErrors;
+    private final Runnable onDeath;
+    /** Set when startPhase failed: this phase's claims are recorded as that error instead of run. */
+    private RuntimeException phaseFailure;
 
     Worker(int id, Terminal terminal, long seed, List<TransactionTypeConfig> types, PhaseBoard board, Clock clock) {
+        this(id, terminal, seed, types, board, clock, () -> { });
+    }
+
+    /** {@code onDeath}: called when the thread dies of an Error, so the run stops instead of waiting for it. */
+    Worker(int id, Terminal terminal, long seed, List<TransactionTypeConfig> types, PhaseBoard board, Clock clock,
+            Runnable onDeath) {
         this.id = id;
         this.terminal = terminal;
         this.seed = seed;
@@ -32,6 +41,7 @@ final class Worker implements Runnable {
         this.board = board;
         this.clock = clock;
         this.internalErrors = new InternalErrors(id);
+        this.onDeath = onDeath;
     }
 
     @Override
@@ -47,13 +57,24 @@ final class Worker implements Runnable {
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+        } catch (Error e) {
+            // Out of memory and the like: carrying on is not safe, but neither is a count phase waiting
+            // forever for this terminal's share. The run stops and keeps what was measured.
+            InternalErrors.died(id, e);
+            onDeath.run();
+            throw e;
         }
     }
 
     private void runPhase(PhaseRun run) throws InterruptedException {
         PhaseConfig phase = run.config();
         SplittableRandom[] streams = WorkloadManager.terminalStreams(seed, id, phase.index());
-        terminal.startPhase(phase, streams[1]);
+        phaseFailure = null;
+        try {
+            terminal.startPhase(phase, streams[1]);
+        } catch (RuntimeException e) {
+            phaseFailure = e; // its operations would run on the previous phase's state: record, don't run
+        }
         TypeChooser chooser = new TypeChooser(phase, streams[0]);
         boolean open = phase.rate().kind() == RateSpec.Kind.OPEN;
         PhaseStats stats = run.stats();
@@ -95,7 +116,17 @@ final class Worker implements Runnable {
             Thread.sleep(tt.preExecutionWaitMs());
             intended += tt.preExecutionWaitMs() * 1_000_000L;
         }
-        if (!terminal.beforeOperation(() -> !run.schedule().exhausted())) {
+        if (phaseFailure != null) {
+            return record(run, claim, type, internalErrors.outcome(tt.name(), phaseFailure), intended, intended);
+        }
+        boolean ready;
+        try {
+            ready = terminal.beforeOperation(() -> !run.schedule().exhausted());
+        } catch (RuntimeException e) {
+            long now = clock.nanoTime();
+            return record(run, claim, type, internalErrors.outcome(tt.name(), e), open ? intended : now, now);
+        }
+        if (!ready) {
             // The phase ended while the terminal waited for its database: the operation never ran.
             // An open-loop arrival is then missed; a closed-loop slot was no arrival at all.
             if (open && claim.measured()) {
@@ -115,6 +146,12 @@ final class Worker implements Runnable {
             // Errors (out of memory, ...) still end the thread: carrying on after one is not safe.
             result = internalErrors.outcome(tt.name(), e);
         }
+        return record(run, claim, type, result, intended, start);
+    }
+
+    /** Records one operation that ended now: response time from {@code intended}, service from {@code start}. */
+    private TransactionTypeConfig record(PhaseRun run, Claim claim, int type, OpResult result, long intended,
+            long start) {
         long end = clock.nanoTime();
         if (claim.measured()) {
             run.stats().record(type, result.outcome(), end - intended, end - start, result.bytesRead(),
@@ -122,7 +159,7 @@ final class Worker implements Runnable {
         } else {
             run.stats().recordWarmup();
         }
-        return tt;
+        return types.get(type);
     }
 
     /**

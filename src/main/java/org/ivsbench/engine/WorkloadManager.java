@@ -39,6 +39,8 @@ public final class WorkloadManager {
     private final PhaseBoard board = new PhaseBoard();
     private final AtomicReference<PhaseRun> current = new AtomicReference<>();
     private volatile boolean stopRequested;
+    /** Set when a terminal thread died (an Error): the run stops and {@link #run} reports it as a failure. */
+    private volatile String terminalDeath;
     private volatile Thread managerThread;
 
     public WorkloadManager(List<PhaseConfig> phases, List<TransactionTypeConfig> types, int terminals, long seed,
@@ -79,12 +81,17 @@ public final class WorkloadManager {
             for (int id = 0; id < terminals; id++) {
                 Terminal t = factory.create(id);
                 created.add(t);
-                Thread thread = new Thread(new Worker(id, t, seed, types, board, clock), "terminal-" + id);
+                int terminalId = id;
+                Thread thread = new Thread(new Worker(id, t, seed, types, board, clock,
+                        () -> terminalDied(terminalId)), "terminal-" + id);
                 thread.setDaemon(true);
                 threads.add(thread);
             }
             threads.forEach(Thread::start);
             runPhases();
+            if (terminalDeath != null) {
+                throw new IllegalStateException(terminalDeath);
+            }
         } finally {
             board.close();
             for (Thread t : threads) {
@@ -191,6 +198,11 @@ public final class WorkloadManager {
     public int currentPhaseIndex() {
         PhaseRun run = current.get();
         return run == null ? -1 : run.config().index();
+    }
+
+    private void terminalDied(int id) {
+        terminalDeath = "terminal " + id + " died (see the log); the run stopped after what it measured";
+        requestStop();
     }
 
     /** Ends the current phase at once and skips the rest (Ctrl-C, SIGTERM). */

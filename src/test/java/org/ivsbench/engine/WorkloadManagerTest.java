@@ -350,36 +350,94 @@ class WorkloadManagerTest {
     }
 
     @Test
-    void anErrorIsNotSwallowedAsAnOutcome() throws Exception {
+    @org.junit.jupiter.api.Timeout(60)
+    void anErrorEndsTheTerminalAndStopsTheRunInsteadOfHangingIt() throws Exception {
         // An Error (out of memory, a failed assertion) is not something to carry on from: it ends the terminal's
-        // thread instead of becoming an "internal error" outcome. A time phase, so the run still ends.
-        List<PhaseConfig> phases = List.of(phase(0, 1, 0, 0, RateSpec.unlimited(), 1, 100, 0));
+        // thread instead of becoming an "internal error" outcome. A count phase would then wait forever for the
+        // dead terminal's share, so the run stops and fails, naming the terminal.
+        List<PhaseConfig> phases = List.of(phase(0, 0, 1000, 0, RateSpec.unlimited(), 1, 100, 0));
         java.util.concurrent.atomic.AtomicInteger calls = new java.util.concurrent.atomic.AtomicInteger();
         Thread.UncaughtExceptionHandler previous = Thread.getDefaultUncaughtExceptionHandler();
         java.util.concurrent.atomic.AtomicReference<Throwable> uncaught = new java.util.concurrent.atomic.AtomicReference<>();
         Thread.setDefaultUncaughtExceptionHandler((thread, e) -> uncaught.set(e));
-        List<PhaseSummary> s;
         try {
-            s = run(phases, TYPES, 1, 3, id -> new Terminal() {
-                @Override
-                public void startPhase(PhaseConfig phase, SplittableRandom random) {
-                }
+            IllegalStateException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalStateException.class,
+                    () -> run(phases, TYPES, 1, 3, id -> new Terminal() {
+                        @Override
+                        public void startPhase(PhaseConfig phase, SplittableRandom random) {
+                        }
 
-                @Override
-                public OpResult execute(int type) {
-                    calls.incrementAndGet();
-                    throw new AssertionError("bug");
-                }
+                        @Override
+                        public OpResult execute(int type) {
+                            if (calls.incrementAndGet() == 5) {
+                                throw new AssertionError("bug");
+                            }
+                            return OpResult.ok();
+                        }
 
-                @Override
-                public void close() {
-                }
-            });
+                        @Override
+                        public void close() {
+                        }
+                    }));
+            assertTrue(e.getMessage().contains("terminal 0 died"), e.getMessage());
         } finally {
             Thread.setDefaultUncaughtExceptionHandler(previous);
         }
-        assertEquals(1, calls.get(), "the thread ended at the Error");
-        assertEquals(0, s.get(0).counts().error());
+        assertEquals(5, calls.get(), "the thread ended at the Error");
         assertTrue(uncaught.get() instanceof AssertionError, "the Error reached the thread's handler: " + uncaught.get());
+    }
+
+    @Test
+    @org.junit.jupiter.api.Timeout(60)
+    void aThrowingStartPhaseOrBeforeOperationIsRecordedNotFatal() throws Exception {
+        // startPhase throws in phase 1 on terminal 0: its claims there are errors without running on stale
+        // state; beforeOperation throws on every 5th operation: that operation is an error. Counts stay exact.
+        List<PhaseConfig> phases = List.of(phase(0, 0, 400, 0, RateSpec.unlimited(), 2, 50, 50),
+                phase(1, 0, 400, 0, RateSpec.unlimited(), 2, 50, 50));
+        java.util.concurrent.atomic.AtomicInteger ranInPhase1ByTerminal0 = new java.util.concurrent.atomic.AtomicInteger();
+        java.util.concurrent.atomic.AtomicInteger beforeThrown = new java.util.concurrent.atomic.AtomicInteger();
+        List<PhaseSummary> s = run(phases, TYPES, 2, 3, id -> new Terminal() {
+            private int phase;
+            private int before;
+
+            @Override
+            public void startPhase(PhaseConfig p, SplittableRandom random) {
+                phase = p.index();
+                if (id == 0 && phase == 1) {
+                    throw new IllegalStateException("no key generator for this phase");
+                }
+            }
+
+            @Override
+            public boolean beforeOperation(java.util.function.BooleanSupplier stillWanted) {
+                if (phase == 0 && ++before % 5 == 0) {
+                    beforeThrown.incrementAndGet();
+                    throw new UnsupportedOperationException("bug");
+                }
+                return true;
+            }
+
+            @Override
+            public OpResult execute(int type) {
+                java.util.concurrent.locks.LockSupport.parkNanos(200_000);
+                if (id == 0 && phase == 1) {
+                    ranInPhase1ByTerminal0.incrementAndGet();
+                }
+                return OpResult.ok();
+            }
+
+            @Override
+            public void close() {
+            }
+        });
+        assertEquals(400, s.get(0).counts().total());
+        assertEquals(beforeThrown.get(), s.get(0).counts().error());
+        assertTrue(beforeThrown.get() >= 400 / 5 - 2, "thrown " + beforeThrown.get());
+        assertEquals(400, s.get(1).counts().total(), "the phase completes: terminal 1 runs, terminal 0 records");
+        assertEquals(0, ranInPhase1ByTerminal0.get(), "nothing ran on the terminal whose startPhase failed");
+        assertTrue(s.get(1).counts().error() > 0 && s.get(1).counts().ok() > 0, s.get(1).counts().toString());
+        for (PhaseSummary.TypeSummary t : s.get(1).transactions().values()) {
+            assertEquals(t.counts().error(), t.errors().getOrDefault("internal error: IllegalStateException", 0L));
+        }
     }
 }
