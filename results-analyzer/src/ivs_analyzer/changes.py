@@ -114,18 +114,27 @@ def _level_shift(values: np.ndarray, edges: list[int], k: int) -> float:
     return abs(after - before) / max(abs(before), 1e-9)
 
 
+def local_lines(signal: np.ndarray, edges: list[int], k: int, horizon: int):
+    """Lines (intercept, slope) through the last `horizon` points before edges[k] and the first `horizon`
+    points from it, each within its own segment. Local, so a curved trend (latency grows like the values,
+    throughput like their inverse) does not look like a change just because a long segment is not straight."""
+    x = edges[k]
+    before = line_fit(signal, max(edges[k - 1], x - horizon), x)
+    after = line_fit(signal, x, min(edges[k + 1], x + horizon))
+    return before, after
+
+
 def trend_departure(signal: np.ndarray, edges: list[int], k: int, horizon: int,
                     log_scale: bool) -> float:
-    """Largest relative gap, over the first `horizon` points after edges[k], between the segment's own
-    line and the line of the segment before extended forward. A jump and a change of slope both show;
-    a trend that simply goes on does not."""
-    b0, b1 = line_fit(signal, edges[k - 1], edges[k])
-    a0, a1 = line_fit(signal, edges[k], edges[k + 1])
-    x = np.arange(edges[k], min(edges[k + 1], edges[k] + horizon), dtype=float)
-    expected, got = b0 + b1 * x, a0 + a1 * x
-    if log_scale:
-        return float(np.max(np.abs(np.expm1(got - expected))))
-    return float(np.max(np.abs(got - expected) / np.maximum(np.abs(expected), 1e-9)))
+    """Signed relative jump at edges[k]: the new segment's local line there against the previous segment's
+    local line extended one point. Lines are fitted over up to `horizon` points either side; evaluating
+    only at the change keeps the extrapolation short (a 3-point line extended further is mostly noise), so
+    a trend that goes on, curved or not, is not a change. A change of slope without a jump is therefore
+    not counted here (see the README)."""
+    (b0, b1), (a0, a1) = local_lines(signal, edges, k, horizon)
+    x = float(edges[k])
+    gap = (a0 + a1 * x) - (b0 + b1 * x)
+    return float(np.expm1(gap)) if log_scale else float(gap / max(abs(b0 + b1 * x), 1e-9))
 
 
 def detect_steps(values: np.ndarray, params: ChangeParams, log_scale: bool = False,
@@ -154,7 +163,7 @@ def detect_steps(values: np.ndarray, params: ChangeParams, log_scale: bool = Fal
     # Drop changes under the minimum relative change, weakest first, merging segments.
     while bkps:
         edges = [0] + bkps + [n]
-        rels = [trend_departure(signal, edges, k, params.context_windows, log_scale) if trend
+        rels = [abs(trend_departure(signal, edges, k, params.context_windows, log_scale)) if trend
                 else _level_shift(values, edges, k) for k in range(1, len(edges) - 1)]
         weakest = int(np.argmin(rels))
         if rels[weakest] >= params.min_relative_change:
