@@ -39,8 +39,10 @@ def write_run(path: Path, *, windows: int = 300, step_at: int | None = 150,
               late_step_at: int | None = 40, noise: float = 0.02, seed: int = 1,
               product: str = "MariaDB", engine: str = "InnoDB",
               types: tuple[str, ...] = ("READ", "UPDATE"), with_monitor: bool = True,
-              warmup_windows: int = 5) -> Path:
-    """One phase of `windows` measured windows (plus a warmup) with optional steps."""
+              warmup_windows: int = 5, step_metric_offset: float = 0.0) -> Path:
+    """One phase of `windows` measured windows (plus a warmup) with optional steps.
+
+    step_metric_offset raises STEP_METRIC for the whole run (an experiment's per-epoch step)."""
     rng = np.random.default_rng(seed)
     path.mkdir(parents=True, exist_ok=True)
     phase_start = START_MS
@@ -90,7 +92,7 @@ def write_run(path: Path, *, windows: int = 300, step_at: int | None = 150,
             for w in range(-warmup_windows, windows):
                 t = measured_start + w * WINDOW_MS
                 vals = [round(50 + 5 * rng.standard_normal(), 3) for _ in NOISE_METRICS]
-                step = 20 + 2 * rng.standard_normal()
+                step = 20 + step_metric_offset + 2 * rng.standard_normal()
                 if step_at is not None and w >= step_at:
                     step += 400
                 late = 5 + rng.standard_normal()
@@ -132,14 +134,25 @@ def write_run(path: Path, *, windows: int = 300, step_at: int | None = 150,
     return path
 
 
-def write_experiment(path: Path, *, epochs: int = 12, seed: int = 3) -> Path:
+def write_experiment(path: Path, *, epochs: int = 12, seed: int = 3, slope: float = 10.0,
+                     noise: float = 3.0, main_step_at: int | None = None, main_step_factor: float = 1.5,
+                     with_monitor: bool = False) -> Path:
+    """Four modes, run latency 150 + slope*e*(1 + 0.3*mode index) µs plus N(0, noise) per epoch.
+
+    main_step_at: main's run latency is multiplied by main_step_factor from that epoch on (the other
+    modes do not move), and with_monitor main's run sub-runs get a monitor.csv whose STEP_METRIC rises
+    by 400 per interval from the same epoch.
+    """
     rng = np.random.default_rng(seed)
     path.mkdir(parents=True, exist_ok=True)
     rows = []
     for mode_i, mode in enumerate(MODES):
         for e in range(epochs):
             avg = 1000 + 100 * e
-            lat = 150 + 10 * e * (1 + mode_i * 0.3) + rng.normal(0, 3)
+            lat = 150 + slope * e * (1 + mode_i * 0.3) + rng.normal(0, noise)
+            stepped = mode == "main" and main_step_at is not None and e >= main_step_at
+            if stepped:
+                lat *= main_step_factor
             ext = mode == "main"
             builds = mode != "main"
             rows.append([
@@ -150,7 +163,9 @@ def write_experiment(path: Path, *, epochs: int = 12, seed: int = 3) -> Path:
                 1234 if builds else "", 567 if builds else "",
             ])
             sub = path / f"epoch-{e:03d}" / mode / "run"
-            write_run(sub, windows=30, step_at=None, late_step_at=None, with_monitor=False,
+            write_run(sub, windows=30, step_at=None, late_step_at=None,
+                      with_monitor=with_monitor and mode == "main",
+                      step_metric_offset=400.0 if stepped else 0.0,
                       seed=seed + e * 10 + mode_i, warmup_windows=1)
     with (path / "epochs.csv").open("w", newline="") as f:
         wr = csv.writer(f)

@@ -20,6 +20,12 @@ so the log makes the l2 cost's Gaussian assumption less wrong. Reported values a
 
 ``min_size`` (default 5 windows) forbids segments shorter than that, so a spike is not a "step".
 
+Per-epoch series (``epochs.py``) use the same PELT and penalty with two extensions: ``trend=True`` fits a
+line per segment (ruptures ``linear`` cost) because those series grow with the value sizes by design and a
+piecewise-constant fit would cut a steady trend into stairs; and ``penalty_min_n`` holds ln(n) at its
+n = 20 value for short series, where sigma comes from only a few differences and is easily underestimated.
+For the window series n >= min_points = 20 always, so neither changes anything there.
+
 Filtering tiny shifts
 ---------------------
 A detected change is kept only if the segment means on both sides differ by at least
@@ -72,6 +78,8 @@ class ChangeParams:
     top_metrics: int = 5
     min_points: int = 20
     same_signal_r: float = 0.98
+    # ln(n) in the penalty uses at least this n (see the module doc: short per-epoch series).
+    penalty_min_n: int = 0
 
 
 def robust_sigma(values: np.ndarray) -> float:
@@ -83,28 +91,80 @@ def robust_sigma(values: np.ndarray) -> float:
     return float(1.4826 * mad / math.sqrt(2.0))
 
 
-def detect_steps(values: np.ndarray, params: ChangeParams, log_scale: bool = False) -> list[int]:
-    """Indices i where a new level starts (values[i] is the first point after the change)."""
-    values = np.asarray(values, dtype=float)
-    n = len(values)
-    if n < max(params.min_points, 2 * params.min_size + 1):
-        return []
-    signal = np.log(np.maximum(values, 1e-9)) if log_scale else values
+def penalty(signal: np.ndarray, params: ChangeParams, log_scale: bool) -> float:
+    """PELT penalty: penalty_factor * sigma^2 * ln(max(n, penalty_min_n)) (see the module doc)."""
     sigma = robust_sigma(signal)
     floor = 0.01 * abs(float(np.median(signal))) if not log_scale else 0.01
     sigma = max(sigma, floor, 1e-9)
-    penalty = params.penalty_factor * sigma * sigma * math.log(n)
-    algo = rpt.Pelt(model="l2", min_size=params.min_size, jump=1).fit(signal.reshape(-1, 1))
-    bkps = [b for b in algo.predict(pen=penalty) if b < n]
+    n = max(len(signal), params.penalty_min_n)
+    return params.penalty_factor * sigma * sigma * math.log(n)
+
+
+def line_fit(signal: np.ndarray, start: int, end: int) -> tuple[float, float]:
+    """(intercept, slope) of the least-squares line through signal[start:end] against the index."""
+    x = np.arange(start, end, dtype=float)
+    slope, intercept = np.polyfit(x, signal[start:end], 1)
+    return float(intercept), float(slope)
+
+
+def _level_shift(values: np.ndarray, edges: list[int], k: int) -> float:
+    """Relative change between the segment means either side of edges[k]."""
+    before = float(np.mean(values[edges[k - 1]:edges[k]]))
+    after = float(np.mean(values[edges[k]:edges[k + 1]]))
+    return abs(after - before) / max(abs(before), 1e-9)
+
+
+def local_lines(signal: np.ndarray, edges: list[int], k: int, horizon: int):
+    """Lines (intercept, slope) through the last `horizon` points before edges[k] and the first `horizon`
+    points from it, each within its own segment. Local, so a curved trend (latency grows like the values,
+    throughput like their inverse) does not look like a change just because a long segment is not straight."""
+    x = edges[k]
+    before = line_fit(signal, max(edges[k - 1], x - horizon), x)
+    after = line_fit(signal, x, min(edges[k + 1], x + horizon))
+    return before, after
+
+
+def trend_departure(signal: np.ndarray, edges: list[int], k: int, horizon: int,
+                    log_scale: bool) -> float:
+    """Signed relative jump at edges[k]: the new segment's local line there against the previous segment's
+    local line extended one point. Lines are fitted over up to `horizon` points either side; evaluating
+    only at the change keeps the extrapolation short (a 3-point line extended further is mostly noise), so
+    a trend that goes on, curved or not, is not a change. A change of slope without a jump is therefore
+    not counted here (see the README)."""
+    (b0, b1), (a0, a1) = local_lines(signal, edges, k, horizon)
+    x = float(edges[k])
+    gap = (a0 + a1 * x) - (b0 + b1 * x)
+    return float(np.expm1(gap)) if log_scale else float(gap / max(abs(b0 + b1 * x), 1e-9))
+
+
+def detect_steps(values: np.ndarray, params: ChangeParams, log_scale: bool = False,
+                 trend: bool = False) -> list[int]:
+    """Indices i where a new level starts (values[i] is the first point after the change).
+
+    trend=False: piecewise-constant signal (ruptures ``l2``), size of a change = relative difference of the
+    segment means. trend=True: piecewise-linear signal (ruptures ``linear`` on [1, index]), size = how far
+    the new segment departs from the previous segment's line (`trend_departure`); used for per-epoch
+    series, which grow with the value sizes by design, so that a steady trend is not cut into stairs.
+    """
+    values = np.asarray(values, dtype=float)
+    n = len(values)
+    min_size = max(params.min_size, 3) if trend else params.min_size  # a line needs 3 points to have a residual
+    if n < max(params.min_points, 2 * min_size + 1):
+        return []
+    signal = np.log(np.maximum(values, 1e-9)) if log_scale else values
+    pen = penalty(signal, params, log_scale)
+    if trend:
+        fit_input = np.column_stack([signal, np.ones(n), np.arange(n, dtype=float)])
+        algo = rpt.Pelt(model="linear", min_size=min_size, jump=1).fit(fit_input)
+    else:
+        algo = rpt.Pelt(model="l2", min_size=min_size, jump=1).fit(signal.reshape(-1, 1))
+    bkps = [b for b in algo.predict(pen=pen) if b < n]
 
     # Drop changes under the minimum relative change, weakest first, merging segments.
     while bkps:
         edges = [0] + bkps + [n]
-        rels = []
-        for k in range(1, len(edges) - 1):
-            before = float(np.mean(values[edges[k - 1]:edges[k]]))
-            after = float(np.mean(values[edges[k]:edges[k + 1]]))
-            rels.append(abs(after - before) / max(abs(before), 1e-9))
+        rels = [abs(trend_departure(signal, edges, k, params.context_windows, log_scale)) if trend
+                else _level_shift(values, edges, k) for k in range(1, len(edges) - 1)]
         weakest = int(np.argmin(rels))
         if rels[weakest] >= params.min_relative_change:
             break

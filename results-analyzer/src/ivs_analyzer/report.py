@@ -9,6 +9,7 @@ import jinja2
 
 from . import charts
 from .changes import ChangeParams, find_changes
+from .epochs import find_epoch_changes
 from .load import AnalyzerError, Experiment, Run, load_any
 
 CHANGE_METHOD = (
@@ -137,12 +138,14 @@ EPOCH_TABLE_COLUMNS = ["epoch", "mode", "records", "value_avg", "value_max", "ex
                        "extend_lat_avg_us", "run_throughput", "run_lat_avg_us", "run_lat_p99_us"]
 
 
-def report_experiment(exp: Experiment, out: Path) -> Path:
+def report_experiment(exp: Experiment, out: Path, params: ChangeParams | None = None) -> Path:
     out = _prepare_out(out)
     chart_list = charts.epoch_charts(exp, out)
-    # changes.json exists for every report so scripts can rely on it; the per-window step
-    # detection applies to runs (the sub-run folders), not to the per-epoch aggregates.
-    (out / "changes.json").write_text("[]", encoding="utf-8")
+    epoch_changes = find_epoch_changes(exp, params)
+    # "windows" stays empty: the per-window detection applies to the sub-run folders (report them on
+    # their own); "epochs" holds the steps across epochs.
+    (out / "changes.json").write_text(json.dumps({"windows": [], "epochs": epoch_changes}, indent=2),
+                                      encoding="utf-8")
     rows = exp.epochs.sort_values(["epoch", "mode"]).to_dict("records")
     subruns, warnings = [], []
     for sub in exp.subruns:
@@ -159,7 +162,7 @@ def report_experiment(exp: Experiment, out: Path) -> Path:
         subtitle=f"{exp.path.name} · {exp.epochs['epoch'].nunique()} epochs · modes: "
                  f"{', '.join(sorted(exp.epochs['mode'].unique()))}",
         warnings=warnings, charts=chart_list, epoch_rows=rows, epoch_columns=EPOCH_TABLE_COLUMNS,
-        subruns=subruns, show_changes=False,
+        subruns=subruns, show_changes=False, show_epoch_changes=True, epoch_changes=epoch_changes,
     )
 
 
@@ -167,7 +170,7 @@ def report(path: Path, out: Path | None = None, params: ChangeParams | None = No
     item = load_any(path)
     out = Path(out) if out else Path(path)
     if isinstance(item, Experiment):
-        return report_experiment(item, out)
+        return report_experiment(item, out, params)
     return report_run(item, out, params)
 
 
