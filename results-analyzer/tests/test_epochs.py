@@ -2,6 +2,9 @@
 latency does when values grow: only injected steps may be reported, not the trend."""
 import json
 
+import numpy as np
+import pandas as pd
+
 import synth
 from ivs_analyzer.cli import main
 from ivs_analyzer.epochs import find_epoch_changes
@@ -68,3 +71,31 @@ def test_report_writes_epoch_steps(tmp_path):
     assert {c["mode"] for c in data["epochs"]} == {"main", "main/clean"}
     html = (out / "report.html").read_text()
     assert "Step changes across epochs" in html and synth.STEP_METRIC in html
+
+
+def test_a_cold_first_epoch_then_flat_is_no_step():
+    # Seen on a real SQLite experiment: epoch 1 slow (cold), then flat with noise. A line through the first
+    # 3 epochs extended to the 4th claimed a +32% "step" the observed values never made.
+    from ivs_analyzer.changes import ChangeParams
+    from ivs_analyzer.epochs import _changes_in, epoch_params
+    values = [14.35, 9.86, 9.38, 9.26, 9.77, 9.38, 9.29, 9.41, 9.52, 9.33, 9.61, 9.45, 9.30, 9.48]
+    series = pd.Series(values, index=range(1, len(values) + 1), dtype=float)
+    assert _changes_in(series, True, epoch_params(ChangeParams())) == []
+
+
+def test_a_metric_that_only_grows_with_the_epochs_is_not_a_cause():
+    # data_bytes grows by the same amount every epoch: its before and after levels differ at any epoch, but
+    # it has no break of its own; the metric that jumps at the step is the one listed.
+    from ivs_analyzer.changes import ChangeParams
+    from ivs_analyzer.epochs import epoch_params, rank_epoch_metrics
+    rng = np.random.default_rng(7)
+    epochs = np.arange(1, 21, dtype=float)
+    frame = pd.DataFrame({
+        "data_bytes": 1_000_000 + 100_000 * epochs,
+        "db.Innodb_buffer_pool_reads": np.where(epochs >= 12, 500.0, 20.0) + rng.normal(0, 3, len(epochs)),
+        "os.cpu.idle_pct": 50 + rng.normal(0, 1, len(epochs)),
+    }, index=epochs)
+    ranked = rank_epoch_metrics(frame, 12, epoch_params(ChangeParams()))
+    assert [m["name"] for m in ranked] == ["db.Innodb_buffer_pool_reads"]
+    assert ranked[0]["before"] < 30 < 400 < ranked[0]["after"]
+    assert rank_epoch_metrics(frame, 6, epoch_params(ChangeParams())) == [], "no metric breaks at epoch 6"

@@ -11,13 +11,17 @@ Series (one value per epoch, from epochs.csv):
     modes have (log scale: a ratio's noise is multiplicative).
 
 Detection is changes.detect_steps with ``trend=True`` (one line per segment: the series grow with the
-value sizes, a steady trend is not a step) and the per-epoch parameters of `epoch_params`.
+value sizes, a steady trend is not a step) and the per-epoch parameters of `epoch_params`; a step it finds
+is kept only when the observed values confirm it (`_confirmed`: the medians of up to 4 epochs either side
+moved the same way, by the minimum relative change and by more than 3 times the series' own epoch-to-epoch
+noise), since lines through a few noisy epochs can jump where the data did not.
 
 Explaining: per epoch, the mode's run sub-run ``monitor.csv`` (for a divergence series: the numerator's,
 main for main/clean, clean for clean/average-baseline) is reduced to one value per metric over the measured
-windows (`monitor_per_epoch`), joined with that mode's value-size columns of epochs.csv, and ranked with
-changes.rank_metrics at the step epoch over ``context_windows`` epochs either side (``same`` and, for
-throughput, ``follows`` as for windows).
+windows (`monitor_per_epoch`), joined with that mode's value-size columns of epochs.csv, and ranked by each
+metric's own break at the step epoch (`rank_epoch_metrics`): a metric that only grows with the epochs, as
+the data volume does, is not a cause. A step with no metric listed is reported as such: nothing recorded
+moved with it (on a shared machine, often the machine itself).
 """
 from __future__ import annotations
 
@@ -26,7 +30,8 @@ from dataclasses import replace
 import numpy as np
 import pandas as pd
 
-from .changes import ChangeParams, detect_steps, local_lines, phase_series, rank_metrics, trend_departure
+from .changes import (ChangeParams, detect_steps, local_lines, phase_series, robust_sigma, same_signal,
+                      trend_departure)
 from .load import MONITOR_KEY_COLUMNS, AnalyzerError, Experiment, load_run
 
 # column -> analysed on log scale
@@ -44,6 +49,32 @@ def epoch_params(base: ChangeParams) -> ChangeParams:
     exactly), so the shortest series with a change has 7 epochs (min_points). context 5 epochs either side
     for ranking and for measuring a departure from the trend. penalty_min_n 20: see changes.py."""
     return replace(base, min_size=3, min_points=7, context_windows=5, penalty_min_n=20)
+
+
+# Observed-level check (see `_observed_shift`): epochs either side, and the noise multiple a shift must pass.
+LEVEL_EPOCHS = 4
+NOISE_MULTIPLE = 3.0
+
+
+def _observed_shift(signal: np.ndarray, x: int, log_scale: bool) -> tuple[float, float, float]:
+    """(median of up to LEVEL_EPOCHS observed points before x, the same from x on, the series' robust noise).
+
+    The departure of the fitted lines alone is not enough on 5 to 100 noisy points: a line through 3 or 4
+    epochs, one of them a cold first epoch, extends far off the data, and a jump between two lines is then
+    claimed where the observed values did not move. A step must also show in the observed values."""
+    before = float(np.median(signal[max(0, x - LEVEL_EPOCHS):x]))
+    after = float(np.median(signal[x:x + LEVEL_EPOCHS]))
+    return before, after, robust_sigma(signal)
+
+
+def _confirmed(signal: np.ndarray, x: int, departure: float, log_scale: bool, params: ChangeParams) -> bool:
+    """The observed medians moved the same way as the lines' departure, by the minimum relative change and
+    by more than NOISE_MULTIPLE times the series' own epoch-to-epoch noise."""
+    before, after, sigma = _observed_shift(signal, x, log_scale)
+    gap = after - before
+    relative = float(np.expm1(gap)) if log_scale else gap / max(abs(before), 1e-9)
+    return (np.sign(relative) == np.sign(departure) and abs(relative) >= params.min_relative_change
+            and abs(gap) > NOISE_MULTIPLE * sigma)
 
 
 def mode_series(exp: Experiment, mode: str, column: str) -> pd.Series:
@@ -135,14 +166,65 @@ def _describe(series: pd.Series, bkps: list[int], k: int, log_scale: bool, horiz
 def _changes_in(series: pd.Series, log_scale: bool, params: ChangeParams) -> list[dict]:
     if log_scale:
         series = series[series > 0]
-    bkps = detect_steps(series.to_numpy(dtype=float), params, log_scale=log_scale, trend=True)
-    return [_describe(series, bkps, k, log_scale, params.context_windows) for k in range(1, len(bkps) + 1)]
+    values = series.to_numpy(dtype=float)
+    bkps = detect_steps(values, params, log_scale=log_scale, trend=True)
+    signal = np.log(np.maximum(values, 1e-9)) if log_scale else values
+    out = []
+    for k in range(1, len(bkps) + 1):
+        change = _describe(series, bkps, k, log_scale, params.context_windows)
+        if _confirmed(signal, bkps[k - 1], change["departure"], log_scale, params):
+            before, after, _ = _observed_shift(signal, bkps[k - 1], log_scale)
+            change["observed_before"] = float(np.exp(before)) if log_scale else before
+            change["observed_after"] = float(np.exp(after)) if log_scale else after
+            out.append(change)
+    return out
+
+
+def rank_epoch_metrics(metrics: pd.DataFrame, epoch: int, params: ChangeParams) -> list[dict]:
+    """Per-epoch metrics ranked by their own break at `epoch`: the jump between their local lines there
+    (as for the series), in units of their own epoch-to-epoch noise, kept only when their observed medians
+    moved the same way. A metric that grows steadily with the epochs (data_bytes, value_avg, a counter that
+    follows the data volume) has no break and is not offered as a cause, however different its before and
+    after levels are."""
+    ranked = []
+    lo, hi = float(epoch - params.context_windows), float(epoch + params.context_windows)
+    context = metrics[(metrics.index >= lo) & (metrics.index < hi)]
+    for name in metrics.columns:
+        col = metrics[name].dropna()
+        idx = col.index.to_numpy(dtype=float)
+        values = col.to_numpy(dtype=float)
+        x = int(np.searchsorted(idx, float(epoch)))
+        if x < 3 or len(values) - x < 3:
+            continue
+        edges = [0, x, len(values)]
+        (b0, b1), (a0, a1) = local_lines(values, edges, 1, params.context_windows)
+        jump = (a0 + a1 * x) - (b0 + b1 * x)
+        sigma = max(robust_sigma(values), 0.01 * abs(float(np.median(values))), 1e-12)
+        before, after = (float(np.median(values[max(0, x - LEVEL_EPOCHS):x])),
+                         float(np.median(values[x:x + LEVEL_EPOCHS])))
+        if np.sign(after - before) != np.sign(jump) or abs(jump) <= NOISE_MULTIPLE * sigma:
+            continue
+        ranked.append({"name": name, "score": round(abs(jump) / sigma, 4), "before": before, "after": after,
+                       "same": []})
+    ranked.sort(key=lambda m: (-m["score"], m["name"]))
+    # As for windows: a metric that moves epoch by epoch with one already listed (its /op form, a twin
+    # counter) joins that one's `same` list instead of taking a place.
+    listed: list[dict] = []
+    for entry in ranked:
+        values = context[entry["name"]].to_numpy(dtype=float)
+        leader = next((m for m in listed if same_signal(values, context[m["name"]].to_numpy(dtype=float),
+                                                        params.same_signal_r)), None)
+        if leader is not None:
+            leader["same"].append(entry["name"])
+        elif len(listed) < params.top_metrics:
+            listed.append(entry)
+    return listed
 
 
 def _explain(change: dict, metrics: pd.DataFrame, params: ChangeParams, client: pd.Series | None) -> dict:
-    ranked, follows = rank_metrics(metrics, float(change["epoch"]), float(params.context_windows), params,
-                                   client)
-    return {**change, "metrics": ranked, "follows": follows}
+    # `follows` (metrics that only track throughput) is a per-window notion; per epoch, a metric that moves
+    # with the volume has no break of its own and is left out by rank_epoch_metrics.
+    return {**change, "metrics": rank_epoch_metrics(metrics, int(change["epoch"]), params), "follows": []}
 
 
 def find_epoch_changes(exp: Experiment, base: ChangeParams | None = None) -> list[dict]:
