@@ -6,13 +6,16 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
 
+import org.HdrHistogram.ConcurrentHistogram;
 import org.HdrHistogram.Histogram;
-import org.HdrHistogram.Recorder;
+import org.HdrHistogram.WriterReaderPhaser;
 
 /**
- * The statistics of one phase. Terminals record into it concurrently (wait-free HdrHistogram recorders);
- * one collector thread drains interval histograms per window and accumulates the phase totals, so memory
- * does not grow with the length of the run.
+ * The statistics of one phase. Terminals record into it concurrently (wait-free: HdrHistogram's
+ * writer-reader phaser); one collector thread drains the interval's histograms per window and accumulates the
+ * phase totals, so memory does not grow with the length of the run. One phaser guards all of an interval's
+ * histograms, so an operation's response time, service time and start lag always land in the same window
+ * (with a recorder each, an operation recorded while the collector swapped them could be split across two).
  *
  * <p>Only measured operations enter the histograms: warmup operations are counted and nothing else.
  */
@@ -26,9 +29,8 @@ public final class PhaseStats {
     private final String name;
     private final List<String> types;
 
-    private final Recorder[][] response;   // [type][outcome], microseconds from intended start
-    private final Recorder[] service;      // [type], microseconds from actual start
-    private final Recorder startLag = new Recorder(DIGITS); // actual start - intended start, microseconds
+    private final WriterReaderPhaser phaser = new WriterReaderPhaser();
+    private volatile Interval active;
     private final Histogram totalStartLag = new Histogram(DIGITS);
     private final LongAdder[] bytesRead;
     private final LongAdder[] bytesWritten;
@@ -56,8 +58,7 @@ public final class PhaseStats {
         this.name = name;
         this.types = List.copyOf(types);
         int n = types.size();
-        response = new Recorder[n][OUTCOMES];
-        service = new Recorder[n];
+        active = new Interval(n);
         bytesRead = new LongAdder[n];
         bytesWritten = new LongAdder[n];
         reasons = new Map[n];
@@ -65,14 +66,30 @@ public final class PhaseStats {
         totalService = new Histogram[n];
         for (int t = 0; t < n; t++) {
             for (int o = 0; o < OUTCOMES; o++) {
-                response[t][o] = new Recorder(DIGITS);
                 totalResponse[t][o] = new Histogram(DIGITS);
             }
-            service[t] = new Recorder(DIGITS);
             totalService[t] = new Histogram(DIGITS);
             bytesRead[t] = new LongAdder();
             bytesWritten[t] = new LongAdder();
             reasons[t] = new ConcurrentHashMap<>();
+        }
+    }
+
+    /** One window's histograms, written by the terminals until the collector swaps in a new one. */
+    private static final class Interval {
+        final Histogram[][] response; // [type][outcome], microseconds from intended start
+        final Histogram[] service;    // [type], microseconds from actual start
+        final Histogram startLag = new ConcurrentHistogram(DIGITS); // actual - intended start, microseconds
+
+        Interval(int types) {
+            response = new Histogram[types][OUTCOMES];
+            service = new Histogram[types];
+            for (int t = 0; t < types; t++) {
+                for (int o = 0; o < OUTCOMES; o++) {
+                    response[t][o] = new ConcurrentHistogram(DIGITS);
+                }
+                service[t] = new ConcurrentHistogram(DIGITS);
+            }
         }
     }
 
@@ -91,10 +108,16 @@ public final class PhaseStats {
     /** Records one measured operation. Times are nanoseconds. */
     public void record(int type, Outcome outcome, long responseNanos, long serviceNanos, long read, long written,
             String reason) {
-        response[type][outcome.ordinal()].recordValue(Math.max(0, responseNanos) / 1000);
+        long token = phaser.writerCriticalSectionEnter();
+        try {
+            Interval interval = active;
+            interval.response[type][outcome.ordinal()].recordValue(Math.max(0, responseNanos) / 1000);
+            interval.service[type].recordValue(Math.max(0, serviceNanos) / 1000);
+            interval.startLag.recordValue(Math.max(0, responseNanos - serviceNanos) / 1000);
+        } finally {
+            phaser.writerCriticalSectionExit(token);
+        }
         completed.increment();
-        service[type].recordValue(Math.max(0, serviceNanos) / 1000);
-        startLag.recordValue(Math.max(0, responseNanos - serviceNanos) / 1000);
         if (read > 0) {
             bytesRead[type].add(read);
         }
@@ -159,23 +182,32 @@ public final class PhaseStats {
      */
     public synchronized Window drain(long windowStartMs, long windowMs) {
         int n = types.size();
+        Interval done;
+        phaser.readerLock();
+        try {
+            done = active;
+            active = new Interval(n);
+            phaser.flipPhase(); // returns once every record() that could still see `done` has finished
+        } finally {
+            phaser.readerUnlock();
+        }
         Window.TypeRow[] rows = new Window.TypeRow[n];
         for (int t = 0; t < n; t++) {
             long[] counts = new long[OUTCOMES];
             Histogram all = new Histogram(DIGITS);
             for (int o = 0; o < OUTCOMES; o++) {
-                Histogram interval = response[t][o].getIntervalHistogram();
+                Histogram interval = done.response[t][o];
                 counts[o] = interval.getTotalCount();
                 if (counts[o] > 0) {
                     totalResponse[t][o].add(interval);
                     all.add(interval);
                 }
             }
-            Histogram svc = service[t].getIntervalHistogram();
+            Histogram svc = done.service[t];
             totalService[t].add(svc);
             rows[t] = new Window.TypeRow(types.get(t), OperationCounts.of(counts), all, svc);
         }
-        totalStartLag.add(startLag.getIntervalHistogram());
+        totalStartLag.add(done.startLag);
         Window w = new Window(index, windowStartMs, windowMs, rows, missedWindow.sumThenReset());
         lastWindow = w;
         return w;
