@@ -16,6 +16,7 @@ import org.ivsbench.target.OpResult;
  * the transaction type from its seeded stream for the phase, and records each operation exactly once.
  */
 final class Worker implements Runnable {
+    private static final long PAUSE_SLICE_MS = 50;
     private final int id;
     private final Terminal terminal;
     private final long seed;
@@ -94,7 +95,7 @@ final class Worker implements Runnable {
                 stats.operationDone();
             }
             if (ran != null) {
-                pauseAfter(ran, phase, open);
+                pauseAfter(ran, phase, open, run.schedule());
             }
         }
     }
@@ -166,13 +167,16 @@ final class Worker implements Runnable {
      * The post-execution wait and (closed loop only: an open loop is paced by its arrivals) the think time.
      * They come after the operation is done, outside its in-flight span: a count phase ends when its last
      * operation completes, not after the pause that follows it, and a stop during the pause does not count
-     * the completed operation a second time, as missed.
+     * the completed operation a second time, as missed. The pause ends early when the phase does (checked
+     * every 50 ms at most), so a long think time does not keep the terminal out of the next phase.
      */
-    private static void pauseAfter(TransactionTypeConfig tt, PhaseConfig phase, boolean open)
+    private static void pauseAfter(TransactionTypeConfig tt, PhaseConfig phase, boolean open, Schedule schedule)
             throws InterruptedException {
         long pauseMs = tt.postExecutionWaitMs() + (open ? 0 : phase.thinkTimeMs());
-        if (pauseMs > 0) {
-            Thread.sleep(pauseMs);
+        long until = System.nanoTime() + pauseMs * 1_000_000L;
+        for (long left = pauseMs; left > 0 && !schedule.exhausted(); ) {
+            Thread.sleep(Math.min(left, PAUSE_SLICE_MS));
+            left = (until - System.nanoTime()) / 1_000_000L;
         }
     }
 

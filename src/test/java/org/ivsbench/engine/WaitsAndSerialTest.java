@@ -187,4 +187,23 @@ class WaitsAndSerialTest {
         long c = s.transactions().get("C").counts().total();
         assertTrue(a - c >= 0 && a - c <= 2, "A " + a + ", C " + c + ": A leads by at most one per terminal");
     }
+
+    /** A think time longer than what is left of a time phase ends with the phase: the next phase has its terminal. */
+    @Test
+    void aLongThinkTimeEndsWithItsPhase() throws Exception {
+        PhaseConfig first = phase(1, 0, RateSpec.unlimited(), 1, false, 3000, 100);
+        PhaseConfig second = new PhaseConfig(1, "phase1", 0, 50, 0, RateSpec.unlimited(), ArrivalKind.REGULAR,
+                List.of(100.0), 1, false, 0, Map.of());
+        List<PhaseConfig> phases = List.of(first, second);
+        StatsCollector collector = collector(phases, 1);
+        long t0 = System.nanoTime();
+        new WorkloadManager(phases, List.of(new TransactionTypeConfig("A", 0, 0)), 1, 1, collector, Clock.SYSTEM,
+                EngineOptions.defaults()).run(id -> new NoopTerminal());
+        double seconds = (System.nanoTime() - t0) / 1e9;
+        collector.close();
+        assertEquals(1, collector.summaries().get(0).counts().total(), "one operation, then the 3 s think time");
+        assertEquals(50, collector.summaries().get(1).counts().total());
+        // Without the early end the terminal would sleep until 3 s and only then run the second phase.
+        assertTrue(seconds < 2.0, "took " + seconds + " s");
+    }
 }
