@@ -4,19 +4,27 @@ import java.util.SplittableRandom;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * Hands out consecutive key numbers for inserts; one instance is shared by all terminals of a run, so
- * no two inserts use the same key. Thread-safe.
+ * Hands out consecutive key numbers for inserts; one instance is shared by all terminals of a run, so no two
+ * inserts use the same key. Thread-safe.
  *
- * <p>Unlike YCSB's AcknowledgedCounterGenerator, {@link #lastValue()} counts a number as soon as it is
- * handed out, not when its insert has committed, so a "latest" read may briefly target a record whose
- * insert is still in flight.
+ * <p>As YCSB's AcknowledgedCounterGenerator: {@link #lastValue()} is the highest number up to which every
+ * insert has finished ({@link #acknowledge}, called whether the insert succeeded or not), so the "latest",
+ * "zipfian" and "exponential" choosers that follow inserts never pick a key whose insert is still in flight
+ * (a read of it would be a spurious not-found). At most {@link #WINDOW} inserts may be in flight at once.
  */
 public final class CounterGenerator implements LongGenerator {
+    /** Handed-out numbers not yet acknowledged that can be tracked (far more than terminals). */
+    static final int WINDOW = 1 << 16;
+
     private final AtomicLong counter;
+    private final Object lock = new Object();
+    private boolean[] acknowledged; // ring over (limit, limit + WINDOW], allocated by the first acknowledge
+    private volatile long limit;
 
     /** @param start the first number handed out (the record count, for inserts after the load). */
     public CounterGenerator(long start) {
         this.counter = new AtomicLong(start);
+        this.limit = start - 1;
     }
 
     public long next() {
@@ -29,8 +37,34 @@ public final class CounterGenerator implements LongGenerator {
         return next();
     }
 
-    /** The highest number handed out so far (start - 1 before the first). */
+    /** The insert of {@code value} (a number from {@link #next()}) has finished, whatever its outcome. */
+    public void acknowledge(long value) {
+        synchronized (lock) {
+            if (value <= limit) {
+                return; // already counted (acknowledged twice)
+            }
+            if (value > limit + WINDOW) {
+                throw new IllegalStateException("more than " + WINDOW + " inserts in flight");
+            }
+            if (acknowledged == null) {
+                acknowledged = new boolean[WINDOW];
+            }
+            acknowledged[slot(value)] = true;
+            long l = limit;
+            while (acknowledged[slot(l + 1)]) {
+                acknowledged[slot(l + 1)] = false;
+                l++;
+            }
+            limit = l;
+        }
+    }
+
+    private static int slot(long value) {
+        return (int) Math.floorMod(value, (long) WINDOW);
+    }
+
+    /** The highest number up to which every insert has finished (start - 1 before the first). */
     public long lastValue() {
-        return counter.get() - 1;
+        return limit;
     }
 }

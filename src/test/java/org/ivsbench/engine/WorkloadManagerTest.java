@@ -435,7 +435,10 @@ class WorkloadManagerTest {
         assertTrue(beforeThrown.get() >= 400 / 5 - 2, "thrown " + beforeThrown.get());
         assertEquals(400, s.get(1).counts().total(), "the phase completes: terminal 1 runs, terminal 0 records");
         assertEquals(0, ranInPhase1ByTerminal0.get(), "nothing ran on the terminal whose startPhase failed");
-        assertTrue(s.get(1).counts().error() > 0 && s.get(1).counts().ok() > 0, s.get(1).counts().toString());
+        // (How the 400 claims split between the two terminals is a race: terminal 0 records its errors without
+        // running anything, so it may well take them all.)
+        assertTrue(s.get(1).counts().error() > 0, s.get(1).counts().toString());
+        assertEquals(400, s.get(1).counts().error() + s.get(1).counts().ok());
         for (PhaseSummary.TypeSummary t : s.get(1).transactions().values()) {
             assertEquals(t.counts().error(), t.errors().getOrDefault("internal error: IllegalStateException", 0L));
         }

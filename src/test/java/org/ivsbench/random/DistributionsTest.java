@@ -98,7 +98,7 @@ class DistributionsTest {
         assertEquals(1 / Zeta.zeta(99, 0.99), (double) before[99] / draws, 0.005);
 
         for (int i = 0; i < 9_900; i++) {
-            counter.next();
+            counter.acknowledge(counter.next());
         }
         assertEquals(9_999, counter.lastValue());
         int[] after = histogram(g, 24, 20_000, draws);
@@ -172,7 +172,7 @@ class DistributionsTest {
         LongGenerator exponential = Distributions.forName("exponential", N, counter);
         LongGenerator zipfian = Distributions.forName("zipfian", N, counter);
         for (int i = 0; i < 500; i++) {
-            counter.next();
+            counter.acknowledge(counter.next());
         }
         int last = (int) counter.lastValue();
         int[] counts = histogram(exponential, 27, 2 * N, 100_000);
@@ -209,6 +209,7 @@ class DistributionsTest {
             threads[t] = new Thread(() -> {
                 for (int i = 0; i < 10_000; i++) {
                     got[base + i] = counter.next();
+                    counter.acknowledge(got[base + i]);
                 }
             });
             threads[t].start();
@@ -222,5 +223,37 @@ class DistributionsTest {
         for (int i = 0; i < sorted.length; i++) {
             assertEquals(10 + i, sorted[i]);
         }
+    }
+
+    /** As YCSB's acknowledged counter: the choosers that follow inserts see a key only once its insert is done. */
+    @Test
+    void lastValueFollowsFinishedInsertsOnlyInOrder() {
+        CounterGenerator counter = new CounterGenerator(10);
+        long a = counter.next();
+        long b = counter.next();
+        long c = counter.next();
+        assertEquals(9, counter.lastValue(), "handed out is not inserted");
+        counter.acknowledge(c);
+        assertEquals(9, counter.lastValue(), "11 is still in flight: 12 cannot count yet");
+        counter.acknowledge(a);
+        assertEquals(10, counter.lastValue());
+        counter.acknowledge(b);
+        assertEquals(12, counter.lastValue(), "11 done: 12 counts too");
+        counter.acknowledge(b);
+        assertEquals(12, counter.lastValue(), "a second acknowledgement changes nothing");
+        // The window wraps around: many more inserts than its size, in order.
+        for (int i = 0; i < 3 * CounterGenerator.WINDOW; i++) {
+            counter.acknowledge(counter.next());
+        }
+        assertEquals(12 + 3L * CounterGenerator.WINDOW, counter.lastValue());
+        long stuck = counter.next();
+        for (int i = 0; i < CounterGenerator.WINDOW - 1; i++) {
+            counter.acknowledge(counter.next());
+        }
+        assertEquals(stuck - 1, counter.lastValue());
+        assertThrows(IllegalStateException.class, () -> counter.acknowledge(counter.next()),
+                "more in flight than the window can track is an error, not a wrong lastValue");
+        counter.acknowledge(stuck);
+        assertEquals(stuck + CounterGenerator.WINDOW - 1, counter.lastValue());
     }
 }

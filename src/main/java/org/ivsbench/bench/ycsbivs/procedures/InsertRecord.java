@@ -3,7 +3,10 @@ package org.ivsbench.bench.ycsbivs.procedures;
 import org.ivsbench.target.OpResult;
 import org.ivsbench.target.TargetException;
 
-/** YCSB INSERT: a new record under the next key of the run's shared counter, every field of fieldlength. */
+/**
+ * YCSB INSERT: a new record under the next key of the run's shared counter, every field of fieldlength. The
+ * key is acknowledged when the insert has finished, so reads by "latest" only pick keys whose insert is done.
+ */
 public final class InsertRecord implements Procedure {
     @Override
     public String name() {
@@ -12,7 +15,11 @@ public final class InsertRecord implements Procedure {
 
     @Override
     public OpResult run(ProcedureContext c) throws TargetException {
-        String key = c.nextInsertKey();
-        return c.session().insert(c.table(), key, c.values(c.allFields()));
+        long number = c.nextInsertNumber();
+        try {
+            return c.session().insert(c.table(), c.insertKey(number), c.values(c.allFields()));
+        } finally {
+            c.insertDone(number); // also after a failure, as YCSB does: a failed insert must not stall "latest"
+        }
     }
 }

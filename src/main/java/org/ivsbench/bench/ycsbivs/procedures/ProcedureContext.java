@@ -61,9 +61,18 @@ public final class ProcedureContext {
         return KeyNames.key(keys.next(random), parameters.orderedKeys());
     }
 
-    /** A key never used before in this run (the shared counter starts at recordcount). */
-    public String nextInsertKey() {
-        return KeyNames.key(insertCounter.next(), parameters.orderedKeys());
+    /** A key number never used before in this run (the shared counter starts at recordcount). */
+    public long nextInsertNumber() {
+        return insertCounter.next();
+    }
+
+    public String insertKey(long number) {
+        return KeyNames.key(number, parameters.orderedKeys());
+    }
+
+    /** The insert of {@code number} finished (ok or not): the choosers that follow inserts may now pick it. */
+    public void insertDone(long number) {
+        insertCounter.acknowledge(number);
     }
 
     public String randomField() {
