@@ -28,10 +28,6 @@ final class Worker implements Runnable {
     /** Set when startPhase failed: this phase's claims are recorded as that error instead of run. */
     private RuntimeException phaseFailure;
 
-    Worker(int id, Terminal terminal, long seed, List<TransactionTypeConfig> types, PhaseBoard board, Clock clock) {
-        this(id, terminal, seed, types, board, clock, () -> { });
-    }
-
     /** {@code onDeath}: called when the thread dies of an Error, so the run stops instead of waiting for it. */
     Worker(int id, Terminal terminal, long seed, List<TransactionTypeConfig> types, PhaseBoard board, Clock clock,
             Runnable onDeath) {

@@ -53,11 +53,7 @@ abstract class CleanSnapshot implements AutoCloseable {
 
     @Override
     public void close() {
-        try {
-            Files.deleteIfExists(file);
-        } catch (IOException ignored) {
-            // a snapshot left behind is removed with its epoch's folder on --resume
-        }
+        deleteQuietly(file); // one left behind is removed with its epoch's folder on --resume
     }
 
     /** Takes the snapshot with the configured method into {@code file} (replaced if it exists). */
