@@ -191,29 +191,24 @@ public final class JdbcTarget implements Target {
                 throw new TargetException("read server counters: the target is closed");
             }
             boolean reused = counterConnection != null;
-            if (!reused) {
-                counterConnection = connect();
-            }
-            try {
-                return dialect.serverCounters(counterConnection);
-            } catch (SQLException e) {
-                TargetException failure = failure("read server counters", e);
-                Connections.closeQuietly(counterConnection);
-                counterConnection = null;
-                // A kept connection can have been lost since the last interval (server restart, KILL,
-                // wait_timeout): one fresh connection and one more try. A connection just opened that
-                // fails, or any other failure, is the answer; the next call opens a new one.
-                if (!reused || !failure.connectionLost()) {
-                    throw failure;
+            while (true) {
+                if (counterConnection == null) {
+                    counterConnection = connect();
                 }
-            }
-            counterConnection = connect();
-            try {
-                return dialect.serverCounters(counterConnection);
-            } catch (SQLException e) {
-                Connections.closeQuietly(counterConnection);
-                counterConnection = null;
-                throw failure("read server counters", e);
+                try {
+                    return dialect.serverCounters(counterConnection);
+                } catch (SQLException e) {
+                    TargetException failure = failure("read server counters", e);
+                    Connections.closeQuietly(counterConnection);
+                    counterConnection = null;
+                    // A kept connection can have been lost since the last interval (server restart, KILL,
+                    // wait_timeout): one fresh connection and one more try. A connection just opened that
+                    // fails, or any other failure, is the answer; the next call opens a new one.
+                    if (!reused || !failure.connectionLost()) {
+                        throw failure;
+                    }
+                    reused = false;
+                }
             }
         }
     }
