@@ -30,6 +30,7 @@ public final class RunMonitor implements AutoCloseable {
     /** monitor.csv's source for in-process rows when the database is not on this host. */
     static final String CLIENT_HOST_SOURCE = "client";
     private static final Pattern ADDRESS_HOST = Pattern.compile("host=([^)]*)");
+    private static final Pattern ADDRESS_PORT = Pattern.compile("\\(port=(\\d+)\\)");
     /** An experiment starts a monitor per phase folder: one warning per process is enough. */
     private static final AtomicBoolean WARNED_CLIENT_HOST = new AtomicBoolean();
 
@@ -88,17 +89,15 @@ public final class RunMonitor implements AutoCloseable {
 
     /** The first host's port in a URL ({@code //host:port}, {@code [::1]:port} or {@code (port=N)}), else the default. */
     static int portOf(String url, int defaultPort) {
-        Matcher address = Pattern.compile("\\(port=(\\d+)\\)").matcher(url);
+        Matcher address = ADDRESS_PORT.matcher(url);
         if (address.find()) {
             return Integer.parseInt(address.group(1));
         }
-        int scheme = url.indexOf("://");
-        if (scheme < 0) {
+        String authority = authority(url);
+        if (authority == null) {
             return defaultPort;
         }
-        String rest = url.substring(scheme + 3);
-        String authority = rest.substring(0, indexOfAny(rest, "/?#"));
-        String first = authority.substring(authority.lastIndexOf('@') + 1).split(",")[0];
+        String first = authority.split(",")[0];
         int colon = first.lastIndexOf(':');
         if (colon < 0 || first.lastIndexOf(']') > colon) {
             return defaultPort;
@@ -154,8 +153,7 @@ public final class RunMonitor implements AutoCloseable {
             }
             return hosts.isEmpty() ? null : hosts;
         }
-        String authority = rest.substring(0, indexOfAny(rest, "/?#"));
-        authority = authority.substring(authority.lastIndexOf('@') + 1);
+        String authority = authority(url);
         if (authority.isEmpty()) {
             return hosts;
         }
@@ -170,6 +168,17 @@ public final class RunMonitor implements AutoCloseable {
             hosts.add(h);
         }
         return hosts;
+    }
+
+    /** The URL's hosts and ports (between "://" and the first '/', '?' or '#', user info removed); null without "://". */
+    private static String authority(String url) {
+        int scheme = url.indexOf("://");
+        if (scheme < 0) {
+            return null;
+        }
+        String rest = url.substring(scheme + 3);
+        String authority = rest.substring(0, indexOfAny(rest, "/?#"));
+        return authority.substring(authority.lastIndexOf('@') + 1);
     }
 
     private static boolean isLocalHost(String h) {
