@@ -51,26 +51,25 @@ def epoch_params(base: ChangeParams) -> ChangeParams:
     return replace(base, min_size=3, min_points=7, context_windows=5, penalty_min_n=20)
 
 
-# Observed-level check (see `_observed_shift`): epochs either side, and the noise multiple a shift must pass.
+# Observed-level check (see `observed_levels`): epochs either side, and the noise multiple a shift must pass.
 LEVEL_EPOCHS = 4
 NOISE_MULTIPLE = 3.0
 
 
-def _observed_shift(signal: np.ndarray, x: int, log_scale: bool) -> tuple[float, float, float]:
-    """(median of up to LEVEL_EPOCHS observed points before x, the same from x on, the series' robust noise).
+def observed_levels(values: np.ndarray, x: int) -> tuple[float, float]:
+    """Medians of up to LEVEL_EPOCHS observed points before index x and from x on.
 
-    The departure of the fitted lines alone is not enough on 5 to 100 noisy points: a line through 3 or 4
+    The departure of fitted lines alone is not enough on 5 to 100 noisy points: a line through 3 or 4
     epochs, one of them a cold first epoch, extends far off the data, and a jump between two lines is then
     claimed where the observed values did not move. A step must also show in the observed values."""
-    before = float(np.median(signal[max(0, x - LEVEL_EPOCHS):x]))
-    after = float(np.median(signal[x:x + LEVEL_EPOCHS]))
-    return before, after, robust_sigma(signal)
+    return float(np.median(values[max(0, x - LEVEL_EPOCHS):x])), float(np.median(values[x:x + LEVEL_EPOCHS]))
 
 
-def _confirmed(signal: np.ndarray, x: int, departure: float, log_scale: bool, params: ChangeParams) -> bool:
+def _confirmed(levels: tuple[float, float], sigma: float, departure: float, log_scale: bool,
+               params: ChangeParams) -> bool:
     """The observed medians moved the same way as the lines' departure, by the minimum relative change and
-    by more than NOISE_MULTIPLE times the series' own epoch-to-epoch noise."""
-    before, after, sigma = _observed_shift(signal, x, log_scale)
+    by more than NOISE_MULTIPLE times the series' own epoch-to-epoch noise `sigma`."""
+    before, after = levels
     gap = after - before
     relative = float(np.expm1(gap)) if log_scale else gap / max(abs(before), 1e-9)
     return (np.sign(relative) == np.sign(departure) and abs(relative) >= params.min_relative_change
@@ -169,13 +168,14 @@ def _changes_in(series: pd.Series, log_scale: bool, params: ChangeParams) -> lis
     values = series.to_numpy(dtype=float)
     bkps = detect_steps(values, params, log_scale=log_scale, trend=True)
     signal = np.log(np.maximum(values, 1e-9)) if log_scale else values
+    sigma = robust_sigma(signal)
     out = []
     for k in range(1, len(bkps) + 1):
         change = _describe(series, bkps, k, log_scale, params.context_windows)
-        if _confirmed(signal, bkps[k - 1], change["departure"], log_scale, params):
-            before, after, _ = _observed_shift(signal, bkps[k - 1], log_scale)
-            change["observed_before"] = float(np.exp(before)) if log_scale else before
-            change["observed_after"] = float(np.exp(after)) if log_scale else after
+        levels = observed_levels(signal, bkps[k - 1])
+        if _confirmed(levels, sigma, change["departure"], log_scale, params):
+            before, after = np.exp(levels) if log_scale else levels
+            change["observed_before"], change["observed_after"] = float(before), float(after)
             out.append(change)
     return out
 
@@ -200,8 +200,7 @@ def rank_epoch_metrics(metrics: pd.DataFrame, epoch: int, params: ChangeParams) 
         (b0, b1), (a0, a1) = local_lines(values, edges, 1, params.context_windows)
         jump = (a0 + a1 * x) - (b0 + b1 * x)
         sigma = max(robust_sigma(values), 0.01 * abs(float(np.median(values))), 1e-12)
-        before, after = (float(np.median(values[max(0, x - LEVEL_EPOCHS):x])),
-                         float(np.median(values[x:x + LEVEL_EPOCHS])))
+        before, after = observed_levels(values, x)
         if np.sign(after - before) != np.sign(jump) or abs(jump) <= NOISE_MULTIPLE * sigma:
             continue
         ranked.append({"name": name, "score": round(abs(jump) / sigma, 4), "before": before, "after": after,
