@@ -78,17 +78,14 @@ public final class ResourceMonitor implements AutoCloseable {
 
     public static ResourceMonitor start(MonitorConfig config, CounterSource counters, CounterSelection selection,
             Path monitorCsv, IntSupplier currentPhase) throws IOException {
-        return start(config, counters, selection, monitorCsv, currentPhase, LOCAL_SOURCE);
-    }
-
-    /** {@code localSource}: the source column of in-process rows ("local", or "client" for a remote database). */
-    public static ResourceMonitor start(MonitorConfig config, CounterSource counters, CounterSelection selection,
-            Path monitorCsv, IntSupplier currentPhase, String localSource) throws IOException {
         return start(config, ProcessLocator.of(config.pidFile(), config.processName()), counters, selection,
-                monitorCsv, currentPhase, localSource);
+                monitorCsv, currentPhase, LOCAL_SOURCE);
     }
 
-    /** As above, with the database server's process found by {@code process} (in-process sampling only). */
+    /**
+     * As above, with the database server's process found by {@code process} (in-process sampling only) and
+     * {@code localSource} the source column of in-process rows ("local", or "client" for a remote database).
+     */
     public static ResourceMonitor start(MonitorConfig config, ProcessLocator process, CounterSource counters,
             CounterSelection selection, Path monitorCsv, IntSupplier currentPhase, String localSource)
             throws IOException {
