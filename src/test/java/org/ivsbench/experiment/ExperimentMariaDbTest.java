@@ -54,6 +54,36 @@ class ExperimentMariaDbTest {
         return dir;
     }
 
+    /**
+     * What a fresh mode's database must hold, given the primary at the end of the extend phase (its checksum
+     * and value sizes; records start at 10 fields of 100 bytes): clean the same content; average-baseline the
+     * same record count with every value of the average size (same volume up to rounding); spread-baseline
+     * the volume in initial-size records.
+     */
+    static void assertFreshDatabase(Mode mode, long primaryChecksum, ValueSizeStats main, Target fresh, String table)
+            throws TargetException {
+        ValueSizeStats s = ValueSizeStats.of(fresh, table);
+        switch (mode) {
+            case CLEAN -> {
+                assertEquals(primaryChecksum, checksum(fresh, table), "clean = the primary after the extends");
+                assertEquals(main.totalBytes(), s.totalBytes());
+            }
+            case AVERAGE_BASELINE -> {
+                assertEquals(main.records(), s.records());
+                assertEquals(s.min(), s.max(), "uniform sizes");
+                assertEquals(Math.round(main.average()), s.max());
+                assertTrue(Math.abs(s.totalBytes() - main.totalBytes()) <= s.values() / 2,
+                        s.totalBytes() + " vs " + main.totalBytes());
+            }
+            case SPREAD_BASELINE -> {
+                assertEquals(Math.round(main.totalBytes() / 1000.0), s.records());
+                assertEquals(100, s.min());
+                assertEquals(100, s.max());
+            }
+            default -> throw new AssertionError(mode);
+        }
+    }
+
     /** CRC32 over every record's key, field names and values in key order: equal content, equal checksum. */
     static long checksum(Target t, String table) throws TargetException {
         CRC32 crc = new CRC32();
@@ -85,27 +115,7 @@ class ExperimentMariaDbTest {
 
             @Override
             public void beforeDrop(int epoch, Mode mode, Target fresh, String table) throws TargetException {
-                ValueSizeStats main = primarySizes.get(epoch);
-                ValueSizeStats s = ValueSizeStats.of(fresh, table);
-                switch (mode) {
-                    case CLEAN -> {
-                        assertEquals(primarySum.get(epoch), checksum(fresh, TABLE), "clean copy = main-run content");
-                        assertEquals(main.totalBytes(), s.totalBytes());
-                    }
-                    case AVERAGE_BASELINE -> {
-                        assertEquals(main.records(), s.records());
-                        assertEquals(s.min(), s.max(), "uniform sizes");
-                        assertEquals(Math.round(main.average()), s.max());
-                        assertTrue(Math.abs(s.totalBytes() - main.totalBytes()) <= s.values() / 2,
-                                s.totalBytes() + " vs " + main.totalBytes());
-                    }
-                    case SPREAD_BASELINE -> {
-                        assertEquals(Math.round(main.totalBytes() / 1000.0), s.records());
-                        assertEquals(100, s.min());
-                        assertEquals(100, s.max());
-                    }
-                    default -> throw new AssertionError(mode);
-                }
+                assertFreshDatabase(mode, primarySum.get(epoch), primarySizes.get(epoch), fresh, table);
                 checked.put(epoch + "/" + mode, true);
             }
         };

@@ -55,22 +55,7 @@ class ExperimentMongoTest {
 
             @Override
             public void freshReady(int epoch, Mode mode, Target fresh, String table) throws TargetException {
-                ValueSizeStats main = sizes.get(epoch);
-                ValueSizeStats s = ValueSizeStats.of(fresh, table);
-                switch (mode) {
-                    case CLEAN -> assertEquals(afterExtend.get(epoch), ExperimentMariaDbTest.checksum(fresh, TABLE),
-                            "clean = the primary at the end of the extend phase");
-                    case AVERAGE_BASELINE -> {
-                        assertEquals(main.records(), s.records());
-                        assertEquals(Math.round(main.average()), s.min());
-                        assertEquals(s.min(), s.max());
-                    }
-                    case SPREAD_BASELINE -> {
-                        assertEquals(Math.round(main.totalBytes() / 1000.0), s.records());
-                        assertEquals(100, s.max());
-                    }
-                    default -> throw new AssertionError(mode);
-                }
+                ExperimentMariaDbTest.assertFreshDatabase(mode, afterExtend.get(epoch), sizes.get(epoch), fresh, table);
                 checked.put(epoch + "/" + mode, true);
             }
         };
