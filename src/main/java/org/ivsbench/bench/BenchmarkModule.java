@@ -5,8 +5,8 @@ import java.util.Set;
 
 import org.ivsbench.config.BenchmarkConfig;
 import org.ivsbench.config.ConfigException;
-import org.ivsbench.target.Target;
-import org.ivsbench.target.TargetException;
+import org.ivsbench.db.Target;
+import org.ivsbench.db.TargetException;
 
 /**
  * A benchmark: its schema, loader and procedures. Speaks in record operations through {@link Target};

@@ -3,7 +3,7 @@ package org.ivsbench.bench;
 import java.util.SplittableRandom;
 
 import org.ivsbench.config.PhaseConfig;
-import org.ivsbench.target.OpResult;
+import org.ivsbench.op.OpResult;
 
 /**
  * One benchmark terminal: owns one session, draws from the random stream of the phase it is in, and executes

@@ -15,7 +15,7 @@ import org.ivsbench.experiment.MeasuredRun;
 import org.ivsbench.stats.EnvironmentWriter;
 import org.ivsbench.stats.ResultsDirectory;
 import org.ivsbench.stats.RunInfo;
-import org.ivsbench.target.Target;
+import org.ivsbench.db.Target;
 
 /**
  * --execute: makes the results folder, runs the phases as one {@link MeasuredRun} with live progress, and makes

@@ -17,9 +17,9 @@ import org.ivsbench.config.ConfigDigest;
 import org.ivsbench.config.ConfigException;
 import org.ivsbench.config.ConfigLoader;
 import org.ivsbench.config.ConfigRedactor;
-import org.ivsbench.target.Target;
-import org.ivsbench.target.TargetException;
-import org.ivsbench.target.Targets;
+import org.ivsbench.db.Target;
+import org.ivsbench.db.TargetException;
+import org.ivsbench.db.Targets;
 
 /**
  * The steps of one invocation, in the order that keeps bad input from touching anything: validate options,

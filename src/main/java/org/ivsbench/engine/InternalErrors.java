@@ -1,6 +1,6 @@
 package org.ivsbench.engine;
 
-import org.ivsbench.target.OpResult;
+import org.ivsbench.op.OpResult;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

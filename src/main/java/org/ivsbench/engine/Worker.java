@@ -9,7 +9,7 @@ import org.ivsbench.config.RateSpec;
 import org.ivsbench.config.TransactionTypeConfig;
 import org.ivsbench.random.WeightedChoice;
 import org.ivsbench.stats.PhaseStats;
-import org.ivsbench.target.OpResult;
+import org.ivsbench.op.OpResult;
 
 /**
  * One terminal's thread: follows the phases on the board, takes claims from each phase's schedule, picks

@@ -17,10 +17,10 @@ import java.util.Map;
 import org.ivsbench.bench.BenchmarkModule;
 import org.ivsbench.config.BenchmarkConfig;
 import org.ivsbench.config.TargetConfig;
-import org.ivsbench.target.Record;
-import org.ivsbench.target.Session;
-import org.ivsbench.target.Target;
-import org.ivsbench.target.TargetException;
+import org.ivsbench.db.Record;
+import org.ivsbench.db.Session;
+import org.ivsbench.db.Target;
+import org.ivsbench.db.TargetException;
 
 /**
  * clean-run's copy of the primary, taken as the paper takes its dump: at the end of the extend phase, before

@@ -1,7 +1,7 @@
 package org.ivsbench.experiment;
 
-import org.ivsbench.target.Target;
-import org.ivsbench.target.TargetException;
+import org.ivsbench.db.Target;
+import org.ivsbench.db.TargetException;
 
 /** Test hook: sees the databases of an epoch while they still exist. */
 interface ExperimentListener {

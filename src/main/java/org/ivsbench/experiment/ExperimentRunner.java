@@ -21,7 +21,7 @@ import org.ivsbench.config.ConfigException;
 import org.ivsbench.stats.EnvironmentWriter;
 import org.ivsbench.stats.PhaseSummary;
 import org.ivsbench.stats.ResultsDirectory;
-import org.ivsbench.target.Target;
+import org.ivsbench.db.Target;
 
 /**
  * Runs a YCSB-IVS experiment: per epoch an extend phase on the primary, a value-size pass, clean's snapshot
@@ -87,7 +87,7 @@ public final class ExperimentRunner {
         } catch (IOException e) {
             System.err.println("error: results folder: " + e.getMessage());
             return FAILED;
-        } catch (ConfigException | org.ivsbench.target.TargetException e) {
+        } catch (ConfigException | org.ivsbench.db.TargetException e) {
             System.err.println("error: --resume: " + e.getMessage());
             return FAILED;
         }
@@ -152,7 +152,7 @@ public final class ExperimentRunner {
      * resume goes on, says so, and records the drift in experiment.json.
      */
     private static boolean primaryFitsResume(ExperimentState state, Target primary, String table, ExperimentSpec spec,
-            PrintStream out) throws org.ivsbench.target.TargetException, IOException {
+            PrintStream out) throws org.ivsbench.db.TargetException, IOException {
         long[] expected = state.primaryAtLastEpoch();
         if (expected == null || state.lastFinishedEpoch() == 0) {
             return true; // nothing finished yet (the epoch re-runs from the load) or an older experiment.json

@@ -4,8 +4,8 @@ import org.ivsbench.bench.BenchmarkModule;
 import org.ivsbench.bench.BenchmarkRegistry;
 import org.ivsbench.bench.LoadProgress;
 import org.ivsbench.config.BenchmarkConfig;
-import org.ivsbench.target.Target;
-import org.ivsbench.target.TargetException;
+import org.ivsbench.db.Target;
+import org.ivsbench.db.TargetException;
 
 /**
  * The databases the clean-run and the baselines run against: a fresh database (schema) on a server

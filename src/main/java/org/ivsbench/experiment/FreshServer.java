@@ -11,9 +11,9 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 import org.ivsbench.config.TargetConfig;
-import org.ivsbench.target.Target;
-import org.ivsbench.target.TargetException;
-import org.ivsbench.target.Targets;
+import org.ivsbench.db.Target;
+import org.ivsbench.db.TargetException;
+import org.ivsbench.db.Targets;
 
 /**
  * The server that holds a mode's fresh database (clean-run and the baselines). By default the primary's own

@@ -13,7 +13,7 @@ import org.ivsbench.monitor.RunMonitor;
 import org.ivsbench.stats.PhaseSummary;
 import org.ivsbench.stats.RunInfo;
 import org.ivsbench.stats.StatsCollector;
-import org.ivsbench.target.Target;
+import org.ivsbench.db.Target;
 
 /**
  * One measured run of a config's phases against a target, into one results folder: the statistics

@@ -10,8 +10,8 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import org.ivsbench.config.TargetConfig;
-import org.ivsbench.target.Target;
-import org.ivsbench.target.TargetException;
+import org.ivsbench.db.Target;
+import org.ivsbench.db.TargetException;
 
 /**
  * clean-run with the server's own tools (experiment/clean/method = native): {@code mariadb-dump} of the

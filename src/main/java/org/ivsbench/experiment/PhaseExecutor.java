@@ -9,7 +9,7 @@ import org.ivsbench.bench.BenchmarkRegistry;
 import org.ivsbench.config.BenchmarkConfig;
 import org.ivsbench.stats.PhaseSummary;
 import org.ivsbench.stats.RunInfo;
-import org.ivsbench.target.Target;
+import org.ivsbench.db.Target;
 
 /**
  * Runs one experiment phase as a {@link MeasuredRun} (samples.csv, latency.hlog, summary.json, monitor.csv) into

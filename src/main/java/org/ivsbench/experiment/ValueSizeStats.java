@@ -5,9 +5,9 @@ import java.util.TreeMap;
 
 import org.HdrHistogram.Histogram;
 
-import org.ivsbench.target.Record;
-import org.ivsbench.target.Target;
-import org.ivsbench.target.TargetException;
+import org.ivsbench.db.Record;
+import org.ivsbench.db.Target;
+import org.ivsbench.db.TargetException;
 
 /**
  * Field value sizes of one table, gathered in one streaming pass ({@link Target#forEachRecord}): constant

@@ -4,13 +4,13 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 
-import org.ivsbench.target.mongo.ServerCounters;
+import org.ivsbench.db.mongo.ServerCounters;
 
 /**
  * Which database counters become {@code db.*} columns. MariaDB alone reports ~500 status variables; the default
  * keeps the ones that explain throughput steps in YCSB-IVS (buffer pool and block cache hits/misses, pages and
  * bytes read/written, statement counts, traffic, stalls, connections) so monitor.csv stays readable; for MongoDB
- * it keeps every name the target reads from serverStatus (listed in org.ivsbench.target.mongo). {@link #ALL}
+ * it keeps every name the target reads from serverStatus (listed in org.ivsbench.db.mongo). {@link #ALL}
  * keeps every numeric one.
  */
 public record CounterSelection(boolean all, Set<String> names, List<String> prefixes) {

@@ -2,7 +2,7 @@ package org.ivsbench.monitor;
 
 import java.util.Map;
 
-import org.ivsbench.target.Target;
+import org.ivsbench.db.Target;
 
 /**
  * The database's own counters as the monitor needs them; a {@link Target} adapts with {@link #of(Target)}.

@@ -14,8 +14,8 @@ import java.util.concurrent.TimeUnit;
 
 import org.ivsbench.config.DatabaseType;
 import org.ivsbench.config.TargetConfig;
-import org.ivsbench.target.Target;
-import org.ivsbench.target.Targets;
+import org.ivsbench.db.Target;
+import org.ivsbench.db.Targets;
 
 /**
  * What the monitor costs: CPU time of the sampling thread per sample (read /proc, compute, write and flush a

@@ -15,7 +15,7 @@ import org.slf4j.LoggerFactory;
 import org.ivsbench.config.BenchmarkConfig;
 import org.ivsbench.config.DatabaseType;
 import org.ivsbench.config.MonitorConfig;
-import org.ivsbench.target.Target;
+import org.ivsbench.db.Target;
 
 /**
  * The resource monitor for one run, writing monitor.csv beside samples.csv. A monitor that cannot start is

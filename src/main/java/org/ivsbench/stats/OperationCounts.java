@@ -1,5 +1,7 @@
 package org.ivsbench.stats;
 
+import org.ivsbench.op.Outcome;
+
 import java.util.EnumMap;
 import java.util.Map;
 

@@ -1,5 +1,7 @@
 package org.ivsbench.stats;
 
+import org.ivsbench.op.Outcome;
+
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;

@@ -26,9 +26,9 @@ import org.ivsbench.stats.LatencySummary;
 import org.ivsbench.stats.PhaseSummary;
 import org.ivsbench.stats.RunInfo;
 import org.ivsbench.stats.StatsCollector;
-import org.ivsbench.target.OpResult;
-import org.ivsbench.target.Target;
-import org.ivsbench.target.Targets;
+import org.ivsbench.op.OpResult;
+import org.ivsbench.db.Target;
+import org.ivsbench.db.Targets;
 
 /**
  * Runs the phases of an ivsbench XML config through the real engine (WorkloadManager + StatsCollector, the

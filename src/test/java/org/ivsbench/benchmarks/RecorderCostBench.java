@@ -3,7 +3,7 @@ package org.ivsbench.benchmarks;
 import java.util.List;
 import java.util.Locale;
 
-import org.ivsbench.stats.Outcome;
+import org.ivsbench.op.Outcome;
 import org.ivsbench.stats.PhaseStats;
 
 /**

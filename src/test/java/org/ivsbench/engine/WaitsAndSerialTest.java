@@ -27,7 +27,7 @@ import org.ivsbench.config.TransactionTypeConfig;
 import org.ivsbench.stats.PhaseSummary;
 import org.ivsbench.stats.RunInfo;
 import org.ivsbench.stats.StatsCollector;
-import org.ivsbench.target.OpResult;
+import org.ivsbench.op.OpResult;
 
 /**
  * The terminal's own pauses (preExecutionWait, postExecutionWait, thinkTime) and serial phases, on the real

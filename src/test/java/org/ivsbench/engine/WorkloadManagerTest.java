@@ -24,7 +24,7 @@ import org.ivsbench.config.TransactionTypeConfig;
 import org.ivsbench.stats.PhaseSummary;
 import org.ivsbench.stats.RunInfo;
 import org.ivsbench.stats.StatsCollector;
-import org.ivsbench.target.OpResult;
+import org.ivsbench.op.OpResult;
 
 /** The engine on the real clock with an in-memory terminal: phase boundaries, counts, warmup, seeding. */
 class WorkloadManagerTest {

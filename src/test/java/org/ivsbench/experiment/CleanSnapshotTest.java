@@ -16,11 +16,11 @@ import org.junit.jupiter.api.io.TempDir;
 
 import org.ivsbench.bench.BenchmarkModule;
 import org.ivsbench.config.BenchmarkConfig;
-import org.ivsbench.target.Record;
-import org.ivsbench.target.Session;
-import org.ivsbench.target.Target;
-import org.ivsbench.target.TargetException;
-import org.ivsbench.target.Targets;
+import org.ivsbench.db.Record;
+import org.ivsbench.db.Session;
+import org.ivsbench.db.Target;
+import org.ivsbench.db.TargetException;
+import org.ivsbench.db.Targets;
 import org.ivsbench.testsupport.RunHarness;
 
 /** The logical clean snapshot on SQLite: what is restored is what was there when it was taken. */

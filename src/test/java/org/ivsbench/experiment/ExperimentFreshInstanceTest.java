@@ -26,9 +26,9 @@ import org.junit.jupiter.api.io.TempDir;
 import org.ivsbench.bench.BenchmarkModule;
 import org.ivsbench.bench.LoadProgress;
 import org.ivsbench.config.BenchmarkConfig;
-import org.ivsbench.target.Target;
-import org.ivsbench.target.TargetException;
-import org.ivsbench.target.Targets;
+import org.ivsbench.db.Target;
+import org.ivsbench.db.TargetException;
+import org.ivsbench.db.Targets;
 import org.ivsbench.testsupport.RunHarness;
 import org.ivsbench.testsupport.TestServers;
 

@@ -16,8 +16,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import org.ivsbench.config.BenchmarkConfig;
-import org.ivsbench.target.Target;
-import org.ivsbench.target.TargetException;
+import org.ivsbench.db.Target;
+import org.ivsbench.db.TargetException;
 import org.ivsbench.testsupport.RunHarness;
 import org.ivsbench.testsupport.TestServers;
 

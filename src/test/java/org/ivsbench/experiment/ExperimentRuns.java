@@ -13,8 +13,8 @@ import java.util.stream.Stream;
 import org.ivsbench.bench.BenchmarkModule;
 import org.ivsbench.bench.LoadProgress;
 import org.ivsbench.config.BenchmarkConfig;
-import org.ivsbench.target.Target;
-import org.ivsbench.target.Targets;
+import org.ivsbench.db.Target;
+import org.ivsbench.db.Targets;
 import org.ivsbench.testsupport.RunHarness;
 
 /** For the experiment tests: a primary created and loaded, the experiment run to exit 0, the primary cleared. */

@@ -15,8 +15,8 @@ import org.ivsbench.bench.BenchmarkModule;
 import org.ivsbench.config.BenchmarkConfig;
 import org.ivsbench.faults.Results;
 import org.ivsbench.stats.PhaseSummary;
-import org.ivsbench.target.Target;
-import org.ivsbench.target.Targets;
+import org.ivsbench.db.Target;
+import org.ivsbench.db.Targets;
 import org.ivsbench.testsupport.RunHarness;
 
 /**

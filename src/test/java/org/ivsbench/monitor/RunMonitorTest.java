@@ -11,7 +11,7 @@ import java.util.Map;
 import org.ivsbench.config.BenchmarkConfig;
 import org.ivsbench.config.DatabaseType;
 import org.ivsbench.config.MonitorConfig;
-import org.ivsbench.target.Target;
+import org.ivsbench.db.Target;
 import org.ivsbench.testsupport.RunHarness;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

@@ -1,5 +1,7 @@
 package org.ivsbench.stats;
 
+import org.ivsbench.op.Outcome;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 

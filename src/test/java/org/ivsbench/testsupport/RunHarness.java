@@ -15,7 +15,7 @@ import org.ivsbench.engine.WorkloadManager;
 import org.ivsbench.stats.PhaseSummary;
 import org.ivsbench.stats.RunInfo;
 import org.ivsbench.stats.StatsCollector;
-import org.ivsbench.target.Target;
+import org.ivsbench.db.Target;
 
 /**
  * Runs configs through the real pieces (config loader, ycsbivs module, engine, statistics) in this JVM,

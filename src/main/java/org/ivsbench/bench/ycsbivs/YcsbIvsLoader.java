@@ -15,10 +15,10 @@ import org.ivsbench.bench.LoadReport;
 import org.ivsbench.random.KeyNames;
 import org.ivsbench.random.RandomValues;
 import org.ivsbench.random.Seeds;
-import org.ivsbench.target.Record;
-import org.ivsbench.target.Session;
-import org.ivsbench.target.Target;
-import org.ivsbench.target.TargetException;
+import org.ivsbench.db.Record;
+import org.ivsbench.db.Session;
+import org.ivsbench.db.Target;
+import org.ivsbench.db.TargetException;
 
 /**
  * Loads keynums 0 .. recordcount-1 with several threads, each over a contiguous slice, in batches.

@@ -13,10 +13,10 @@ import org.ivsbench.bench.ycsbivs.procedures.Procedures;
 import org.ivsbench.config.BenchmarkConfig;
 import org.ivsbench.config.ConfigException;
 import org.ivsbench.config.PhaseConfig;
-import org.ivsbench.target.ReconnectingSession;
-import org.ivsbench.target.Session;
-import org.ivsbench.target.Target;
-import org.ivsbench.target.TargetException;
+import org.ivsbench.db.ReconnectingSession;
+import org.ivsbench.db.Session;
+import org.ivsbench.db.Target;
+import org.ivsbench.db.TargetException;
 
 /**
  * ycsbivs: YCSB's core workload on a key/value table plus the YCSB-IVS EXTEND operation. One instance

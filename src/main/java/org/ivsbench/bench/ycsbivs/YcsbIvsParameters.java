@@ -13,8 +13,8 @@ import org.ivsbench.config.ConfigException;
 import org.ivsbench.config.DatabaseType;
 import org.ivsbench.config.PhaseConfig;
 import org.ivsbench.random.Distributions;
-import org.ivsbench.target.ExtendMethod;
-import org.ivsbench.target.TableSpec;
+import org.ivsbench.db.ExtendMethod;
+import org.ivsbench.db.TableSpec;
 
 /**
  * The ycsbivs settings of a run, parsed and validated from the config's benchmark parameters. Defaults

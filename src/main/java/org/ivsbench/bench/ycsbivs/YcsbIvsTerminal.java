@@ -9,11 +9,11 @@ import org.ivsbench.bench.ycsbivs.procedures.Procedure;
 import org.ivsbench.bench.ycsbivs.procedures.ProcedureContext;
 import org.ivsbench.config.ConfigException;
 import org.ivsbench.config.PhaseConfig;
-import org.ivsbench.target.OpResult;
-import org.ivsbench.target.ReconnectingSession;
-import org.ivsbench.target.Session;
-import org.ivsbench.target.Target;
-import org.ivsbench.target.TargetException;
+import org.ivsbench.op.OpResult;
+import org.ivsbench.db.ReconnectingSession;
+import org.ivsbench.db.Session;
+import org.ivsbench.db.Target;
+import org.ivsbench.db.TargetException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

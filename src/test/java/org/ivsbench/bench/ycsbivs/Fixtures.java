@@ -21,14 +21,14 @@ import org.ivsbench.config.RateSpec;
 import org.ivsbench.config.TargetConfig;
 import org.ivsbench.config.TransactionTypeConfig;
 import org.ivsbench.bench.ycsbivs.procedures.Procedures;
-import org.ivsbench.target.ExtendMethod;
-import org.ivsbench.target.OpResult;
-import org.ivsbench.target.Record;
-import org.ivsbench.target.Session;
-import org.ivsbench.target.TableSpec;
-import org.ivsbench.target.Target;
-import org.ivsbench.target.TargetException;
-import org.ivsbench.target.Targets;
+import org.ivsbench.db.ExtendMethod;
+import org.ivsbench.op.OpResult;
+import org.ivsbench.db.Record;
+import org.ivsbench.db.Session;
+import org.ivsbench.db.TableSpec;
+import org.ivsbench.db.Target;
+import org.ivsbench.db.TargetException;
+import org.ivsbench.db.Targets;
 import org.ivsbench.testsupport.TestServers;
 
 /** Configs, targets and table measurements for the ycsbivs integration tests (real servers only). */

@@ -10,8 +10,8 @@ import java.util.concurrent.atomic.AtomicLong;
 
 import org.ivsbench.bench.LoadReport;
 import org.ivsbench.config.BenchmarkConfig;
-import org.ivsbench.target.Target;
-import org.ivsbench.target.Targets;
+import org.ivsbench.db.Target;
+import org.ivsbench.db.Targets;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 

@@ -12,9 +12,9 @@ import org.ivsbench.bench.LoadProgress;
 import org.ivsbench.bench.Terminal;
 import org.ivsbench.config.BenchmarkConfig;
 import org.ivsbench.random.Seeds;
-import org.ivsbench.stats.Outcome;
-import org.ivsbench.target.OpResult;
-import org.ivsbench.target.Target;
+import org.ivsbench.op.Outcome;
+import org.ivsbench.op.OpResult;
+import org.ivsbench.db.Target;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -145,7 +145,7 @@ class ProceduresIntegrationTest {
     }
 
     private static Target Targets(BenchmarkConfig config) throws Exception {
-        return org.ivsbench.target.Targets.open(config.target());
+        return org.ivsbench.db.Targets.open(config.target());
     }
 
     private static void assertOk(OpResult r) {

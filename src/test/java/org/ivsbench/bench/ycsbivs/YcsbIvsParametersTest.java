@@ -11,7 +11,7 @@ import org.ivsbench.config.BenchmarkConfig;
 import org.ivsbench.config.ConfigException;
 import org.ivsbench.config.DatabaseType;
 import org.ivsbench.config.TargetConfig;
-import org.ivsbench.target.ExtendMethod;
+import org.ivsbench.db.ExtendMethod;
 import org.junit.jupiter.api.Test;
 
 class YcsbIvsParametersTest {

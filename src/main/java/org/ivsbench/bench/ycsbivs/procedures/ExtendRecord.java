@@ -1,8 +1,8 @@
 package org.ivsbench.bench.ycsbivs.procedures;
 
-import org.ivsbench.stats.Outcome;
-import org.ivsbench.target.OpResult;
-import org.ivsbench.target.TargetException;
+import org.ivsbench.op.Outcome;
+import org.ivsbench.op.OpResult;
+import org.ivsbench.db.TargetException;
 
 /**
  * YCSB-IVS EXTEND: appends extendfieldlength random bytes to one field (all fields with writeallfields)

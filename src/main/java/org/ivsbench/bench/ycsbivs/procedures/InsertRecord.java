@@ -1,7 +1,7 @@
 package org.ivsbench.bench.ycsbivs.procedures;
 
-import org.ivsbench.target.OpResult;
-import org.ivsbench.target.TargetException;
+import org.ivsbench.op.OpResult;
+import org.ivsbench.db.TargetException;
 
 /**
  * YCSB INSERT: a new record under the next key of the run's shared counter, every field of fieldlength. The

@@ -10,7 +10,7 @@ import org.ivsbench.random.CounterGenerator;
 import org.ivsbench.random.KeyNames;
 import org.ivsbench.random.LongGenerator;
 import org.ivsbench.random.RandomValues;
-import org.ivsbench.target.Session;
+import org.ivsbench.db.Session;
 
 /**
  * What a procedure works with: the terminal's session, and the key generator and random stream of the

@@ -2,8 +2,8 @@ package org.ivsbench.bench.ycsbivs.procedures;
 
 import java.util.HashMap;
 
-import org.ivsbench.target.OpResult;
-import org.ivsbench.target.TargetException;
+import org.ivsbench.op.OpResult;
+import org.ivsbench.db.TargetException;
 
 /**
  * YCSB READMODIFYWRITE: reads the record (fields as for READ), then updates one field (all with

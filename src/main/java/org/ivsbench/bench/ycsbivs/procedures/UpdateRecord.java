@@ -1,7 +1,7 @@
 package org.ivsbench.bench.ycsbivs.procedures;
 
-import org.ivsbench.target.OpResult;
-import org.ivsbench.target.TargetException;
+import org.ivsbench.op.OpResult;
+import org.ivsbench.db.TargetException;
 
 /** YCSB UPDATE: replaces one field (all with writeallfields) with a fresh fieldlength value. */
 public final class UpdateRecord implements Procedure {

@@ -1,0 +1,45 @@
+package org.ivsbench.db;
+
+import org.ivsbench.op.OpResult;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One connection's record operations, in the spirit of YCSB's storage interface. A session is used by one
+ * thread only. Methods return an {@link OpResult} for outcomes the workload expects (not found, cap
+ * reached, value too large for the server) and throw {@link TargetException} for failures of the session
+ * itself (connection lost) or of the statement that the caller should count as an error.
+ */
+public interface Session extends AutoCloseable {
+
+    /** Reads the given fields (null = all) of one record into {@code out}; NOT FOUND is ABORTED. */
+    OpResult read(String table, String key, List<String> fields, Map<String, String> out) throws TargetException;
+
+    /** Reads up to {@code count} records with key >= startKey in key order. */
+    OpResult scan(String table, String startKey, int count, List<String> fields, List<Map<String, String>> out)
+            throws TargetException;
+
+    /** Replaces the given fields of one record. */
+    OpResult update(String table, String key, Map<String, String> values) throws TargetException;
+
+    /** Inserts one record. */
+    OpResult insert(String table, String key, Map<String, String> values) throws TargetException;
+
+    /** Deletes one record. */
+    OpResult delete(String table, String key) throws TargetException;
+
+    /**
+     * Appends {@code suffix} to one field unless the result would be longer than {@code maxLength} bytes;
+     * then nothing is written and the outcome is SKIPPED. CLIENT reads only that field and writes it back;
+     * SERVER sends one guarded append statement.
+     */
+    OpResult extend(String table, String key, String field, String suffix, long maxLength, ExtendMethod method)
+            throws TargetException;
+
+    /** Inserts many records in one batch (the loader's path); all or nothing per batch where supported. */
+    void insertBatch(String table, List<Record> records) throws TargetException;
+
+    @Override
+    void close();
+}

@@ -1,0 +1,80 @@
+package org.ivsbench.db.jdbc;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.Map;
+import java.util.Properties;
+
+import org.ivsbench.config.DatabaseType;
+import org.ivsbench.config.TargetConfig;
+import org.ivsbench.db.TableSpec;
+import org.ivsbench.db.TargetException;
+
+/**
+ * What differs between SQL products: DDL, the append expression, transaction statements, connection
+ * setup, error classes and what the server reports about itself. Statements common to both products are
+ * built by {@link SqlStatements} with the dialect's quoting. Stateless and thread-safe.
+ */
+interface Dialect {
+
+    DatabaseType type();
+
+    /** Quotes an already validated identifier. */
+    String quote(String identifier);
+
+    /** Driver properties for new connections (user options from the config are added on top). */
+    Properties connectionProperties(TargetConfig config);
+
+    /**
+     * Driver settings that depend on the server, read once on the target's first connection (MariaDB:
+     * max_allowed_packet, so the driver refuses an oversized statement before sending it instead of the
+     * server closing the connection).
+     */
+    Map<String, String> learnFromServer(Connection connection) throws SQLException;
+
+    /** Prepares what must exist before the first connection (SQLite: the database file's folder). */
+    default void beforeConnect(String url) throws TargetException {
+    }
+
+    /** Per-connection settings run once after connecting (sql_mode, pragmas ...). */
+    void initConnection(Connection connection) throws SQLException;
+
+    /** Fails clearly when the table's engine cannot be used on this server. */
+    void checkEngine(Connection connection, TableSpec table) throws SQLException, TargetException;
+
+    String createTableSql(TableSpec table);
+
+    /** {@code column} followed by the bound suffix parameter, as a string expression; NULL counts as empty. */
+    String appendExpression(String quotedColumn);
+
+    /** Appended to a point SELECT to lock the row for the rest of the transaction ("" when BEGIN locks). */
+    String lockRowSuffix();
+
+    /** Starts a transaction that will write: the client extend's row lock and the loader's batches. */
+    String beginWriteSql();
+
+    /** Rows to fetch per round trip when streaming a whole table (forward-only, constant memory). */
+    int streamingFetchSize();
+
+    /** How the driver reported a failure, for the outcome mapping. */
+    SqlFailure classify(java.sql.SQLException e);
+
+    /** The URL of another database next to the configured one. */
+    String urlForDatabase(String url, String databaseName) throws TargetException;
+
+    /** Creates the database the URL would name (dropping it first when asked), where that means anything. */
+    void createDatabase(TargetConfig config, String databaseName, boolean dropFirst) throws TargetException;
+
+    void dropDatabase(TargetConfig config, String databaseName) throws TargetException;
+
+    Map<String, Object> environment(Connection connection, TargetConfig config) throws SQLException;
+
+    /** The storage engine of {@code table} in the connection's database, or null (no such choice, no table). */
+    default String tableEngine(Connection connection, String table) throws SQLException {
+        return null;
+    }
+
+    Map<String, Double> serverCounters(Connection connection) throws SQLException;
+
+    boolean isGauge(String counterName);
+}

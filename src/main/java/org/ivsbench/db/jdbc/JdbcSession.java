@@ -1,0 +1,343 @@
+package org.ivsbench.db.jdbc;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.ivsbench.db.ExtendMethod;
+import org.ivsbench.op.OpResult;
+import org.ivsbench.db.Record;
+import org.ivsbench.db.Session;
+import org.ivsbench.db.TargetException;
+
+/**
+ * One JDBC connection with a prepared statement per statement shape. Not thread-safe (one terminal).
+ *
+ * <p>Value bytes are counted as string lengths: values are ASCII, one byte per character.
+ */
+final class JdbcSession implements Session {
+    static final String NOT_FOUND = "not found";
+    static final String CAP = "cap";
+
+    private final JdbcTarget target;
+    private final Dialect dialect;
+    private final SqlStatements sql;
+    private final Map<String, PreparedStatement> statements = new HashMap<>();
+    private Connection connection;
+    private Statement plain;
+
+    JdbcSession(JdbcTarget target, Connection connection) {
+        this.target = target;
+        this.dialect = target.dialect();
+        this.sql = target.statements();
+        this.connection = connection;
+    }
+
+    @Override
+    public OpResult read(String table, String key, List<String> fields, Map<String, String> out)
+            throws TargetException {
+        try {
+            TableLayout layout = target.layout(table);
+            List<String> columns = fields == null ? layout.fields() : target.checkFields(fields);
+            PreparedStatement ps = prepare(sql.select(table, layout.keyColumn(), nonEmpty(columns, layout), false));
+            ps.setString(1, key);
+            try (ResultSet rs = ps.executeQuery()) {
+                if (!rs.next()) {
+                    return OpResult.aborted(NOT_FOUND);
+                }
+                return OpResult.ok(collect(rs, columns, out), 0);
+            }
+        } catch (SQLException e) {
+            return fail(e);
+        }
+    }
+
+    @Override
+    public OpResult scan(String table, String startKey, int count, List<String> fields,
+                         List<Map<String, String>> out) throws TargetException {
+        try {
+            TableLayout layout = target.layout(table);
+            List<String> columns = fields == null ? layout.fields() : target.checkFields(fields);
+            PreparedStatement ps = prepare(sql.scan(table, layout.keyColumn(), nonEmpty(columns, layout)));
+            ps.setString(1, startKey);
+            ps.setInt(2, count);
+            long bytes = 0;
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    Map<String, String> row = new LinkedHashMap<>();
+                    bytes += collect(rs, columns, row);
+                    out.add(row);
+                }
+            }
+            return OpResult.ok(bytes, 0);
+        } catch (SQLException e) {
+            return fail(e);
+        }
+    }
+
+    @Override
+    public OpResult update(String table, String key, Map<String, String> values) throws TargetException {
+        try {
+            TableLayout layout = target.layout(table);
+            List<String> columns = target.checkFields(List.copyOf(values.keySet()));
+            PreparedStatement ps = prepare(sql.update(table, layout.keyColumn(), columns));
+            long bytes = bindValues(ps, columns, values, 1);
+            ps.setString(columns.size() + 1, key);
+            return ps.executeUpdate() == 0 ? OpResult.aborted(NOT_FOUND) : OpResult.ok(0, bytes);
+        } catch (SQLException e) {
+            return fail(e);
+        }
+    }
+
+    @Override
+    public OpResult insert(String table, String key, Map<String, String> values) throws TargetException {
+        try {
+            TableLayout layout = target.layout(table);
+            List<String> columns = target.checkFields(List.copyOf(values.keySet()));
+            PreparedStatement ps = prepare(sql.insert(table, layout.keyColumn(), columns));
+            ps.setString(1, key);
+            long bytes = bindValues(ps, columns, values, 2);
+            ps.executeUpdate();
+            return OpResult.ok(0, bytes);
+        } catch (SQLException e) {
+            return fail(e);
+        }
+    }
+
+    @Override
+    public OpResult delete(String table, String key) throws TargetException {
+        try {
+            PreparedStatement ps = prepare(sql.delete(table, target.layout(table).keyColumn()));
+            ps.setString(1, key);
+            return ps.executeUpdate() == 0 ? OpResult.aborted(NOT_FOUND) : OpResult.ok();
+        } catch (SQLException e) {
+            return fail(e);
+        }
+    }
+
+    @Override
+    public OpResult extend(String table, String key, String field, String suffix, long maxLength,
+                           ExtendMethod method) throws TargetException {
+        try {
+            TableLayout layout = target.layout(table);
+            target.checkFields(List.of(field));
+            return method == ExtendMethod.SERVER
+                    ? extendOnServer(table, layout.keyColumn(), key, field, suffix, maxLength)
+                    : extendOnClient(table, layout.keyColumn(), key, field, suffix, maxLength);
+        } catch (SQLException e) {
+            return fail(e);
+        }
+    }
+
+    /**
+     * Read the one field with the row locked, append here, write it back, in one transaction: without the
+     * lock two terminals extending the same record would both read the old value and one append would be
+     * lost. The cost is two extra round trips (begin, commit) and the row lock held across the client's
+     * append; that is the price of the paper's client-side semantics, and the SERVER method avoids it.
+     */
+    private OpResult extendOnClient(String table, String keyColumn, String key, String field, String suffix,
+                                    long maxLength) throws SQLException, TargetException {
+        PreparedStatement select = prepare(sql.select(table, keyColumn, List.of(field), true));
+        PreparedStatement update = prepare(sql.update(table, keyColumn, List.of(field)));
+        boolean committed = false;
+        begin();
+        try {
+            select.setString(1, key);
+            String current;
+            try (ResultSet rs = select.executeQuery()) {
+                if (!rs.next()) {
+                    return OpResult.aborted(NOT_FOUND);
+                }
+                current = rs.getString(1);
+            }
+            long have = current == null ? 0 : current.length();
+            if (have + suffix.length() > maxLength) {
+                return OpResult.skipped(CAP, have); // nothing is sent: the cap is a real skip
+            }
+            String extended = current == null ? suffix : current.concat(suffix);
+            update.setString(1, extended);
+            update.setString(2, key);
+            update.executeUpdate();
+            plain().execute("COMMIT");
+            committed = true;
+            return OpResult.ok(have, extended.length());
+        } finally {
+            if (!committed) {
+                rollbackQuietly();
+            }
+        }
+    }
+
+    /** One guarded statement; only when it changes nothing does a second one say why. */
+    private OpResult extendOnServer(String table, String keyColumn, String key, String field, String suffix,
+                                    long maxLength) throws SQLException, TargetException {
+        PreparedStatement append = prepare(sql.guardedAppend(table, keyColumn, field));
+        append.setString(1, suffix);
+        append.setString(2, key);
+        append.setLong(3, suffix.length());
+        append.setLong(4, maxLength);
+        if (append.executeUpdate() > 0) {
+            return OpResult.ok(0, suffix.length());
+        }
+        PreparedStatement exists = prepare(sql.exists(table, keyColumn));
+        exists.setString(1, key);
+        try (ResultSet rs = exists.executeQuery()) {
+            return rs.next() ? OpResult.skipped(CAP, 0) : OpResult.aborted(NOT_FOUND);
+        }
+    }
+
+    @Override
+    public void insertBatch(String table, List<Record> records) throws TargetException {
+        if (records.isEmpty()) {
+            return;
+        }
+        boolean committed = false;
+        try {
+            TableLayout layout = target.layout(table);
+            begin();
+            try {
+                // Records of one shape go in one JDBC batch; the loader sends one shape only.
+                Map<List<String>, List<Record>> byShape = new LinkedHashMap<>();
+                for (Record r : records) {
+                    byShape.computeIfAbsent(List.copyOf(r.fields().keySet()), k -> new ArrayList<>()).add(r);
+                }
+                for (Map.Entry<List<String>, List<Record>> shape : byShape.entrySet()) {
+                    List<String> columns = target.checkFields(shape.getKey());
+                    PreparedStatement ps = prepare(sql.insert(table, layout.keyColumn(), columns));
+                    for (Record r : shape.getValue()) {
+                        ps.setString(1, r.key());
+                        bindValues(ps, columns, r.fields(), 2);
+                        ps.addBatch();
+                    }
+                    ps.executeBatch();
+                }
+                plain().execute("COMMIT");
+                committed = true;
+            } finally {
+                if (!committed) {
+                    rollbackQuietly();
+                }
+            }
+        } catch (SQLException e) {
+            SqlFailure failure = dialect.classify(e);
+            throw new TargetException("batch insert into " + table + " failed (" + failure.reason() + "): "
+                    + e.getMessage(), e, failure == SqlFailure.CONNECTION_LOST);
+        }
+    }
+
+    private void begin() throws SQLException, TargetException {
+        plain().execute(dialect.beginWriteSql());
+    }
+
+    private void rollbackQuietly() {
+        try {
+            plain().execute("ROLLBACK");
+        } catch (SQLException | TargetException ignored) {
+            // The failure that brought us here is the one to report; a dead connection is detected next.
+        }
+    }
+
+    private Statement plain() throws SQLException, TargetException {
+        if (plain == null) {
+            connection();
+            plain = connection.createStatement();
+        }
+        return plain;
+    }
+
+    private PreparedStatement prepare(String text) throws SQLException, TargetException {
+        PreparedStatement ps = statements.get(text);
+        if (ps == null) {
+            ps = connection().prepareStatement(text);
+            statements.put(text, ps);
+        }
+        return ps;
+    }
+
+    private List<String> nonEmpty(List<String> columns, TableLayout layout) {
+        // Reading no fields is an existence check: select the key so the statement stays valid SQL.
+        return columns.isEmpty() ? List.of(layout.keyColumn()) : columns;
+    }
+
+    private static long collect(ResultSet rs, List<String> columns, Map<String, String> out) throws SQLException {
+        long bytes = 0;
+        for (int i = 0; i < columns.size(); i++) {
+            String value = rs.getString(i + 1);
+            out.put(columns.get(i), value);
+            if (value != null) {
+                bytes += value.length();
+            }
+        }
+        return bytes;
+    }
+
+    private static long bindValues(PreparedStatement ps, List<String> columns, Map<String, String> values,
+                                   int firstIndex) throws SQLException {
+        long bytes = 0;
+        for (int i = 0; i < columns.size(); i++) {
+            String value = values.get(columns.get(i));
+            ps.setString(firstIndex + i, value);
+            if (value != null) {
+                bytes += value.length();
+            }
+        }
+        return bytes;
+    }
+
+    /**
+     * Expected refusals become outcomes; a lost connection or an unexplained statement failure is thrown.
+     * After a packet-too-large failure the connection is always replaced: the server may have closed it
+     * (error 1153), and with server-side prepared statements Connector/J 3.4.1 leaves its protocol state
+     * out of step after refusing an oversized execute (isValid() still passes, the next statement fails
+     * with an ArrayIndexOutOfBoundsException inside the driver). The failed operation is reported, the
+     * next one runs on a fresh connection.
+     */
+    private OpResult fail(SQLException e) throws TargetException {
+        SqlFailure failure = dialect.classify(e);
+        if (failure == SqlFailure.PACKET_TOO_LARGE) {
+            replaceConnection();
+            return OpResult.error(failure.reason());
+        }
+        if (failure.isAbort()) {
+            return OpResult.aborted(failure.reason());
+        }
+        String state = e.getSQLState() == null ? "" : " SQLState " + e.getSQLState();
+        throw new TargetException(failure.reason() + state + ": " + e.getMessage(), e,
+                failure == SqlFailure.CONNECTION_LOST);
+    }
+
+    /** The connection, reopened here if an earlier replacement failed (the server was away). */
+    private Connection connection() throws TargetException {
+        if (connection == null) {
+            connection = target.connect();
+        }
+        return connection;
+    }
+
+    private void replaceConnection() throws TargetException {
+        closeStatements();
+        Connections.closeQuietly(connection);
+        connection = null;
+        connection = target.connect();
+    }
+
+    private void closeStatements() {
+        statements.values().forEach(Connections::closeQuietly);
+        statements.clear();
+        Connections.closeQuietly(plain);
+        plain = null;
+    }
+
+    @Override
+    public void close() {
+        closeStatements();
+        Connections.closeQuietly(connection);
+    }
+}

@@ -1,0 +1,93 @@
+package org.ivsbench.db.mongo;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import org.bson.Document;
+
+/**
+ * Picks the counters the monitor wants out of a serverStatus reply and flattens them to one name each:
+ * the path of the value with '.' between levels, and spaces inside WiredTiger's names replaced by '_'
+ * (WiredTiger's "bytes read into cache" under wiredTiger.cache becomes
+ * {@code wiredTiger.cache.bytes_read_into_cache}). Only numeric values that the server reports are kept, so
+ * a server without a section (the stand-in has no opcounters and no wiredTiger) yields no names for it.
+ *
+ * <p>This list is already the monitor's choice for MongoDB: {@link #NAMES} is what
+ * {@link org.ivsbench.monitor.CounterSelection#DEFAULT} keeps, so the two cannot drift apart.
+ */
+public final class ServerCounters {
+
+    /** Monotonic counters: the monitor reports their per-interval deltas. */
+    private static final List<List<String>> COUNTERS = List.of(
+            List.of("opcounters", "insert"),
+            List.of("opcounters", "query"),
+            List.of("opcounters", "update"),
+            List.of("opcounters", "delete"),
+            List.of("opcounters", "getmore"),
+            List.of("opcounters", "command"),
+            List.of("network", "bytesIn"),
+            List.of("network", "bytesOut"),
+            List.of("network", "numRequests"),
+            List.of("wiredTiger", "cache", "bytes read into cache"),
+            List.of("wiredTiger", "cache", "bytes written from cache"),
+            List.of("wiredTiger", "cache", "pages read into cache"),
+            List.of("wiredTiger", "cache", "pages written from cache"),
+            List.of("wiredTiger", "cache", "pages requested from the cache"),
+            List.of("wiredTiger", "cache", "modified pages evicted"),
+            List.of("wiredTiger", "cache", "unmodified pages evicted"),
+            List.of("wiredTiger", "cache", "pages evicted by application threads"),
+            List.of("wiredTiger", "block-manager", "bytes read"),
+            List.of("wiredTiger", "block-manager", "bytes written"));
+
+    /** Levels reported as they are. */
+    private static final List<List<String>> GAUGES = List.of(
+            List.of("connections", "current"),
+            List.of("mem", "resident"),
+            List.of("wiredTiger", "cache", "bytes currently in the cache"),
+            List.of("wiredTiger", "cache", "maximum bytes configured"),
+            List.of("wiredTiger", "cache", "tracked dirty bytes in the cache"));
+
+    static final Set<String> GAUGE_NAMES = Set.copyOf(GAUGES.stream().map(ServerCounters::flatName).toList());
+
+    /** Every flat name {@link #from} can produce, counters and gauges. */
+    public static final Set<String> NAMES = Set.copyOf(
+            java.util.stream.Stream.concat(COUNTERS.stream(), GAUGES.stream()).map(ServerCounters::flatName).toList());
+
+    private ServerCounters() {
+    }
+
+    static Map<String, Double> from(Document serverStatus) {
+        Map<String, Double> out = new LinkedHashMap<>();
+        for (List<String> path : COUNTERS) {
+            put(out, serverStatus, path);
+        }
+        for (List<String> path : GAUGES) {
+            put(out, serverStatus, path);
+        }
+        return out;
+    }
+
+    static String flatName(List<String> path) {
+        return String.join(".", path).replace(' ', '_');
+    }
+
+    private static void put(Map<String, Double> out, Document root, List<String> path) {
+        Object value = at(root, path);
+        if (value instanceof Number n) {
+            out.put(flatName(path), n.doubleValue());
+        }
+    }
+
+    static Object at(Document root, List<String> path) {
+        Object node = root;
+        for (String step : path) {
+            if (!(node instanceof Document d)) {
+                return null;
+            }
+            node = d.get(step);
+        }
+        return node;
+    }
+}
