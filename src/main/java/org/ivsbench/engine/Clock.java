@@ -1,11 +1,44 @@
 package org.ivsbench.engine;
 
-/** Monotonic time and sleeping, injectable so that rate control can be tested without waiting. */
+import java.util.function.BooleanSupplier;
+
+/**
+ * Every time read and every wait of the engine, injectable so that rate control and phase switching can be
+ * tested on a virtual clock. The engine's threads (the manager and the terminals) are attached to the clock:
+ * a virtual clock moves on only when each attached thread waits on it, and then jumps to the earliest
+ * deadline. Hence the engine waits for its own threads through {@link #awaitUntil} too (the next phase, a
+ * count phase's last operation, the terminals' exit), never on a monitor, a latch or a join: an attached
+ * thread blocked where the clock cannot see it counts as running, and a virtual clock would stand still.
+ */
 public interface Clock {
+    /** Monotonic time in nanoseconds. */
     long nanoTime();
+
+    /** Wall-clock time, epoch milliseconds (phase timestamps, aligned with the statistics' windows). */
+    long wallMillis();
 
     /** Sleeps until {@link #nanoTime()} reaches {@code deadlineNanos} (returns at once if it has). */
     void sleepUntil(long deadlineNanos) throws InterruptedException;
+
+    /**
+     * Waits until {@code done} holds (true returned) or {@link #nanoTime()} reaches {@code deadlineNanos}
+     * (false). {@code done} is checked at least every {@code recheckNanos}, and at once after
+     * {@link #signalAll()}; it must only read state that is safe to read from any thread, and once true it must
+     * stay true. For the engine's waits on its own threads, where the precision of {@link #sleepUntil} is not
+     * needed.
+     */
+    boolean awaitUntil(BooleanSupplier done, long deadlineNanos, long recheckNanos) throws InterruptedException;
+
+    /** Something an {@link #awaitUntil} may be waiting for has changed: its waiters check now. */
+    void signalAll();
+
+    /** Counts {@code thread} among the engine's threads from now on; call before it starts. */
+    default void attach(Thread thread) {
+    }
+
+    /** {@code thread} (attached before) waits on this clock no more. */
+    default void detach(Thread thread) {
+    }
 
     /** How long before a deadline the system clock stops parking and spins: above the ~75 µs a park overshoots on these VMs (scripts/bench/rate-accuracy.sh). */
     long SPIN_NANOS = 100_000;
@@ -13,35 +46,5 @@ public interface Clock {
     /** Only waits at least this long end in a spin, so spinning takes at most a tenth of a terminal's time. */
     long SPIN_MIN_WAIT_NANOS = 1_000_000;
 
-    Clock SYSTEM = new Clock() {
-        @Override
-        public long nanoTime() {
-            return System.nanoTime();
-        }
-
-        @Override
-        public void sleepUntil(long deadlineNanos) throws InterruptedException {
-            // A parked thread wakes tens of microseconds (sometimes milliseconds) late, and that lateness would
-            // be charged to the database as response time. Long waits therefore park until shortly before the
-            // deadline and spin the rest; short waits (high rates per terminal) only park, because spinning
-            // there would burn a core the database needs. What lateness remains is reported as start lag.
-            boolean spin = deadlineNanos - System.nanoTime() >= SPIN_MIN_WAIT_NANOS;
-            while (true) {
-                long remaining = deadlineNanos - System.nanoTime();
-                if (remaining <= 0) {
-                    return;
-                }
-                if (Thread.interrupted()) {
-                    throw new InterruptedException();
-                }
-                if (!spin) {
-                    java.util.concurrent.locks.LockSupport.parkNanos(remaining);
-                } else if (remaining > SPIN_NANOS) {
-                    java.util.concurrent.locks.LockSupport.parkNanos(remaining - SPIN_NANOS);
-                } else {
-                    Thread.onSpinWait();
-                }
-            }
-        }
-    };
+    Clock SYSTEM = new SystemClock();
 }

@@ -1,25 +1,36 @@
 package org.ivsbench.engine;
 
-/** Where the manager posts the current phase and terminals wait for the next one. */
+/**
+ * Where the manager posts the current phase and terminals wait for the next one. The wait is on the clock
+ * (see {@link Clock}), woken by its {@link Clock#signalAll()}.
+ */
 final class PhaseBoard {
-    private PhaseRun current;
-    private boolean closed;
+    private final Clock clock;
+    private volatile PhaseRun current;
+    private volatile boolean closed;
 
-    synchronized void post(PhaseRun run) {
-        current = run;
-        notifyAll();
+    PhaseBoard(Clock clock) {
+        this.clock = clock;
     }
 
-    synchronized void close() {
+    void post(PhaseRun run) {
+        current = run;
+        clock.signalAll();
+    }
+
+    void close() {
         closed = true;
-        notifyAll();
+        clock.signalAll();
     }
 
     /** The first phase with an index above {@code afterIndex}; null once the board is closed. */
-    synchronized PhaseRun awaitAfter(int afterIndex) throws InterruptedException {
-        while (!closed && (current == null || current.config().index() <= afterIndex)) {
-            wait();
-        }
-        return closed ? null : current;
+    PhaseRun awaitAfter(int afterIndex) throws InterruptedException {
+        clock.awaitUntil(() -> closed || posted(afterIndex) != null, Long.MAX_VALUE, Long.MAX_VALUE);
+        return closed ? null : posted(afterIndex);
+    }
+
+    private PhaseRun posted(int afterIndex) {
+        PhaseRun run = current;
+        return run != null && run.config().index() > afterIndex ? run : null;
     }
 }

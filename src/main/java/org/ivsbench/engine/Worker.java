@@ -2,6 +2,7 @@ package org.ivsbench.engine;
 
 import java.util.List;
 import java.util.SplittableRandom;
+import java.util.function.BooleanSupplier;
 
 import org.ivsbench.bench.Terminal;
 import org.ivsbench.config.PhaseConfig;
@@ -16,7 +17,8 @@ import org.ivsbench.op.OpResult;
  * the transaction type from its seeded stream for the phase, and records each operation exactly once.
  */
 final class Worker implements Runnable {
-    private static final long PAUSE_SLICE_MS = 50;
+    /** How often a pause checks whether its phase has ended, besides the manager's signal when it does. */
+    private static final long PAUSE_RECHECK_NANOS = 50_000_000L;
     private final int id;
     private final Terminal terminal;
     private final long seed;
@@ -75,11 +77,14 @@ final class Worker implements Runnable {
         TypeChooser chooser = new TypeChooser(phase, streams[0]);
         boolean open = phase.rate().kind() == RateSpec.Kind.OPEN;
         PhaseStats stats = run.stats();
+        // Made once per phase, so the per-operation path allocates nothing for them.
+        BooleanSupplier phaseOver = run.schedule()::exhausted;
+        BooleanSupplier stillWanted = () -> !phaseOver.getAsBoolean();
         Claim claim;
         while ((claim = run.schedule().claim(clock.nanoTime())) != null) {
             TransactionTypeConfig ran;
             try {
-                ran = runClaim(run, claim, chooser, open);
+                ran = runClaim(run, claim, chooser, open, stillWanted);
             } catch (InterruptedException e) {
                 // Stopped while waiting for an arrival or in the pre-execution wait: the operation never ran,
                 // so it is missed, not lost.
@@ -91,7 +96,7 @@ final class Worker implements Runnable {
                 stats.operationDone();
             }
             if (ran != null) {
-                pauseAfter(ran, phase, open, run.schedule());
+                pauseAfter(ran, phase, open, phaseOver);
             }
         }
     }
@@ -101,8 +106,8 @@ final class Worker implements Runnable {
      * pre-execution wait is the terminal's, not the database's: it delays the operation but is counted in
      * neither response nor service time (in an open loop the intended start moves by the wait).
      */
-    private TransactionTypeConfig runClaim(PhaseRun run, Claim claim, TypeChooser chooser, boolean open)
-            throws InterruptedException {
+    private TransactionTypeConfig runClaim(PhaseRun run, Claim claim, TypeChooser chooser, boolean open,
+            BooleanSupplier stillWanted) throws InterruptedException {
         int type = chooser.next();
         TransactionTypeConfig tt = types.get(type);
         long intended = claim.intendedNanos();
@@ -110,15 +115,17 @@ final class Worker implements Runnable {
             clock.sleepUntil(intended);
         }
         if (tt.preExecutionWaitMs() > 0) {
-            Thread.sleep(tt.preExecutionWaitMs());
-            intended += tt.preExecutionWaitMs() * 1_000_000L;
+            // Waited as precisely as an arrival: lateness here would show as start lag in the response time.
+            long waitNanos = tt.preExecutionWaitMs() * 1_000_000L;
+            clock.sleepUntil(clock.nanoTime() + waitNanos);
+            intended += waitNanos;
         }
         if (phaseFailure != null) {
             return record(run, claim, type, internalErrors.outcome(tt.name(), phaseFailure), intended, intended);
         }
         boolean ready;
         try {
-            ready = terminal.beforeOperation(() -> !run.schedule().exhausted());
+            ready = terminal.beforeOperation(stillWanted);
         } catch (RuntimeException e) {
             long now = clock.nanoTime();
             return record(run, claim, type, internalErrors.outcome(tt.name(), e), open ? intended : now, now);
@@ -163,16 +170,14 @@ final class Worker implements Runnable {
      * The post-execution wait and (closed loop only: an open loop is paced by its arrivals) the think time.
      * They come after the operation is done, outside its in-flight span: a count phase ends when its last
      * operation completes, not after the pause that follows it, and a stop during the pause does not count
-     * the completed operation a second time, as missed. The pause ends early when the phase does (checked
-     * every 50 ms at most), so a long think time does not keep the terminal out of the next phase.
+     * the completed operation a second time, as missed. The pause ends early when the phase does, so a long
+     * think time does not keep the terminal out of the next phase.
      */
-    private static void pauseAfter(TransactionTypeConfig tt, PhaseConfig phase, boolean open, Schedule schedule)
+    private void pauseAfter(TransactionTypeConfig tt, PhaseConfig phase, boolean open, BooleanSupplier phaseOver)
             throws InterruptedException {
         long pauseMs = tt.postExecutionWaitMs() + (open ? 0 : phase.thinkTimeMs());
-        long until = System.nanoTime() + pauseMs * 1_000_000L;
-        for (long left = pauseMs; left > 0 && !schedule.exhausted(); ) {
-            Thread.sleep(Math.min(left, PAUSE_SLICE_MS));
-            left = (until - System.nanoTime()) / 1_000_000L;
+        if (pauseMs > 0) {
+            clock.awaitUntil(phaseOver, clock.nanoTime() + pauseMs * 1_000_000L, PAUSE_RECHECK_NANOS);
         }
     }
 

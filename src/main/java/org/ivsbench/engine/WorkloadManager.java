@@ -3,6 +3,7 @@ package org.ivsbench.engine;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 
 import org.ivsbench.config.PhaseConfig;
@@ -28,6 +29,11 @@ public final class WorkloadManager {
 
     /** How long after a time phase's deadline terminals may still take arrivals that came due before it. */
     static final long DRAIN_GRACE_NANOS = 10_000_000L;
+    /** How long terminal threads may take to finish after a stop before the run goes on without them. */
+    static final long STOP_GRACE_NANOS = 5_000_000_000L;
+    /** How often the manager checks a phase's progress (a count phase's completion, a drain). */
+    private static final long DRAIN_RECHECK_NANOS = 1_000_000L;
+    private static final long COUNT_RECHECK_NANOS = 2_000_000L;
 
     private final List<PhaseConfig> phases;
     private final List<TransactionTypeConfig> types;
@@ -36,7 +42,7 @@ public final class WorkloadManager {
     private final StatsCollector collector;
     private final Clock clock;
     private final EngineOptions options;
-    private final PhaseBoard board = new PhaseBoard();
+    private final PhaseBoard board;
     private final AtomicReference<PhaseRun> current = new AtomicReference<>();
     private volatile boolean stopRequested;
     /** Set when a terminal thread died (an Error): the run stops and {@link #run} reports it as a failure. */
@@ -52,6 +58,7 @@ public final class WorkloadManager {
         this.collector = collector;
         this.clock = clock;
         this.options = options;
+        this.board = new PhaseBoard(clock);
         for (PhaseConfig p : phases) {
             if (p.endsByCount() && p.rate().kind() == RateSpec.Kind.DISABLED) {
                 throw new IllegalArgumentException("phase " + p.name() + ": a disabled phase must end by time");
@@ -74,32 +81,43 @@ public final class WorkloadManager {
      * requested. Terminals are created (sessions opened) before the first phase starts.
      */
     public void run(TerminalFactory factory) throws Exception {
-        managerThread = Thread.currentThread();
+        Thread manager = Thread.currentThread();
+        managerThread = manager;
         List<Terminal> created = new ArrayList<>();
         List<Thread> threads = new ArrayList<>();
+        AtomicInteger running = new AtomicInteger();
+        clock.attach(manager);
         try {
             for (int id = 0; id < terminals; id++) {
-                Terminal t = factory.create(id);
-                created.add(t);
+                created.add(factory.create(id));
+            }
+            for (int id = 0; id < terminals; id++) {
                 int terminalId = id;
-                Thread thread = new Thread(new Worker(id, t, seed, types, board, clock,
-                        () -> terminalDied(terminalId)), "terminal-" + id);
+                Worker worker = new Worker(id, created.get(id), seed, types, board, clock,
+                        () -> terminalDied(terminalId));
+                Thread thread = new Thread(() -> {
+                    try {
+                        worker.run();
+                    } finally {
+                        running.decrementAndGet();
+                        clock.signalAll();
+                        clock.detach(Thread.currentThread());
+                    }
+                }, "terminal-" + id);
                 thread.setDaemon(true);
                 threads.add(thread);
+                running.incrementAndGet();
+                clock.attach(thread);
+                thread.start();
             }
-            threads.forEach(Thread::start);
             runPhases();
             if (terminalDeath != null) {
                 throw new IllegalStateException(terminalDeath);
             }
         } finally {
             board.close();
-            for (Thread t : threads) {
-                if (stopRequested) {
-                    t.interrupt();
-                }
-                t.join(stopRequested ? 5000 : 0);
-            }
+            awaitTerminals(threads, running);
+            clock.detach(manager);
             for (Terminal t : created) {
                 t.close();
             }
@@ -107,9 +125,30 @@ public final class WorkloadManager {
         }
     }
 
+    /**
+     * Waits for the terminal threads to finish what they started. After a stop (or an interrupt) they are
+     * interrupted and given {@link #STOP_GRACE_NANOS}: one stuck in its database does not hold the run.
+     */
+    private void awaitTerminals(List<Thread> threads, AtomicInteger running) {
+        long giveUp = Long.MAX_VALUE;
+        boolean interrupted = false;
+        while (true) {
+            if ((stopRequested || interrupted) && giveUp == Long.MAX_VALUE) {
+                threads.forEach(Thread::interrupt);
+                giveUp = clock.nanoTime() + STOP_GRACE_NANOS;
+            }
+            try {
+                clock.awaitUntil(() -> running.get() == 0, giveUp, DRAIN_RECHECK_NANOS);
+                return;
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
+        }
+    }
+
     private void runPhases() {
         long startNanos = clock.nanoTime();
-        long wallBase = System.currentTimeMillis() - startNanos / 1_000_000;
+        long wallBase = clock.wallMillis() - startNanos / 1_000_000;
         for (PhaseConfig phase : phases) {
             if (stopRequested) {
                 return;
@@ -165,23 +204,20 @@ public final class WorkloadManager {
      * next phase, whose timeline stays anchored at the deadline.
      */
     private void drain(Schedule schedule, long deadline) {
-        long limit = deadline + DRAIN_GRACE_NANOS;
-        while (!schedule.drained() && !stopRequested && clock.nanoTime() < limit) {
-            try {
-                Thread.sleep(1);
-            } catch (InterruptedException e) {
-                return;
-            }
+        try {
+            clock.awaitUntil(() -> stopRequested || schedule.drained(), deadline + DRAIN_GRACE_NANOS,
+                    DRAIN_RECHECK_NANOS);
+        } catch (InterruptedException e) {
+            // A stop request: the phase ends now.
         }
     }
 
     private long awaitCount(PhaseRun run) {
-        while (!stopRequested && !(run.schedule().exhausted() && run.stats().inFlight() == 0)) {
-            try {
-                Thread.sleep(2);
-            } catch (InterruptedException e) {
-                break;
-            }
+        try {
+            clock.awaitUntil(() -> stopRequested || (run.schedule().exhausted() && run.stats().inFlight() == 0),
+                    Long.MAX_VALUE, COUNT_RECHECK_NANOS);
+        } catch (InterruptedException e) {
+            // A stop request: the phase ends now.
         }
         long end = clock.nanoTime();
         run.schedule().end(end);
