@@ -22,10 +22,10 @@ public interface Clock {
 
     /**
      * Waits until {@code done} holds (true returned) or {@link #nanoTime()} reaches {@code deadlineNanos}
-     * (false). {@code done} is checked at least every {@code recheckNanos}, and at once after
-     * {@link #signalAll()}; it must only read state that is safe to read from any thread, and once true it must
-     * stay true. For the engine's waits on its own threads, where the precision of {@link #sleepUntil} is not
-     * needed.
+     * (false; {@code Long.MAX_VALUE} is none). {@code done} is checked at least every {@code recheckNanos}, and
+     * at once after {@link #signalAll()}; it must only read state that is safe to read from any thread, and
+     * once true it must stay true. For the engine's waits on its own threads, where the precision of
+     * {@link #sleepUntil} is not needed.
      */
     boolean awaitUntil(BooleanSupplier done, long deadlineNanos, long recheckNanos) throws InterruptedException;
 

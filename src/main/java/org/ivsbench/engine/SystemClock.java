@@ -48,7 +48,8 @@ final class SystemClock implements Clock {
     public boolean awaitUntil(BooleanSupplier done, long deadlineNanos, long recheckNanos)
             throws InterruptedException {
         while (!done.getAsBoolean()) {
-            long remaining = deadlineNanos - System.nanoTime();
+            // (nanoTime may be negative: MAX_VALUE - nanoTime would overflow.)
+            long remaining = deadlineNanos == Long.MAX_VALUE ? Long.MAX_VALUE : deadlineNanos - System.nanoTime();
             if (remaining <= 0) {
                 return false;
             }
