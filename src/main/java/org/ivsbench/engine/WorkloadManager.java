@@ -31,7 +31,7 @@ public final class WorkloadManager {
     static final long DRAIN_GRACE_NANOS = 10_000_000L;
     /** How long terminal threads may take to finish after a stop before the run goes on without them. */
     static final long STOP_GRACE_NANOS = 5_000_000_000L;
-    /** How often the manager checks a phase's progress (a count phase's completion, a drain). */
+    /** How often the manager checks what it waits for (a drain, a count phase's completion, the terminals' exit). */
     private static final long DRAIN_RECHECK_NANOS = 1_000_000L;
     private static final long COUNT_RECHECK_NANOS = 2_000_000L;
 
