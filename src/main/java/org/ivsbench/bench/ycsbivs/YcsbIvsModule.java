@@ -2,9 +2,11 @@ package org.ivsbench.bench.ycsbivs;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 
 import org.ivsbench.bench.BenchmarkModule;
+import org.ivsbench.bench.ExperimentSupport;
 import org.ivsbench.bench.LoadProgress;
 import org.ivsbench.bench.LoadReport;
 import org.ivsbench.bench.Terminal;
@@ -57,6 +59,11 @@ public final class YcsbIvsModule implements BenchmarkModule {
                         + "' is not a ycsbivs transaction type; known: " + String.join(", ", Procedures.names()));
             }
         }
+    }
+
+    @Override
+    public Optional<ExperimentSupport> experiment() {
+        return Optional.of(YcsbIvsExperiment.SUPPORT);
     }
 
     @Override

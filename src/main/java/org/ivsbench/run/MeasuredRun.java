@@ -1,4 +1,4 @@
-package org.ivsbench.experiment;
+package org.ivsbench.run;
 
 import java.io.IOException;
 import java.nio.file.Path;
