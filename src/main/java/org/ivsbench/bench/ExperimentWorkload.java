@@ -17,7 +17,7 @@ public interface ExperimentWorkload {
     /** experiment.json's description of these settings (plain values, a stable order). */
     Map<String, Object> describe();
 
-    /** The table that holds the benchmark's data: value sizes, clean's snapshot and the fresh-instance check read it. */
+    /** The table that holds the benchmark's data (value sizes, clean's snapshot, the fresh-instance check). */
     String dataTable();
 
     /** The config of an epoch's extend phase: {@code base} with its own transaction types and one phase. */
