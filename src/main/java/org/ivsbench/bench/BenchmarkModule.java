@@ -1,6 +1,7 @@
 package org.ivsbench.bench;
 
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 
 import org.ivsbench.config.BenchmarkConfig;
@@ -52,4 +53,12 @@ public interface BenchmarkModule {
     /** A terminal with its own session; its random stream comes with each phase ({@link Terminal#startPhase}). */
     Terminal newTerminal(BenchmarkConfig config, Target target, int terminalId)
             throws TargetException;
+
+    /**
+     * The experiment this benchmark can run (a config's {@code <experiment>}); empty when it offers none, which
+     * makes an {@code <experiment>} section a config error.
+     */
+    default Optional<ExperimentSupport> experiment() {
+        return Optional.empty();
+    }
 }

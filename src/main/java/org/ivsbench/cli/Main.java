@@ -8,6 +8,8 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
+import org.ivsbench.run.RunLifecycle;
+
 /**
  * {@code java -jar benchbase.jar -b ycsbivs -c config.xml --create=true --load=true --execute=true}.
  * Exit codes: 0 success, 1 the run failed (database error), 2 bad input (options, config), 130 interrupted
@@ -23,10 +25,10 @@ import picocli.CommandLine.Option;
                 "130:interrupted by SIGINT (what was measured is written)",
                 "143:interrupted by SIGTERM (what was measured is written)"})
 public final class Main implements Callable<Integer> {
-    public static final int OK = 0;
-    public static final int FAILED = 1;
+    public static final int OK = RunLifecycle.COMPLETED;
+    public static final int FAILED = RunLifecycle.FAILED;
     public static final int USAGE = 2;
-    public static final int INTERRUPTED = 130;
+    public static final int INTERRUPTED = RunLifecycle.INTERRUPTED;
 
     @Option(names = {"-b", "--bench"}, paramLabel = "NAME", description = "Benchmark to run (ycsbivs).")
     String benchmark;
@@ -66,7 +68,7 @@ public final class Main implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        return new RunDriver(this).run();
+        return new Invocation(this).run();
     }
 
     public static void main(String[] args) {

@@ -59,8 +59,11 @@ public final class ConfigLoader {
         int batchSize = root.intAtLeast("batchsize", 128, 1);
         double scaleFactor = scaleFactor(root);
 
-        List<TransactionTypeConfig> types = TransactionTypesSection.parse(root, benchmarkName, supportedTransactionTypes);
-        List<PhaseConfig> phases = WorksSection.parse(root, terminals, types, phaseParameterNames);
+        // An experiment builds its own phases and transaction types: <works> and <transactiontypes> may be left out.
+        boolean experimentPresent = root.single("experiment") != null;
+        List<TransactionTypeConfig> types = TransactionTypesSection.parse(root, benchmarkName,
+                supportedTransactionTypes, experimentPresent);
+        List<PhaseConfig> phases = WorksSection.parse(root, terminals, types, phaseParameterNames, experimentPresent);
         Map<String, String> parameters = new LinkedHashMap<>();
         for (String name : benchmarkParameterNames) {
             String value = root.leaf(name);

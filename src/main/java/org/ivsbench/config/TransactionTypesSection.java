@@ -5,16 +5,22 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
-/** {@code transactiontypes/transactiontype}: the mix's types, in the order the weights refer to them. */
+/**
+ * {@code transactiontypes/transactiontype}: the mix's types, in the order the weights refer to them. Optional
+ * (empty) when the config has an experiment.
+ */
 final class TransactionTypesSection {
     private static final List<String> ELEMENTS = List.of("name", "preExecutionWait", "postExecutionWait");
 
     private TransactionTypesSection() {
     }
 
-    static List<TransactionTypeConfig> parse(Element root, String benchmarkName, List<String> supported)
-            throws ConfigException {
+    static List<TransactionTypeConfig> parse(Element root, String benchmarkName, List<String> supported,
+            boolean optional) throws ConfigException {
         Element section = root.single("transactiontypes");
+        if (section == null && optional) {
+            return List.of();
+        }
         if (section == null) {
             throw new ConfigException("transactiontypes", "is required: list at least one transactiontype of "
                     + benchmarkName + " (" + String.join(", ", supported) + ")");

@@ -10,7 +10,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 
-/** {@code works/work}: the phases, in order. */
+/** {@code works/work}: the phases, in order. Optional (empty) when the config has an experiment. */
 final class WorksSection {
     private static final List<String> ELEMENTS = List.of("name", "time", "count", "warmup", "rate", "arrival",
             "weights", "active_terminals", "serial", "thinkTime");
@@ -21,8 +21,11 @@ final class WorksSection {
     }
 
     static List<PhaseConfig> parse(Element root, int terminals, List<TransactionTypeConfig> types,
-            Set<String> phaseParameterNames) throws ConfigException {
+            Set<String> phaseParameterNames, boolean optional) throws ConfigException {
         Element works = root.single("works");
+        if (works == null && optional) {
+            return List.of();
+        }
         if (works == null) {
             throw new ConfigException("works", "is required: give at least one work (phase)");
         }

@@ -93,7 +93,7 @@ final class ExperimentState {
     }
 
     /**
-     * The names of the stored run settings (ycsbivs parameters, randomSeed, terminals) that differ from
+     * The names of the stored run settings (benchmark parameters, randomSeed, terminals) that differ from
      * {@code header}'s: a resume must continue the same experiment, so any of them is a refusal.
      */
     java.util.List<String> settingsDiffering(Map<String, Object> header) throws IOException {

@@ -26,8 +26,9 @@ final class FreshDatabases {
     }
 
     /**
-     * A baseline database loaded by the benchmark's own loader with {@code derived} (its recordcount and
-     * fieldlength set by the caller). snapshot_ms is 0 (nothing is read); restore_ms is the load time.
+     * A baseline database loaded by the benchmark's own loader with {@code derived}, the baseline's data set
+     * ({@code ExperimentWorkload.BaselineData}). snapshot_ms is 0 (nothing is read); restore_ms
+     * is the load time.
      */
     static Built baseline(BenchmarkConfig derived, Target server, String name, String benchmark)
             throws TargetException, InterruptedException {

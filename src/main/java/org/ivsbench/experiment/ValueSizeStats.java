@@ -12,7 +12,7 @@ import org.ivsbench.db.TargetException;
 /**
  * Field value sizes of one table, gathered in one streaming pass ({@link Target#forEachRecord}): constant
  * memory whatever the table size. Percentiles come from an HdrHistogram with 3 significant digits (0.1%).
- * Sizes are in bytes; ycsbivs values are ASCII, so bytes = characters.
+ * Sizes are value lengths in characters, which are bytes for the ASCII values benchmarks generate.
  */
 public final class ValueSizeStats {
     private final Histogram histogram = new Histogram(3);

@@ -222,6 +222,31 @@ class ConfigLoaderTest {
     }
 
     @Test
+    void worksAndTransactionTypesAreOptionalExactlyWhenThereIsAnExperiment() throws Exception {
+        String bare = "<parameters><type>SQLITE</type><url>jdbc:sqlite:t.db</url>%s</parameters>";
+        BenchmarkConfig c = YcsbIvsNames.load(write("exp.xml", String.format(bare,
+                "<experiment><epochs>2</epochs></experiment>")));
+        assertEquals(List.of(), c.transactionTypes());
+        assertEquals(List.of(), c.phases());
+        assertEquals(Map.of("epochs", "2"), c.experiment());
+
+        ConfigException types = assertThrows(ConfigException.class,
+                () -> YcsbIvsNames.load(write("plain.xml", String.format(bare, ""))));
+        assertEquals("transactiontypes", types.path());
+        assertTrue(types.getMessage().contains("is required"), types.getMessage());
+        ConfigException works = assertThrows(ConfigException.class, () -> YcsbIvsNames.load(write("types.xml",
+                String.format(bare, "<transactiontypes><transactiontype><name>ReadRecord</name></transactiontype>"
+                        + "</transactiontypes>"))));
+        assertEquals("works", works.path());
+        assertTrue(works.getMessage().contains("is required"), works.getMessage());
+
+        // Given anyway beside an experiment, they are still checked.
+        ConfigException checked = assertThrows(ConfigException.class, () -> YcsbIvsNames.load(write("both.xml",
+                minimal("<experiment><epochs>2</epochs></experiment>").replace("<time>5</time>", "<time>0</time>"))));
+        assertEquals("works/work[1]/time", checked.path());
+    }
+
+    @Test
     void aModuleMayNotDeclareAParameterThatShadowsAGenericElement() throws Exception {
         Path file = write("m.xml", minimal(""));
         assertThrows(IllegalArgumentException.class, () -> ConfigLoader.load(file, "x", List.of("ReadRecord"),

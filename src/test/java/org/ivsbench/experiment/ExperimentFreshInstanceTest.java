@@ -132,7 +132,7 @@ class ExperimentFreshInstanceTest {
                 + "<extend><count>10</count></extend><run><count>10</count></run>"
                 + "<fresh><command>echo no datadir for you; exit 3</command>"
                 + "<url>jdbc:mariadb://127.0.0.1:1/ivsbench</url></fresh></experiment></parameters>");
-        ExperimentSpec spec = ExperimentSpec.parse(config);
+        ExperimentSpec spec = ExperimentSpec.parse(config, RunHarness.module());
         BenchmarkModule module = RunHarness.module();
         Path parent = Files.createTempDirectory(tmp, "results");
         ByteArrayOutputStream err = new ByteArrayOutputStream();
@@ -143,7 +143,7 @@ class ExperimentFreshInstanceTest {
             module.load(config, target, LoadProgress.NONE);
             System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
             try {
-                code = ExperimentRunner.run(module, config, spec, target, parent, 1,
+                code = ExperimentRun.run(module, config, spec, target, parent, 1,
                         new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8), List.of("test"),
                         false, ExperimentListener.NONE);
             } finally {

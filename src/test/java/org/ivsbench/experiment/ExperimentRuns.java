@@ -28,13 +28,13 @@ final class ExperimentRuns {
 
     static Ran run(BenchmarkConfig config, ExperimentListener listener, Path parent) throws Exception {
         BenchmarkModule module = RunHarness.module();
-        ExperimentSpec spec = ExperimentSpec.parse(config);
+        ExperimentSpec spec = ExperimentSpec.parse(config, RunHarness.module());
         String console;
         try (Target target = Targets.open(config.target())) {
             module.create(config, target);
             module.load(config, target, LoadProgress.NONE);
             ByteArrayOutputStream out = new ByteArrayOutputStream();
-            int code = ExperimentRunner.run(module, config, spec, target, parent, 1,
+            int code = ExperimentRun.run(module, config, spec, target, parent, 1,
                     new PrintStream(out, true, StandardCharsets.UTF_8), List.of("test"), false, listener);
             console = out.toString(StandardCharsets.UTF_8);
             assertEquals(0, code, console);

@@ -13,17 +13,42 @@ import java.util.Map;
 import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 import org.ivsbench.bench.BenchmarkModule;
 import org.ivsbench.bench.BenchmarkRegistry;
+import org.ivsbench.bench.ExperimentSupport;
+import org.ivsbench.bench.LoadProgress;
+import org.ivsbench.bench.LoadReport;
+import org.ivsbench.bench.Terminal;
+import org.ivsbench.bench.ycsbivs.YcsbIvsExperiment;
 import org.ivsbench.config.BenchmarkConfig;
 import org.ivsbench.config.ConfigException;
 import org.ivsbench.config.ConfigLoader;
 import org.ivsbench.config.RateSpec;
+import org.ivsbench.db.Target;
+import org.ivsbench.testsupport.RunHarness;
 
 class ExperimentSpecTest {
+    @TempDir
+    Path tmp;
+
+    /** The flattened section parsed with ycsbivs's support against a small ycsbivs config. */
+    private ExperimentSpec parse(Map<String, String> section) throws Exception {
+        BenchmarkModule module = RunHarness.module();
+        BenchmarkConfig base = RunHarness.config(tmp, "<parameters><type>SQLITE</type><url>jdbc:sqlite:"
+                + tmp.resolve("s.db") + "</url><recordcount>10</recordcount>"
+                + "<experiment><epochs>1</epochs></experiment></parameters>");
+        ExperimentSupport support = module.experiment().orElseThrow();
+        return ExperimentSpec.parse(section, support, base);
+    }
+
+    private static YcsbIvsExperiment ycsbivs(ExperimentSpec spec) {
+        return (YcsbIvsExperiment) spec.workload();
+    }
+
     private static Map<String, String> minimal() {
         Map<String, String> m = new LinkedHashMap<>();
         m.put("epochs", "5");
@@ -34,17 +59,17 @@ class ExperimentSpecTest {
 
     @Test
     void defaults() throws Exception {
-        ExperimentSpec s = ExperimentSpec.parse(minimal());
+        ExperimentSpec s = parse(minimal());
         assertEquals(5, s.epochs());
         assertEquals(List.of(Mode.values()), s.modes());
-        assertEquals("zipfian", s.extendDistribution());
-        assertEquals("uniform", s.runDistribution());
-        assertEquals(RateSpec.Kind.UNLIMITED, s.extendRate().kind());
-        assertEquals(Map.of("ReadRecord", 100.0), s.runWeights());
         assertEquals(0, s.warmupSeconds());
-        assertEquals(List.of(100.0, 0.0, 0.0), s.runPhase(1).weights());
-        assertEquals(List.of(0.0, 100.0, 0.0), s.extendPhase(1).weights());
-        assertEquals(100, s.extendPhase(1).count());
+        assertEquals(ExperimentSpec.CleanMethod.LOGICAL, s.cleanMethod());
+        YcsbIvsExperiment w = ycsbivs(s);
+        assertEquals("zipfian", w.extendDistribution());
+        assertEquals("uniform", w.runDistribution());
+        assertEquals(RateSpec.Kind.UNLIMITED, w.extendRate().kind());
+        assertEquals(Map.of("ReadRecord", 100.0), w.runWeights());
+        assertEquals(100, w.extendCount());
     }
 
     @Test
@@ -57,11 +82,11 @@ class ExperimentSpecTest {
         m.put("run/rate", "unlimited");
         m.put("run/weights", "ReadRecord:50,UpdateRecord:50");
         m.put("warmup", "3");
-        ExperimentSpec s = ExperimentSpec.parse(m);
+        ExperimentSpec s = parse(m);
         assertEquals(List.of(Mode.MAIN, Mode.CLEAN), s.modes());
-        assertEquals(250.0, s.extendRate().opsPerSecond());
-        assertEquals(List.of(50.0, 0.0, 50.0), s.runPhase(1).weights());
-        assertEquals(3, s.runPhase(1).warmupSeconds());
+        assertEquals(3, s.warmupSeconds());
+        assertEquals(250.0, ycsbivs(s).extendRate().opsPerSecond());
+        assertEquals(Map.of("ReadRecord", 50.0, "UpdateRecord", 50.0), ycsbivs(s).runWeights());
     }
 
     @ParameterizedTest
@@ -82,7 +107,7 @@ class ExperimentSpecTest {
     void errorsNameTheLeafAndQuoteTheValue(String leaf, String value, String path, String quoted) {
         Map<String, String> m = minimal();
         m.put(leaf, value);
-        ConfigException e = assertThrows(ConfigException.class, () -> ExperimentSpec.parse(m));
+        ConfigException e = assertThrows(ConfigException.class, () -> parse(m));
         assertEquals(path, e.path());
         assertTrue(e.getMessage().contains(quoted), e.getMessage());
     }
@@ -91,7 +116,87 @@ class ExperimentSpecTest {
     void missingCountsAreNamed() {
         Map<String, String> m = minimal();
         m.remove("run/count");
-        assertEquals("experiment/run/count", assertThrows(ConfigException.class, () -> ExperimentSpec.parse(m)).path());
+        assertEquals("experiment/run/count", assertThrows(ConfigException.class, () -> parse(m)).path());
+    }
+
+    @Test
+    void unknownLeavesListTheGenericAndTheBenchmarksLeaves() {
+        Map<String, String> m = minimal();
+        m.put("colour", "red");
+        ConfigException e = assertThrows(ConfigException.class, () -> parse(m));
+        assertTrue(e.getMessage().endsWith("known: clean/method, epochs, extend/count, extend/distribution,"
+                + " extend/rate, fresh/command, fresh/timeout, fresh/url, modes, run/count, run/distribution,"
+                + " run/rate, run/weights, warmup"), e.getMessage());
+    }
+
+    /** A benchmark that offers no experiment: its config's {@code <experiment>} is a config error. */
+    @Test
+    void anExperimentForABenchmarkWithoutTheCapabilityIsAConfigError() throws Exception {
+        Path file = tmp.resolve("no-capability.xml");
+        Files.writeString(file, "<parameters><type>SQLITE</type><url>jdbc:sqlite:" + tmp.resolve("n.db")
+                + "</url><experiment><epochs>1</epochs></experiment></parameters>");
+        BenchmarkModule plain = new WithoutExperiment(RunHarness.module());
+        BenchmarkConfig config = ConfigLoader.load(file, plain.name(), plain.supportedTransactionTypes(),
+                plain.parameterNames(), plain.phaseParameterNames());
+        ConfigException e = assertThrows(ConfigException.class, () -> ExperimentSpec.parse(config, plain));
+        assertEquals("experiment", e.path());
+        assertTrue(e.getMessage().contains("offers no experiment"), e.getMessage());
+        // Without the section the same benchmark parses to no experiment at all.
+        Files.writeString(file, Files.readString(file).replace("<experiment><epochs>1</epochs></experiment>",
+                "<transactiontypes><transactiontype><name>ReadRecord</name></transactiontype></transactiontypes>"
+                        + "<works><work><count>1</count></work></works>"));
+        assertEquals(null, ExperimentSpec.parse(ConfigLoader.load(file, plain.name(),
+                plain.supportedTransactionTypes(), plain.parameterNames(), plain.phaseParameterNames()), plain));
+    }
+
+    /** ycsbivs with its experiment capability taken away. */
+    private record WithoutExperiment(BenchmarkModule inner) implements BenchmarkModule {
+        @Override
+        public String name() {
+            return "plain";
+        }
+
+        @Override
+        public List<String> supportedTransactionTypes() {
+            return inner.supportedTransactionTypes();
+        }
+
+        @Override
+        public java.util.Set<String> parameterNames() {
+            return inner.parameterNames();
+        }
+
+        @Override
+        public java.util.Set<String> phaseParameterNames() {
+            return inner.phaseParameterNames();
+        }
+
+        @Override
+        public void validate(BenchmarkConfig config) throws ConfigException {
+            inner.validate(config);
+        }
+
+        @Override
+        public void create(BenchmarkConfig config, Target target) throws org.ivsbench.db.TargetException {
+            inner.create(config, target);
+        }
+
+        @Override
+        public void clear(BenchmarkConfig config, Target target) throws org.ivsbench.db.TargetException {
+            inner.clear(config, target);
+        }
+
+        @Override
+        public LoadReport load(BenchmarkConfig config, Target target, LoadProgress progress)
+                throws org.ivsbench.db.TargetException, InterruptedException {
+            return inner.load(config, target, progress);
+        }
+
+        @Override
+        public Terminal newTerminal(BenchmarkConfig config, Target target, int terminalId)
+                throws org.ivsbench.db.TargetException {
+            return inner.newTerminal(config, target, terminalId);
+        }
     }
 
     @Test
@@ -107,17 +212,20 @@ class ExperimentSpecTest {
                     module.parameterNames(), module.phaseParameterNames(),
                     Map.of("IVS_MARIADB_PASSWORD", "ivs")::get);
             module.validate(c);
-            ExperimentSpec spec = ExperimentSpec.parse(c);
+            ExperimentSpec spec = ExperimentSpec.parse(c, module);
             assertNotNull(spec, f.toString());
+            // The presets carry no <works> or <transactiontypes>: the experiment builds every phase.
+            assertTrue(c.phases().isEmpty() && c.transactionTypes().isEmpty(), f.toString());
+            YcsbIvsExperiment w = ycsbivs(spec);
             assertEquals(List.of(Mode.values()), spec.modes(), f.toString());
             if (!f.getFileName().toString().contains("quick")) {
                 boolean heavy = f.getFileName().toString().contains("heavyweight");
                 assertEquals(100, spec.epochs(), f.toString());
-                assertEquals(heavy ? 100_000 : 10_000, spec.extendCount(), f.toString());
-                assertEquals(100_000, spec.runCount(), f.toString());
+                assertEquals(heavy ? 100_000 : 10_000, w.extendCount(), f.toString());
+                assertEquals(100_000, w.runCount(), f.toString());
                 assertEquals(heavy ? "10000" : "1000", c.parameters().get("recordcount"), f.toString());
                 assertEquals(f.getFileName().toString().contains("zipfian") ? "zipfian" : "uniform",
-                        spec.extendDistribution(), f.toString());
+                        w.extendDistribution(), f.toString());
                 assertEquals(1, c.terminals());
                 // The paper's Table 1 and section 4: fields, growth and cap; read phases on uniform keys.
                 Map<String, String> p = c.parameters();
@@ -125,8 +233,8 @@ class ExperimentSpecTest {
                 assertEquals("100", p.get("fieldlength"), f.toString());
                 assertEquals("100", p.get("extendfieldlength"), f.toString());
                 assertEquals("1600000", p.get("maxfieldlength"), f.toString());
-                assertEquals("uniform", spec.runDistribution(), f.toString());
-                assertEquals(Map.of("ReadRecord", 100.0), spec.runWeights(), f.toString());
+                assertEquals("uniform", w.runDistribution(), f.toString());
+                assertEquals(Map.of("ReadRecord", 100.0), w.runWeights(), f.toString());
             }
             // The platform the file name promises.
             String name = f.getFileName().toString();

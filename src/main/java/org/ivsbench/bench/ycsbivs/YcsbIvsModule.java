@@ -2,9 +2,11 @@ package org.ivsbench.bench.ycsbivs;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 
 import org.ivsbench.bench.BenchmarkModule;
+import org.ivsbench.bench.ExperimentSupport;
 import org.ivsbench.bench.LoadProgress;
 import org.ivsbench.bench.LoadReport;
 import org.ivsbench.bench.Terminal;
@@ -25,7 +27,7 @@ import org.ivsbench.db.TargetException;
 public final class YcsbIvsModule implements BenchmarkModule {
     static final String INSERT = "InsertRecord";
 
-    private YcsbIvsRun run;
+    private SharedKeys sharedKeys;
 
     @Override
     public String name() {
@@ -57,6 +59,11 @@ public final class YcsbIvsModule implements BenchmarkModule {
                         + "' is not a ycsbivs transaction type; known: " + String.join(", ", Procedures.names()));
             }
         }
+    }
+
+    @Override
+    public Optional<ExperimentSupport> experiment() {
+        return Optional.of(YcsbIvsExperiment.SUPPORT);
     }
 
     @Override
@@ -101,14 +108,14 @@ public final class YcsbIvsModule implements BenchmarkModule {
         }
         Session session = ReconnectingSession.open(target, config.target().reconnectOnConnectionFailure());
         return new YcsbIvsTerminal(terminalId, target, session, parameters, procedures,
-                run(config, parameters));
+                sharedKeys(config, parameters));
     }
 
-    private synchronized YcsbIvsRun run(BenchmarkConfig config, YcsbIvsParameters parameters) {
-        if (run == null) {
-            run = new YcsbIvsRun(parameters.recordCount(), inserts(config));
+    private synchronized SharedKeys sharedKeys(BenchmarkConfig config, YcsbIvsParameters parameters) {
+        if (sharedKeys == null) {
+            sharedKeys = new SharedKeys(parameters.recordCount(), inserts(config));
         }
-        return run;
+        return sharedKeys;
     }
 
     /** Whether any phase gives InsertRecord a positive weight. */

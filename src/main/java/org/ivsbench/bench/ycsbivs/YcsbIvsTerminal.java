@@ -35,16 +35,16 @@ final class YcsbIvsTerminal implements Terminal {
     private final Target target;
     private final List<Procedure> procedures;
     private final ProcedureContext context;
-    private final YcsbIvsRun run;
+    private final SharedKeys keys;
     private int loggedFailures;
 
     YcsbIvsTerminal(int id, Target target, Session session, YcsbIvsParameters parameters,
-                    List<Procedure> procedures, YcsbIvsRun run) {
+                    List<Procedure> procedures, SharedKeys keys) {
         this.id = id;
         this.target = target;
         this.procedures = List.copyOf(procedures);
-        this.run = run;
-        this.context = new ProcedureContext(parameters, run.insertCounter(), session);
+        this.keys = keys;
+        this.context = new ProcedureContext(parameters, keys.insertCounter(), session);
     }
 
     @Override
@@ -56,7 +56,7 @@ final class YcsbIvsTerminal implements Terminal {
             // validate() checked every phase before the run: reaching this is a caller bug.
             throw new IllegalStateException(e.getMessage(), e);
         }
-        context.startPhase(run.keyGenerator(distribution), random);
+        context.startPhase(keys.keyGenerator(distribution), random);
     }
 
     @Override

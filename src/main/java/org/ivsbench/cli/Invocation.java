@@ -20,32 +20,35 @@ import org.ivsbench.config.ConfigRedactor;
 import org.ivsbench.db.Target;
 import org.ivsbench.db.TargetException;
 import org.ivsbench.db.Targets;
+import org.ivsbench.experiment.ExperimentRun;
+import org.ivsbench.experiment.ExperimentSpec;
 
 /**
- * The steps of one invocation, in the order that keeps bad input from touching anything: validate options,
- * load and validate the config, check the results folder, then connect; create, load, execute.
+ * The steps of one command line, in the order that keeps bad input from touching anything: validate options,
+ * load and validate the config, check the results folder, then connect; create, load, execute (a
+ * {@link PhasesRun}, or an {@link ExperimentRun} when the config has an {@code <experiment>}).
  */
-final class RunDriver {
-    private static final Logger LOG = LoggerFactory.getLogger(RunDriver.class);
+final class Invocation {
+    private static final Logger LOG = LoggerFactory.getLogger(Invocation.class);
 
     private final Main options;
     private final PrintStream out = System.out;
     private final PrintStream err = System.err;
 
-    RunDriver(Main options) {
+    Invocation(Main options) {
         this.options = options;
     }
 
     int run() {
         BenchmarkModule module;
         BenchmarkConfig config;
-        org.ivsbench.experiment.ExperimentSpec experiment;
+        ExperimentSpec experiment;
         try {
             module = checkOptions();
             config = ConfigLoader.load(options.config, module.name(), module.supportedTransactionTypes(),
                     module.parameterNames(), module.phaseParameterNames());
             module.validate(config);
-            experiment = org.ivsbench.experiment.ExperimentSpec.parse(config);
+            experiment = ExperimentSpec.parse(config, module);
             // Only --execute writes results. The check also covers experiments and --resume (both write
             // below -d), and it must stay before Targets.open: --create/--load change the database.
             if (options.execute) {
@@ -78,14 +81,14 @@ final class RunDriver {
                 module.checkReady(config, target);
             }
             if (options.execute && experiment != null) {
-                return org.ivsbench.experiment.ExperimentRunner.run(module, config, experiment, target,
-                        options.directory, options.windowSeconds, out, commandLine(), options.resume);
+                return ExperimentRun.run(module, config, experiment, target, options.directory,
+                        options.windowSeconds, out, commandLine(), options.resume);
             }
             if (options.execute) {
                 // The digest is over the redacted text: a digest of the original bytes beside the redacted
                 // copy would let anyone test guesses of a weak password.
                 String redacted = ConfigRedactor.redactedXml(options.config);
-                return new ExecutePhases(module, config, target, options, out).run(commandLine(),
+                return new PhasesRun(module, config, target, options, out).execute(commandLine(),
                         ConfigDigest.sha256(redacted.getBytes(java.nio.charset.StandardCharsets.UTF_8)), redacted);
             }
             return Main.OK;

@@ -1,4 +1,4 @@
-package org.ivsbench.experiment;
+package org.ivsbench.run;
 
 import java.io.IOException;
 import java.nio.file.Path;
@@ -18,8 +18,8 @@ import org.ivsbench.db.Target;
 /**
  * One measured run of a config's phases against a target, into one results folder: the statistics
  * (samples.csv, latency.hlog, summary.json), the engine and the resource monitor (monitor.csv), wired the same
- * way for a plain run (cli's --execute) and for every experiment phase. Whatever ends the run (its end, a
- * failure, {@link #requestStop()}), {@link #execute()} finishes the summary and closes the monitor.
+ * way for a plain run (cli.PhasesRun) and for every experiment phase (experiment.EpochLoop). Whatever ends the
+ * run (its end, a failure, {@link #requestStop()}), {@link #execute()} finishes the summary and closes the monitor.
  */
 public final class MeasuredRun implements AutoCloseable {
     private final BenchmarkModule module;

@@ -1,0 +1,37 @@
+package org.ivsbench.bench;
+
+import java.util.Map;
+
+import org.ivsbench.config.BenchmarkConfig;
+
+/**
+ * A benchmark's validated part of an experiment: what the extend phase (on the primary, every epoch) and the
+ * run phase (every mode) do, where the data lives, and which data sets the two baselines load.
+ */
+public interface ExperimentWorkload {
+
+    /** The data set a baseline mode runs on: the config whose load builds it, every value of one size. */
+    record BaselineData(BenchmarkConfig config, long records, int valuesPerRecord, long valueBytes) {
+    }
+
+    /** experiment.json's description of these settings (plain values, a stable order). */
+    Map<String, Object> describe();
+
+    /** The table that holds the benchmark's data (value sizes, clean's snapshot, the fresh-instance check). */
+    String dataTable();
+
+    /** The config of an epoch's extend phase: {@code base} with its own transaction types and one phase. */
+    BenchmarkConfig extendPhase(BenchmarkConfig base, long seed);
+
+    /** The config of a mode's run phase, measured after {@code warmupSeconds} of warmup. */
+    BenchmarkConfig runPhase(BenchmarkConfig base, long warmupSeconds, long seed);
+
+    /** True when the run phase writes, so main's run phase changes the primary. */
+    boolean runWrites();
+
+    /** average-baseline: {@code records} records (the primary's count), every value of the average size. */
+    BaselineData averageBaseline(BenchmarkConfig runConfig, long records, double averageValueBytes);
+
+    /** spread-baseline: records as loaded initially, as many as hold the primary's {@code totalBytes}. */
+    BaselineData spreadBaseline(BenchmarkConfig runConfig, long records, long totalBytes);
+}

@@ -1,0 +1,205 @@
+package org.ivsbench.bench.ycsbivs;
+
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+import org.ivsbench.bench.ExperimentLeaves;
+import org.ivsbench.bench.ExperimentSupport;
+import org.ivsbench.bench.ExperimentWorkload;
+import org.ivsbench.config.ArrivalKind;
+import org.ivsbench.config.BenchmarkConfig;
+import org.ivsbench.config.ConfigException;
+import org.ivsbench.config.PhaseConfig;
+import org.ivsbench.config.RateSpec;
+import org.ivsbench.config.TransactionTypeConfig;
+import org.ivsbench.random.Distributions;
+
+/**
+ * ycsbivs's part of a YCSB-IVS experiment: the extend phase (100% ExtendRecord, {@code extend/count} operations)
+ * and the run phase ({@code run/weights} over ReadRecord, ExtendRecord, UpdateRecord, {@code run/count} measured
+ * operations), both on the config's table; the baselines load that table with other recordcount and fieldlength.
+ * The config's {@code <transactiontypes>} and {@code <works>} play no part.
+ */
+public record YcsbIvsExperiment(
+        long extendCount,
+        String extendDistribution,
+        RateSpec extendRate,
+        long runCount,
+        String runDistribution,
+        RateSpec runRate,
+        Map<String, Double> runWeights,
+        YcsbIvsParameters parameters) implements ExperimentWorkload {
+
+    /** The transaction types of every experiment phase, in the order of the phases' weights. */
+    public static final List<String> TYPES = List.of("ReadRecord", "ExtendRecord", "UpdateRecord");
+    static final Set<String> LEAVES = Set.of("extend/count", "extend/distribution", "extend/rate", "run/count",
+            "run/distribution", "run/rate", "run/weights");
+
+    static final ExperimentSupport SUPPORT = new ExperimentSupport() {
+        @Override
+        public Set<String> leaves() {
+            return LEAVES;
+        }
+
+        @Override
+        public ExperimentWorkload parse(Map<String, String> section, BenchmarkConfig config) throws ConfigException {
+            return YcsbIvsExperiment.parse(section, YcsbIvsParameters.from(config));
+        }
+    };
+
+    public YcsbIvsExperiment {
+        runWeights = Collections.unmodifiableMap(new LinkedHashMap<>(runWeights));
+    }
+
+    static YcsbIvsExperiment parse(Map<String, String> section, YcsbIvsParameters parameters)
+            throws ConfigException {
+        long extendCount = ExperimentLeaves.positive(section, "extend/count", null, Long.MAX_VALUE);
+        String extendDist = distribution(section, "extend/distribution", "zipfian");
+        RateSpec extendRate = rate(section, "extend/rate");
+        long runCount = ExperimentLeaves.positive(section, "run/count", null, Long.MAX_VALUE);
+        String runDist = distribution(section, "run/distribution", "uniform");
+        RateSpec runRate = rate(section, "run/rate");
+        Map<String, Double> weights = weights(section.getOrDefault("run/weights", "ReadRecord:100"));
+        return new YcsbIvsExperiment(extendCount, extendDist, extendRate, runCount, runDist, runRate, weights,
+                parameters);
+    }
+
+    @Override
+    public Map<String, Object> describe() {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("extendCount", extendCount);
+        m.put("extendDistribution", extendDistribution);
+        m.put("extendRate", rateText(extendRate));
+        m.put("runCount", runCount);
+        m.put("runDistribution", runDistribution);
+        m.put("runRate", rateText(runRate));
+        m.put("runWeights", runWeights);
+        return m;
+    }
+
+    @Override
+    public String dataTable() {
+        return parameters.table();
+    }
+
+    @Override
+    public BenchmarkConfig extendPhase(BenchmarkConfig base, long seed) {
+        return phaseConfig(base, new PhaseConfig(0, "extend", 0, extendCount, 0, extendRate, ArrivalKind.REGULAR,
+                List.of(0.0, 100.0, 0.0), base.terminals(), false, 0, Map.of("distribution", extendDistribution)),
+                seed);
+    }
+
+    @Override
+    public BenchmarkConfig runPhase(BenchmarkConfig base, long warmupSeconds, long seed) {
+        List<Double> w = TYPES.stream().map(t -> runWeights.getOrDefault(t, 0.0)).toList();
+        return phaseConfig(base, new PhaseConfig(0, "run", 0, runCount, warmupSeconds, runRate, ArrivalKind.REGULAR,
+                w, base.terminals(), false, 0, Map.of("distribution", runDistribution)), seed);
+    }
+
+    @Override
+    public boolean runWrites() {
+        return runWeights.entrySet().stream().anyMatch(e -> !e.getKey().equals("ReadRecord") && e.getValue() > 0);
+    }
+
+    @Override
+    public BaselineData averageBaseline(BenchmarkConfig runConfig, long records, double averageValueBytes) {
+        long length = Math.round(averageValueBytes);
+        return new BaselineData(derived(runConfig, records, length), records, parameters.fieldCount(), length);
+    }
+
+    @Override
+    public BaselineData spreadBaseline(BenchmarkConfig runConfig, long records, long totalBytes) {
+        long spread = spreadRecords(totalBytes, parameters.initialRecordBytes(), records);
+        return new BaselineData(derived(runConfig, spread, parameters.fieldLength()), spread,
+                parameters.fieldCount(), parameters.fieldLength());
+    }
+
+    /** spread-baseline's record count: the primary's data volume in records of the initial size. */
+    static long spreadRecords(long totalBytes, long initialRecordBytes, long fallback) {
+        if (initialRecordBytes <= 0) {
+            return Math.max(1, fallback);
+        }
+        return Math.max(1, Math.round((double) totalBytes / initialRecordBytes));
+    }
+
+    /** The config every experiment phase runs with: the experiment's transaction types and the given phase. */
+    private static BenchmarkConfig phaseConfig(BenchmarkConfig base, PhaseConfig phase, long seed) {
+        List<TransactionTypeConfig> types = TYPES.stream().map(t -> new TransactionTypeConfig(t, 0, 0)).toList();
+        return new BenchmarkConfig(base.source(), base.target(), base.terminals(), base.loaderThreads(), seed,
+                base.batchSize(), base.scaleFactor(), types, List.of(phase), base.parameters(), base.monitor(),
+                base.experiment());
+    }
+
+    /** The run config with recordcount and fieldlength replaced (a baseline's own data set). */
+    private static BenchmarkConfig derived(BenchmarkConfig runConfig, long records, long fieldLength) {
+        Map<String, String> p = new HashMap<>(runConfig.parameters());
+        p.put("recordcount", Long.toString(records));
+        p.put("fieldlength", Long.toString(fieldLength));
+        return runConfig.withParameters(p);
+    }
+
+    static String rateText(RateSpec r) {
+        return r.isOpen() ? Double.toString(r.opsPerSecond()) : "unlimited";
+    }
+
+    private static String distribution(Map<String, String> s, String leaf, String dflt) throws ConfigException {
+        String text = s.getOrDefault(leaf, dflt);
+        String name = text.trim().toLowerCase(Locale.ROOT);
+        if (!Distributions.names().contains(name)) {
+            throw new ConfigException(ExperimentLeaves.path(leaf), "'" + text + "' is not one of "
+                    + String.join(", ", Distributions.names()));
+        }
+        return name;
+    }
+
+    private static RateSpec rate(Map<String, String> s, String leaf) throws ConfigException {
+        String text = s.get(leaf);
+        if (text == null || text.trim().equalsIgnoreCase("unlimited")) {
+            return RateSpec.unlimited();
+        }
+        try {
+            double v = Double.parseDouble(text.trim());
+            if (!(v > 0) || Double.isInfinite(v)) {
+                throw new NumberFormatException();
+            }
+            return RateSpec.open(v);
+        } catch (NumberFormatException e) {
+            throw new ConfigException(ExperimentLeaves.path(leaf), "'" + text
+                    + "' must be a positive number of ops/s or unlimited");
+        }
+    }
+
+    private static Map<String, Double> weights(String text) throws ConfigException {
+        String path = ExperimentLeaves.path("run/weights");
+        Map<String, Double> w = new LinkedHashMap<>();
+        double total = 0;
+        for (String part : text.split(",")) {
+            String[] kv = part.trim().split(":");
+            String type = kv[0].trim();
+            if (kv.length != 2 || !TYPES.contains(type)) {
+                throw new ConfigException(path, "'" + text + "' must list Type:percent pairs of "
+                        + String.join(", ", TYPES) + " (e.g. ReadRecord:50,UpdateRecord:50)");
+            }
+            double v;
+            try {
+                v = Double.parseDouble(kv[1].trim());
+            } catch (NumberFormatException e) {
+                throw new ConfigException(path, "'" + text + "': '" + kv[1].trim() + "' is not a number");
+            }
+            if (v < 0 || w.containsKey(type)) {
+                throw new ConfigException(path, "'" + text + "': negative or repeated weight for " + type);
+            }
+            w.put(type, v);
+            total += v;
+        }
+        if (Math.abs(total - 100) > 1e-6) {
+            throw new ConfigException(path, "'" + text + "' must add up to 100 (it adds up to " + total + ")");
+        }
+        return w;
+    }
+}

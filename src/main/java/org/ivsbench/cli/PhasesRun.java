@@ -1,0 +1,77 @@
+package org.ivsbench.cli;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+import org.ivsbench.bench.BenchmarkModule;
+import org.ivsbench.config.BenchmarkConfig;
+import org.ivsbench.db.Target;
+import org.ivsbench.run.MeasuredRun;
+import org.ivsbench.run.RunLifecycle;
+import org.ivsbench.stats.EnvironmentWriter;
+import org.ivsbench.stats.ResultsDirectory;
+import org.ivsbench.stats.RunInfo;
+
+/**
+ * --execute without an {@code <experiment>}: the config's {@code <works>} phases as one {@link MeasuredRun} with
+ * live progress, in a new results folder, under the {@link RunLifecycle} (the summary is written however the run
+ * ends: normally, by a database failure, or by Ctrl-C / SIGTERM).
+ */
+final class PhasesRun implements RunLifecycle.Work {
+    private final BenchmarkModule module;
+    private final BenchmarkConfig config;
+    private final Target target;
+    private final Main options;
+    private final PrintStream out;
+    private MeasuredRun run;
+    private Path dir;
+
+    PhasesRun(BenchmarkModule module, BenchmarkConfig config, Target target, Main options, PrintStream out) {
+        this.module = module;
+        this.config = config;
+        this.target = target;
+        this.options = options;
+        this.out = out;
+    }
+
+    /** Makes the results folder and runs the phases; returns the exit code. */
+    int execute(List<String> commandLine, String digest, String redactedXml) throws IOException {
+        dir = ResultsDirectory.create(options.directory, module.name());
+        Files.writeString(dir.resolve("config.xml"), redactedXml);
+        Map<String, Object> env = target.environmentOrError();
+        EnvironmentWriter.write(dir.resolve("environment.json"), env, EnvironmentWriter.toolVersion(), commandLine);
+        RunInfo info = new RunInfo(EnvironmentWriter.toolVersion(), module.name(), RunInfo.databaseBlock(config, env), digest,
+                config.randomSeed(), config.terminals(), options.windowSeconds, config.phases());
+        out.println("Results: " + dir);
+        run = new MeasuredRun(module, config, target, dir, info);
+        return new RunLifecycle("run", this, System.err).run();
+    }
+
+    @Override
+    public void run() throws Exception {
+        ConsoleProgress progress = new ConsoleProgress(run.manager(), config.phases(), out);
+        Exception failure;
+        try {
+            progress.start();
+            failure = run.execute();
+        } finally {
+            progress.stop();
+            run.close();
+            // Printed before the lifecycle releases the shutdown hook: on a signal the JVM exits as soon as it returns.
+            SummaryTable.print(out, run.summaries());
+            out.println("Results: " + dir);
+        }
+        if (failure != null) {
+            throw failure;
+        }
+    }
+
+    @Override
+    public void stop() {
+        run.requestStop();
+    }
+}

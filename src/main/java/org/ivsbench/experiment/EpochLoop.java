@@ -1,0 +1,258 @@
+package org.ivsbench.experiment;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.Locale;
+import java.util.Map;
+import java.util.stream.Stream;
+
+import org.ivsbench.bench.BenchmarkModule;
+import org.ivsbench.bench.BenchmarkRegistry;
+import org.ivsbench.bench.ExperimentWorkload;
+import org.ivsbench.config.BenchmarkConfig;
+import org.ivsbench.db.Target;
+import org.ivsbench.run.MeasuredRun;
+import org.ivsbench.run.RunLifecycle;
+import org.ivsbench.stats.EnvironmentWriter;
+import org.ivsbench.stats.PhaseSummary;
+import org.ivsbench.stats.RunInfo;
+
+/**
+ * The epochs of one invocation of an experiment: per epoch the extend phase on the primary, the value-size pass,
+ * clean's snapshot ({@link CleanSnapshot}), then each mode's run phase (main on the primary; clean,
+ * average-baseline and spread-baseline on fresh databases: {@link FreshServer}, {@link FreshDatabases}). Every
+ * phase is its own {@link MeasuredRun} in its own folder, with a new module instance, so per-run state (key
+ * generators sized by the record count) follows the phase's config. {@link #stop()} ends the current phase early
+ * and starts no other.
+ */
+final class EpochLoop implements RunLifecycle.Work {
+    private final BenchmarkConfig config;
+    private final ExperimentSpec spec;
+    private final ExperimentWorkload workload;
+    private final BenchmarkModule module;
+    private final Target primary;
+    private final Path dir;
+    private final PrintStream out;
+    private final ExperimentListener listener;
+    private final FreshServer freshServer;
+    private final Map<String, Object> database;
+    private final String digest;
+    private final int windowSeconds;
+    private final int first;
+    private final ExperimentState state;
+    private final long started = System.nanoTime();
+    private volatile MeasuredRun current;
+    private volatile boolean stopped;
+    private int phasesDone;
+    private int phasesTotal;
+
+    EpochLoop(BenchmarkModule module, BenchmarkConfig config, ExperimentSpec spec, Target primary, Path dir,
+            PrintStream out, ExperimentListener listener, Map<String, Object> database, String digest,
+            int windowSeconds, int first, ExperimentState state) {
+        this.module = module;
+        this.config = config;
+        this.spec = spec;
+        this.workload = spec.workload();
+        this.primary = primary;
+        this.dir = dir;
+        this.out = out;
+        this.listener = listener;
+        this.database = database;
+        this.digest = digest;
+        this.windowSeconds = windowSeconds;
+        this.first = first;
+        this.state = state;
+        this.freshServer = new FreshServer(primary, config.target(), spec.freshInstance(), dir, out);
+    }
+
+    /**
+     * Runs epochs {@code first} .. the last, marking each finished in {@code state}; returns early when stopped.
+     * Prints the experiment folder at the end, however it ends.
+     */
+    @Override
+    public void run() throws Exception {
+        try {
+            epochs();
+        } finally {
+            out.println("Experiment: " + dir);
+        }
+    }
+
+    private void epochs() throws Exception {
+        phasesTotal = (spec.epochs() - first + 1) * (1 + spec.modes().size());
+        try (EpochsCsv csv = new EpochsCsv(dir, first - 1)) {
+            for (int epoch = first; epoch <= spec.epochs(); epoch++) {
+                ValueSizeStats afterExtend = epoch(epoch, csv);
+                if (afterExtend == null) {
+                    return;
+                }
+                // The state the next epoch starts from: main's run phase may have written since the extends.
+                ValueSizeStats end = workload.runWrites() && spec.modes().contains(Mode.MAIN)
+                        ? ValueSizeStats.of(primary, workload.dataTable()) : afterExtend;
+                state.finished(epoch, end.records(), end.totalBytes());
+            }
+        }
+    }
+
+    /** Ends the current phase early (what it measured is kept); no later phase starts. Safe from any thread. */
+    @Override
+    public void stop() {
+        stopped = true;
+        MeasuredRun m = current;
+        if (m != null) {
+            m.requestStop();
+        }
+    }
+
+    /** Runs one epoch; returns the primary's value sizes after its extend phase, or null when stopped. */
+    private ValueSizeStats epoch(int epoch, EpochsCsv csv) throws Exception {
+        Path ed = dir.resolve(String.format("epoch-%03d", epoch));
+        deleteTree(ed); // the leftovers of an epoch that did not finish before a resume
+        long base = config.randomSeed() + epoch * 1000L;
+        PhaseSummary extend = phase(workload.extendPhase(config, base + ExperimentRun.EXTEND_SEED_OFFSET), primary,
+                ed.resolve("main").resolve("extend"));
+        if (extend == null || stopped) {
+            return null;
+        }
+        progress(epoch, "extend", extend);
+        String table = workload.dataTable();
+        ValueSizeStats sizes = ValueSizeStats.of(primary, table);
+        csv.sizeRows(epoch, sizes);
+        listener.primaryReady(epoch, primary, table);
+        // The paper's dump "at the end of each extend phase": before main's run phase, which may write.
+        try (CleanSnapshot snapshot = spec.modes().contains(Mode.CLEAN)
+                ? CleanSnapshot.take(spec.cleanMethod(), module, config, primary, table,
+                        Files.createDirectories(ed).resolve("clean-snapshot.tmp"))
+                : null) {
+            return runModes(epoch, ed, base, extend, sizes, snapshot, csv) ? sizes : null;
+        }
+    }
+
+    private boolean runModes(int epoch, Path ed, long base, PhaseSummary extend, ValueSizeStats sizes,
+            CleanSnapshot snapshot, EpochsCsv csv) throws Exception {
+        for (Mode mode : spec.modes()) {
+            BenchmarkConfig runConfig = workload.runPhase(config, spec.warmupSeconds(), base + mode.ordinal());
+            Path runDir = ed.resolve(mode.label()).resolve("run");
+            PhaseSummary run;
+            switch (mode) {
+                case MAIN -> {
+                    run = phase(runConfig, primary, runDir);
+                    if (run != null) {
+                        csv.epochRow(epoch, mode, sizes, extend, run, null, null);
+                    }
+                }
+                case CLEAN, AVERAGE_BASELINE, SPREAD_BASELINE ->
+                        run = freshMode(epoch, mode, runConfig, sizes, snapshot, runDir, csv);
+                default -> throw new IllegalStateException(mode.toString());
+            }
+            if (run == null || stopped) {
+                return false;
+            }
+            progress(epoch, mode.label(), run);
+        }
+        return true;
+    }
+
+    /**
+     * One fresh-database mode: a server from {@link FreshServer}, the mode's database built there, its run
+     * phase, its epochs.csv row; the database is dropped and an instance's connections closed in any case.
+     */
+    private PhaseSummary freshMode(int epoch, Mode mode, BenchmarkConfig runConfig, ValueSizeStats sizes,
+            CleanSnapshot snapshot, Path runDir, EpochsCsv csv) throws Exception {
+        String table = workload.dataTable();
+        Target server = freshServer.acquire(mode, epoch, table);
+        try {
+            BenchmarkConfig phaseConfig = runConfig;
+            ValueSizeStats rowSizes = sizes;
+            FreshDatabases.Built b;
+            switch (mode) {
+                case CLEAN -> b = snapshot.restore(server, freshServer.config());
+                case AVERAGE_BASELINE, SPREAD_BASELINE -> {
+                    ExperimentWorkload.BaselineData data = mode == Mode.AVERAGE_BASELINE
+                            ? workload.averageBaseline(runConfig, sizes.records(), sizes.average())
+                            : workload.spreadBaseline(runConfig, sizes.records(), sizes.totalBytes());
+                    phaseConfig = data.config();
+                    rowSizes = ValueSizeStats.uniform(data.records(), data.valuesPerRecord(), data.valueBytes());
+                    b = FreshDatabases.baseline(phaseConfig, server, mode == Mode.AVERAGE_BASELINE
+                            ? FreshDatabases.AVERAGE : FreshDatabases.SPREAD, module.name());
+                }
+                default -> throw new IllegalStateException(mode.toString());
+            }
+            PhaseSummary run;
+            try {
+                listener.freshReady(epoch, mode, b.target(), table);
+                run = phase(phaseConfig, b.target(), runDir);
+                listener.beforeDrop(epoch, mode, b.target(), table);
+            } finally {
+                FreshDatabases.drop(server, b);
+            }
+            if (run != null) {
+                csv.epochRow(epoch, mode, rowSizes, null, run, b.snapshotMs(), b.restoreMs());
+            }
+            return run;
+        } finally {
+            freshServer.release(server);
+        }
+    }
+
+    /**
+     * Runs {@code phaseConfig}'s single phase against {@code target} into {@code phaseDir} as a
+     * {@link MeasuredRun}; null when stopped before it started.
+     */
+    private PhaseSummary phase(BenchmarkConfig phaseConfig, Target target, Path phaseDir) throws Exception {
+        if (stopped) {
+            return null;
+        }
+        Files.createDirectories(phaseDir);
+        BenchmarkModule phaseModule = BenchmarkRegistry.create(module.name()).orElseThrow();
+        RunInfo info = new RunInfo(EnvironmentWriter.toolVersion(), module.name(), database, digest,
+                phaseConfig.randomSeed(), phaseConfig.terminals(), windowSeconds, phaseConfig.phases());
+        try (MeasuredRun run = new MeasuredRun(phaseModule, phaseConfig, target, phaseDir, info)) {
+            current = run;
+            if (stopped) {
+                run.requestStop();
+            }
+            Exception failure;
+            try {
+                failure = run.execute();
+            } finally {
+                current = null;
+            }
+            if (failure != null) {
+                throw failure;
+            }
+            if (run.stopRequested()) {
+                stopped = true;
+            }
+            return run.summaries().isEmpty() ? null : run.summaries().get(0);
+        }
+    }
+
+    private void progress(int epoch, String what, PhaseSummary s) {
+        phasesDone++;
+        double elapsed = (System.nanoTime() - started) / 1e9;
+        long eta = Math.round(elapsed / phasesDone * (phasesTotal - phasesDone));
+        Double avg = s.responseTimeUs().avg();
+        out.printf(Locale.ROOT, "epoch %d/%d mode %s: %,d ops, %,.0f ops/s, avg %s us ... ETA %s%n",
+                epoch, spec.epochs(), what, s.counts().total(), s.throughput() == null ? 0.0 : s.throughput(),
+                avg == null ? "-" : String.format(Locale.ROOT, "%.0f", avg), duration(eta));
+    }
+
+    static String duration(long seconds) {
+        return String.format("%d:%02d:%02d", seconds / 3600, seconds / 60 % 60, seconds % 60);
+    }
+
+    private static void deleteTree(Path p) throws IOException {
+        if (!Files.exists(p)) {
+            return;
+        }
+        try (Stream<Path> s = Files.walk(p)) {
+            for (Path q : s.sorted(Comparator.reverseOrder()).toList()) {
+                Files.delete(q);
+            }
+        }
+    }
+}

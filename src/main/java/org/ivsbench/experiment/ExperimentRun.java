@@ -1,0 +1,159 @@
+package org.ivsbench.experiment;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.ivsbench.bench.BenchmarkModule;
+import org.ivsbench.config.BenchmarkConfig;
+import org.ivsbench.config.ConfigDigest;
+import org.ivsbench.config.ConfigException;
+import org.ivsbench.config.ConfigRedactor;
+import org.ivsbench.db.Target;
+import org.ivsbench.db.TargetException;
+import org.ivsbench.run.RunLifecycle;
+import org.ivsbench.stats.EnvironmentWriter;
+import org.ivsbench.stats.ResultsDirectory;
+import org.ivsbench.stats.RunInfo;
+
+/**
+ * --execute with an {@code <experiment>}: makes (or with --resume, checks and reopens) the experiment folder
+ * {@code <parent>/<benchmark>-experiment_<stamp>/} (docs/results-format.md, "Experiments"), then runs the
+ * {@link EpochLoop} under the {@link RunLifecycle}. Per-phase seeds: {@code randomSeed + epoch * 1000 + mode
+ * index} (main 0, clean 1, average-baseline 2, spread-baseline 3) for run phases, {@code + 9} for the extend phase.
+ */
+public final class ExperimentRun {
+    static final int EXTEND_SEED_OFFSET = 9;
+    private static final int OK = RunLifecycle.COMPLETED;
+    private static final int FAILED = RunLifecycle.FAILED;
+
+    private ExperimentRun() {
+    }
+
+    /** Runs (or with {@code resume}, continues) the experiment; returns the exit code 0, 1 or 130. */
+    public static int run(BenchmarkModule module, BenchmarkConfig config, ExperimentSpec spec, Target target,
+            Path resultsParent, int windowSeconds, PrintStream out, List<String> commandLine, boolean resume) {
+        return run(module, config, spec, target, resultsParent, windowSeconds, out, commandLine, resume,
+                ExperimentListener.NONE);
+    }
+
+    static int run(BenchmarkModule module, BenchmarkConfig config, ExperimentSpec spec, Target target,
+            Path resultsParent, int windowSeconds, PrintStream out, List<String> commandLine, boolean resume,
+            ExperimentListener listener) {
+        String prefix = module.name() + "-experiment";
+        Path dir;
+        ExperimentState state;
+        String digest = ConfigDigest.sha256(spec.describe().toString().getBytes(StandardCharsets.UTF_8));
+        try {
+            if (resume) {
+                dir = ExperimentState.newest(resultsParent, prefix);
+                if (dir == null) {
+                    System.err.println("error: --resume: no " + prefix + "_* folder with " + ExperimentState.FILE + " in "
+                            + resultsParent);
+                    return FAILED;
+                }
+                state = ExperimentState.read(dir);
+                if (!state.sameSpecBesidesEpochs(spec.describe())) {
+                    System.err.println("error: --resume: the <experiment> section differs (other than <epochs>) from"
+                            + " the one in " + dir.resolve(ExperimentState.FILE));
+                    return FAILED;
+                }
+                List<String> differing = state.settingsDiffering(header(module, config, spec, commandLine));
+                if (!differing.isEmpty()) {
+                    System.err.println("error: --resume: the configuration differs from the one in "
+                            + dir.resolve(ExperimentState.FILE) + ": " + String.join(", ", differing));
+                    return FAILED;
+                }
+                if (!primaryFitsResume(state, target, spec, out)) {
+                    return FAILED;
+                }
+            } else {
+                dir = ResultsDirectory.create(resultsParent, prefix);
+                Map<String, Object> env = target.environmentOrError();
+                EnvironmentWriter.write(dir.resolve("environment.json"), env, EnvironmentWriter.toolVersion(), commandLine);
+                writeRedactedConfig(config, dir);
+                state = ExperimentState.create(dir, header(module, config, spec, commandLine));
+            }
+        } catch (IOException e) {
+            System.err.println("error: results folder: " + e.getMessage());
+            return FAILED;
+        } catch (TargetException e) {
+            System.err.println("error: --resume: " + e.getMessage());
+            return FAILED;
+        }
+        int first = state.lastFinishedEpoch() + 1;
+        out.println("Experiment: " + dir + (resume ? " (resuming at epoch " + first + ")" : ""));
+        if (first > spec.epochs()) {
+            out.println("All " + spec.epochs() + " epochs are finished.");
+            return OK;
+        }
+        Map<String, Object> database = RunInfo.databaseBlock(config, target.environmentOrError());
+        EpochLoop loop = new EpochLoop(module, config, spec, target, dir, out, listener, database, digest,
+                windowSeconds, first, state);
+        return new RunLifecycle("experiment", loop, System.err).run();
+    }
+
+    private static Map<String, Object> header(BenchmarkModule module, BenchmarkConfig config, ExperimentSpec spec,
+            List<String> commandLine) {
+        Map<String, Object> header = new LinkedHashMap<>();
+        header.put("benchmark", module.name());
+        header.put("toolVersion", EnvironmentWriter.toolVersion());
+        header.put("started", java.time.Instant.now().toString());
+        header.put("commandLine", commandLine);
+        header.put("randomSeed", config.randomSeed());
+        header.put("terminals", config.terminals());
+        header.put("parameters", new java.util.TreeMap<>(config.parameters()));
+        header.put("spec", spec.describe());
+        return header;
+    }
+
+    /**
+     * Checks the primary against the end of the last finished epoch (records and data bytes, one streaming
+     * pass). Another record count, or fewer bytes when no run phase writes, is another database (re-created
+     * or re-loaded): refused. More bytes are the extends of an interrupted epoch, which cannot be undone: the
+     * resume goes on, says so, and records the drift in experiment.json.
+     */
+    private static boolean primaryFitsResume(ExperimentState state, Target primary, ExperimentSpec spec,
+            PrintStream out) throws TargetException, IOException {
+        long[] expected = state.primaryAtLastEpoch();
+        if (expected == null || state.lastFinishedEpoch() == 0) {
+            return true; // nothing finished yet (the epoch re-runs from the load) or an older experiment.json
+        }
+        out.println("Checking the primary against the end of epoch " + state.lastFinishedEpoch() + " ...");
+        ValueSizeStats now = ValueSizeStats.of(primary, spec.workload().dataTable());
+        long drift = now.totalBytes() - expected[1];
+        if (now.records() != expected[0] || (drift < 0 && !spec.workload().runWrites())) {
+            System.err.println("error: --resume: the database is not the experiment's primary as epoch "
+                    + state.lastFinishedEpoch() + " left it: it holds " + now.records() + " records of "
+                    + now.totalBytes() + " bytes, epoch " + state.lastFinishedEpoch() + " ended with " + expected[0]
+                    + " records of " + expected[1] + " bytes (was it re-created or re-loaded?); start a new"
+                    + " experiment instead");
+            return false;
+        }
+        if (drift != 0) {
+            out.println("warning: the primary holds " + drift + " bytes " + (drift > 0 ? "more" : "less")
+                    + " than at the end of epoch " + state.lastFinishedEpoch() + " (operations of the interrupted"
+                    + " epoch were applied and cannot be undone); epoch " + (state.lastFinishedEpoch() + 1)
+                    + " re-runs in full on it. Recorded in " + ExperimentState.FILE + " (resumesWithDrift).");
+            state.resumedWithDrift(state.lastFinishedEpoch() + 1, drift);
+        }
+        return true;
+    }
+
+    /** The configuration as run, secrets redacted, like a plain run's config.xml. */
+    private static void writeRedactedConfig(BenchmarkConfig config, Path dir) throws IOException {
+        if (config.source() == null) {
+            return;
+        }
+        try {
+            Files.writeString(dir.resolve("config.xml"), ConfigRedactor.redactedXml(config.source()));
+        } catch (ConfigException e) {
+            throw new IOException(e.getMessage(), e);
+        }
+    }
+}
