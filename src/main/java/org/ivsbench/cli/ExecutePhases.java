@@ -15,6 +15,7 @@ import org.ivsbench.experiment.MeasuredRun;
 import org.ivsbench.stats.EnvironmentWriter;
 import org.ivsbench.stats.ResultsDirectory;
 import org.ivsbench.stats.RunInfo;
+import org.ivsbench.db.ServerInfo;
 import org.ivsbench.db.Target;
 
 /**
@@ -39,7 +40,7 @@ final class ExecutePhases {
     int run(List<String> commandLine, String digest, String redactedXml) throws IOException {
         Path dir = ResultsDirectory.create(options.directory, module.name());
         Files.writeString(dir.resolve("config.xml"), redactedXml);
-        Map<String, Object> env = target.environmentOrError();
+        Map<String, Object> env = ServerInfo.environmentOf(target);
         EnvironmentWriter.write(dir.resolve("environment.json"), env, EnvironmentWriter.toolVersion(), commandLine);
         RunInfo info = new RunInfo(EnvironmentWriter.toolVersion(), module.name(), RunInfo.databaseBlock(config, env), digest,
                 config.randomSeed(), config.terminals(), options.windowSeconds, config.phases());

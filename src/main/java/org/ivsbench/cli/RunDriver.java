@@ -19,6 +19,7 @@ import org.ivsbench.config.ConfigLoader;
 import org.ivsbench.config.ConfigRedactor;
 import org.ivsbench.db.Target;
 import org.ivsbench.db.TargetException;
+import org.ivsbench.db.TargetKinds;
 import org.ivsbench.db.Targets;
 
 /**
@@ -43,7 +44,7 @@ final class RunDriver {
         try {
             module = checkOptions();
             config = ConfigLoader.load(options.config, module.name(), module.supportedTransactionTypes(),
-                    module.parameterNames(), module.phaseParameterNames());
+                    module.parameterNames(), module.phaseParameterNames(), TargetKinds::resolve);
             module.validate(config);
             experiment = org.ivsbench.experiment.ExperimentSpec.parse(config);
             // Only --execute writes results. The check also covers experiments and --resume (both write

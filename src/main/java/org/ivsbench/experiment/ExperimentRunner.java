@@ -21,6 +21,7 @@ import org.ivsbench.config.ConfigException;
 import org.ivsbench.stats.EnvironmentWriter;
 import org.ivsbench.stats.PhaseSummary;
 import org.ivsbench.stats.ResultsDirectory;
+import org.ivsbench.db.ServerInfo;
 import org.ivsbench.db.Target;
 
 /**
@@ -79,7 +80,7 @@ public final class ExperimentRunner {
                 }
             } else {
                 dir = ResultsDirectory.create(resultsParent, prefix);
-                Map<String, Object> env = target.environmentOrError();
+                Map<String, Object> env = ServerInfo.environmentOf(target);
                 EnvironmentWriter.write(dir.resolve("environment.json"), env, EnvironmentWriter.toolVersion(), commandLine);
                 writeRedactedConfig(config, dir);
                 state = ExperimentState.create(dir, header(module, config, spec, commandLine));
@@ -97,7 +98,7 @@ public final class ExperimentRunner {
             out.println("All " + spec.epochs() + " epochs are finished.");
             return OK;
         }
-        Map<String, Object> database = org.ivsbench.stats.RunInfo.databaseBlock(config, target.environmentOrError());
+        Map<String, Object> database = org.ivsbench.stats.RunInfo.databaseBlock(config, ServerInfo.environmentOf(target));
         PhaseExecutor executor = new PhaseExecutor(module.name(), EnvironmentWriter.toolVersion(), database, digest, windowSeconds);
         CountDownLatch written = new CountDownLatch(1);
         Thread hook = new Thread(() -> {

@@ -13,6 +13,8 @@ import org.ivsbench.config.ConfigException;
 import org.ivsbench.config.PhaseConfig;
 import org.ivsbench.config.RateSpec;
 import org.ivsbench.config.TransactionTypeConfig;
+import org.ivsbench.db.TargetKind;
+import org.ivsbench.db.TargetKinds;
 import org.ivsbench.random.Distributions;
 
 /**
@@ -65,22 +67,20 @@ public record ExperimentSpec(
             return null;
         }
         ExperimentSpec spec = parse(config.experiment());
-        org.ivsbench.config.DatabaseType type = config.target().type();
-        if (spec.cleanMethod() == CleanMethod.NATIVE && type != org.ivsbench.config.DatabaseType.MARIADB
-                && type != org.ivsbench.config.DatabaseType.MYSQL) {
-            throw new ConfigException(path("clean/method"), "'native' uses mariadb-dump and is available for"
-                    + " MARIADB/MYSQL targets, not " + type + "; use 'logical'");
+        String type = config.target().type();
+        TargetKind kind = TargetKinds.of(type);
+        if (spec.cleanMethod() == CleanMethod.NATIVE && !kind.nativeSnapshot()) {
+            throw new ConfigException(path("clean/method"), "'native' uses the server's own dump tools and is"
+                    + " available for " + nativeKinds() + " targets, not " + type + "; use 'logical'");
         }
         FreshInstance fresh = spec.freshInstance();
         if (fresh != null) {
             String url = fresh.url();
-            boolean sameKind = switch (type) {
-                case MARIADB, MYSQL -> url.startsWith("jdbc:mariadb:") || url.startsWith("jdbc:mysql:");
-                case MONGODB -> url.startsWith("mongodb://") || url.startsWith("mongodb+srv://");
-                case SQLITE -> throw new ConfigException(path("fresh/url"), "a fresh server instance is for server"
-                        + " databases; SQLite's fresh databases are already new files beside the primary");
-            };
-            if (!sameKind) {
+            if (kind.serverProcess().isEmpty()) {
+                throw new ConfigException(path("fresh/url"), "a fresh server instance is for server databases; "
+                        + kind.displayName() + "'s fresh databases are already new ones beside the primary");
+            }
+            if (!kind.accepts(url)) {
                 throw new ConfigException(path("fresh/url"), "'" + url + "' is not a " + type + " url like the"
                         + " target's");
             }
@@ -90,6 +90,16 @@ public record ExperimentSpec(
             }
         }
         return spec;
+    }
+
+    private static String nativeKinds() {
+        List<String> names = new ArrayList<>();
+        for (TargetKind k : TargetKinds.all()) {
+            if (k.nativeSnapshot()) {
+                names.addAll(k.names());
+            }
+        }
+        return String.join("/", names);
     }
 
     public static ExperimentSpec parse(Map<String, String> section) throws ConfigException {

@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 
+import org.ivsbench.db.TargetKinds;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -104,7 +105,7 @@ class ExperimentSpecTest {
         assertEquals(17, files.size(), files.toString());
         for (Path f : files) {
             BenchmarkConfig c = ConfigLoader.load(f, module.name(), module.supportedTransactionTypes(),
-                    module.parameterNames(), module.phaseParameterNames(),
+                    module.parameterNames(), module.phaseParameterNames(), TargetKinds::resolve,
                     Map.of("IVS_MARIADB_PASSWORD", "ivs")::get);
             module.validate(c);
             ExperimentSpec spec = ExperimentSpec.parse(c);
@@ -132,10 +133,10 @@ class ExperimentSpecTest {
             String name = f.getFileName().toString();
             String platform = name.split("_")[1];
             switch (platform) {
-                case "sqlite", "quick" -> assertEquals(org.ivsbench.config.DatabaseType.SQLITE, c.target().type(), name);
-                case "mongodb" -> assertEquals(org.ivsbench.config.DatabaseType.MONGODB, c.target().type(), name);
+                case "sqlite", "quick" -> assertEquals("SQLITE", c.target().type(), name);
+                case "mongodb" -> assertEquals("MONGODB", c.target().type(), name);
                 case "mariadb", "myrocks" -> {
-                    assertEquals(org.ivsbench.config.DatabaseType.MARIADB, c.target().type(), name);
+                    assertEquals("MARIADB", c.target().type(), name);
                     assertEquals(platform.equals("myrocks") ? "RocksDB" : "InnoDB", c.parameters().get("engine"), name);
                 }
                 default -> throw new AssertionError("preset name without a known platform: " + name);
