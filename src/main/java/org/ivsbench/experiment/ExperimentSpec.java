@@ -73,6 +73,12 @@ public record ExperimentSpec(
             throw new ConfigException(path("clean/method"), "'native' uses the server's own dump tools and is"
                     + " available for " + nativeKinds() + " targets, not " + type + "; use 'logical'");
         }
+        for (Mode mode : spec.modes()) {
+            if (mode != Mode.MAIN && !kind.freshDatabases()) {
+                throw new ConfigException(path("modes"), "'" + mode.label() + "' runs on a fresh database, which"
+                        + " type " + type + " cannot make; use main only");
+            }
+        }
         FreshInstance fresh = spec.freshInstance();
         if (fresh != null) {
             String url = fresh.url();
