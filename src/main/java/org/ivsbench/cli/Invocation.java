@@ -19,6 +19,7 @@ import org.ivsbench.config.ConfigLoader;
 import org.ivsbench.config.ConfigRedactor;
 import org.ivsbench.db.Target;
 import org.ivsbench.db.TargetException;
+import org.ivsbench.db.TargetKinds;
 import org.ivsbench.db.Targets;
 import org.ivsbench.experiment.ExperimentRun;
 import org.ivsbench.experiment.ExperimentSpec;
@@ -46,7 +47,7 @@ final class Invocation {
         try {
             module = checkOptions();
             config = ConfigLoader.load(options.config, module.name(), module.supportedTransactionTypes(),
-                    module.parameterNames(), module.phaseParameterNames());
+                    module.parameterNames(), module.phaseParameterNames(), TargetKinds::resolve);
             module.validate(config);
             experiment = ExperimentSpec.parse(config, module);
             // Only --execute writes results. The check also covers experiments and --resume (both write

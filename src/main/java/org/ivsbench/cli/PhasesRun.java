@@ -9,6 +9,7 @@ import java.util.Map;
 
 import org.ivsbench.bench.BenchmarkModule;
 import org.ivsbench.config.BenchmarkConfig;
+import org.ivsbench.db.ServerInfo;
 import org.ivsbench.db.Target;
 import org.ivsbench.run.MeasuredRun;
 import org.ivsbench.run.RunLifecycle;
@@ -42,7 +43,7 @@ final class PhasesRun implements RunLifecycle.Work {
     int execute(List<String> commandLine, String digest, String redactedXml) throws IOException {
         dir = ResultsDirectory.create(options.directory, module.name());
         Files.writeString(dir.resolve("config.xml"), redactedXml);
-        Map<String, Object> env = target.environmentOrError();
+        Map<String, Object> env = ServerInfo.environmentOf(target);
         EnvironmentWriter.write(dir.resolve("environment.json"), env, EnvironmentWriter.toolVersion(), commandLine);
         RunInfo info = new RunInfo(EnvironmentWriter.toolVersion(), module.name(), RunInfo.databaseBlock(config, env), digest,
                 config.randomSeed(), config.terminals(), options.windowSeconds, config.phases());

@@ -26,19 +26,23 @@ public final class ConfigLoader {
     private ConfigLoader() {
     }
 
-    /** Loads with password environment variables taken from the process environment. */
+    /**
+     * Loads with password environment variables taken from the process environment. {@code targetCheck}
+     * validates the target section against the database kinds (TargetKinds::resolve).
+     */
     public static BenchmarkConfig load(Path xmlFile, String benchmarkName, List<String> supportedTransactionTypes,
-            Set<String> benchmarkParameterNames, Set<String> phaseParameterNames) throws ConfigException {
+            Set<String> benchmarkParameterNames, Set<String> phaseParameterNames, TargetCheck targetCheck)
+            throws ConfigException {
         return load(xmlFile, benchmarkName, supportedTransactionTypes, benchmarkParameterNames, phaseParameterNames,
-                System::getenv);
+                targetCheck, System::getenv);
     }
 
     /**
-     * As {@link #load(Path, String, List, Set, Set)}, with {@code environment} resolving {@code passwordEnv}
-     * (tests pass a map's {@code get}; it returns null for an unset variable).
+     * As {@link #load(Path, String, List, Set, Set, TargetCheck)}, with {@code environment} resolving
+     * {@code passwordEnv} (tests pass a map's {@code get}; it returns null for an unset variable).
      */
     public static BenchmarkConfig load(Path xmlFile, String benchmarkName, List<String> supportedTransactionTypes,
-            Set<String> benchmarkParameterNames, Set<String> phaseParameterNames,
+            Set<String> benchmarkParameterNames, Set<String> phaseParameterNames, TargetCheck targetCheck,
             Function<String, String> environment) throws ConfigException {
         ImmutableNode rootNode = SafeXml.read(xmlFile);
         if (!ROOT.equals(rootNode.getNodeName())) {
@@ -50,7 +54,7 @@ public final class ConfigLoader {
 
         Path source = xmlFile.toAbsolutePath().normalize();
         Path configDir = source.getParent();
-        TargetConfig target = TargetSection.parse(root, configDir, environment);
+        TargetConfig target = TargetSection.parse(root, configDir, environment, targetCheck);
 
         int terminals = root.intAtLeast("terminals", 1, 1);
         int loaderThreads = root.intAtLeast("loaderThreads", defaultLoaderThreads(), 1);

@@ -3,12 +3,14 @@ package org.ivsbench.config;
 import java.util.Map;
 
 /**
- * Where and how to connect. {@code password} is a secret: toString() redacts it and writers must never
+ * Where and how to connect. {@code type} is the {@code <type>} text; which names exist, and the defaults of
+ * {@code driver} and {@code isolation}, belong to the database bindings, which check the section through the
+ * loader's {@link TargetCheck}. {@code password} is a secret: toString() redacts it and writers must never
  * print it. {@code options} holds target-specific settings (e.g. writeConcern, readPreference, TLS flags)
  * passed through to the driver.
  */
 public record TargetConfig(
-        DatabaseType type,
+        String type,
         String driver,
         String url,
         String username,

@@ -1,18 +1,17 @@
 package org.ivsbench.db;
 
 import org.ivsbench.config.TargetConfig;
-import org.ivsbench.db.jdbc.JdbcTarget;
-import org.ivsbench.db.mongo.MongoTarget;
 
 /** Opens the target a configuration names. */
 public final class Targets {
     private Targets() {
     }
 
+    /** Opens a configuration {@link TargetKinds#resolve} accepted. */
     public static Target open(TargetConfig config) throws TargetException {
-        return switch (config.type()) {
-            case SQLITE, MARIADB, MYSQL -> JdbcTarget.open(config);
-            case MONGODB -> MongoTarget.open(config);
-        };
+        TargetKind kind = TargetKinds.find(config.type()).orElseThrow(() -> new TargetException(
+                "unknown database type '" + config.type() + "' (one of " + String.join(", ", TargetKinds.names())
+                        + ")"));
+        return kind.open(config);
     }
 }

@@ -17,6 +17,7 @@ import java.util.Map;
 import org.ivsbench.bench.BenchmarkModule;
 import org.ivsbench.config.BenchmarkConfig;
 import org.ivsbench.config.TargetConfig;
+import org.ivsbench.db.NativeSnapshot;
 import org.ivsbench.db.Record;
 import org.ivsbench.db.Session;
 import org.ivsbench.db.Target;
@@ -29,8 +30,8 @@ import org.ivsbench.db.TargetException;
  * clean row of epochs.csv describes the state it really read.
  *
  * <p>Two ways: {@code logical} streams the records through the Target into a file of its own (length-prefixed
- * UTF-8; constant memory) and reinserts them in batches; {@code native} is mariadb-dump then mariadb
- * ({@link NativeSnapshot}). snapshot_ms is the dump, restore_ms the restore. {@link #close()} deletes the file.
+ * UTF-8; constant memory) and reinserts them in batches; {@code native} is the server's own dump and restore tools
+ * ({@link NativeSnapshot}, where the target's kind has them). snapshot_ms is the dump, restore_ms the restore. {@link #close()} deletes the file.
  */
 abstract class CleanSnapshot implements AutoCloseable {
     private static final int MAGIC = 0x49565331; // "IVS1"
@@ -60,21 +61,25 @@ abstract class CleanSnapshot implements AutoCloseable {
     static CleanSnapshot take(ExperimentSpec.CleanMethod method, BenchmarkModule module, BenchmarkConfig config,
             Target primary, String table, Path file) throws TargetException {
         return method == ExperimentSpec.CleanMethod.NATIVE
-                ? nativeDump(config.target(), table, file)
+                ? nativeDump(primary, table, file)
                 : logical(module, config, primary, table, file);
     }
 
-    private static CleanSnapshot nativeDump(TargetConfig primaryConfig, String table, Path file)
-            throws TargetException {
-        long ms = NativeSnapshot.dump(primaryConfig, table, file);
+    private static CleanSnapshot nativeDump(Target primary, String table, Path file) throws TargetException {
+        long ms = nativeSnapshot(primary).dump(table, file);
         return new CleanSnapshot(file, ms) {
             @Override
             FreshDatabases.Built restore(Target server, TargetConfig serverConfig) throws TargetException {
-                long restoreMs = NativeSnapshot.restore(file, serverConfig, server, FreshDatabases.CLEAN);
-                return new FreshDatabases.Built(server.withDatabase(FreshDatabases.CLEAN), FreshDatabases.CLEAN,
-                        snapshotMs(), restoreMs);
+                long restoreMs = nativeSnapshot(server).restore(file, FreshDatabases.CLEAN);
+                return new FreshDatabases.Built(FreshDatabases.admin(server).withDatabase(FreshDatabases.CLEAN),
+                        FreshDatabases.CLEAN, snapshotMs(), restoreMs);
             }
         };
+    }
+
+    private static NativeSnapshot nativeSnapshot(Target target) throws TargetException {
+        return target.capability(NativeSnapshot.class).orElseThrow(() -> new TargetException(
+                "clean/method native: type " + target.kind().names().get(0) + " has no native snapshot"));
     }
 
     private static CleanSnapshot logical(BenchmarkModule module, BenchmarkConfig config, Target primary,
@@ -115,7 +120,7 @@ abstract class CleanSnapshot implements AutoCloseable {
                 } catch (TargetException | RuntimeException e) {
                     fresh.close();
                     try {
-                        server.dropDatabase(FreshDatabases.CLEAN); // no half-restored scratch database lingers
+                        FreshDatabases.admin(server).dropDatabase(FreshDatabases.CLEAN); // no half-restored scratch database lingers
                     } catch (TargetException dropFailed) {
                         e.addSuppressed(dropFailed);
                     }

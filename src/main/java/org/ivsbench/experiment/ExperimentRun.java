@@ -14,6 +14,7 @@ import org.ivsbench.config.BenchmarkConfig;
 import org.ivsbench.config.ConfigDigest;
 import org.ivsbench.config.ConfigException;
 import org.ivsbench.config.ConfigRedactor;
+import org.ivsbench.db.ServerInfo;
 import org.ivsbench.db.Target;
 import org.ivsbench.db.TargetException;
 import org.ivsbench.run.RunLifecycle;
@@ -74,7 +75,7 @@ public final class ExperimentRun {
                 }
             } else {
                 dir = ResultsDirectory.create(resultsParent, prefix);
-                Map<String, Object> env = target.environmentOrError();
+                Map<String, Object> env = ServerInfo.environmentOf(target);
                 EnvironmentWriter.write(dir.resolve("environment.json"), env, EnvironmentWriter.toolVersion(), commandLine);
                 writeRedactedConfig(config, dir);
                 state = ExperimentState.create(dir, header(module, config, spec, commandLine));
@@ -92,7 +93,7 @@ public final class ExperimentRun {
             out.println("All " + spec.epochs() + " epochs are finished.");
             return OK;
         }
-        Map<String, Object> database = RunInfo.databaseBlock(config, target.environmentOrError());
+        Map<String, Object> database = RunInfo.databaseBlock(config, ServerInfo.environmentOf(target));
         EpochLoop loop = new EpochLoop(module, config, spec, target, dir, out, listener, database, digest,
                 windowSeconds, first, state);
         return new RunLifecycle("experiment", loop, System.err).run();

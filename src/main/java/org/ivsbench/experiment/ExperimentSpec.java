@@ -13,6 +13,8 @@ import org.ivsbench.bench.ExperimentSupport;
 import org.ivsbench.bench.ExperimentWorkload;
 import org.ivsbench.config.BenchmarkConfig;
 import org.ivsbench.config.ConfigException;
+import org.ivsbench.db.TargetKind;
+import org.ivsbench.db.TargetKinds;
 
 /**
  * The {@code <experiment>} section of a config, validated. Errors name {@code experiment/<leaf>} and quote the
@@ -61,22 +63,26 @@ public record ExperimentSpec(
         ExperimentSupport support = module.experiment().orElseThrow(() -> new ConfigException("experiment",
                 "benchmark " + module.name() + " offers no experiment; remove <experiment> to run <works>"));
         ExperimentSpec spec = parse(config.experiment(), support, config);
-        org.ivsbench.config.DatabaseType type = config.target().type();
-        if (spec.cleanMethod() == CleanMethod.NATIVE && type != org.ivsbench.config.DatabaseType.MARIADB
-                && type != org.ivsbench.config.DatabaseType.MYSQL) {
-            throw new ConfigException(path("clean/method"), "'native' uses mariadb-dump and is available for"
-                    + " MARIADB/MYSQL targets, not " + type + "; use 'logical'");
+        String type = config.target().type();
+        TargetKind kind = TargetKinds.of(type);
+        if (spec.cleanMethod() == CleanMethod.NATIVE && !kind.nativeSnapshot()) {
+            throw new ConfigException(path("clean/method"), "'native' uses the server's own dump tools and is"
+                    + " available for " + nativeKinds() + " targets, not " + type + "; use 'logical'");
+        }
+        for (Mode mode : spec.modes()) {
+            if (mode != Mode.MAIN && !kind.freshDatabases()) {
+                throw new ConfigException(path("modes"), "'" + mode.label() + "' runs on a fresh database, which"
+                        + " type " + type + " cannot make; use main only");
+            }
         }
         FreshInstance fresh = spec.freshInstance();
         if (fresh != null) {
             String url = fresh.url();
-            boolean sameKind = switch (type) {
-                case MARIADB, MYSQL -> url.startsWith("jdbc:mariadb:") || url.startsWith("jdbc:mysql:");
-                case MONGODB -> url.startsWith("mongodb://") || url.startsWith("mongodb+srv://");
-                case SQLITE -> throw new ConfigException(path("fresh/url"), "a fresh server instance is for server"
-                        + " databases; SQLite's fresh databases are already new files beside the primary");
-            };
-            if (!sameKind) {
+            if (kind.serverProcess().isEmpty()) {
+                throw new ConfigException(path("fresh/url"), "a fresh server instance is for server databases; "
+                        + kind.displayName() + "'s fresh databases are already new ones beside the primary");
+            }
+            if (!kind.accepts(url)) {
                 throw new ConfigException(path("fresh/url"), "'" + url + "' is not a " + type + " url like the"
                         + " target's");
             }
@@ -86,6 +92,16 @@ public record ExperimentSpec(
             }
         }
         return spec;
+    }
+
+    private static String nativeKinds() {
+        List<String> names = new ArrayList<>();
+        for (TargetKind k : TargetKinds.all()) {
+            if (k.nativeSnapshot()) {
+                names.addAll(k.names());
+            }
+        }
+        return String.join("/", names);
     }
 
     /** Parses {@code section} (the flattened experiment element) with the benchmark's {@code support}. */

@@ -4,13 +4,14 @@ import org.ivsbench.bench.BenchmarkModule;
 import org.ivsbench.bench.BenchmarkRegistry;
 import org.ivsbench.bench.LoadProgress;
 import org.ivsbench.config.BenchmarkConfig;
+import org.ivsbench.db.DatabaseAdmin;
 import org.ivsbench.db.Target;
 import org.ivsbench.db.TargetException;
 
 /**
  * The databases the clean-run and the baselines run against: a fresh database (schema) on a server
- * ({@link Target#createDatabase} with drop-first, then {@link Target#withDatabase}; a sibling file for
- * SQLite). The server is the primary's own or a fresh instance ({@link FreshServer}). After its run phase the
+ * ({@link DatabaseAdmin#createDatabase} with drop-first, then {@link DatabaseAdmin#withDatabase}; a sibling
+ * file for an embedded database). The server is the primary's own or a fresh instance ({@link FreshServer}). After its run phase the
  * whole database is dropped.
  */
 final class FreshDatabases {
@@ -47,14 +48,21 @@ final class FreshDatabases {
     /** Closes a built database and drops it from its server, so no scratch database lingers. */
     static void drop(Target server, Built built) throws TargetException {
         built.target().close();
-        server.dropDatabase(built.name());
+        admin(server).dropDatabase(built.name());
+    }
+
+    /** The server's {@link DatabaseAdmin}; a kind without one cannot give an experiment fresh databases. */
+    static DatabaseAdmin admin(Target server) throws TargetException {
+        return server.capability(DatabaseAdmin.class).orElseThrow(() -> new TargetException("type "
+                + server.kind().names().get(0) + " cannot make the fresh databases clean-run and the baselines need"));
     }
 
     /** A new database {@code name} on {@code server} (dropped first) with the benchmark's schema. */
     static Target open(BenchmarkModule module, BenchmarkConfig config, Target server, String name)
             throws TargetException {
-        server.createDatabase(name, true);
-        Target fresh = server.withDatabase(name);
+        DatabaseAdmin admin = admin(server);
+        admin.createDatabase(name, true);
+        Target fresh = admin.withDatabase(name);
         try {
             module.create(config, fresh);
         } catch (TargetException | RuntimeException e) {

@@ -2,6 +2,8 @@ package org.ivsbench.monitor;
 
 import java.util.Map;
 
+import org.ivsbench.db.CounterKind;
+import org.ivsbench.db.StatusCounters;
 import org.ivsbench.db.Target;
 
 /**
@@ -16,16 +18,18 @@ public interface CounterSource {
     /** True when the name is a value to report as it is (pages free, threads connected), not a counter. */
     boolean isGauge(String name);
 
+    /** The target's {@link StatusCounters}; a target without any yields empty snapshots. */
     static CounterSource of(Target target) {
+        StatusCounters counters = target.capability(StatusCounters.class).orElse(null);
         return new CounterSource() {
             @Override
             public Map<String, Double> snapshot() throws Exception {
-                return target.serverCounters();
+                return counters == null ? Map.of() : counters.snapshot();
             }
 
             @Override
             public boolean isGauge(String name) {
-                return target.isGauge(name);
+                return counters != null && counters.kindOf(name) == CounterKind.GAUGE;
             }
         };
     }

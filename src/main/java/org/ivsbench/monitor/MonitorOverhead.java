@@ -12,10 +12,10 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
-import org.ivsbench.config.DatabaseType;
 import org.ivsbench.config.TargetConfig;
 import org.ivsbench.db.Target;
-import org.ivsbench.db.Targets;
+import org.ivsbench.db.TargetKind;
+import org.ivsbench.db.TargetKinds;
 
 /**
  * What the monitor costs: CPU time of the sampling thread per sample (read /proc, compute, write and flush a
@@ -113,15 +113,16 @@ public final class MonitorOverhead {
             HostSampler withDb = null;
             if (dbUrl != null) {
                 String password = dbPasswordEnv == null ? null : System.getenv(dbPasswordEnv);
-                target = Targets.open(new TargetConfig(typeOf(dbUrl), null, dbUrl, dbUser, password, null, false,
+                TargetKind kind = kindOf(dbUrl);
+                target = kind.open(new TargetConfig(kind.names().get(0), null, dbUrl, dbUser, password, null, false,
                         Map.of()));
-                DbCounterSampler db = new DbCounterSampler(CounterSource.of(target), CounterSelection.DEFAULT);
+                DbCounterSampler db = new DbCounterSampler(CounterSource.of(target), CounterSelection.defaults(kind));
                 withDb = () -> {
                     Map<String, Double> m = new LinkedHashMap<>(host.sample());
                     m.putAll(db.sample());
                     return m;
                 };
-                out.printf(Locale.ROOT, "database counters: %s, %d db.* columns per row%n", target.type(),
+                out.printf(Locale.ROOT, "database counters: %s, %d db.* columns per row%n", kind.displayName(),
                         db.sample().size());
             }
             if (fast > 0) {
@@ -178,18 +179,12 @@ public final class MonitorOverhead {
                 r.cpuUsMax(), r.wallUsPerSample(), r.corePct(interval));
     }
 
-    static DatabaseType typeOf(String url) {
-        String u = url.toLowerCase(Locale.ROOT);
-        if (u.startsWith("jdbc:mariadb:")) {
-            return DatabaseType.MARIADB;
-        }
-        if (u.startsWith("jdbc:mysql:")) {
-            return DatabaseType.MYSQL;
-        }
-        if (u.startsWith("mongodb:") || u.startsWith("mongodb+srv:")) {
-            return DatabaseType.MONGODB;
-        }
-        throw new IllegalArgumentException("--db-url: a jdbc:mariadb:, jdbc:mysql: or mongodb: URL");
+    /** The kind of a server database whose URL this is (an embedded one has no server to measure). */
+    static TargetKind kindOf(String url) {
+        return TargetKinds.forUrl(url.toLowerCase(Locale.ROOT)).filter(k -> k.serverProcess().isPresent()).orElseThrow(
+                () -> new IllegalArgumentException("--db-url: a server database's URL, one of: " + String.join(", ",
+                        TargetKinds.all().stream().filter(k -> k.serverProcess().isPresent())
+                                .flatMap(k -> k.urlPrefixes().stream()).toList())));
     }
 
     /** utime + stime of the server process in clock ticks, or null (no process given or found). */

@@ -70,12 +70,6 @@ public final class ResourceMonitor implements AutoCloseable {
         this.thread.setDaemon(true);
     }
 
-    /** Starts monitoring with the default counter subset ({@link CounterSelection#DEFAULT}). */
-    public static ResourceMonitor start(MonitorConfig config, CounterSource counters, Path monitorCsv,
-            IntSupplier currentPhase) throws IOException {
-        return start(config, counters, CounterSelection.DEFAULT, monitorCsv, currentPhase);
-    }
-
     public static ResourceMonitor start(MonitorConfig config, CounterSource counters, CounterSelection selection,
             Path monitorCsv, IntSupplier currentPhase) throws IOException {
         return start(config, ProcessLocator.of(config.pidFile(), config.processName()), counters, selection,

@@ -13,9 +13,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import org.ivsbench.config.BenchmarkConfig;
-import org.ivsbench.config.DatabaseType;
 import org.ivsbench.config.MonitorConfig;
 import org.ivsbench.db.Target;
+import org.ivsbench.db.TargetKind;
 
 /**
  * The resource monitor for one run, writing monitor.csv beside samples.csv. A monitor that cannot start is
@@ -44,15 +44,16 @@ public final class RunMonitor implements AutoCloseable {
         if (!config.monitor().enabled()) {
             return new RunMonitor(null);
         }
-        boolean clientHost = samplesClientHostOnly(config.monitor(), config.target().type(), config.target().url());
+        TargetKind kind = target.kind();
+        boolean clientHost = samplesClientHostOnly(config.monitor(), kind, config.target().url());
         if (clientHost && WARNED_CLIENT_HOST.compareAndSet(false, true)) {
             LOG.warn("monitor: the database ({}) is not on this host and no <monitor><agent> is set, so monitor.csv's"
                     + " os.* columns are this client's host, not the database's (rows marked source=client); run"
                     + " monitor-agent on the database host for its figures", hosts(config.target().url()));
         }
         try {
-            return new RunMonitor(ResourceMonitor.start(config.monitor(), serverProcess(config), CounterSource.of(target),
-                    CounterSelection.DEFAULT, dir.resolve("monitor.csv"), currentPhase,
+            return new RunMonitor(ResourceMonitor.start(config.monitor(), serverProcess(config, kind),
+                    CounterSource.of(target), CounterSelection.defaults(kind), dir.resolve("monitor.csv"), currentPhase,
                     clientHost ? CLIENT_HOST_SOURCE : ResourceMonitor.LOCAL_SOURCE));
         } catch (Exception e) {
             LOG.warn("the resource monitor could not start ({}); the run goes on without monitor.csv", e.getMessage());
@@ -64,27 +65,25 @@ public final class RunMonitor implements AutoCloseable {
      * True when the monitor would sample this host's /proc although the database runs on another: monitoring
      * on, no agent, and a URL that does not point here.
      */
-    static boolean samplesClientHostOnly(MonitorConfig monitor, DatabaseType type, String url) {
-        return monitor.enabled() && (monitor.agent() == null || monitor.agent().isBlank()) && !isLocal(type, url);
+    static boolean samplesClientHostOnly(MonitorConfig monitor, TargetKind kind, String url) {
+        return monitor.enabled() && (monitor.agent() == null || monitor.agent().isBlank()) && !isLocal(kind, url);
     }
 
     /**
      * The database server's process for the proc.* columns: the configured pid file or process name; else, when
      * the database runs on this host, the process listening on the URL's port (the server the benchmark
      * really talks to, even with several of one name, e.g. an experiment's fresh instance beside the primary),
-     * falling back to the server's usual process name.
+     * falling back to the server's usual process name (both from the kind). An embedded database has none.
      */
-    static ProcessLocator serverProcess(BenchmarkConfig config) {
+    static ProcessLocator serverProcess(BenchmarkConfig config, TargetKind kind) {
         MonitorConfig m = config.monitor();
         if (m.agent() != null || m.processName() != null || m.pidFile() != null
-                || !isLocal(config.target().type(), config.target().url())) {
+                || !isLocal(kind, config.target().url())) {
             return ProcessLocator.of(m.pidFile(), m.processName());
         }
-        return switch (config.target().type()) {
-            case MARIADB, MYSQL -> ProcessLocator.listeningOn(portOf(config.target().url(), 3306), "mariadbd");
-            case MONGODB -> ProcessLocator.listeningOn(portOf(config.target().url(), 27017), "mongod");
-            case SQLITE -> ProcessLocator.none();
-        };
+        return kind.serverProcess()
+                .map(p -> ProcessLocator.listeningOn(portOf(config.target().url(), p.defaultPort()), p.processName()))
+                .orElseGet(ProcessLocator::none);
     }
 
     /** The first host's port in a URL ({@code //host:port}, {@code [::1]:port} or {@code (port=N)}), else the default. */
@@ -110,20 +109,20 @@ public final class RunMonitor implements AutoCloseable {
     }
 
     /**
-     * Whether the URL's database is on this host: SQLite always; a unix socket (MariaDB's localSocket or pipe
+     * Whether the URL's database is on this host: an embedded one always; a unix socket (MariaDB's localSocket or pipe
      * option, MongoDB's %2F-encoded socket path); otherwise every host named is localhost, 127.x or ::1 (an
      * empty host is the driver's default, localhost). Only the text is looked at, never DNS: this host's own
      * name or address counts as remote, which errs towards a warning rather than towards silence.
      */
-    static boolean isLocal(DatabaseType type, String url) {
-        if (type == DatabaseType.SQLITE) {
+    static boolean isLocal(TargetKind kind, String url) {
+        if (kind.serverProcess().isEmpty()) {
             return true;
         }
         if (url == null) {
             return false;
         }
         String u = url.trim().toLowerCase(Locale.ROOT);
-        if (u.startsWith("jdbc:sqlite:") || u.contains("localsocket=") || u.contains("pipe=")) {
+        if (u.contains("localsocket=") || u.contains("pipe=")) {
             return true;
         }
         List<String> hosts = hostsOf(u);

@@ -12,7 +12,9 @@
  * out of the totals because they repeat the I/O of the disks below them; {@code io_ms_ps} is the busy time in
  * ms per second (divide by 10 for %util).</li>
  * <li>{@link org.ivsbench.monitor.DbCounterSampler} with {@link org.ivsbench.monitor.CounterSelection}: counters
- * as deltas, gauges as values, a documented default subset or all.</li>
+ * as deltas, gauges as values; by default the subset the database's kind names
+ * ({@link org.ivsbench.db.TargetKind#defaultCounters()}), or all. Databases are reached only through
+ * {@link org.ivsbench.db.StatusCounters} and {@link org.ivsbench.db.TargetKind}, never a binding.</li>
  * <li>{@link org.ivsbench.monitor.MonitorAgent} / {@link org.ivsbench.monitor.AgentClient}: remote hosts, with an
  * NTP-style offset estimate (minimum round trip of the last 16 polls).</li>
  * <li>{@link org.ivsbench.monitor.DstatImporter}: dstat / dool CSV into the same columns.</li>

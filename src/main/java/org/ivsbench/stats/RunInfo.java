@@ -23,12 +23,13 @@ public record RunInfo(
 
     /**
      * summary.json's {@code database} block: the target type, the product, version and engine the server
-     * reported (environment.json has all of it), and the configured table engine where it applies.
+     * reported (environment.json has all of it), and the configured table engine where it applies (the
+     * benchmark accepts one only for a kind with a choice of engines).
      */
     public static Map<String, Object> databaseBlock(org.ivsbench.config.BenchmarkConfig config,
             Map<String, Object> environment) {
         Map<String, Object> db = new java.util.LinkedHashMap<>();
-        db.put("type", config.target().type().name());
+        db.put("type", config.target().type());
         for (String key : List.of("product", "version", "engine")) {
             Object v = environment.get(key);
             if (v != null) {
@@ -36,7 +37,7 @@ public record RunInfo(
             }
         }
         String engine = config.parameters().get("engine");
-        if (engine != null && config.target().type() != org.ivsbench.config.DatabaseType.MONGODB) {
+        if (engine != null) {
             db.put("engine", engine);
         }
         return db;

@@ -28,6 +28,7 @@ import org.ivsbench.stats.RunInfo;
 import org.ivsbench.stats.StatsCollector;
 import org.ivsbench.op.OpResult;
 import org.ivsbench.db.Target;
+import org.ivsbench.db.TargetKinds;
 import org.ivsbench.db.Targets;
 
 /**
@@ -80,7 +81,7 @@ public final class PhaseBench {
         }
         BenchmarkModule module = BenchmarkRegistry.create("ycsbivs").orElseThrow();
         BenchmarkConfig config = ConfigLoader.load(configFile, module.name(), module.supportedTransactionTypes(),
-                module.parameterNames(), module.phaseParameterNames());
+                module.parameterNames(), module.phaseParameterNames(), TargetKinds::resolve);
         module.validate(config);
         Target target = noop ? null : Targets.open(config.target());
         try {

@@ -14,6 +14,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import org.ivsbench.db.TargetKinds;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -27,7 +28,7 @@ class ConfigLoaderTest {
     void minimalConfigGetsEveryDefault() throws ConfigException {
         BenchmarkConfig c = YcsbIvsNames.load(GOOD.resolve("minimal.xml"));
         TargetConfig t = c.target();
-        assertEquals(DatabaseType.SQLITE, t.type());
+        assertEquals("SQLITE", t.type());
         assertEquals("org.sqlite.JDBC", t.driver());
         assertEquals("jdbc:sqlite:minimal.db", t.url());
         assertNull(t.username());
@@ -57,7 +58,7 @@ class ConfigLoaderTest {
     void fullConfigIsReadAsWritten() throws ConfigException {
         BenchmarkConfig c = YcsbIvsNames.load(GOOD.resolve("full.xml"), Map.of("IVS_TEST_PASSWORD", "pa,ss word"));
         TargetConfig t = c.target();
-        assertEquals(DatabaseType.MARIADB, t.type());
+        assertEquals("MARIADB", t.type());
         assertEquals("jdbc:mariadb://127.0.0.1:3306/ivsbench?useCompression=false&connectTimeout=5000", t.url());
         assertEquals("ivs", t.username());
         assertEquals("pa,ss word", t.password());
@@ -152,7 +153,7 @@ class ConfigLoaderTest {
         // PATH is set in every environment that runs Maven; it stands in for a real password variable.
         Path file = write("env.xml", mariadb("<passwordEnv>PATH</passwordEnv>"));
         BenchmarkConfig c = ConfigLoader.load(file, YcsbIvsNames.BENCHMARK, YcsbIvsNames.TRANSACTION_TYPES,
-                YcsbIvsNames.PARAMETERS, YcsbIvsNames.PHASE_PARAMETERS);
+                YcsbIvsNames.PARAMETERS, YcsbIvsNames.PHASE_PARAMETERS, TargetKinds::resolve);
         assertEquals(System.getenv("PATH"), c.target().password());
     }
 
@@ -167,7 +168,7 @@ class ConfigLoaderTest {
         String mongo = minimal("").replace("<type>SQLITE</type>", "<type>mongodb</type>")
                 .replace("jdbc:sqlite:t.db", "mongodb+srv://cluster.example/ivsbench");
         TargetConfig m = YcsbIvsNames.load(write("mongo.xml", mongo)).target();
-        assertEquals(DatabaseType.MONGODB, m.type());
+        assertEquals("MONGODB", m.type());
         assertNull(m.driver());
         assertNull(m.isolation());
     }
@@ -250,9 +251,9 @@ class ConfigLoaderTest {
     void aModuleMayNotDeclareAParameterThatShadowsAGenericElement() throws Exception {
         Path file = write("m.xml", minimal(""));
         assertThrows(IllegalArgumentException.class, () -> ConfigLoader.load(file, "x", List.of("ReadRecord"),
-                java.util.Set.of("terminals"), java.util.Set.of(), k -> null));
+                java.util.Set.of("terminals"), java.util.Set.of(), TargetKinds::resolve, k -> null));
         assertThrows(IllegalArgumentException.class, () -> ConfigLoader.load(file, "x", List.of("ReadRecord"),
-                java.util.Set.of(), java.util.Set.of("rate"), k -> null));
+                java.util.Set.of(), java.util.Set.of("rate"), TargetKinds::resolve, k -> null));
     }
 
     private Path write(String name, String xml) throws IOException {

@@ -6,6 +6,8 @@ import java.util.Map;
 import java.util.Set;
 import java.util.function.Function;
 
+import org.ivsbench.db.TargetKinds;
+
 /**
  * The names the ycsbivs module declares, copied here so the config tests do not depend on the module's
  * progress (the brief for the sample configs lists them).
@@ -24,7 +26,7 @@ final class YcsbIvsNames {
 
     static BenchmarkConfig load(Path file, Map<String, String> environment) throws ConfigException {
         Function<String, String> env = environment::get;
-        return ConfigLoader.load(file, BENCHMARK, TRANSACTION_TYPES, PARAMETERS, PHASE_PARAMETERS, env);
+        return ConfigLoader.load(file, BENCHMARK, TRANSACTION_TYPES, PARAMETERS, PHASE_PARAMETERS, TargetKinds::resolve, env);
     }
 
     static BenchmarkConfig load(Path file) throws ConfigException {

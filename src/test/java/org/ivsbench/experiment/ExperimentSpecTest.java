@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 
+import org.ivsbench.db.TargetKinds;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -27,6 +28,7 @@ import org.ivsbench.bench.ycsbivs.YcsbIvsExperiment;
 import org.ivsbench.config.BenchmarkConfig;
 import org.ivsbench.config.ConfigException;
 import org.ivsbench.config.ConfigLoader;
+import org.ivsbench.db.TargetKinds;
 import org.ivsbench.config.RateSpec;
 import org.ivsbench.db.Target;
 import org.ivsbench.testsupport.RunHarness;
@@ -137,7 +139,7 @@ class ExperimentSpecTest {
                 + "</url><experiment><epochs>1</epochs></experiment></parameters>");
         BenchmarkModule plain = new WithoutExperiment(RunHarness.module());
         BenchmarkConfig config = ConfigLoader.load(file, plain.name(), plain.supportedTransactionTypes(),
-                plain.parameterNames(), plain.phaseParameterNames());
+                plain.parameterNames(), plain.phaseParameterNames(), TargetKinds::resolve);
         ConfigException e = assertThrows(ConfigException.class, () -> ExperimentSpec.parse(config, plain));
         assertEquals("experiment", e.path());
         assertTrue(e.getMessage().contains("offers no experiment"), e.getMessage());
@@ -146,7 +148,7 @@ class ExperimentSpecTest {
                 "<transactiontypes><transactiontype><name>ReadRecord</name></transactiontype></transactiontypes>"
                         + "<works><work><count>1</count></work></works>"));
         assertEquals(null, ExperimentSpec.parse(ConfigLoader.load(file, plain.name(),
-                plain.supportedTransactionTypes(), plain.parameterNames(), plain.phaseParameterNames()), plain));
+                plain.supportedTransactionTypes(), plain.parameterNames(), plain.phaseParameterNames(), TargetKinds::resolve), plain));
     }
 
     /** ycsbivs with its experiment capability taken away. */
@@ -209,7 +211,7 @@ class ExperimentSpecTest {
         assertEquals(17, files.size(), files.toString());
         for (Path f : files) {
             BenchmarkConfig c = ConfigLoader.load(f, module.name(), module.supportedTransactionTypes(),
-                    module.parameterNames(), module.phaseParameterNames(),
+                    module.parameterNames(), module.phaseParameterNames(), TargetKinds::resolve,
                     Map.of("IVS_MARIADB_PASSWORD", "ivs")::get);
             module.validate(c);
             ExperimentSpec spec = ExperimentSpec.parse(c, module);
@@ -240,10 +242,10 @@ class ExperimentSpecTest {
             String name = f.getFileName().toString();
             String platform = name.split("_")[1];
             switch (platform) {
-                case "sqlite", "quick" -> assertEquals(org.ivsbench.config.DatabaseType.SQLITE, c.target().type(), name);
-                case "mongodb" -> assertEquals(org.ivsbench.config.DatabaseType.MONGODB, c.target().type(), name);
+                case "sqlite", "quick" -> assertEquals("SQLITE", c.target().type(), name);
+                case "mongodb" -> assertEquals("MONGODB", c.target().type(), name);
                 case "mariadb", "myrocks" -> {
-                    assertEquals(org.ivsbench.config.DatabaseType.MARIADB, c.target().type(), name);
+                    assertEquals("MARIADB", c.target().type(), name);
                     assertEquals(platform.equals("myrocks") ? "RocksDB" : "InnoDB", c.parameters().get("engine"), name);
                 }
                 default -> throw new AssertionError("preset name without a known platform: " + name);

@@ -11,6 +11,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
+import org.ivsbench.db.StatusCounters;
 import org.ivsbench.bench.BenchmarkModule;
 import org.ivsbench.config.BenchmarkConfig;
 import org.ivsbench.stats.PhaseSummary;
@@ -49,13 +50,14 @@ class ServerCountFidelityTest {
                 "<work><count>1500</count><rate>unlimited</rate><weights>40,60</weights><distribution>zipfian</distribution></work>");
         BenchmarkConfig base = RunHarness.config(dir, xml(engine, works.get(0), TYPES));
         try (Target target = Targets.open(base.target())) {
+            StatusCounters counters = target.capability(StatusCounters.class).orElseThrow();
             module.create(base, target);
             module.load(base, target, org.ivsbench.bench.LoadProgress.NONE);
             for (String work : works) {
                 BenchmarkConfig c = RunHarness.config(dir, xml(engine, work, TYPES));
-                Map<String, Double> before = target.serverCounters();
+                Map<String, Double> before = counters.snapshot();
                 PhaseSummary p = RunHarness.execute(module, c, target, dir).get(0);
-                Map<String, Double> after = target.serverCounters();
+                Map<String, Double> after = counters.snapshot();
                 long selects = Math.round(after.get("Com_select") - before.get("Com_select"));
                 long updates = Math.round(after.get("Com_update") - before.get("Com_update"));
                 long reads = p.transactions().get("ReadRecord").counts().total();

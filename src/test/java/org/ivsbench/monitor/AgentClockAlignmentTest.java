@@ -52,7 +52,7 @@ class AgentClockAlignmentTest {
             String hostPort = "127.0.0.1:" + agent.address().getPort();
             Thread.sleep(500); // the agent samples whether or not a client is there
             MonitorConfig config = new MonitorConfig(true, INTERVAL, hostPort, null, null);
-            try (ResourceMonitor monitor = ResourceMonitor.start(config, null, csv, () -> 3)) {
+            try (ResourceMonitor monitor = ResourceMonitor.start(config, null, CounterSelection.ALL, csv, () -> 3)) {
                 Thread.sleep(3000);
                 offset = monitor.agentOffsetMs();
             }

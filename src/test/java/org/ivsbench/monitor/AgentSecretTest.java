@@ -70,7 +70,7 @@ class AgentSecretTest {
             Path csv = dir.resolve("monitor.csv");
             MonitorConfig config = new MonitorConfig(true, 200, hostPort, null, null, SECRET);
             assertFalse(config.toString().contains(SECRET), config.toString());
-            try (ResourceMonitor monitor = ResourceMonitor.start(config, null, csv, () -> 0)) {
+            try (ResourceMonitor monitor = ResourceMonitor.start(config, null, CounterSelection.ALL, csv, () -> 0)) {
                 Thread.sleep(1200);
             }
             MonitorCsv table = new MonitorCsv(csv);

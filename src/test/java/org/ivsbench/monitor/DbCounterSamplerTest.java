@@ -10,9 +10,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
+import org.ivsbench.db.TargetKinds;
 import org.junit.jupiter.api.Test;
 
 class DbCounterSamplerTest {
+    private static final CounterSelection MARIADB_DEFAULTS = CounterSelection.defaults(TargetKinds.of("MARIADB"));
+
 
     /** A scripted server: each snapshot() returns the next map, or throws for a null entry. */
     private static CounterSource scripted(List<Map<String, Double>> snapshots) {
@@ -49,7 +52,7 @@ class DbCounterSamplerTest {
                 m("Com_select", 100, "Threads_connected", 3, "Innodb_buffer_pool_pages_free", 900),
                 m("Com_select", 175, "Threads_connected", 5, "Innodb_buffer_pool_pages_free", 850),
                 m("Com_select", 175, "Threads_connected", 4, "Innodb_buffer_pool_pages_free", 800))),
-                CounterSelection.DEFAULT);
+                MARIADB_DEFAULTS);
         Map<String, Double> first = s.sample();
         assertNull(first.get("db.Com_select"), "no delta before a baseline");
         assertEquals(3.0, first.get("db.Threads_connected"));
@@ -66,7 +69,7 @@ class DbCounterSamplerTest {
     void aFailedReadLeavesCellsEmptyAndDoesNotStretchTheNextDelta() {
         DbCounterSampler s = new DbCounterSampler(scripted(java.util.Arrays.asList(
                 m("Com_select", 10), m("Com_select", 20), null, m("Com_select", 50), m("Com_select", 53))),
-                CounterSelection.DEFAULT);
+                MARIADB_DEFAULTS);
         s.sample();
         assertEquals(10.0, s.sample().get("db.Com_select"));
         Map<String, Double> failed = s.sample();
@@ -79,7 +82,7 @@ class DbCounterSamplerTest {
     @Test
     void aCounterGoingBackwardsIsEmptyNotNegative() {
         DbCounterSampler s = new DbCounterSampler(scripted(List.of(m("Questions", 1000), m("Questions", 4), m("Questions", 9))),
-                CounterSelection.DEFAULT);
+                MARIADB_DEFAULTS);
         s.sample();
         assertNull(s.sample().get("db.Questions"));
         assertEquals(5.0, s.sample().get("db.Questions"));
@@ -89,7 +92,7 @@ class DbCounterSamplerTest {
     void defaultSubsetKeepsRocksdbAndDropsTheRest() {
         Map<String, Double> snap = m("Rocksdb_block_cache_miss", 1, "Rocksdb_stall_micros", 2, "Innodb_buffer_pool_reads", 3,
                 "Ssl_accepts", 4, "Com_show_status", 5);
-        Map<String, Double> def = new DbCounterSampler(scripted(List.of(snap)), CounterSelection.DEFAULT).sample();
+        Map<String, Double> def = new DbCounterSampler(scripted(List.of(snap)), MARIADB_DEFAULTS).sample();
         assertTrue(def.containsKey("db.Rocksdb_block_cache_miss"));
         assertTrue(def.containsKey("db.Rocksdb_stall_micros"));
         assertTrue(def.containsKey("db.Innodb_buffer_pool_reads"));

@@ -8,18 +8,19 @@ import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
 import java.util.Map;
 
-import org.ivsbench.config.DatabaseType;
+import org.ivsbench.db.TargetKinds;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class MonitorOverheadTest {
 
     @Test
-    void dbUrlNamesTheTargetType() {
-        assertEquals(DatabaseType.MARIADB, MonitorOverhead.typeOf("jdbc:mariadb://127.0.0.1:3306/x"));
-        assertEquals(DatabaseType.MYSQL, MonitorOverhead.typeOf("JDBC:MYSQL://h/x"));
-        assertEquals(DatabaseType.MONGODB, MonitorOverhead.typeOf("mongodb://localhost:27017"));
-        assertThrows(IllegalArgumentException.class, () -> MonitorOverhead.typeOf("jdbc:sqlite:x.db"));
+    void dbUrlNamesTheTargetKind() {
+        assertEquals("MARIADB", MonitorOverhead.kindOf("jdbc:mariadb://127.0.0.1:3306/x").names().get(0));
+        assertEquals("MARIADB", MonitorOverhead.kindOf("JDBC:MYSQL://h/x").names().get(0));
+        assertEquals("MONGODB", MonitorOverhead.kindOf("mongodb://localhost:27017").names().get(0));
+        // An embedded database has no server whose overhead could be measured.
+        assertThrows(IllegalArgumentException.class, () -> MonitorOverhead.kindOf("jdbc:sqlite:x.db"));
     }
 
     /** The per-sample figure includes whatever the counter read costs the sampling thread. */
@@ -41,7 +42,7 @@ class MonitorOverheadTest {
                 return false;
             }
         };
-        DbCounterSampler db = new DbCounterSampler(costly, CounterSelection.DEFAULT);
+        DbCounterSampler db = new DbCounterSampler(costly, CounterSelection.defaults(TargetKinds.of("MARIADB")));
         MonitorOverhead.Result r = MonitorOverhead.measure(db::sample, 20, 0, dir.resolve("m.csv"));
         assertTrue(r.cpuUsPerSample() >= 1900, r.toString());
     }

@@ -12,6 +12,7 @@ import java.sql.Statement;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 
+import org.ivsbench.db.TargetKinds;
 import org.ivsbench.config.MonitorConfig;
 import org.ivsbench.testsupport.TestServers;
 import org.junit.jupiter.api.Test;
@@ -47,7 +48,8 @@ class ResourceMonitorMariaDbTest {
             long loadStart;
             long loadEnd;
             int selects = 0;
-            try (ResourceMonitor monitor = ResourceMonitor.start(config, counters, csv, phase::get)) {
+            try (ResourceMonitor monitor = ResourceMonitor.start(config, counters,
+                    CounterSelection.defaults(TargetKinds.of("MARIADB")), csv, phase::get)) {
                 Thread.sleep(300);
                 phase.set(0);
                 loadStart = System.currentTimeMillis();

@@ -14,6 +14,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 
+import org.ivsbench.db.TargetKinds;
 import org.ivsbench.config.MonitorConfig;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -59,7 +60,7 @@ class ResourceMonitorTest {
         AtomicInteger phase = new AtomicInteger(1);
         Path csv = dir.resolve("m").resolve("monitor.csv");
         MonitorConfig config = new MonitorConfig(true, INTERVAL, null, null, null);
-        try (ResourceMonitor m = ResourceMonitor.start(config, host, null, flaky, CounterSelection.DEFAULT, csv, phase::get)) {
+        try (ResourceMonitor m = ResourceMonitor.start(config, host, null, flaky, CounterSelection.defaults(TargetKinds.of("MARIADB")), csv, phase::get)) {
             Thread.sleep(1000);
             phase.set(-1);
             Thread.sleep(250);

@@ -7,11 +7,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.lang.reflect.Proxy;
 import java.nio.file.Path;
 import java.util.Map;
+import java.util.Optional;
 
 import org.ivsbench.config.BenchmarkConfig;
-import org.ivsbench.config.DatabaseType;
 import org.ivsbench.config.MonitorConfig;
 import org.ivsbench.db.Target;
+import org.ivsbench.db.TargetKind;
+import org.ivsbench.db.TargetKinds;
 import org.ivsbench.testsupport.RunHarness;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -19,6 +21,9 @@ import org.junit.jupiter.api.io.TempDir;
 /** When the in-process monitor would present the client's host as the database's. */
 class RunMonitorTest {
     private static final MonitorConfig NO_AGENT = MonitorConfig.defaults();
+    private static final TargetKind MARIADB = TargetKinds.of("MARIADB");
+    private static final TargetKind MONGODB = TargetKinds.of("MONGODB");
+    private static final TargetKind SQLITE = TargetKinds.of("SQLITE");
 
     @Test
     void portOfUrls() {
@@ -42,7 +47,7 @@ class RunMonitorTest {
         String pidFile = System.getenv("IVS_MARIADB_PIDFILE");
         org.junit.jupiter.api.Assumptions.assumeTrue(pidFile != null, "IVS_MARIADB_PIDFILE (scripts/test.sh sets it)");
         long expected = Long.parseLong(java.nio.file.Files.readString(Path.of(pidFile)).trim());
-        assertEquals(java.util.OptionalLong.of(expected), RunMonitor.serverProcess(config).locate());
+        assertEquals(java.util.OptionalLong.of(expected), RunMonitor.serverProcess(config, MARIADB).locate());
     }
 
     @Test
@@ -56,10 +61,10 @@ class RunMonitorTest {
                 "jdbc:mariadb:replication://localhost:3306,127.0.0.1:3307/ivs",
                 "mongodb://localhost:27017", "mongodb://ivs:secret@127.0.0.1:27017/?authSource=admin",
                 "mongodb://%2Ftmp%2Fmongodb-27017.sock"}) {
-            assertTrue(RunMonitor.isLocal(url.startsWith("mongo") ? DatabaseType.MONGODB : DatabaseType.MARIADB, url),
+            assertTrue(RunMonitor.isLocal(url.startsWith("mongo") ? MONGODB : MARIADB, url),
                     url);
         }
-        assertTrue(RunMonitor.isLocal(DatabaseType.SQLITE, "jdbc:sqlite:/data/x.db"));
+        assertTrue(RunMonitor.isLocal(SQLITE, "jdbc:sqlite:/data/x.db"));
     }
 
     @Test
@@ -71,24 +76,24 @@ class RunMonitorTest {
                 "jdbc:mariadb:replication://localhost,replica.example/ivs", "jdbc:mariadb://[fe80::1]:3306/ivs",
                 "mongodb://mongo1:27017,mongo2:27017/?replicaSet=rs0", "mongodb+srv://cluster0.example.net",
                 "mongodb://u:p@db.example.org/?authSource=localhost", "not a url"}) {
-            assertFalse(RunMonitor.isLocal(url.startsWith("mongo") ? DatabaseType.MONGODB : DatabaseType.MARIADB, url),
+            assertFalse(RunMonitor.isLocal(url.startsWith("mongo") ? MONGODB : MARIADB, url),
                     url);
         }
-        assertFalse(RunMonitor.isLocal(DatabaseType.MARIADB, null));
+        assertFalse(RunMonitor.isLocal(MARIADB, null));
     }
 
     @Test
     void onlyInProcessSamplingOfARemoteDatabaseIsFlagged() {
         String remote = "jdbc:mariadb://db.example.org/ivs";
-        assertTrue(RunMonitor.samplesClientHostOnly(NO_AGENT, DatabaseType.MARIADB, remote));
-        assertFalse(RunMonitor.samplesClientHostOnly(NO_AGENT, DatabaseType.MARIADB, "jdbc:mariadb://localhost/ivs"));
+        assertTrue(RunMonitor.samplesClientHostOnly(NO_AGENT, MARIADB, remote));
+        assertFalse(RunMonitor.samplesClientHostOnly(NO_AGENT, MARIADB, "jdbc:mariadb://localhost/ivs"));
         MonitorConfig agent = new MonitorConfig(true, 1000, "db.example.org:9100", null, null);
-        assertFalse(RunMonitor.samplesClientHostOnly(agent, DatabaseType.MARIADB, remote), "the agent samples the db host");
+        assertFalse(RunMonitor.samplesClientHostOnly(agent, MARIADB, remote), "the agent samples the db host");
         MonitorConfig blankAgent = new MonitorConfig(true, 1000, " ", null, null);
-        assertTrue(RunMonitor.samplesClientHostOnly(blankAgent, DatabaseType.MARIADB, remote), "a blank agent is none");
+        assertTrue(RunMonitor.samplesClientHostOnly(blankAgent, MARIADB, remote), "a blank agent is none");
         MonitorConfig off = new MonitorConfig(false, 1000, null, null, null);
-        assertFalse(RunMonitor.samplesClientHostOnly(off, DatabaseType.MARIADB, remote), "nothing sampled at all");
-        assertFalse(RunMonitor.samplesClientHostOnly(NO_AGENT, DatabaseType.SQLITE, "jdbc:sqlite:x.db"));
+        assertFalse(RunMonitor.samplesClientHostOnly(off, MARIADB, remote), "nothing sampled at all");
+        assertFalse(RunMonitor.samplesClientHostOnly(NO_AGENT, SQLITE, "jdbc:sqlite:x.db"));
         assertEquals("client", RunMonitor.CLIENT_HOST_SOURCE);
     }
 
@@ -105,11 +110,11 @@ class RunMonitorTest {
                 + "<monitor><interval>100</interval></monitor>"
                 + "<transactiontypes><transactiontype><name>ReadRecord</name></transactiontype></transactiontypes>"
                 + "<works><work><time>1</time><rate>unlimited</rate><weights>100</weights></work></works></parameters>");
-        // No database behind the URL: the stand-in answers the monitor's counter reads with nothing.
+        // No database behind the URL: the stand-in offers no counters.
         Target target = (Target) Proxy.newProxyInstance(Target.class.getClassLoader(), new Class<?>[] {Target.class},
                 (proxy, method, args) -> switch (method.getName()) {
-                    case "serverCounters" -> Map.of();
-                    case "isGauge" -> false;
+                    case "kind" -> MARIADB;
+                    case "capability" -> Optional.empty();
                     default -> throw new UnsupportedOperationException(method.getName());
                 });
         Path runDir = java.nio.file.Files.createTempDirectory(dir, "run");

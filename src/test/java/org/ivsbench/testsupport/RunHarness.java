@@ -9,6 +9,7 @@ import org.ivsbench.bench.BenchmarkModule;
 import org.ivsbench.bench.BenchmarkRegistry;
 import org.ivsbench.config.BenchmarkConfig;
 import org.ivsbench.config.ConfigLoader;
+import org.ivsbench.db.TargetKinds;
 import org.ivsbench.engine.Clock;
 import org.ivsbench.engine.EngineOptions;
 import org.ivsbench.engine.WorkloadManager;
@@ -31,7 +32,7 @@ public final class RunHarness {
         Files.writeString(file, xml);
         BenchmarkModule m = module();
         BenchmarkConfig c = ConfigLoader.load(file, m.name(), m.supportedTransactionTypes(), m.parameterNames(),
-                m.phaseParameterNames());
+                m.phaseParameterNames(), TargetKinds::resolve);
         m.validate(c);
         return c;
     }

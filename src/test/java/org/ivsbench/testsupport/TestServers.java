@@ -2,7 +2,6 @@ package org.ivsbench.testsupport;
 
 import java.util.Map;
 
-import org.ivsbench.config.DatabaseType;
 import org.ivsbench.config.TargetConfig;
 
 /**
@@ -32,16 +31,16 @@ public final class TestServers {
 
     /** A MariaDB target config for the private server, reconnecting off unless a test turns it on. */
     public static TargetConfig mariadb() {
-        return new TargetConfig(DatabaseType.MARIADB, "org.mariadb.jdbc.Driver", mariadbUrl(), mariadbUser(),
+        return new TargetConfig("MARIADB", "org.mariadb.jdbc.Driver", mariadbUrl(), mariadbUser(),
                 mariadbPassword(), "TRANSACTION_READ_COMMITTED", false, Map.of());
     }
 
     public static TargetConfig mongo() {
-        return new TargetConfig(DatabaseType.MONGODB, null, mongoUrl(), null, null, null, false, Map.of());
+        return new TargetConfig("MONGODB", null, mongoUrl(), null, null, null, false, Map.of());
     }
 
     public static TargetConfig sqlite(java.nio.file.Path file) {
-        return new TargetConfig(DatabaseType.SQLITE, "org.sqlite.JDBC", "jdbc:sqlite:" + file.toAbsolutePath(), null,
+        return new TargetConfig("SQLITE", "org.sqlite.JDBC", "jdbc:sqlite:" + file.toAbsolutePath(), null,
                 null, "TRANSACTION_SERIALIZABLE", false, Map.of());
     }
 

@@ -16,6 +16,7 @@ import org.ivsbench.config.BenchmarkConfig;
 import org.ivsbench.config.ConfigException;
 import org.ivsbench.config.PhaseConfig;
 import org.ivsbench.db.ReconnectingSession;
+import org.ivsbench.db.ServerInfo;
 import org.ivsbench.db.Session;
 import org.ivsbench.db.Target;
 import org.ivsbench.db.TargetException;
@@ -75,7 +76,8 @@ public final class YcsbIvsModule implements BenchmarkModule {
     public void checkReady(BenchmarkConfig config, Target target) throws TargetException {
         YcsbIvsParameters p = parameters(config);
         String configured = p.tableSpec().engine();
-        java.util.Optional<String> actual = target.tableEngine(p.table());
+        Optional<ServerInfo> info = target.capability(ServerInfo.class);
+        Optional<String> actual = info.isEmpty() ? Optional.empty() : info.get().tableEngine(p.table());
         if (configured != null && !configured.isBlank() && actual.isPresent()
                 && !actual.get().equalsIgnoreCase(configured)) {
             throw new TargetException("table " + p.table() + " uses the " + actual.get() + " engine, but <engine> is "

@@ -10,11 +10,12 @@ import java.util.regex.Pattern;
 
 import org.ivsbench.config.BenchmarkConfig;
 import org.ivsbench.config.ConfigException;
-import org.ivsbench.config.DatabaseType;
 import org.ivsbench.config.PhaseConfig;
 import org.ivsbench.random.Distributions;
 import org.ivsbench.db.ExtendMethod;
 import org.ivsbench.db.TableSpec;
+import org.ivsbench.db.TargetKind;
+import org.ivsbench.db.TargetKinds;
 
 /**
  * The ycsbivs settings of a run, parsed and validated from the config's benchmark parameters. Defaults
@@ -93,7 +94,12 @@ public record YcsbIvsParameters(
                     + "' must be client (read, append, write back: the paper's semantics) or server (one guarded"
                     + " append statement)");
         };
-        String engine = engine(config.target().type(), p.get("engine"));
+        TargetKind kind = TargetKinds.of(config.target().type());
+        if (method == ExtendMethod.SERVER && !kind.serverSideExtend()) {
+            throw new ConfigException("extendmethod", "'" + p.get("extendmethod") + "' is not available for type "
+                    + config.target().type() + "; use client");
+        }
+        String engine = engine(kind, config.target().type(), p.get("engine"));
         boolean ordered = switch (lower(p.getOrDefault("keyorder", "hashed"))) {
             case "hashed" -> false;
             case "ordered" -> true;
@@ -153,19 +159,18 @@ public record YcsbIvsParameters(
         return "works/work[" + (phase.index() + 1) + "]";
     }
 
-    private static String engine(DatabaseType type, String value) throws ConfigException {
-        boolean mariadb = type == DatabaseType.MARIADB || type == DatabaseType.MYSQL;
+    /** The kind's engine the value names; its default engine when none is given; null when it has no choice. */
+    private static String engine(TargetKind kind, String type, String value) throws ConfigException {
+        List<String> engines = kind.storageEngines();
         if (value == null || value.isBlank()) {
-            return mariadb ? "InnoDB" : null;
+            return engines.isEmpty() ? null : engines.get(0);
         }
-        if (!mariadb) {
-            throw new ConfigException("engine", "'" + value + "' applies to MariaDB/MySQL only, not to " + type);
+        if (engines.isEmpty()) {
+            throw new ConfigException("engine", "'" + value + "' does not apply to type " + type
+                    + " (it has no choice of storage engine); remove it");
         }
-        return switch (lower(value)) {
-            case "innodb" -> "InnoDB";
-            case "rocksdb", "myrocks" -> "RocksDB";
-            default -> throw new ConfigException("engine", "'" + value + "' must be InnoDB or RocksDB");
-        };
+        return kind.storageEngine(value).orElseThrow(() -> new ConfigException("engine", "'" + value
+                + "' must be " + String.join(" or ", engines)));
     }
 
     private static long longAtLeast(Map<String, String> p, String name, long fallback, long min, String minText)

@@ -5,7 +5,6 @@ import java.sql.SQLException;
 import java.util.Map;
 import java.util.Properties;
 
-import org.ivsbench.config.DatabaseType;
 import org.ivsbench.config.TargetConfig;
 import org.ivsbench.db.TableSpec;
 import org.ivsbench.db.TargetException;
@@ -16,8 +15,6 @@ import org.ivsbench.db.TargetException;
  * built by {@link SqlStatements} with the dialect's quoting. Stateless and thread-safe.
  */
 interface Dialect {
-
-    DatabaseType type();
 
     /** Quotes an already validated identifier. */
     String quote(String identifier);
@@ -73,6 +70,9 @@ interface Dialect {
     default String tableEngine(Connection connection, String table) throws SQLException {
         return null;
     }
+
+    /** Whether the database has counters to read (an embedded one has none, so no connection is kept for them). */
+    boolean hasServerCounters();
 
     Map<String, Double> serverCounters(Connection connection) throws SQLException;
 

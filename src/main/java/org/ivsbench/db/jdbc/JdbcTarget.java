@@ -9,31 +9,39 @@ import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.HashMap;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
 
-import org.ivsbench.config.DatabaseType;
 import org.ivsbench.config.TargetConfig;
+import org.ivsbench.db.CounterKind;
+import org.ivsbench.db.DatabaseAdmin;
+import org.ivsbench.db.NativeSnapshot;
 import org.ivsbench.db.Record;
+import org.ivsbench.db.ServerInfo;
 import org.ivsbench.db.Session;
+import org.ivsbench.db.StatusCounters;
 import org.ivsbench.db.TableSpec;
 import org.ivsbench.db.Target;
 import org.ivsbench.db.TargetException;
+import org.ivsbench.db.TargetKind;
 
 /**
  * A SQL database through JDBC: MariaDB/MySQL or SQLite, the differences kept in a {@link Dialect}.
  * Knows nothing of benchmarks: it works on any {@link TableSpec}. Thread-safe; every session owns one
  * connection, and the target opens short-lived connections of its own for DDL and the environment.
  *
- * <p>Server counters are read over one dedicated connection, opened at the first {@link #serverCounters()}
+ * <p>Server counters are read over one dedicated connection, opened at the first {@link #snapshot()}
  * and kept until {@link #close()}: the monitor reads them every interval, and a connection per read would
  * itself show up in what it measures (Connections, thread creation, the handshake's Com_* statements) and
  * cost the server an authentication each second. The price is one idle connection in Threads_connected.
  */
-public final class JdbcTarget implements Target {
+public final class JdbcTarget implements Target, ServerInfo, StatusCounters, DatabaseAdmin {
     private final TargetConfig config;
+    private final TargetKind kind;
     private final Dialect dialect;
     private final SqlStatements statements;
     private final Map<String, TableLayout> layouts = new ConcurrentHashMap<>();
@@ -44,18 +52,14 @@ public final class JdbcTarget implements Target {
     private Connection counterConnection;
     private boolean closed;
 
-    private JdbcTarget(TargetConfig config, Dialect dialect) {
+    private JdbcTarget(TargetConfig config, TargetKind kind, Dialect dialect) {
         this.config = config;
+        this.kind = kind;
         this.dialect = dialect;
         this.statements = new SqlStatements(dialect);
     }
 
-    public static Target open(TargetConfig config) throws TargetException {
-        Dialect dialect = switch (config.type()) {
-            case MARIADB, MYSQL -> new MariaDbDialect(config.type());
-            case SQLITE -> new SqliteDialect();
-            default -> throw new TargetException("the JDBC target does not drive " + config.type());
-        };
+    static JdbcTarget open(TargetConfig config, TargetKind kind, Dialect dialect) throws TargetException {
         if (config.url() == null || config.url().isBlank()) {
             throw new TargetException("target url is missing");
         }
@@ -68,10 +72,10 @@ public final class JdbcTarget implements Target {
             }
         }
         Connections.isolationLevel(config.isolation()); // fail on a bad name before anything else
-        JdbcTarget target = new JdbcTarget(config, dialect);
+        JdbcTarget target = new JdbcTarget(config, kind, dialect);
         // Connect now to fail with the reason here rather than in every terminal, and learn server limits.
         try (Connection first = target.connect()) {
-            Map<String, String> learned = new java.util.HashMap<>(dialect.learnFromServer(first));
+            Map<String, String> learned = new HashMap<>(dialect.learnFromServer(first));
             learned.keySet().removeAll(config.options().keySet()); // the user's explicit option wins
             target.learned = Map.copyOf(learned);
         } catch (SQLException e) {
@@ -93,8 +97,21 @@ public final class JdbcTarget implements Target {
     }
 
     @Override
-    public DatabaseType type() {
-        return config.type();
+    public TargetKind kind() {
+        return kind;
+    }
+
+    /** Counters only where the database has some; the native snapshot where the kind has the tools. */
+    @Override
+    public <T> Optional<T> capability(Class<T> type) {
+        if (type == StatusCounters.class && !dialect.hasServerCounters()) {
+            return Optional.empty();
+        }
+        if (type == NativeSnapshot.class) {
+            return kind.nativeSnapshot() ? Optional.of(type.cast(new MariaDbNativeSnapshot(config, this)))
+                    : Optional.empty();
+        }
+        return Target.super.capability(type);
     }
 
     @Override
@@ -172,18 +189,18 @@ public final class JdbcTarget implements Target {
     }
 
     @Override
-    public java.util.Optional<String> tableEngine(String table) throws TargetException {
+    public Optional<String> tableEngine(String table) throws TargetException {
         Identifiers.require("table", table);
         try (Connection c = connect()) {
-            return java.util.Optional.ofNullable(dialect.tableEngine(c, table));
+            return Optional.ofNullable(dialect.tableEngine(c, table));
         } catch (SQLException e) {
             throw failure("read the storage engine of " + table, e);
         }
     }
 
     @Override
-    public Map<String, Double> serverCounters() throws TargetException {
-        if (dialect.type() == DatabaseType.SQLITE) {
+    public Map<String, Double> snapshot() throws TargetException {
+        if (!dialect.hasServerCounters()) {
             return Map.of(); // nothing to ask, so no connection either
         }
         synchronized (counterLock) {
@@ -221,8 +238,8 @@ public final class JdbcTarget implements Target {
     }
 
     @Override
-    public boolean isGauge(String counterName) {
-        return dialect.isGauge(counterName);
+    public CounterKind kindOf(String counterName) {
+        return dialect.isGauge(counterName) ? CounterKind.GAUGE : CounterKind.COUNTER;
     }
 
     @Override
@@ -230,7 +247,7 @@ public final class JdbcTarget implements Target {
         TargetConfig other = new TargetConfig(config.type(), config.driver(),
                 dialect.urlForDatabase(config.url(), databaseName), config.username(), config.password(),
                 config.isolation(), config.reconnectOnConnectionFailure(), config.options());
-        return open(other);
+        return open(other, kind, dialect);
     }
 
     @Override
@@ -246,7 +263,7 @@ public final class JdbcTarget implements Target {
     @Override
     public void close() {
         // Sessions own their connections and DDL connections are closed after use; only the counter
-        // connection is the target's. Later serverCounters() calls fail rather than open a new one.
+        // connection is the target's. Later snapshot() calls fail rather than open a new one.
         synchronized (counterLock) {
             closed = true;
             Connections.closeQuietly(counterConnection);

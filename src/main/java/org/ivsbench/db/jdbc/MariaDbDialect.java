@@ -13,10 +13,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
-import java.util.Set;
 import java.util.TreeMap;
 
-import org.ivsbench.config.DatabaseType;
 import org.ivsbench.config.TargetConfig;
 import org.ivsbench.db.TableSpec;
 import org.ivsbench.db.TargetException;
@@ -48,29 +46,10 @@ import org.ivsbench.db.TargetException;
  * without NO_ENGINE_SUBSTITUTION a missing RocksDB engine would silently create an InnoDB table.
  */
 final class MariaDbDialect implements Dialect {
-    /** Counters that are levels, not running totals (reported as they are, not as deltas). */
-    private static final Set<String> GAUGE_PREFIXES = Set.of(
-            "innodb_buffer_pool_pages_", "innodb_buffer_pool_bytes_", "threads_", "open_", "uptime",
-            "memory_used", "innodb_history_list_length", "innodb_row_lock_current_waits", "innodb_num_open_files",
-            "max_used_connections", "innodb_page_size", "rocksdb_block_cache_usage", "rocksdb_memtable_total",
-            "rocksdb_memtable_unflushed", "rocksdb_estimate_", "rocksdb_num_", "rocksdb_live_sst_files_size",
-            "rocksdb_total_sst_files_size", "key_blocks_", "qcache_free_", "qcache_queries_in_cache",
-            "qcache_total_blocks");
     private static final List<String> ENVIRONMENT_VARIABLES = List.of(
             "version", "version_comment", "default_storage_engine", "innodb_buffer_pool_size", "max_allowed_packet",
             "rocksdb_block_cache_size", "innodb_flush_log_at_trx_commit", "sync_binlog", "log_bin",
             "transaction_isolation", "tx_isolation", "character_set_server", "innodb_page_size");
-
-    private final DatabaseType type;
-
-    MariaDbDialect(DatabaseType type) {
-        this.type = type;
-    }
-
-    @Override
-    public DatabaseType type() {
-        return type;
-    }
 
     @Override
     public String quote(String identifier) {
@@ -313,13 +292,12 @@ final class MariaDbDialect implements Dialect {
     }
 
     @Override
+    public boolean hasServerCounters() {
+        return true;
+    }
+
+    @Override
     public boolean isGauge(String counterName) {
-        String name = counterName.toLowerCase(Locale.ROOT);
-        for (String prefix : GAUGE_PREFIXES) {
-            if (name.startsWith(prefix)) {
-                return true;
-            }
-        }
-        return false;
+        return MariaDbCounters.isGauge(counterName);
     }
 }

@@ -11,7 +11,6 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Properties;
 
-import org.ivsbench.config.DatabaseType;
 import org.ivsbench.config.TargetConfig;
 import org.ivsbench.db.TableSpec;
 import org.ivsbench.db.TargetException;
@@ -31,11 +30,6 @@ import org.ivsbench.db.TargetException;
 final class SqliteDialect implements Dialect {
     static final int BUSY_TIMEOUT_MS = 30_000;
     private static final String PREFIX = "jdbc:sqlite:";
-
-    @Override
-    public DatabaseType type() {
-        return DatabaseType.SQLITE;
-    }
 
     @Override
     public String quote(String identifier) {
@@ -217,6 +211,11 @@ final class SqliteDialect implements Dialect {
             env.put("file", null);
         }
         return env;
+    }
+
+    @Override
+    public boolean hasServerCounters() {
+        return false;
     }
 
     @Override

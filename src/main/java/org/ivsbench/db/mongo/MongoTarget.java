@@ -10,13 +10,17 @@ import java.util.regex.Pattern;
 
 import org.bson.BSONException;
 import org.bson.Document;
-import org.ivsbench.config.DatabaseType;
 import org.ivsbench.config.TargetConfig;
+import org.ivsbench.db.CounterKind;
+import org.ivsbench.db.DatabaseAdmin;
 import org.ivsbench.db.Record;
+import org.ivsbench.db.ServerInfo;
 import org.ivsbench.db.Session;
+import org.ivsbench.db.StatusCounters;
 import org.ivsbench.db.TableSpec;
 import org.ivsbench.db.Target;
 import org.ivsbench.db.TargetException;
+import org.ivsbench.db.TargetKind;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -38,7 +42,9 @@ import com.mongodb.client.model.Sorts;
  * {@code {_id: key, field0: "...", ...}}; see {@link FieldNames} for the field names and
  * {@link MongoOptions} for the options. See package-info for what the tests against the stand-in prove.
  */
-public final class MongoTarget implements Target {
+public final class MongoTarget implements Target, ServerInfo, StatusCounters, DatabaseAdmin {
+    static final TargetKind KIND = new MongoKind();
+
     private static final Logger LOG = LoggerFactory.getLogger(MongoTarget.class);
 
     /** Update pipelines (what extendmethod=server needs) arrived with MongoDB 4.2, wire version 8. */
@@ -129,8 +135,8 @@ public final class MongoTarget implements Target {
     }
 
     @Override
-    public DatabaseType type() {
-        return DatabaseType.MONGODB;
+    public TargetKind kind() {
+        return KIND;
     }
 
     @Override
@@ -239,15 +245,15 @@ public final class MongoTarget implements Target {
     }
 
     @Override
-    public Map<String, Double> serverCounters() throws TargetException {
+    public Map<String, Double> snapshot() throws TargetException {
         Map<String, Object> ignored = new LinkedHashMap<>();
         Document status = serverStatusOrNull(client.getDatabase("admin"), ignored);
         return status == null ? Map.of() : ServerCounters.from(status);
     }
 
     @Override
-    public boolean isGauge(String counterName) {
-        return ServerCounters.GAUGE_NAMES.contains(counterName);
+    public CounterKind kindOf(String counterName) {
+        return ServerCounters.GAUGE_NAMES.contains(counterName) ? CounterKind.GAUGE : CounterKind.COUNTER;
     }
 
     @Override

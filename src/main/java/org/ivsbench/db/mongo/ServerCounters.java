@@ -1,11 +1,13 @@
 package org.ivsbench.db.mongo;
 
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
 import org.bson.Document;
+import org.ivsbench.db.CounterKind;
 
 /**
  * Picks the counters the monitor wants out of a serverStatus reply and flattens them to one name each:
@@ -14,10 +16,10 @@ import org.bson.Document;
  * {@code wiredTiger.cache.bytes_read_into_cache}). Only numeric values that the server reports are kept, so
  * a server without a section (the stand-in has no opcounters and no wiredTiger) yields no names for it.
  *
- * <p>This list is already the monitor's choice for MongoDB: {@link #NAMES} is what
- * {@link org.ivsbench.monitor.CounterSelection#DEFAULT} keeps, so the two cannot drift apart.
+ * <p>This list is already the monitor's choice for MongoDB: {@link MongoKind} offers all of {@link #DEFAULTS} as
+ * the default counters, so the two cannot drift apart.
  */
-public final class ServerCounters {
+final class ServerCounters {
 
     /** Monotonic counters: the monitor reports their per-interval deltas. */
     private static final List<List<String>> COUNTERS = List.of(
@@ -51,11 +53,21 @@ public final class ServerCounters {
 
     static final Set<String> GAUGE_NAMES = Set.copyOf(GAUGES.stream().map(ServerCounters::flatName).toList());
 
-    /** Every flat name {@link #from} can produce, counters and gauges. */
-    public static final Set<String> NAMES = Set.copyOf(
-            java.util.stream.Stream.concat(COUNTERS.stream(), GAUGES.stream()).map(ServerCounters::flatName).toList());
+    /** Every flat name {@link #from} can produce, with its kind. */
+    static final Map<String, CounterKind> DEFAULTS = defaults();
 
     private ServerCounters() {
+    }
+
+    private static Map<String, CounterKind> defaults() {
+        Map<String, CounterKind> all = new LinkedHashMap<>();
+        for (List<String> path : COUNTERS) {
+            all.put(flatName(path), CounterKind.COUNTER);
+        }
+        for (List<String> path : GAUGES) {
+            all.put(flatName(path), CounterKind.GAUGE);
+        }
+        return Collections.unmodifiableMap(all);
     }
 
     static Map<String, Double> from(Document serverStatus) {

@@ -40,7 +40,7 @@
  * else is a TargetException. With writeConcern=unacknowledged the server reports nothing, so writes count as OK.
  *
  * <h2>Server counters</h2>
- * {@code serverCounters()} reads serverStatus and flattens each chosen value to its path joined by '.', spaces
+ * The {@link org.ivsbench.db.StatusCounters} capability reads serverStatus and flattens each chosen value to its path joined by '.', spaces
  * replaced by '_': {@code opcounters.insert|query|update|delete|getmore|command}, {@code network.bytesIn|bytesOut|
  * numRequests}, {@code wiredTiger.cache.bytes_read_into_cache}, {@code ...bytes_written_from_cache},
  * {@code ...pages_read_into_cache}, {@code ...pages_written_from_cache}, {@code ...pages_requested_from_the_cache},
@@ -58,7 +58,7 @@
  * <ul>
  *   <li>the SERVER extend's pipeline itself: the stand-in reports wire version 6 and cannot run $concat
  *       pipelines, so that code runs only against MongoDB 4.2+ (docker/);</li>
- *   <li>serverCounters' opcounters and wiredTiger names: the stand-in's serverStatus has neither (only
+ *   <li>the counters' opcounters and wiredTiger names: the stand-in's serverStatus has neither (only
  *       connections.current), so the flattening is tested on a hand-made serverStatus document;</li>
  *   <li>the server's 16 MiB enforcement and the mapping of its error codes: the stand-in stores any size;</li>
  *   <li>anything about WiredTiger: cache behaviour, compression, eviction, document moves as values grow; the

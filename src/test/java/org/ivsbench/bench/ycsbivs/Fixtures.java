@@ -11,6 +11,7 @@ import java.util.HashMap;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Consumer;
 
 import org.ivsbench.config.ArrivalKind;
@@ -28,6 +29,7 @@ import org.ivsbench.db.Session;
 import org.ivsbench.db.TableSpec;
 import org.ivsbench.db.Target;
 import org.ivsbench.db.TargetException;
+import org.ivsbench.db.TargetKind;
 import org.ivsbench.db.Targets;
 import org.ivsbench.testsupport.TestServers;
 
@@ -127,18 +129,13 @@ final class Fixtures {
     }
 
     private record RecordingTarget(Target t, Consumer<String> calls) implements Target {
-        @Override public org.ivsbench.config.DatabaseType type() { return t.type(); }
+        @Override public TargetKind kind() { return t.kind(); }
         @Override public Session openSession() throws TargetException { return new RecordingSession(t.openSession(), calls); }
         @Override public void createTable(TableSpec table) throws TargetException { t.createTable(table); }
         @Override public void dropTable(String table) throws TargetException { t.dropTable(table); }
         @Override public long countRecords(String table) throws TargetException { return t.countRecords(table); }
         @Override public void forEachRecord(String table, Consumer<Record> c) throws TargetException { t.forEachRecord(table, c); }
-        @Override public Map<String, Object> environment() throws TargetException { return t.environment(); }
-        @Override public Map<String, Double> serverCounters() throws TargetException { return t.serverCounters(); }
-        @Override public boolean isGauge(String n) { return t.isGauge(n); }
-        @Override public Target withDatabase(String d) throws TargetException { return t.withDatabase(d); }
-        @Override public void createDatabase(String d, boolean drop) throws TargetException { t.createDatabase(d, drop); }
-        @Override public void dropDatabase(String d) throws TargetException { t.dropDatabase(d); }
+        @Override public <T> Optional<T> capability(Class<T> type) { return t.capability(type); }
         @Override public void close() { t.close(); }
     }
 

@@ -9,15 +9,14 @@ import java.util.Map;
 
 import org.ivsbench.config.BenchmarkConfig;
 import org.ivsbench.config.ConfigException;
-import org.ivsbench.config.DatabaseType;
 import org.ivsbench.config.TargetConfig;
 import org.ivsbench.db.ExtendMethod;
 import org.junit.jupiter.api.Test;
 
 class YcsbIvsParametersTest {
-    private static final TargetConfig MARIADB = new TargetConfig(DatabaseType.MARIADB, null, "jdbc:mariadb://h/db",
+    private static final TargetConfig MARIADB = new TargetConfig("MARIADB", null, "jdbc:mariadb://h/db",
             null, null, null, false, Map.of());
-    private static final TargetConfig SQLITE = new TargetConfig(DatabaseType.SQLITE, null, "jdbc:sqlite:x.db",
+    private static final TargetConfig SQLITE = new TargetConfig("SQLITE", null, "jdbc:sqlite:x.db",
             null, null, null, false, Map.of());
 
     private static BenchmarkConfig config(TargetConfig target, Map<String, String> p) {
@@ -43,7 +42,7 @@ class YcsbIvsParametersTest {
     void errorsNameTheElementAndValue() {
         assertEquals("maxfieldlength: '-5' must be >= fieldlength (100)", message(MARIADB, Map.of("maxfieldlength", "-5")));
         assertEquals("maxfieldlength: '50' must be >= fieldlength (100)", message(MARIADB, Map.of("maxfieldlength", "50")));
-        assertEquals("engine: 'RocksDB' applies to MariaDB/MySQL only, not to SQLITE",
+        assertEquals("engine: 'RocksDB' does not apply to type SQLITE (it has no choice of storage engine); remove it",
                 message(SQLITE, Map.of("engine", "RocksDB")));
         assertEquals("extendmethod", path(MARIADB, Map.of("extendmethod", "both")));
         assertEquals("zipfianconstant", path(MARIADB, Map.of("zipfianconstant", "0.5")));

@@ -14,6 +14,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.stream.Stream;
 
+import org.ivsbench.db.StatusCounters;
 import org.ivsbench.config.TargetConfig;
 import org.ivsbench.op.Outcome;
 import org.ivsbench.db.ExtendMethod;
@@ -88,14 +89,14 @@ class ConcurrentExtendIntegrationTest {
     @Test
     void sqliteDatabasesAreFilesNextToTheFirst() throws Exception {
         Path dir = Files.createTempDirectory("ivs-jdbc");
-        try (Target target = Targets.open(TestServers.sqlite(dir.resolve("main.db")))) {
+        try (JdbcTarget target = (JdbcTarget) Targets.open(TestServers.sqlite(dir.resolve("main.db")))) {
             target.createDatabase("other", true);
             assertTrue(Files.exists(dir.resolve("other.db")));
-            try (Target other = target.withDatabase("other")) {
+            try (JdbcTarget other = (JdbcTarget) target.withDatabase("other")) {
                 other.createTable(new TableSpec("t", "K", List.of("F0"), 100, null));
                 assertEquals(0, other.countRecords("t"));
                 assertEquals("SQLite", other.environment().get("product"));
-                assertTrue(other.serverCounters().isEmpty());
+                assertTrue(other.capability(StatusCounters.class).isEmpty(), "SQLite has no server counters");
             }
         }
     }

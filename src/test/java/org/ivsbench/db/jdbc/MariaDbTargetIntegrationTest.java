@@ -16,6 +16,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import org.ivsbench.db.CounterKind;
 import org.ivsbench.op.Outcome;
 import org.ivsbench.db.ExtendMethod;
 import org.ivsbench.op.OpResult;
@@ -135,14 +136,14 @@ class MariaDbTargetIntegrationTest {
 
     @Test
     void countersEnvironmentStreamingAndOtherDatabases() throws Exception {
-        try (Target target = Targets.open(TestServers.mariadb())) {
-            Map<String, Double> counters = target.serverCounters();
+        try (JdbcTarget target = (JdbcTarget) Targets.open(TestServers.mariadb())) {
+            Map<String, Double> counters = target.snapshot();
             assertTrue(counters.containsKey("Com_select"));
             assertTrue(counters.containsKey("Innodb_buffer_pool_reads"));
-            assertTrue(target.isGauge("Threads_connected"));
-            assertTrue(target.isGauge("Innodb_buffer_pool_pages_free"));
-            assertFalse(target.isGauge("Com_select"));
-            assertFalse(target.isGauge("Innodb_buffer_pool_read_requests"));
+            assertTrue((target.kindOf("Threads_connected") == CounterKind.GAUGE));
+            assertTrue((target.kindOf("Innodb_buffer_pool_pages_free") == CounterKind.GAUGE));
+            assertFalse((target.kindOf("Com_select") == CounterKind.GAUGE));
+            assertFalse((target.kindOf("Innodb_buffer_pool_read_requests") == CounterKind.GAUGE));
             Map<String, Object> env = target.environment();
             assertTrue(env.containsKey("max_allowed_packet"), env.toString());
             assertTrue(env.containsKey("innodb_buffer_pool_size"), env.toString());
@@ -187,12 +188,12 @@ class MariaDbTargetIntegrationTest {
         long best = Long.MAX_VALUE;
         try (Connection probe = root()) {
             for (int attempt = 0; attempt < 3 && best > 1; attempt++) {
-                try (Target target = Targets.open(TestServers.mariadb())) {
+                try (JdbcTarget target = (JdbcTarget) Targets.open(TestServers.mariadb())) {
                     // Read after open(): its one connection (server limits) is closed and not counted here;
                     // the probe is the same connection throughout, so it adds nothing between the reads.
                     long before = connectionsCounter(probe);
                     for (int i = 0; i < calls; i++) {
-                        assertTrue(target.serverCounters().containsKey("Com_select"));
+                        assertTrue(target.snapshot().containsKey("Com_select"));
                     }
                     best = Math.min(best, connectionsCounter(probe) - before);
                 }
@@ -200,21 +201,21 @@ class MariaDbTargetIntegrationTest {
         }
         assertTrue(best <= 1, calls + " serverCounters() calls raised Connections by " + best + " (at best of 3)");
 
-        try (Target target = Targets.open(TestServers.mariadb()); Connection killer = root();
+        try (JdbcTarget target = (JdbcTarget) Targets.open(TestServers.mariadb()); Connection killer = root();
              Statement st = killer.createStatement()) {
-            target.serverCounters();
-            Connection kept = ((JdbcTarget) target).counterConnection();
+            target.snapshot();
+            Connection kept = target.counterConnection();
             long id = kept.unwrap(org.mariadb.jdbc.Connection.class).getThreadId();
             st.execute("KILL CONNECTION " + id);
-            Map<String, Double> after = target.serverCounters(); // must reconnect, not throw
+            Map<String, Double> after = target.snapshot(); // must reconnect, not throw
             assertTrue(after.containsKey("Com_select"));
-            Connection reopened = ((JdbcTarget) target).counterConnection();
+            Connection reopened = target.counterConnection();
             assertTrue(reopened != kept, "a new connection replaced the killed one");
-            assertTrue(target.serverCounters().containsKey("Com_select"));
-            assertTrue(reopened == ((JdbcTarget) target).counterConnection(), "and is kept in turn");
+            assertTrue(target.snapshot().containsKey("Com_select"));
+            assertTrue(reopened == target.counterConnection(), "and is kept in turn");
             target.close();
             assertTrue(reopened.isClosed(), "close() closes the counter connection");
-            assertThrows(TargetException.class, target::serverCounters);
+            assertThrows(TargetException.class, target::snapshot);
         }
     }
 

@@ -21,6 +21,7 @@ import org.junit.jupiter.api.Test;
 import com.mongodb.MongoCommandException;
 import com.mongodb.ServerAddress;
 
+import org.ivsbench.db.CounterKind;
 import org.ivsbench.monitor.CounterSelection;
 
 /** FieldNames, BsonSizes, ServerCounters and MongoErrors without a server. */
@@ -104,26 +105,23 @@ class HelpersTest {
                              "maximum bytes configured": 10, "tracked dirty bytes in the cache": 11},
                    "block-manager": {"bytes read": 12, "bytes written": 13}}}""");
         Map<String, Double> produced = ServerCounters.from(status);
-        assertEquals(ServerCounters.NAMES, produced.keySet(), "a full serverStatus yields every listed name");
+        assertEquals(ServerCounters.DEFAULTS.keySet(), produced.keySet(), "a full serverStatus yields every listed name");
         for (String documented : List.of("network.numRequests", "wiredTiger.block-manager.bytes_read",
                 "wiredTiger.block-manager.bytes_written", "wiredTiger.cache.pages_evicted_by_application_threads",
                 "wiredTiger.cache.tracked_dirty_bytes_in_the_cache", "opcounters.getmore", "mem.resident")) {
             assertTrue(produced.containsKey(documented), documented);
         }
+        CounterSelection selection = CounterSelection.defaults(new MongoKind());
         for (String name : produced.keySet()) {
-            assertTrue(CounterSelection.DEFAULT.includes(name), name + " is produced but the monitor drops it");
+            assertTrue(selection.includes(name), name + " is produced but the monitor drops it");
+            assertEquals(ServerCounters.GAUGE_NAMES.contains(name), ServerCounters.DEFAULTS.get(name) == CounterKind.GAUGE,
+                    name + ": the kind's default and the target disagree on gauge or counter");
         }
         assertFalse(produced.containsKey("mem.virtual"));
-        // MariaDB's names have no '.', MongoDB's flattened ones always do: every dotted default name must be
-        // one the target can produce.
-        for (String name : CounterSelection.DEFAULT.names()) {
-            if (name.contains(".")) {
-                assertTrue(ServerCounters.NAMES.contains(name), name + " is selected but never produced");
-            }
+        for (String name : selection.names()) {
+            assertTrue(produced.containsKey(name), name + " is selected but never produced");
         }
-        for (String prefix : CounterSelection.DEFAULT.prefixes()) {
-            assertFalse(prefix.contains("."), prefix + ": a MongoDB prefix would select names beyond the list");
-        }
+        assertTrue(selection.prefixes().isEmpty(), "a MongoDB prefix would select names beyond the list");
     }
 
     @Test

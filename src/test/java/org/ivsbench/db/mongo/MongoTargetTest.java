@@ -18,7 +18,7 @@ import java.util.Random;
 import java.util.Set;
 
 import org.bson.Document;
-import org.ivsbench.config.DatabaseType;
+import org.ivsbench.db.CounterKind;
 import org.ivsbench.config.TargetConfig;
 import org.ivsbench.op.Outcome;
 import org.ivsbench.db.ExtendMethod;
@@ -370,14 +370,14 @@ class MongoTargetTest {
         assertEquals(16 * 1024 * 1024, env.get("maxBsonObjectSize"));
         assertEquals(false, env.get("updatePipelines"));
         assertTrue(String.valueOf(env.get("standIn")).contains("mongo-java-server"), env.toString());
-        Map<String, Double> counters = fx.target.serverCounters();
+        Map<String, Double> counters = fx.target.snapshot();
         assertTrue(counters.keySet().stream().noneMatch(k -> k.startsWith("opcounters.")),
                 "the stand-in has no opcounters, so none are invented: " + counters);
-        assertTrue(fx.target.isGauge("connections.current"));
-        assertTrue(fx.target.isGauge("mem.resident"));
-        assertFalse(fx.target.isGauge("opcounters.query"));
-        assertFalse(fx.target.isGauge("wiredTiger.cache.bytes_read_into_cache"));
-        assertEquals(DatabaseType.MONGODB, fx.target.type());
+        assertTrue((fx.target.kindOf("connections.current") == CounterKind.GAUGE));
+        assertTrue((fx.target.kindOf("mem.resident") == CounterKind.GAUGE));
+        assertFalse((fx.target.kindOf("opcounters.query") == CounterKind.GAUGE));
+        assertFalse((fx.target.kindOf("wiredTiger.cache.bytes_read_into_cache") == CounterKind.GAUGE));
+        assertEquals("MONGODB", fx.target.kind().names().get(0));
     }
 
     @Test
@@ -399,7 +399,7 @@ class MongoTargetTest {
         }
         try (Target again = fx.target.withDatabase(name)) {
             assertEquals(2, again.countRecords("usertable"), "the data lives in that database");
-            again.createDatabase(name, true);
+            fx.target.createDatabase(name, true);
             assertEquals(0, again.countRecords("usertable"), "dropFirst drops it");
         }
     }
@@ -518,7 +518,7 @@ class MongoTargetTest {
     void credentialsReachTheDriver() {
         for (String[] c : new String[][] {{"", "ivsbench"}, {"?authSource=admin", "admin"}}) {
             com.mongodb.MongoCredential[] seen = new com.mongodb.MongoCredential[1];
-            TargetConfig config = new TargetConfig(DatabaseType.MONGODB, null,
+            TargetConfig config = new TargetConfig("MONGODB", null,
                     TestServers.mongoUrl().replaceAll("/[^/]*$", "/ivsbench") + c[0], "bench", "s3cret", null, false,
                     new LinkedHashMap<>());
             try (Target t = MongoTarget.open(config, new MongoTarget.TestHooks(
@@ -535,6 +535,6 @@ class MongoTargetTest {
     }
 
     private static TargetConfig config(String url, Map<String, String> options) {
-        return new TargetConfig(DatabaseType.MONGODB, null, url, null, null, null, false, new LinkedHashMap<>(options));
+        return new TargetConfig("MONGODB", null, url, null, null, null, false, new LinkedHashMap<>(options));
     }
 }

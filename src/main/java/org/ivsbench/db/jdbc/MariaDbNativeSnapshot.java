@@ -1,4 +1,4 @@
-package org.ivsbench.experiment;
+package org.ivsbench.db.jdbc;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -10,26 +10,31 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import org.ivsbench.config.TargetConfig;
-import org.ivsbench.db.Target;
+import org.ivsbench.db.DatabaseAdmin;
+import org.ivsbench.db.NativeSnapshot;
 import org.ivsbench.db.TargetException;
 
 /**
- * clean-run with the server's own tools (experiment/clean/method = native): {@code mariadb-dump} of the
- * primary's table into a file at the end of the extend phase (snapshot_ms), later {@code mariadb} replaying it
- * into a fresh database (restore_ms) — the paper's dump-and-restore, into a fresh database on the primary's
- * server or on a fresh instance (experiment/fresh), both reached with the primary's credentials
- * ({@link CleanSnapshot} holds the file between the two). The password
- * travels in the tools' environment (MYSQL_PWD), never on their command line, so it does not show in the
- * process list.
+ * A copy with the server's own tools (the experiment's clean/method = native): {@code mariadb-dump} of a table
+ * into a file, later {@code mariadb} replaying it into a fresh database — the paper's dump-and-restore, on
+ * this target's server (the primary's, or a fresh instance reached with the primary's credentials). The
+ * password travels in the tools' environment (MYSQL_PWD), never on their command line, so it does not show in
+ * the process list.
  */
-final class NativeSnapshot {
+final class MariaDbNativeSnapshot implements NativeSnapshot {
     private static final Pattern URL = Pattern.compile("jdbc:(?:mariadb|mysql)://([^/:?]+)(?::(\\d+))?/([^?]+).*");
 
-    private NativeSnapshot() {
+    private final TargetConfig config;
+    private final DatabaseAdmin server;
+
+    MariaDbNativeSnapshot(TargetConfig config, DatabaseAdmin server) {
+        this.config = config;
+        this.server = server;
     }
 
-    /** mariadb-dump of the primary's table into {@code file}; returns the milliseconds it took. */
-    static long dump(TargetConfig config, String table, Path file) throws TargetException {
+    /** mariadb-dump of the table into {@code file}; returns the milliseconds it took. */
+    @Override
+    public long dump(String table, Path file) throws TargetException {
         Matcher m = url(config);
         String port = m.group(2) == null ? "3306" : m.group(2);
         long t0 = System.nanoTime();
@@ -43,19 +48,17 @@ final class NativeSnapshot {
         return (System.nanoTime() - t0) / 1_000_000;
     }
 
-    /**
-     * Replays a {@link #dump} into a new (dropped first) database {@code freshName} of {@code server}, reached
-     * through {@code serverConfig}; returns the milliseconds it took.
-     */
-    static long restore(Path file, TargetConfig serverConfig, Target server, String freshName) throws TargetException {
-        Matcher to = url(serverConfig);
+    /** Replays a {@link #dump} into a new (dropped first) database {@code freshName}; returns the milliseconds. */
+    @Override
+    public long restore(Path file, String freshName) throws TargetException {
+        Matcher to = url(config);
         String toPort = to.group(2) == null ? "3306" : to.group(2);
         long t0 = System.nanoTime();
         server.createDatabase(freshName, true);
-        List<String> restoreCommand = client("mariadb", to.group(1), toPort, serverConfig);
+        List<String> restoreCommand = client("mariadb", to.group(1), toPort, config);
         restoreCommand.add(freshName);
         try {
-            run(restoreCommand, serverConfig, file, null);
+            run(restoreCommand, config, file, null);
         } catch (IOException e) {
             throw new TargetException("clean/method native: " + e.getMessage(), e, false);
         }

@@ -1,0 +1,118 @@
+package org.ivsbench.db.jdbc;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.regex.Pattern;
+
+import org.ivsbench.config.ConfigException;
+import org.ivsbench.config.TargetConfig;
+import org.ivsbench.db.CounterKind;
+import org.ivsbench.db.Target;
+import org.ivsbench.db.TargetException;
+import org.ivsbench.db.TargetKind;
+
+/** MariaDB, and MySQL under its own name: Connector/J for MariaDB serves both, and both URL schemes reach either. */
+public final class MariaDbKind implements TargetKind {
+    /**
+     * The database part of the URL is used as an identifier (it is quoted into SQL when sibling databases are
+     * derived from it, and the server reads it as a name): checked like table names, with the characters
+     * MariaDB database names commonly use.
+     */
+    private static final Pattern DATABASE_NAME = Pattern.compile("[A-Za-z0-9_$-]{1,64}");
+
+    @Override
+    public List<String> names() {
+        return List.of("MARIADB", "MYSQL");
+    }
+
+    @Override
+    public String displayName() {
+        return "MariaDB/MySQL";
+    }
+
+    @Override
+    public List<String> urlPrefixes() {
+        return List.of("jdbc:mariadb://", "jdbc:mysql://");
+    }
+
+    @Override
+    public String exampleUrl() {
+        return "jdbc:mariadb://<host>:<port>/<database> or jdbc:mysql://...";
+    }
+
+    @Override
+    public void checkUrl(String url) throws ConfigException {
+        String database = database(url);
+        if (!database.isEmpty() && !DATABASE_NAME.matcher(database).matches()) {
+            throw new ConfigException("url", "database name '" + database + "' is not valid: use letters,"
+                    + " digits, '_', '$' and '-', at most 64 characters");
+        }
+    }
+
+    /** jdbc:mariadb://host:port/database?options -> database ("" when the URL names none). */
+    private static String database(String url) {
+        int hosts = url.indexOf("//");
+        int query = url.indexOf('?', hosts + 2);
+        String beforeQuery = query < 0 ? url : url.substring(0, query);
+        int slash = beforeQuery.indexOf('/', hosts + 2);
+        return slash < 0 ? "" : beforeQuery.substring(slash + 1);
+    }
+
+    @Override
+    public Optional<String> defaultDriver() {
+        return Optional.of("org.mariadb.jdbc.Driver");
+    }
+
+    @Override
+    public Optional<String> defaultIsolation() {
+        // InnoDB's and MyRocks' own default (MyRocks has no SERIALIZABLE at all): the engine as shipped.
+        return Optional.of("TRANSACTION_REPEATABLE_READ");
+    }
+
+    @Override
+    public Optional<ServerProcess> serverProcess() {
+        return Optional.of(new ServerProcess("mariadbd", 3306));
+    }
+
+    @Override
+    public Map<String, CounterKind> defaultCounters() {
+        return MariaDbCounters.DEFAULTS;
+    }
+
+    @Override
+    public List<String> defaultCounterPrefixes() {
+        return MariaDbCounters.DEFAULT_PREFIXES;
+    }
+
+    @Override
+    public List<String> storageEngines() {
+        return List.of("InnoDB", "RocksDB");
+    }
+
+    @Override
+    public Optional<String> storageEngine(String name) {
+        // MyRocks is the name RocksDB goes by inside MariaDB's documentation.
+        return name.trim().equalsIgnoreCase("myrocks") ? Optional.of("RocksDB") : TargetKind.super.storageEngine(name);
+    }
+
+    @Override
+    public boolean serverSideExtend() {
+        return true;
+    }
+
+    @Override
+    public boolean nativeSnapshot() {
+        return true;
+    }
+
+    @Override
+    public boolean freshDatabases() {
+        return true;
+    }
+
+    @Override
+    public Target open(TargetConfig config) throws TargetException {
+        return JdbcTarget.open(config, this, new MariaDbDialect());
+    }
+}

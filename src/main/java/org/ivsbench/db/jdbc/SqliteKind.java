@@ -1,0 +1,64 @@
+package org.ivsbench.db.jdbc;
+
+import java.util.List;
+import java.util.Optional;
+
+import org.ivsbench.config.TargetConfig;
+import org.ivsbench.db.Target;
+import org.ivsbench.db.TargetException;
+import org.ivsbench.db.TargetKind;
+
+/** SQLite: embedded, one file per database, no server counters. */
+public final class SqliteKind implements TargetKind {
+
+    @Override
+    public List<String> names() {
+        return List.of("SQLITE");
+    }
+
+    @Override
+    public String displayName() {
+        return "SQLite";
+    }
+
+    @Override
+    public List<String> urlPrefixes() {
+        return List.of("jdbc:sqlite:");
+    }
+
+    @Override
+    public String exampleUrl() {
+        return "jdbc:sqlite:<file>";
+    }
+
+    @Override
+    public Optional<String> defaultDriver() {
+        return Optional.of("org.sqlite.JDBC");
+    }
+
+    @Override
+    public Optional<String> defaultIsolation() {
+        // SQLite only ever runs serializable.
+        return Optional.of("TRANSACTION_SERIALIZABLE");
+    }
+
+    @Override
+    public Optional<ServerProcess> serverProcess() {
+        return Optional.empty();
+    }
+
+    @Override
+    public boolean serverSideExtend() {
+        return true;
+    }
+
+    @Override
+    public boolean freshDatabases() {
+        return true;
+    }
+
+    @Override
+    public Target open(TargetConfig config) throws TargetException {
+        return JdbcTarget.open(config, this, new SqliteDialect());
+    }
+}

@@ -1,0 +1,67 @@
+package org.ivsbench.db.memory;
+
+import java.util.List;
+import java.util.Optional;
+
+import org.ivsbench.config.TargetConfig;
+import org.ivsbench.db.Target;
+import org.ivsbench.db.TargetException;
+import org.ivsbench.db.TargetKind;
+
+/**
+ * A database kept in this JVM's memory, for tests only: proof that a binding is one package plus one
+ * registration line (src/test/resources/META-INF/services/org.ivsbench.db.TargetKind) and nothing else.
+ * {@code <type>MEMORY</type><url>memory:NAME</url>}; every target of one NAME sees the same tables.
+ */
+public final class MemoryKind implements TargetKind {
+
+    @Override
+    public List<String> names() {
+        return List.of("MEMORY");
+    }
+
+    @Override
+    public String displayName() {
+        return "in-memory test database";
+    }
+
+    @Override
+    public List<String> urlPrefixes() {
+        return List.of(MemoryTarget.PREFIX);
+    }
+
+    @Override
+    public String exampleUrl() {
+        return MemoryTarget.PREFIX + "<database>";
+    }
+
+    @Override
+    public Optional<String> defaultDriver() {
+        return Optional.empty();
+    }
+
+    @Override
+    public Optional<String> defaultIsolation() {
+        return Optional.empty();
+    }
+
+    @Override
+    public Optional<ServerProcess> serverProcess() {
+        return Optional.empty();
+    }
+
+    @Override
+    public boolean serverSideExtend() {
+        return true;
+    }
+
+    @Override
+    public boolean freshDatabases() {
+        return true;
+    }
+
+    @Override
+    public Target open(TargetConfig config) throws TargetException {
+        return MemoryTarget.open(config.url());
+    }
+}
