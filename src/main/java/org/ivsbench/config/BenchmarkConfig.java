@@ -35,17 +35,124 @@ public record BenchmarkConfig(
     }
 
     public BenchmarkConfig withPhases(List<PhaseConfig> newPhases) {
-        return new BenchmarkConfig(source, target, terminals, loaderThreads, randomSeed, batchSize, scaleFactor,
-                transactionTypes, newPhases, parameters, monitor, experiment);
+        return toBuilder().phases(newPhases).build();
     }
 
     public BenchmarkConfig withTarget(TargetConfig newTarget) {
-        return new BenchmarkConfig(source, newTarget, terminals, loaderThreads, randomSeed, batchSize, scaleFactor,
-                transactionTypes, phases, parameters, monitor, experiment);
+        return toBuilder().target(newTarget).build();
     }
 
     public BenchmarkConfig withParameters(Map<String, String> newParameters) {
-        return new BenchmarkConfig(source, target, terminals, loaderThreads, randomSeed, batchSize, scaleFactor,
-                transactionTypes, phases, newParameters, monitor, experiment);
+        return toBuilder().parameters(newParameters).build();
+    }
+
+    /**
+     * A config for {@code target} with the loader's defaults for an otherwise empty file: one terminal and loader
+     * thread, seed 0, batches of 128, scale factor 1, no transaction types or phases, no benchmark parameters,
+     * the default monitor, no experiment.
+     */
+    public static Builder builder(TargetConfig target) {
+        return new Builder(target);
+    }
+
+    public Builder toBuilder() {
+        return new Builder(target)
+                .source(source)
+                .terminals(terminals)
+                .loaderThreads(loaderThreads)
+                .randomSeed(randomSeed)
+                .batchSize(batchSize)
+                .scaleFactor(scaleFactor)
+                .transactionTypes(transactionTypes)
+                .phases(phases)
+                .parameters(parameters)
+                .monitor(monitor)
+                .experiment(experiment);
+    }
+
+    /** Builds a {@link BenchmarkConfig} by named settings instead of twelve positional ones. */
+    public static final class Builder {
+        private Path source;
+        private TargetConfig target;
+        private int terminals = 1;
+        private int loaderThreads = 1;
+        private long randomSeed;
+        private int batchSize = 128;
+        private double scaleFactor = 1;
+        private List<TransactionTypeConfig> transactionTypes = List.of();
+        private List<PhaseConfig> phases = List.of();
+        private Map<String, String> parameters = Map.of();
+        private MonitorConfig monitor = MonitorConfig.defaults();
+        private Map<String, String> experiment;
+
+        private Builder(TargetConfig target) {
+            this.target = target;
+        }
+
+        public Builder source(Path value) {
+            source = value;
+            return this;
+        }
+
+        public Builder target(TargetConfig value) {
+            target = value;
+            return this;
+        }
+
+        public Builder terminals(int value) {
+            terminals = value;
+            return this;
+        }
+
+        public Builder loaderThreads(int value) {
+            loaderThreads = value;
+            return this;
+        }
+
+        public Builder randomSeed(long value) {
+            randomSeed = value;
+            return this;
+        }
+
+        public Builder batchSize(int value) {
+            batchSize = value;
+            return this;
+        }
+
+        public Builder scaleFactor(double value) {
+            scaleFactor = value;
+            return this;
+        }
+
+        public Builder transactionTypes(List<TransactionTypeConfig> value) {
+            transactionTypes = value;
+            return this;
+        }
+
+        public Builder phases(List<PhaseConfig> value) {
+            phases = value;
+            return this;
+        }
+
+        public Builder parameters(Map<String, String> value) {
+            parameters = value;
+            return this;
+        }
+
+        public Builder monitor(MonitorConfig value) {
+            monitor = value;
+            return this;
+        }
+
+        /** The flattened {@code <experiment>} section, or null for none. */
+        public Builder experiment(Map<String, String> value) {
+            experiment = value;
+            return this;
+        }
+
+        public BenchmarkConfig build() {
+            return new BenchmarkConfig(source, target, terminals, loaderThreads, randomSeed, batchSize, scaleFactor,
+                    transactionTypes, phases, parameters, monitor, experiment);
+        }
     }
 }

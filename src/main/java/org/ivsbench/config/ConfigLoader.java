@@ -77,8 +77,19 @@ public final class ConfigLoader {
         }
         MonitorConfig monitor = MonitorSection.parse(root, configDir);
         Map<String, String> experiment = ExperimentSection.parse(root);
-        return new BenchmarkConfig(source, target, terminals, loaderThreads, randomSeed, batchSize, scaleFactor,
-                types, phases, parameters, monitor, experiment);
+        return BenchmarkConfig.builder(target)
+                .source(source)
+                .terminals(terminals)
+                .loaderThreads(loaderThreads)
+                .randomSeed(randomSeed)
+                .batchSize(batchSize)
+                .scaleFactor(scaleFactor)
+                .transactionTypes(types)
+                .phases(phases)
+                .parameters(parameters)
+                .monitor(monitor)
+                .experiment(experiment)
+                .build();
     }
 
     /** Generic elements first, then the benchmark's own, so "known: ..." in errors reads in a useful order. */

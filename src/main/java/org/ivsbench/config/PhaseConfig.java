@@ -36,7 +36,110 @@ public record PhaseConfig(
 
     /** Returns a copy with other benchmark parameters (used by experiments that derive phases). */
     public PhaseConfig withParameters(Map<String, String> newParameters) {
-        return new PhaseConfig(index, name, timeSeconds, count, warmupSeconds, rate, arrival, weights,
-                activeTerminals, serial, thinkTimeMs, newParameters);
+        return toBuilder().parameters(newParameters).build();
+    }
+
+    /**
+     * A phase of the given position with the defaults of an empty {@code <work>}: no time, no count, no warmup,
+     * unlimited rate, regular arrivals, no weights, one active terminal, not serial, no think time.
+     */
+    public static Builder builder(int index) {
+        return new Builder(index);
+    }
+
+    public Builder toBuilder() {
+        return new Builder(index)
+                .name(name)
+                .timeSeconds(timeSeconds)
+                .count(count)
+                .warmupSeconds(warmupSeconds)
+                .rate(rate)
+                .arrival(arrival)
+                .weights(weights)
+                .activeTerminals(activeTerminals)
+                .serial(serial)
+                .thinkTimeMs(thinkTimeMs)
+                .parameters(parameters);
+    }
+
+    /** Builds a {@link PhaseConfig} by named settings instead of twelve positional ones. */
+    public static final class Builder {
+        private final int index;
+        private String name;
+        private long timeSeconds;
+        private long count;
+        private long warmupSeconds;
+        private RateSpec rate = RateSpec.unlimited();
+        private ArrivalKind arrival = ArrivalKind.REGULAR;
+        private List<Double> weights = List.of();
+        private int activeTerminals = 1;
+        private boolean serial;
+        private long thinkTimeMs;
+        private Map<String, String> parameters = Map.of();
+
+        private Builder(int index) {
+            this.index = index;
+            this.name = "phase" + index;
+        }
+
+        public Builder name(String value) {
+            name = value;
+            return this;
+        }
+
+        public Builder timeSeconds(long value) {
+            timeSeconds = value;
+            return this;
+        }
+
+        public Builder count(long value) {
+            count = value;
+            return this;
+        }
+
+        public Builder warmupSeconds(long value) {
+            warmupSeconds = value;
+            return this;
+        }
+
+        public Builder rate(RateSpec value) {
+            rate = value;
+            return this;
+        }
+
+        public Builder arrival(ArrivalKind value) {
+            arrival = value;
+            return this;
+        }
+
+        public Builder weights(List<Double> value) {
+            weights = value;
+            return this;
+        }
+
+        public Builder activeTerminals(int value) {
+            activeTerminals = value;
+            return this;
+        }
+
+        public Builder serial(boolean value) {
+            serial = value;
+            return this;
+        }
+
+        public Builder thinkTimeMs(long value) {
+            thinkTimeMs = value;
+            return this;
+        }
+
+        public Builder parameters(Map<String, String> value) {
+            parameters = value;
+            return this;
+        }
+
+        public PhaseConfig build() {
+            return new PhaseConfig(index, name, timeSeconds, count, warmupSeconds, rate, arrival, weights,
+                    activeTerminals, serial, thinkTimeMs, parameters);
+        }
     }
 }

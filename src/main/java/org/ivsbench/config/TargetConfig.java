@@ -23,6 +23,12 @@ public record TargetConfig(
         options = Map.copyOf(options);
     }
 
+    /** The same settings for another server or database. */
+    public TargetConfig withUrl(String newUrl) {
+        return new TargetConfig(type, driver, newUrl, username, password, isolation, reconnectOnConnectionFailure,
+                options);
+    }
+
     @Override
     public String toString() {
         return "TargetConfig[type=" + type + ", url=" + url + ", username=" + username

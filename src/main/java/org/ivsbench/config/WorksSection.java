@@ -99,8 +99,19 @@ final class WorksSection {
                 parameters.put(parameter, value);
             }
         }
-        return new PhaseConfig(index, name, time, count, warmup, rate, arrival, weights, active, serial, thinkTime,
-                parameters);
+        return PhaseConfig.builder(index)
+                .name(name)
+                .timeSeconds(time)
+                .count(count)
+                .warmupSeconds(warmup)
+                .rate(rate)
+                .arrival(arrival)
+                .weights(weights)
+                .activeTerminals(active)
+                .serial(serial)
+                .thinkTimeMs(thinkTime)
+                .parameters(parameters)
+                .build();
     }
 
     private static RateSpec rate(Element work) throws ConfigException {

@@ -78,8 +78,7 @@ final class FreshServer {
 
     private TargetConfig instanceConfig() {
         TargetConfig p = primaryConfig;
-        return new TargetConfig(p.type(), p.driver(), instance.url(), p.username(), p.password(), p.isolation(),
-                p.reconnectOnConnectionFailure(), p.options());
+        return p.withUrl(instance.url());
     }
 
     private String redactedUrl() {

@@ -123,8 +123,15 @@ public final class PhaseBench {
         // phase, taken on a terminal thread while it is still alive (a dead thread has no CPU time to read).
         List<PhaseConfig> phases = new ArrayList<>(config.phases());
         PhaseConfig last = phases.get(phases.size() - 1);
-        phases.add(new PhaseConfig(phases.size(), "end-sentinel", 1, 0, 0, RateSpec.disabled(), last.arrival(),
-                last.weights(), last.activeTerminals(), false, 0, last.parameters()));
+        phases.add(PhaseConfig.builder(phases.size())
+                .name("end-sentinel")
+                .timeSeconds(1)
+                .rate(RateSpec.disabled())
+                .arrival(last.arrival())
+                .weights(last.weights())
+                .activeTerminals(last.activeTerminals())
+                .parameters(last.parameters())
+                .build());
         Path dir = Files.createTempDirectory("ivsbench-phasebench");
         RunInfo info = new RunInfo("bench", module.name(), Map.of(), "sha256:-", config.randomSeed(),
                 config.terminals(), 1, phases);

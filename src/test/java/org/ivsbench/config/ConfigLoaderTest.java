@@ -49,8 +49,7 @@ class ConfigLoaderTest {
         assertNull(c.experiment());
 
         PhaseConfig p = c.phases().get(0);
-        assertEquals(new PhaseConfig(0, "phase0", 5, 0, 0, RateSpec.unlimited(), ArrivalKind.REGULAR, List.of(100.0),
-                1, false, 0, Map.of()), p);
+        assertEquals(PhaseConfig.builder(0).timeSeconds(5).weights(List.of(100.0)).build(), p);
         assertFalse(p.endsByCount());
     }
 
@@ -78,11 +77,25 @@ class ConfigLoaderTest {
         assertEquals(List.of("ReadRecord", "ExtendRecord", "ScanRecord"), c.transactionTypeNames());
 
         assertEquals(3, c.phases().size());
-        assertEquals(new PhaseConfig(0, "load-up", 0, 10000, 3, RateSpec.open(250.5), ArrivalKind.POISSON,
-                List.of(33.33, 33.33, 33.34), 4, true, 20, Map.of("distribution", "zipfian")), c.phases().get(0));
+        assertEquals(PhaseConfig.builder(0)
+                .name("load-up")
+                .count(10000)
+                .warmupSeconds(3)
+                .rate(RateSpec.open(250.5))
+                .arrival(ArrivalKind.POISSON)
+                .weights(List.of(33.33, 33.33, 33.34))
+                .activeTerminals(4)
+                .serial(true)
+                .thinkTimeMs(20)
+                .parameters(Map.of("distribution", "zipfian"))
+                .build(), c.phases().get(0));
         assertTrue(c.phases().get(0).endsByCount());
-        assertEquals(new PhaseConfig(1, "phase1", 60, 0, 0, RateSpec.disabled(), ArrivalKind.REGULAR,
-                List.of(100.0, 0.0, 0.0), 8, false, 0, Map.of()), c.phases().get(1));
+        assertEquals(PhaseConfig.builder(1)
+                .timeSeconds(60)
+                .rate(RateSpec.disabled())
+                .weights(List.of(100.0, 0.0, 0.0))
+                .activeTerminals(8)
+                .build(), c.phases().get(1));
         assertEquals(RateSpec.unlimited(), c.phases().get(2).rate());
         assertEquals(Map.of("distribution", "uniform"), c.phases().get(2).parameters());
 

@@ -67,22 +67,25 @@ final class EngineRun {
         for (double x : weights) {
             w.add(x);
         }
-        return new PhaseConfig(index, "phase" + index, timeSeconds, count, warmupSeconds, rate, ArrivalKind.REGULAR,
-                w, active, false, 0, Map.of());
+        return PhaseConfig.builder(index)
+                .timeSeconds(timeSeconds)
+                .count(count)
+                .warmupSeconds(warmupSeconds)
+                .rate(rate)
+                .weights(w)
+                .activeTerminals(active)
+                .build();
     }
 
     static PhaseConfig withArrival(PhaseConfig p, ArrivalKind arrival) {
-        return new PhaseConfig(p.index(), p.name(), p.timeSeconds(), p.count(), p.warmupSeconds(), p.rate(), arrival,
-                p.weights(), p.activeTerminals(), p.serial(), p.thinkTimeMs(), p.parameters());
+        return p.toBuilder().arrival(arrival).build();
     }
 
     static PhaseConfig withThinkTime(PhaseConfig p, long thinkMs) {
-        return new PhaseConfig(p.index(), p.name(), p.timeSeconds(), p.count(), p.warmupSeconds(), p.rate(),
-                p.arrival(), p.weights(), p.activeTerminals(), p.serial(), thinkMs, p.parameters());
+        return p.toBuilder().thinkTimeMs(thinkMs).build();
     }
 
     static PhaseConfig serial(PhaseConfig p) {
-        return new PhaseConfig(p.index(), p.name(), p.timeSeconds(), p.count(), p.warmupSeconds(), p.rate(),
-                p.arrival(), p.weights(), p.activeTerminals(), true, p.thinkTimeMs(), p.parameters());
+        return p.toBuilder().serial(true).build();
     }
 }

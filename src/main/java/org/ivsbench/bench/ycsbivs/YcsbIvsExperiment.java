@@ -89,16 +89,30 @@ public record YcsbIvsExperiment(
 
     @Override
     public BenchmarkConfig extendPhase(BenchmarkConfig base, long seed) {
-        return phaseConfig(base, new PhaseConfig(0, "extend", 0, extendCount, 0, extendRate, ArrivalKind.REGULAR,
-                List.of(0.0, 100.0, 0.0), base.terminals(), false, 0, Map.of("distribution", extendDistribution)),
-                seed);
+        PhaseConfig phase = PhaseConfig.builder(0)
+                .name("extend")
+                .count(extendCount)
+                .rate(extendRate)
+                .weights(List.of(0.0, 100.0, 0.0))
+                .activeTerminals(base.terminals())
+                .parameters(Map.of("distribution", extendDistribution))
+                .build();
+        return phaseConfig(base, phase, seed);
     }
 
     @Override
     public BenchmarkConfig runPhase(BenchmarkConfig base, long warmupSeconds, long seed) {
         List<Double> w = TYPES.stream().map(t -> runWeights.getOrDefault(t, 0.0)).toList();
-        return phaseConfig(base, new PhaseConfig(0, "run", 0, runCount, warmupSeconds, runRate, ArrivalKind.REGULAR,
-                w, base.terminals(), false, 0, Map.of("distribution", runDistribution)), seed);
+        PhaseConfig phase = PhaseConfig.builder(0)
+                .name("run")
+                .count(runCount)
+                .warmupSeconds(warmupSeconds)
+                .rate(runRate)
+                .weights(w)
+                .activeTerminals(base.terminals())
+                .parameters(Map.of("distribution", runDistribution))
+                .build();
+        return phaseConfig(base, phase, seed);
     }
 
     @Override
@@ -130,9 +144,7 @@ public record YcsbIvsExperiment(
     /** The config every experiment phase runs with: the experiment's transaction types and the given phase. */
     private static BenchmarkConfig phaseConfig(BenchmarkConfig base, PhaseConfig phase, long seed) {
         List<TransactionTypeConfig> types = TYPES.stream().map(t -> new TransactionTypeConfig(t, 0, 0)).toList();
-        return new BenchmarkConfig(base.source(), base.target(), base.terminals(), base.loaderThreads(), seed,
-                base.batchSize(), base.scaleFactor(), types, List.of(phase), base.parameters(), base.monitor(),
-                base.experiment());
+        return base.toBuilder().randomSeed(seed).transactionTypes(types).phases(List.of(phase)).build();
     }
 
     /** The run config with recordcount and fieldlength replaced (a baseline's own data set). */

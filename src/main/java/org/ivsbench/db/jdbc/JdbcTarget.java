@@ -244,9 +244,7 @@ public final class JdbcTarget implements Target, ServerInfo, StatusCounters, Dat
 
     @Override
     public Target withDatabase(String databaseName) throws TargetException {
-        TargetConfig other = new TargetConfig(config.type(), config.driver(),
-                dialect.urlForDatabase(config.url(), databaseName), config.username(), config.password(),
-                config.isolation(), config.reconnectOnConnectionFailure(), config.options());
+        TargetConfig other = config.withUrl(dialect.urlForDatabase(config.url(), databaseName));
         return open(other, kind, dialect);
     }
 

@@ -75,8 +75,12 @@ final class Fixtures {
         for (int i = 0; i < Procedures.names().size(); i++) {
             weights.add(i == 0 ? 100.0 : 0.0);
         }
-        return new PhaseConfig(0, "phase", 0, count, 0, RateSpec.unlimited(), ArrivalKind.REGULAR, weights, 1, false, 0,
-                Map.of("distribution", distribution));
+        return PhaseConfig.builder(0)
+                .name("phase")
+                .count(count)
+                .weights(weights)
+                .parameters(Map.of("distribution", distribution))
+                .build();
     }
 
     /** All seven types in Procedures.names() order, so type index = position in that list. */
@@ -84,9 +88,14 @@ final class Fixtures {
                                   PhaseConfig... phases) {
         List<TransactionTypeConfig> types = Procedures.names().stream()
                 .map(n -> new TransactionTypeConfig(n, 0, 0)).toList();
-        return new BenchmarkConfig(null, target, 1, loaderThreads, seed, 100, 1.0, types,
-                phases.length == 0 ? List.of(phase("uniform", 1)) : List.of(phases), parameters,
-                MonitorConfig.defaults(), null);
+        return BenchmarkConfig.builder(target)
+                .loaderThreads(loaderThreads)
+                .randomSeed(seed)
+                .batchSize(100)
+                .transactionTypes(types)
+                .phases(phases.length == 0 ? List.of(phase("uniform", 1)) : List.of(phases))
+                .parameters(parameters)
+                .build();
     }
 
     static int typeIndex(String name) {
