@@ -9,7 +9,10 @@
 #         builds target/benchbase.jar from clean (CLI tests run it), then `mvn -B test` with
 #         -Divs.mariadb.url / -Divs.mongo.url and the IVS_MARIADB_* / IVS_MONGO_* variables exported.
 # Python: if results-analyzer/ exists: venv in .cache/venv, the analyzer with its test extra, Debian chromium
-#         (the report screenshot test; exported as IVS_CHROMIUM), then pytest.
+#         (the report screenshot test; exported as IVS_CHROMIUM), the jar and MariaDB (the end-to-end
+#         analyzer test), then pytest.
+# Tests never skip for a missing server, jar or browser here: they fail. IVS_ALLOW_SKIP=1 (never set by this
+# script) is how a developer running mvn test or pytest by hand without servers turns those failures into skips.
 #
 # Environment: IVS_TEST_TIMEOUT (seconds per forked test JVM, default 1500), IVS_PYTHON (default python3),
 # plus those of scripts/mariadb.sh and scripts/mongo-standin.sh.
@@ -19,6 +22,9 @@ IVS_LOG_TAG=test
 # shellcheck source=lib/common.sh
 . "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"
 cd "$IVS_REPO_ROOT"
+# A full run checks everything for real: an IVS_ALLOW_SKIP left in the caller's environment must not turn a
+# missing server into a skip.
+unset IVS_ALLOW_SKIP
 
 run_java=1 run_python=1 keep_servers=0
 for arg in "$@"; do
@@ -105,8 +111,14 @@ ensure_chromium() {
 python_tests() {
   step "analyzer venv (.cache/venv)" bash -c '. scripts/lib/common.sh && ivs_setup_venv' || return 1
   ensure_chromium
-  # With the Java part done (jar built, MariaDB installed), the end-to-end analyzer test must run, not skip.
-  IVS_REQUIRE_REAL=$run_java step "pytest results-analyzer" "$IVS_VENV/bin/python" -m pytest results-analyzer
+  # The end-to-end analyzer test runs the jar against its own MariaDB: with --python-only nothing built them.
+  if [ ! -f target/benchbase.jar ]; then
+    step "check Java 17+ and Maven" ivs_require_java_maven || return 1
+    step "build target/benchbase.jar" mvn -B -q -DskipTests package || return 1
+  fi
+  step "install MariaDB" scripts/mariadb.sh install || return 1
+  # No IVS_ALLOW_SKIP here: a test whose server, jar or browser is missing fails rather than skips.
+  step "pytest results-analyzer" "$IVS_VENV/bin/python" -m pytest results-analyzer
 }
 
 if [ "$run_java" -eq 1 ]; then

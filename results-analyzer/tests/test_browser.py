@@ -1,8 +1,8 @@
 """Renders report.html in headless Chromium: the page must paint and every chart must decode.
 
 The browser is $IVS_CHROMIUM (scripts/test.sh exports the one it installed or found), else `chromium`
-or `chromium-browser` on PATH. Without one the tests skip, except under IVS_REQUIRE_REAL=1 (scripts/test.sh):
-there a missing browser would silently drop the only check that the charts really display, so it fails.
+or `chromium-browser` on PATH. Without one the tests fail (a missing browser would silently drop the only check
+that the charts really display), unless IVS_ALLOW_SKIP=1 asks for a skip (tests/skip_policy.py).
 """
 import os
 import re
@@ -12,6 +12,7 @@ import tempfile
 
 import pytest
 
+import skip_policy
 from ivs_analyzer.cli import main
 
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -39,10 +40,7 @@ def _chromium():
         pytest.fail(str(e))
     if exe:
         return exe
-    reason = "no chromium: set IVS_CHROMIUM or put chromium on PATH (apt-get install -y chromium)"
-    if os.environ.get("IVS_REQUIRE_REAL") == "1":
-        pytest.fail(reason + " — IVS_REQUIRE_REAL=1 forbids skipping")
-    pytest.skip(reason)
+    skip_policy.missing("no chromium: set IVS_CHROMIUM or put chromium on PATH (apt-get install -y chromium)")
 
 
 def _run(exe, *args):
@@ -116,12 +114,15 @@ def test_unusable_ivs_chromium_is_an_error():
         find_chromium({"IVS_CHROMIUM": "/nonexistent/chromium"}, {"chromium": "/usr/bin/chromium"}.get)
 
 
-def test_missing_browser_fails_when_real_tests_are_required(monkeypatch):
+def test_missing_browser_fails_unless_skipping_is_allowed(monkeypatch):
     monkeypatch.setenv("IVS_CHROMIUM", "")
     monkeypatch.setenv("PATH", "/nonexistent")
-    monkeypatch.setenv("IVS_REQUIRE_REAL", "1")
-    with pytest.raises(pytest.fail.Exception, match="IVS_REQUIRE_REAL"):
+    monkeypatch.delenv("IVS_ALLOW_SKIP", raising=False)
+    with pytest.raises(pytest.fail.Exception, match="no chromium.*IVS_ALLOW_SKIP=1 to skip"):
         _chromium()
-    monkeypatch.delenv("IVS_REQUIRE_REAL")
-    with pytest.raises(pytest.skip.Exception):
+    monkeypatch.setenv("IVS_ALLOW_SKIP", "1")
+    with pytest.raises(pytest.skip.Exception, match="no chromium"):
+        _chromium()
+    monkeypatch.setenv("IVS_ALLOW_SKIP", "yes")  # only 1 allows it
+    with pytest.raises(pytest.fail.Exception):
         _chromium()

@@ -12,7 +12,7 @@ Then:
   metric.
 
 Needs Java, target/benchbase.jar and MariaDB installed (scripts/test.sh provides all three). Without them
-it is skipped, unless IVS_REQUIRE_REAL=1 (set by scripts/test.sh), in which case it fails.
+it fails, unless IVS_ALLOW_SKIP=1 asks for a skip (tests/skip_policy.py).
 """
 from __future__ import annotations
 
@@ -28,6 +28,8 @@ from pathlib import Path
 
 import pytest
 
+import skip_policy
+
 
 REPO = Path(__file__).resolve().parents[2]
 JAR = REPO / "target" / "benchbase.jar"
@@ -38,19 +40,11 @@ SCRIPT = REPO / "scripts" / "mariadb.sh"
 DISK_READ = re.compile(r"os\.disk\.([^.]+\.)?read_(bytes|ops)_ps|proc\.read_bytes_ps")
 
 
-def _require(condition: bool, reason: str) -> None:
-    if condition:
-        return
-    if os.environ.get("IVS_REQUIRE_REAL") == "1":
-        pytest.fail(reason)
-    pytest.skip(reason)
-
-
 @pytest.fixture
 def small_pool_server(tmp_path):
-    _require(JAR.exists(), f"{JAR} missing (mvn -DskipTests package)")
-    _require(shutil.which("mariadbd") is not None or Path("/usr/sbin/mariadbd").exists(), "MariaDB not installed")
-    _require(shutil.which("java") is not None, "java not installed")
+    skip_policy.require(JAR.exists(), f"{JAR} missing (mvn -DskipTests package)")
+    skip_policy.require(shutil.which("mariadbd") is not None or Path("/usr/sbin/mariadbd").exists(), "MariaDB not installed")
+    skip_policy.require(shutil.which("java") is not None, "java not installed")
     state = tmp_path / "mariadb"
     env = dict(os.environ, IVS_STATE_DIR=str(state), IVS_MARIADB_BUFFER_POOL="64M")
     out = subprocess.run(["bash", str(SCRIPT), "start"], env=env, capture_output=True, text=True, timeout=120)

@@ -39,7 +39,7 @@ log="$BENCH_WORK/soak.log"
 java ${SOAK_JAVA_OPTS:-} -jar target/benchbase.jar -b ycsbivs -c "$cfg" --create=true --load=true --execute=true \
   -d "$BENCH_WORK/soak-results" >"$log" 2>&1 &
 pid=$!
-trap 'kill "$pid" 2>/dev/null || true' EXIT
+trap 'kill "$pid" 2>/dev/null || true; bench_cleanup' EXIT
 
 rss_kb() { awk '/^VmRSS/ {print $2}' "/proc/$pid/status" 2>/dev/null || echo 0; }
 heap() {
@@ -80,7 +80,7 @@ while ivs_pid_alive "$pid"; do
   sleep 1
 done
 wait "$pid" || true
-trap - EXIT
+trap bench_cleanup EXIT
 dir=$(sed -n 's/^Results: //p' "$log" | tail -n1)
 echo "# results folder: $dir"
 python3 - "$dir/summary.json" <<'PY'

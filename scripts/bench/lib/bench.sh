@@ -21,14 +21,38 @@ bench_build() {
   BENCH_CP="target/test-classes:target/classes:$(cat target/bench-classpath.txt)"
 }
 
-# Runs a benchmark program: bench_java ClassName args...
+# Runs a benchmark program: bench_java ClassName args... With IVS_BENCH_JAR=FILE the product classes come
+# from that benchbase.jar (all dependencies inside) instead of target/classes: the benchmark programs of
+# this tree measure another build (scripts/bench/compare-jars.sh).
 bench_java() {
-  local cls=$1; shift
-  java ${IVS_BENCH_JVM_OPTS:-} -cp "$BENCH_CP" "org.ivsbench.benchmarks.$cls" "$@"
+  local cls=$1 cp=$BENCH_CP; shift
+  if [ -n "${IVS_BENCH_JAR:-}" ]; then
+    cp="target/test-classes:$IVS_BENCH_JAR:$(cat target/bench-classpath.txt)"
+  fi
+  # shellcheck disable=SC2086
+  java ${IVS_BENCH_JVM_OPTS:-} -cp "$cp" "org.ivsbench.benchmarks.$cls" "$@"
 }
 
-# Starts the private MariaDB if needed and exports IVS_MARIADB_*; sets MARIADB_PID.
+# Servers this script started are stopped when it exits, however it exits (IVS_BENCH_KEEP_SERVER=1 keeps
+# them); a server that was already running is left as it was.
+BENCH_STARTED_MARIADB=0
+bench_cleanup() {
+  if [ "$BENCH_STARTED_MARIADB" -eq 1 ] && [ "${IVS_BENCH_KEEP_SERVER:-0}" != 1 ]; then
+    IVS_STATE_DIR="$BENCH_MARIADB_STATE" "$IVS_REPO_ROOT/scripts/mariadb.sh" stop >&2 || true
+    BENCH_STARTED_MARIADB=0
+  fi
+}
+trap bench_cleanup EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
+
+# Installs MariaDB when missing (as scripts/test.sh does; root), starts the private server if needed and
+# exports IVS_MARIADB_*; sets MARIADB_PID.
 bench_mariadb() {
+  "$IVS_REPO_ROOT/scripts/mariadb.sh" install >&2 || ivs_die "MariaDB is not installed (scripts/mariadb.sh install)"
+  if ! IVS_STATE_DIR="$BENCH_MARIADB_STATE" "$IVS_REPO_ROOT/scripts/mariadb.sh" status >/dev/null 2>&1; then
+    BENCH_STARTED_MARIADB=1
+  fi
   IVS_STATE_DIR="$BENCH_MARIADB_STATE" "$IVS_REPO_ROOT/scripts/mariadb.sh" start >/dev/null
   eval "$(IVS_STATE_DIR="$BENCH_MARIADB_STATE" "$IVS_REPO_ROOT/scripts/mariadb.sh" env)"
   MARIADB_PID=$(tr -dc '0-9' <"$IVS_MARIADB_PIDFILE")

@@ -19,7 +19,7 @@ import org.ivsbench.run.RunLifecycle;
         sortOptions = false, usageHelpAutoWidth = true,
         description = "ivsbench: phased, rate-controlled database benchmarks (ycsbivs = YCSB with Increasing Value Sizes).",
 
-        subcommands = {MonitorAgentCommand.class},
+        subcommands = {MonitorAgentCommand.class, ImportDstatCommand.class, MonitorOverheadCommand.class},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:success", "1:the run failed (database error)", "2:bad option or configuration",
                 "130:interrupted by SIGINT (what was measured is written)",

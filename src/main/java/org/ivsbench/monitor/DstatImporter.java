@@ -37,24 +37,7 @@ public final class DstatImporter {
     private DstatImporter() {
     }
 
-    /**
-     * {@code java -cp benchbase.jar org.ivsbench.monitor.DstatImporter DOOL.csv monitor.csv}: converts a
-     * dstat/dool CSV into monitor.csv columns. Exit 2 on bad arguments, 1 when the file cannot be read.
-     */
-    public static void main(String[] args) {
-        if (args.length != 2) {
-            System.err.println("usage: DstatImporter <dstat-or-dool.csv> <monitor.csv>");
-            System.exit(2);
-        }
-        try {
-            importCsv(Path.of(args[0]), Path.of(args[1]));
-            System.out.println("wrote " + args[1]);
-        } catch (IOException | RuntimeException e) {
-            System.err.println("error: " + args[0] + ": " + e.getMessage());
-            System.exit(1);
-        }
-    }
-
+    /** Converts {@code dstatCsv} into {@code monitorCsv} (the import-dstat command, cli/ImportDstatCommand). */
     public static void importCsv(Path dstatCsv, Path monitorCsv) throws IOException {
         List<String> lines = Files.readAllLines(dstatCsv, StandardCharsets.UTF_8);
         String year = null;

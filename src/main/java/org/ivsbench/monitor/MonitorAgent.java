@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.net.InetSocketAddress;
-import java.net.URI;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayDeque;
@@ -38,8 +37,6 @@ import org.slf4j.LoggerFactory;
  */
 public final class MonitorAgent implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(MonitorAgent.class);
-    private static final String USAGE = "usage: monitor-agent --listen HOST:PORT [--pid-file FILE | --process-name NAME]"
-            + " [--interval MS] [--retention SECONDS] [--secret-file FILE]";
 
     private final HostSampler sampler;
     private final long intervalMs;
@@ -100,74 +97,14 @@ public final class MonitorAgent implements AutoCloseable {
     }
 
     /**
-     * Command-line entry ({@code java -jar benchbase.jar monitor-agent ...}): runs until the JVM is stopped.
-     * Returns 2 on a usage error, 1 when it cannot listen, 0 after a normal stop.
+     * Samples and serves until the JVM is stopped (the monitor-agent command, cli/MonitorAgentCommand, checks
+     * the options). Returns 1 when it cannot listen, 0 after a normal stop.
      */
-    public static int run(String[] args) {
-        return run(args, System.out, System.err, Clock.systemUTC());
-    }
-
-    static int run(String[] args, PrintStream out, PrintStream err, Clock clock) {
-        String listen = null;
-        String pidFile = null;
-        String processName = null;
-        long interval = 1000;
-        long retentionSeconds = 3600;
-        String secretFile = null;
-        String secret = null;
-        try {
-            for (int i = 0; i < args.length; i++) {
-                String a = args[i];
-                if (a.equals("-h") || a.equals("--help")) {
-                    out.println(USAGE);
-                    return 0;
-                }
-                if (i + 1 >= args.length) {
-                    throw new IllegalArgumentException(a + " needs a value");
-                }
-                String v = args[++i];
-                switch (a) {
-                    case "--listen" -> listen = v;
-                    case "--pid-file" -> pidFile = v;
-                    case "--process-name" -> processName = v;
-                    case "--interval" -> interval = Long.parseLong(v);
-                    case "--retention" -> retentionSeconds = Long.parseLong(v);
-                    case "--secret-file" -> secretFile = v;
-                    default -> throw new IllegalArgumentException("unknown option " + a);
-                }
-            }
-            if (listen == null) {
-                throw new IllegalArgumentException("--listen is required");
-            }
-            if (pidFile != null && processName != null) {
-                throw new IllegalArgumentException("give --pid-file or --process-name, not both");
-            }
-            if (interval <= 0 || retentionSeconds <= 0) {
-                throw new IllegalArgumentException("--interval and --retention must be positive");
-            }
-            if (secretFile != null) {
-                secret = readSecret(secretFile);
-            }
-        } catch (IllegalArgumentException e) {
-            err.println("monitor-agent: " + e.getMessage());
-            err.println(USAGE);
-            return 2;
-        }
-        InetSocketAddress address;
-        try {
-            URI uri = URI.create("tcp://" + listen);
-            if (uri.getHost() == null || uri.getPort() < 0) {
-                throw new IllegalArgumentException(listen);
-            }
-            address = new InetSocketAddress(uri.getHost(), uri.getPort());
-        } catch (IllegalArgumentException e) {
-            err.println("monitor-agent: --listen must be HOST:PORT, got " + listen);
-            return 2;
-        }
+    public static int serve(InetSocketAddress listen, HostSampler sampler, long intervalMs, Duration retention,
+            String secret, PrintStream out, PrintStream err) {
         MonitorAgent agent;
         try {
-            agent = start(address, ProcSampler.local(ProcessLocator.of(pidFile, processName)), interval, clock,
-                    Duration.ofSeconds(retentionSeconds), secret);
+            agent = start(listen, sampler, intervalMs, Clock.systemUTC(), retention, secret);
         } catch (IOException e) {
             err.println("monitor-agent: cannot listen on " + listen + ": " + e.getMessage());
             return 1;
@@ -177,7 +114,7 @@ public final class MonitorAgent implements AutoCloseable {
             agent.close();
             stopped.countDown();
         }, "ivs-monitor-agent-stop"));
-        out.println("monitor-agent listening on " + agent.address() + ", interval " + interval + " ms"
+        out.println("monitor-agent listening on " + agent.address() + ", interval " + intervalMs + " ms"
                 + (secret == null ? ", no secret (anyone who reaches the port can read)" : ", secret required"));
         try {
             stopped.await();
@@ -186,21 +123,6 @@ public final class MonitorAgent implements AutoCloseable {
             agent.close();
         }
         return 0;
-    }
-
-    /** The first line of the file; the message names the file, never its content. */
-    private static String readSecret(String file) {
-        String line;
-        try (java.io.BufferedReader r = java.nio.file.Files.newBufferedReader(java.nio.file.Path.of(file),
-                java.nio.charset.StandardCharsets.UTF_8)) {
-            line = r.readLine();
-        } catch (IOException | RuntimeException e) {
-            throw new IllegalArgumentException("--secret-file: cannot read '" + file + "': " + e.getClass().getSimpleName());
-        }
-        if (line == null || line.isEmpty()) {
-            throw new IllegalArgumentException("--secret-file: '" + file + "' is empty (its first line is the secret)");
-        }
-        return line;
     }
 
     /** True when the request may be answered; otherwise a 401 has been sent. */

@@ -21,10 +21,7 @@ import org.ivsbench.db.TargetKinds;
  * What the monitor costs: CPU time of the sampling thread per sample (read /proc, compute, write and flush a
  * monitor.csv row), measured with the thread's own CPU clock so waiting does not count.
  *
- * <pre>java -cp target/benchbase.jar org.ivsbench.monitor.MonitorOverhead [--samples 60] [--interval 1000]
- *      [--fast 2000] [--pid PID | --process-name NAME]
- *      [--db-url URL [--db-user U] [--db-password-env VAR] [--server-process NAME | --server-pid PID]]</pre>
- *
+ * <p>Run as {@code java -jar benchbase.jar monitor-overhead} (cli/MonitorOverheadCommand holds the options).
  * Paced mode takes {@code --samples} samples at the monitor's interval (cold caches between samples, as in a
  * run); fast mode takes {@code --fast} samples back to back after a warm-up (the steady-state cost).
  *
@@ -79,31 +76,25 @@ public final class MonitorOverhead {
                 sorted[samples / 2] / 1000.0, sorted[samples - 1] / 1000.0);
     }
 
-    public static void main(String[] args) throws Exception {
-        int samples = 60;
-        long interval = 1000;
-        int fast = 2000;
-        ProcessLocator process = ProcessLocator.pid(ProcessHandle.current().pid());
-        ProcessLocator server = null;
-        String dbUrl = null;
-        String dbUser = null;
-        String dbPasswordEnv = null;
-        for (int i = 0; i + 1 < args.length; i += 2) {
-            switch (args[i]) {
-                case "--samples" -> samples = Integer.parseInt(args[i + 1]);
-                case "--interval" -> interval = Long.parseLong(args[i + 1]);
-                case "--fast" -> fast = Integer.parseInt(args[i + 1]);
-                case "--pid" -> process = ProcessLocator.pid(Long.parseLong(args[i + 1]));
-                case "--process-name" -> process = ProcessLocator.processName(args[i + 1]);
-                case "--db-url" -> dbUrl = args[i + 1];
-                case "--db-user" -> dbUser = args[i + 1];
-                case "--db-password-env" -> dbPasswordEnv = args[i + 1];
-                case "--server-process" -> server = ProcessLocator.processName(args[i + 1]);
-                case "--server-pid" -> server = ProcessLocator.pid(Long.parseLong(args[i + 1]));
-                default -> throw new IllegalArgumentException("unknown option " + args[i]);
-            }
-        }
-        PrintStream out = System.out;
+    /**
+     * What to measure (the monitor-overhead command's options): {@code process} is what proc.* watch,
+     * {@code server} the database server process whose CPU the fast mode also reports (or null), {@code dbUrl}
+     * null for host columns only; the password is read from the environment variable {@code dbPasswordEnv}.
+     */
+    public record Settings(int samples, long intervalMs, int fast, ProcessLocator process, ProcessLocator server,
+            String dbUrl, String dbUser, String dbPasswordEnv) {
+    }
+
+    /** Measures as {@code settings} says and prints one line per figure to {@code out}. */
+    public static void run(Settings settings, PrintStream out) throws Exception {
+        int samples = settings.samples();
+        long interval = settings.intervalMs();
+        int fast = settings.fast();
+        ProcessLocator process = settings.process();
+        ProcessLocator server = settings.server();
+        String dbUrl = settings.dbUrl();
+        String dbUser = settings.dbUser();
+        String dbPasswordEnv = settings.dbPasswordEnv();
         Path scratch = Files.createTempFile("ivs-monitor-overhead", ".csv");
         Target target = null;
         try {

@@ -35,10 +35,20 @@ public final class CliProcess {
         return path;
     }
 
+    /**
+     * Puts SIGINT and SIGQUIT back to their default action before the JVM starts. A suite started in the
+     * background ({@code nohup scripts/test.sh &}) has them ignored; a JVM that inherits that never runs its
+     * shutdown hooks on SIGINT, so an interrupt test would fail only when the suite runs in the background.
+     * Ignored signals survive exec and setsid; perl (essential on Debian) resets them and execs in place, so the
+     * pid stays the JVM's.
+     */
+    private static final List<String> DEFAULT_SIGNALS = List.of("perl", "-e",
+            "$SIG{INT} = 'DEFAULT'; $SIG{QUIT} = 'DEFAULT'; exec { $ARGV[0] } @ARGV or die \"exec $ARGV[0]: $!\\n\";");
+
     /** Starts the CLI; {@code env} is added to this JVM's environment, {@code jvmOptions} go before -jar. */
     public static CliProcess start(Path logDir, Map<String, String> env, List<String> jvmOptions, String... args)
             throws IOException {
-        List<String> command = new ArrayList<>();
+        List<String> command = new ArrayList<>(DEFAULT_SIGNALS);
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.addAll(jvmOptions);
         command.add("-jar");

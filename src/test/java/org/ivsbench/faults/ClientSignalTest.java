@@ -45,6 +45,8 @@ class ClientSignalTest {
         int exit;
         try {
             cli.awaitOutput("Results: ", 60);
+            assertFalse(ignoresSigint(cli.pid()), "the CLI was started with SIGINT ignored (a background job's"
+                    + " disposition): CliProcess must reset it, or Ctrl-C could not be tested");
             Thread.sleep(3000);
             long t0 = System.nanoTime();
             if (signal.equals("TERM")) {
@@ -77,5 +79,15 @@ class ClientSignalTest {
         assertEquals(operations, rows.stream().mapToLong(Results.Row::total).sum());
         assertTrue(Files.readString(results.dir().resolve("samples.csv")).endsWith("\n"), "last line complete");
         assertTrue(Files.size(results.dir().resolve("latency.hlog")) > 0, "latency.hlog written");
+    }
+
+    /** Bit 1 of SigIgn in /proc/PID/status is SIGINT (signal 2). */
+    private static boolean ignoresSigint(long pid) throws Exception {
+        for (String line : Files.readAllLines(Path.of("/proc", Long.toString(pid), "status"))) {
+            if (line.startsWith("SigIgn:")) {
+                return (Long.parseLong(line.substring(7).trim(), 16) & (1L << 1)) != 0;
+            }
+        }
+        throw new AssertionError("no SigIgn line in /proc/" + pid + "/status");
     }
 }

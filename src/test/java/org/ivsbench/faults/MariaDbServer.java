@@ -29,7 +29,7 @@ public final class MariaDbServer {
         String defaults = System.getenv("IVS_MARIADB_DEFAULTS");
         String pid = System.getenv("IVS_MARIADB_PIDFILE");
         if (defaults == null || pid == null) {
-            throw new IllegalStateException("IVS_MARIADB_DEFAULTS / IVS_MARIADB_PIDFILE are not set: run the tests with"
+            TestServers.missing("IVS_MARIADB_DEFAULTS / IVS_MARIADB_PIDFILE are not set: run the tests with"
                     + " scripts/test.sh, or eval \"$(scripts/mariadb.sh env)\" first");
         }
         return new MariaDbServer(Path.of(defaults), Path.of(pid));

@@ -96,15 +96,4 @@ class AgentClockAlignmentTest {
             assertTrue(checked >= 5, "agent rows checked: " + checked + " of " + table.rows.size());
         }
     }
-
-    @Test
-    void agentCommandLineRejectsBadOptions() {
-        java.io.ByteArrayOutputStream err = new java.io.ByteArrayOutputStream();
-        java.io.PrintStream ps = new java.io.PrintStream(err, true);
-        assertEquals(2, MonitorAgent.run(new String[] {"--interval", "1000"}, System.out, ps, Clock.systemUTC()));
-        assertEquals(2, MonitorAgent.run(new String[] {"--listen", "127.0.0.1:1", "--bogus", "x"}, System.out, ps,
-                Clock.systemUTC()));
-        assertEquals(2, MonitorAgent.run(new String[] {"--listen", "nohostport"}, System.out, ps, Clock.systemUTC()));
-        assertTrue(err.toString().contains("usage: monitor-agent"));
-    }
 }

@@ -5,16 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -76,20 +72,6 @@ class AgentSecretTest {
             MonitorCsv table = new MonitorCsv(csv);
             assertTrue(table.rows.stream().anyMatch(r -> "agent".equals(r.get("source"))
                     && !r.get("os.cpu.idle_pct").isEmpty()), "agent rows: " + table.rows);
-        }
-    }
-
-    @Test
-    void anEmptyOrMissingSecretFileIsAUsageError() throws Exception {
-        Path empty = Files.writeString(dir.resolve("empty"), "");
-        for (String file : new String[] {empty.toString(), dir.resolve("missing").toString()}) {
-            ByteArrayOutputStream err = new ByteArrayOutputStream();
-            int code = MonitorAgent.run(new String[] {"--listen", "127.0.0.1:0", "--secret-file", file},
-                    new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
-                    new PrintStream(err, true, StandardCharsets.UTF_8), Clock.systemUTC());
-            assertEquals(2, code);
-            String message = err.toString(StandardCharsets.UTF_8);
-            assertTrue(message.startsWith("monitor-agent: --secret-file: ") && message.contains(file), message);
         }
     }
 }

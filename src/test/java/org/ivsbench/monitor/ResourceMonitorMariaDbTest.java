@@ -31,7 +31,7 @@ class ResourceMonitorMariaDbTest {
         String url = TestServers.mariadbUrl();
         String user = TestServers.mariadbUser();
         String password = TestServers.mariadbPassword();
-        String pidFile = System.getenv("IVS_MARIADB_PIDFILE");
+        String pidFile = TestServers.mariadbPidFile();
         try (Connection c = DriverManager.getConnection(url, user, password);
                 JdbcCounterSource counters = new JdbcCounterSource(url, user, password)) {
             try (Statement st = c.createStatement()) {
@@ -41,7 +41,7 @@ class ResourceMonitorMariaDbTest {
             }
             AtomicInteger phase = new AtomicInteger(-1);
             Path csv = dir.resolve("monitor.csv");
-            MonitorConfig config = new MonitorConfig(true, INTERVAL, null, pidFile == null ? "mariadbd" : null, pidFile);
+            MonitorConfig config = new MonitorConfig(true, INTERVAL, null, null, pidFile);
 
             double before = counters.snapshot().get(COUNTER);
             long start = System.currentTimeMillis();

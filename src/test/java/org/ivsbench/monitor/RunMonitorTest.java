@@ -15,6 +15,7 @@ import org.ivsbench.db.Target;
 import org.ivsbench.db.TargetKind;
 import org.ivsbench.db.TargetKinds;
 import org.ivsbench.testsupport.RunHarness;
+import org.ivsbench.testsupport.TestServers;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -44,8 +45,7 @@ class RunMonitorTest {
                 + "<transactiontypes><transactiontype><name>ReadRecord</name></transactiontype></transactiontypes>"
                 + "<works><work><count>1</count><rate>unlimited</rate><weights>100</weights></work></works>"
                 + "</parameters>");
-        String pidFile = System.getenv("IVS_MARIADB_PIDFILE");
-        org.junit.jupiter.api.Assumptions.assumeTrue(pidFile != null, "IVS_MARIADB_PIDFILE (scripts/test.sh sets it)");
+        String pidFile = TestServers.mariadbPidFile();
         long expected = Long.parseLong(java.nio.file.Files.readString(Path.of(pidFile)).trim());
         assertEquals(java.util.OptionalLong.of(expected), RunMonitor.serverProcess(config, MARIADB).locate());
     }

@@ -2,12 +2,15 @@ package org.ivsbench.testsupport;
 
 import java.util.Map;
 
+import org.junit.jupiter.api.Assumptions;
+
 import org.ivsbench.config.TargetConfig;
 
 /**
  * Where the real servers started by scripts/test.sh live. Integration tests get their connection from here;
  * when a server is not configured the test fails with instructions instead of passing vacuously, unless
- * IVS_ALLOW_SKIP=1 is set (then it is reported as skipped).
+ * IVS_ALLOW_SKIP=1 is set (then it is reported as skipped). The Python tests follow the same rule with the
+ * same variable (results-analyzer/tests/conftest.py); scripts/test.sh never sets it.
  */
 public final class TestServers {
     private TestServers() {
@@ -19,6 +22,11 @@ public final class TestServers {
 
     public static String mongoUrl() {
         return require("ivs.mongo.url", "IVS_MONGO_URL", "scripts/mongo-standin.sh start && eval \"$(scripts/mongo-standin.sh env)\"");
+    }
+
+    /** The private MariaDB's pid file (scripts/mariadb.sh env exports it), to check which process is the server. */
+    public static String mariadbPidFile() {
+        return require("ivs.mariadb.pidfile", "IVS_MARIADB_PIDFILE", "eval \"$(scripts/mariadb.sh env)\"");
     }
 
     public static String mariadbUser() {
@@ -50,13 +58,20 @@ public final class TestServers {
             value = System.getenv(envName);
         }
         if (value == null || value.isBlank()) {
-            String message = property + " / " + envName + " is not set: run the tests with scripts/test.sh, or " + howTo;
-            if ("1".equals(System.getenv("IVS_ALLOW_SKIP"))) {
-                org.junit.jupiter.api.Assumptions.abort(message);
-            }
-            throw new IllegalStateException(message);
+            missing(property + " / " + envName + " is not set: run the tests with scripts/test.sh, or " + howTo);
         }
         return value;
+    }
+
+    /**
+     * A test cannot run because something real it needs is missing: it fails with {@code message}, or is
+     * reported as skipped when IVS_ALLOW_SKIP=1 says skipping is wanted. Never returns.
+     */
+    public static void missing(String message) {
+        if ("1".equals(System.getenv("IVS_ALLOW_SKIP"))) {
+            Assumptions.abort(message + " (skipped: IVS_ALLOW_SKIP=1)");
+        }
+        throw new IllegalStateException(message + " (set IVS_ALLOW_SKIP=1 to skip instead)");
     }
 
     private static String env(String name, String fallback) {

@@ -22,7 +22,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * the loader must report: {@code <!-- expect: <path> | <message fragment> -->}. The path must match exactly,
  * so an error reported at the wrong element fails as surely as a missing one.
  */
-class BadConfigCorpusTest {
+class LoaderRejectsBadConfigsTest {
     static final Path CORPUS = Path.of("src/test/resources/config/bad");
     private static final Pattern EXPECT = Pattern.compile("^<!-- expect: (.+?) \\| (.+?) -->$");
 

@@ -25,7 +25,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * SQLite files lie in an empty folder and whose server addresses are listening sockets of this test, so a
  * database file that appears or a connection that arrives fails the case.
  */
-class BadConfigCorpusTest {
+class CliRejectsBadConfigsTest {
     private static final Path CORPUS = Path.of("src/test/resources/config/bad");
     private static final Pattern EXPECT = Pattern.compile("<!--\\s*expect:\\s*(.*?)\\s*\\|\\s*(.*?)\\s*-->");
 
