@@ -8,7 +8,9 @@
 #
 # Environment (defaults in brackets): ROUNDS [3] rounds, each running both jars (order OLD,NEW then NEW,OLD,
 # alternating so neither always goes first); SECONDS_PER_PHASE [3] length of each no-op phase; READ_SECONDS [5]
-# length of the read phase; TERMINALS [4] read terminals; RECORDS [1000] records loaded once (by NEW).
+# length of the read phase; TERMINALS [4] read terminals; RECORDS [1000] records loaded once (by NEW);
+# OLD_TEST_CLASSES [target/test-classes] the benchmark programs for OLD: when OLD's API differs from this tree's,
+# point it at the compiled test classes of OLD's own tree (`mvn test-compile` there).
 # About 25 s per round.
 #
 # Method: the benchmark program (PhaseBench, from this tree's test classes) runs with the product classes of
@@ -51,13 +53,14 @@ rows="$BENCH_WORK/compare-rows.txt"
 : >"$rows"
 # run_one JAR NAME: both benchmarks with that jar; appends "round jar cond phase term ops/s cliCPU trmCPU".
 run_one() {
-  local jar=$1 name=$2 round=$3 cond out
+  local jar=$1 name=$2 round=$3 cond out classes=target/test-classes
+  [ "$name" = OLD ] && classes=${OLD_TEST_CLASSES:-target/test-classes}
   for bench in noop read; do
     cond=$(bench_condition | sed 's/^condition=\([a-z]*\).*/\1/')
     if [ "$bench" = noop ]; then
-      out=$(IVS_BENCH_JAR="$jar" bench_java PhaseBench -c "$noop_cfg" --noop --label "$name" 2>&1) || true
+      out=$(IVS_BENCH_TEST_CLASSES="$classes" IVS_BENCH_JAR="$jar" bench_java PhaseBench -c "$noop_cfg" --noop --label "$name" 2>&1) || true
     else
-      out=$(IVS_BENCH_JAR="$jar" bench_java PhaseBench -c "$read_cfg" --server-pid "$MARIADB_PID" \
+      out=$(IVS_BENCH_TEST_CLASSES="$classes" IVS_BENCH_JAR="$jar" bench_java PhaseBench -c "$read_cfg" --server-pid "$MARIADB_PID" \
         --label "$name" 2>&1) || true
     fi
     if ! echo "$out" | grep -q "^$name "; then

@@ -23,11 +23,12 @@ bench_build() {
 
 # Runs a benchmark program: bench_java ClassName args... With IVS_BENCH_JAR=FILE the product classes come
 # from that benchbase.jar (all dependencies inside) instead of target/classes: the benchmark programs of
-# this tree measure another build (scripts/bench/compare-jars.sh).
+# this tree measure another build (scripts/bench/compare-jars.sh); IVS_BENCH_TEST_CLASSES=DIR takes the benchmark
+# programs from another tree's compiled test classes (for a build whose API this tree's programs no longer fit).
 bench_java() {
   local cls=$1 cp=$BENCH_CP; shift
   if [ -n "${IVS_BENCH_JAR:-}" ]; then
-    cp="target/test-classes:$IVS_BENCH_JAR:$(cat target/bench-classpath.txt)"
+    cp="${IVS_BENCH_TEST_CLASSES:-target/test-classes}:$IVS_BENCH_JAR:$(cat target/bench-classpath.txt)"
   fi
   # shellcheck disable=SC2086
   java ${IVS_BENCH_JVM_OPTS:-} -cp "$cp" "org.ivsbench.benchmarks.$cls" "$@"
