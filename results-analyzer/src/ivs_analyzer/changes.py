@@ -66,6 +66,8 @@ import numpy as np
 import pandas as pd
 import ruptures as rpt
 
+from .cpu import CLIENT_CPU, HOST_IDLE, SERVER_CPU, attribute_cpu
+from .explain import rank_window_metrics, same_signal  # noqa: F401  (same_signal: shared with epochs.py)
 from .load import Run
 
 
@@ -78,6 +80,8 @@ class ChangeParams:
     top_metrics: int = 5
     min_points: int = 20
     same_signal_r: float = 0.98
+    # A metric is listed as a possible cause only when its own break at the step is this many noise units.
+    min_score: float = 3.0
     # ln(n) in the penalty uses at least this n (see the module doc: short per-epoch series).
     penalty_min_n: int = 0
 
@@ -192,87 +196,41 @@ def phase_series(run: Run, phase_index: int) -> pd.DataFrame:
     return rows.sort_values("time_ms").reset_index(drop=True)
 
 
-def rank_metrics(metrics: pd.DataFrame | None, time_ms: float, span_ms: float,
-                 params: ChangeParams, series: pd.Series | None = None) -> tuple[list[dict], list[str]]:
-    """(top metrics, names of metrics that follow `series`); `series` is the analysed client series by
-    window start (monitor rows share the samples.csv windows, docs/results-format.md)."""
-    if metrics is None or metrics.empty:
-        return [], []
-    t = metrics.index.to_numpy(dtype=float)
-    before_mask = (t >= time_ms - span_ms) & (t < time_ms)
-    after_mask = (t >= time_ms) & (t < time_ms + span_ms)
-    context = before_mask | after_mask
-    client = (series.reindex(metrics.index.to_numpy(dtype=float)).to_numpy(dtype=float)[context] if series is not None
-              else np.full(int(context.sum()), np.nan))
-    # Client level on either side, to compare a metric's amount per operation (see the module doc).
-    client_per_op = None
-    if series is not None:
-        st = series.index.to_numpy(dtype=float)
-        sb = float(np.nanmean(series.to_numpy()[(st >= time_ms - span_ms) & (st < time_ms)]))
-        sa = float(np.nanmean(series.to_numpy()[(st >= time_ms) & (st < time_ms + span_ms)]))
-        if sb > 0 and sa > 0:
-            client_per_op = (sb, sa)
-    ranked = []
-    for name in metrics.columns:
-        col = metrics[name].to_numpy(dtype=float)
-        b = col[before_mask]
-        a = col[after_mask]
-        b = b[~np.isnan(b)]
-        a = a[~np.isnan(a)]
-        if len(b) < 2 or len(a) < 2:
-            continue
-        mb, ma = float(np.mean(b)), float(np.mean(a))
-        pooled = math.sqrt((float(np.var(b, ddof=1)) + float(np.var(a, ddof=1))) / 2.0)
-        floor = max(1e-9, 0.01 * max(abs(mb), abs(ma)))
-        score = abs(ma - mb) / max(pooled, floor)
-        if score <= 0:
-            continue
-        ranked.append(({"name": name, "score": round(score, 4), "before": mb, "after": ma, "same": []},
-                       col[context]))
-    ranked.sort(key=lambda m: (-m[0]["score"], m[0]["name"]))
-    listed: list[tuple[dict, np.ndarray]] = []
-    follows: list[str] = []
-    for entry, values in ranked:
-        if client_per_op is not None and same_signal(values, client, params.same_signal_r, signed=True):
-            mb, ma = entry["before"], entry["after"]
-            if mb > 0 and ma > 0 and abs(math.log((ma / client_per_op[1]) / (mb / client_per_op[0]))) < math.log(1.1):
-                follows.append(entry["name"])
-                continue
-        leader = next((le for le, lv in listed if same_signal(values, lv, params.same_signal_r)), None)
-        if leader is not None:
-            leader["same"].append(entry["name"])
-        elif len(listed) < params.top_metrics:
-            listed.append((entry, values))
-        # else: a distinct signal below the top N is not reported, but copies of the listed ones further
-        # down still join their lists, so the loop goes on.
-    return [entry for entry, _ in listed], follows
+def _segment_context(edges: list[int], k: int, horizon: int) -> tuple[int, int, int]:
+    """(first, step, end) window indices of the context of the change at edges[k]: up to `horizon` windows
+    either side, never across the neighbouring changes (an 8-window stall between two changes must not be
+    diluted by the windows after it recovered)."""
+    b = edges[k]
+    return max(edges[k - 1], b - horizon), b, min(edges[k + 1], b + horizon)
 
 
-def same_signal(a: np.ndarray, b: np.ndarray, min_r: float, signed: bool = False) -> bool:
-    """True when two metrics move together window by window (|Pearson r| >= min_r over the windows both
-    have). Fewer than 4 common windows, or a metric constant there, prove nothing: False."""
-    ok = ~np.isnan(a) & ~np.isnan(b)
-    if ok.sum() < 4:
-        return False
-    x, y = a[ok], b[ok]
-    if np.std(x) == 0 or np.std(y) == 0:
-        return False
-    r = float(np.corrcoef(x, y)[0, 1])
-    return (r if signed else abs(r)) >= min_r
+def _duration(values: np.ndarray, edges: list[int], k: int, times: np.ndarray, window_ms: float,
+              min_relative_change: float) -> float | None:
+    """How long the level after edges[k] lasted when the next change brings it back to the level before
+    (an episode: a stall, a hog); None when it does not come back in this phase."""
+    if k + 1 >= len(edges) - 1:
+        return None
+    before = float(np.mean(values[edges[k - 1]:edges[k]]))
+    back = float(np.mean(values[edges[k + 1]:edges[k + 2]]))
+    if abs(back - before) > min_relative_change * max(abs(before), 1e-9):
+        return None
+    return float(times[edges[k + 1]] - times[edges[k]])
 
 
 def find_changes(run: Run, params: ChangeParams | None = None) -> list[dict]:
     params = params or ChangeParams()
     metrics = run.metric_frame()
+    mtimes = metrics.index.to_numpy(dtype=float) if metrics is not None else np.array([])
     out: list[dict] = []
     for phase_index in sorted(run.samples["phase"].unique()):
         rows = phase_series(run, int(phase_index))
         if rows.empty:
             continue
         window_ms = float(rows["window_ms"].median())
-        span_ms = params.context_windows * window_ms
+        times = rows["time_ms"].to_numpy(dtype=float)
+        tput_values = rows["throughput"].fillna(0.0).to_numpy()
         series = {
-            "throughput": (rows["throughput"].fillna(0.0).to_numpy(), False),
+            "throughput": (tput_values, False),
             # Empty p99 means no operation finished in that window; carry the neighbour level.
             "p99": (rows["lat_p99_us"].ffill().bfill().to_numpy(), True),
         }
@@ -284,18 +242,30 @@ def find_changes(run: Run, params: ChangeParams | None = None) -> list[dict]:
             for k, b in enumerate(bkps, start=1):
                 before = float(np.mean(values[edges[k - 1]:b]))
                 after = float(np.mean(values[b:edges[k + 1]]))
-                time_ms = float(rows["time_ms"].iloc[b])
-                client = (pd.Series(values, index=rows["time_ms"].to_numpy(dtype=float))
-                          if name == "throughput" else None)
-                ranked, follows = rank_metrics(metrics, time_ms, span_ms, params, client)
+                first, _, end = _segment_context(edges, k, params.context_windows)
+                lo, t, hi = times[first], times[b], times[end - 1] + window_ms
+                tput = (float(np.mean(tput_values[first:b])), float(np.mean(tput_values[b:end])))
+                ranked, follows, cpu = [], [], None
+                if metrics is not None and not metrics.empty:
+                    before_mask, after_mask = (mtimes >= lo) & (mtimes < t), (mtimes >= t) & (mtimes < hi)
+                    ranked, follows = rank_window_metrics(metrics, before_mask, after_mask, params, tput)
+                    cpu = attribute_cpu(_means(metrics, before_mask), _means(metrics, after_mask), run.cores)
                 out.append({
                     "phase": int(phase_index),
                     "series": name,
-                    "time_ms": int(time_ms),
+                    "time_ms": int(t),
                     "before": before,
                     "after": after,
                     "relative_change": (after - before) / max(abs(before), 1e-9),
+                    "duration_ms": _duration(values, edges, k, times, window_ms, params.min_relative_change),
                     "metrics": ranked,
                     "follows": follows,
+                    "cpu": cpu,
                 })
     return out
+
+
+def _means(metrics: pd.DataFrame, mask: np.ndarray) -> dict:
+    cols = [c for c in (HOST_IDLE, SERVER_CPU, CLIENT_CPU) if c in metrics.columns]
+    return {c: float(np.nanmean(metrics[c].to_numpy(dtype=float)[mask])) if mask.any() else float("nan")
+            for c in cols}

@@ -48,6 +48,13 @@ class Run:
     summary: dict
     samples: pd.DataFrame
     monitor: pd.DataFrame | None
+    environment: dict | None = None
+
+    @property
+    def cores(self) -> int | None:
+        """The database host's processors (environment.json os.processors), for CPU attribution."""
+        n = ((self.environment or {}).get("os") or {}).get("processors")
+        return int(n) if isinstance(n, (int, float)) and n > 0 else None
 
     @property
     def label(self) -> str:
@@ -198,7 +205,9 @@ def load_run(path: Path) -> Run:
         raise AnalyzerError(f"{path}: no samples.csv")
     monitor_path = path / "monitor.csv"
     monitor = load_monitor(monitor_path) if monitor_path.is_file() else None
-    return Run(path=path, summary=summary, samples=samples, monitor=monitor)
+    env_path = path / "environment.json"
+    environment = _read_json(env_path) if env_path.is_file() else None
+    return Run(path=path, summary=summary, samples=samples, monitor=monitor, environment=environment)
 
 
 _EPOCH_DIR = re.compile(r"^epoch-(\d+)$")
