@@ -252,3 +252,32 @@ def write_noisy_experiment(path: Path, *, epochs: int = 40, fast: tuple[int, ...
                 wr.writerow([e, 2 ** k, 2 ** (k + 1), max(1, int(100000 / (1 + (k - 6) ** 2)))])
     (path / "experiment.json").write_text(json.dumps({"epochs": epochs, "completedEpochs": epochs}))
     return path
+
+
+def write_long_run(path: Path, *, hours: float = 1.0, seed: int = 31, columns: int = 100) -> Path:
+    """A 1-hour run at 1 s windows: 4 phases (rates 1,000 to 2,500 ops/s), 5 transaction types, a monitor of
+    about `columns` columns, a lock stall and a CPU hog somewhere in it."""
+    rng = np.random.default_rng(seed)
+    n = int(hours * 3600)
+    quarter = n // 4
+    level = np.repeat([1000.0, 1500.0, 2000.0, 2500.0], quarter)[:n]
+    level = np.pad(level, (0, n - len(level)), mode="edge")
+    tput = level * (1 + 0.02 * rng.standard_normal(n))
+    p99 = 900 * rng.lognormal(0, 0.05, n)
+    stall = slice(int(n * 0.3), int(n * 0.3) + 8)
+    tput[stall] = rng.uniform(1, 5, 8)
+    hog = slice(int(n * 0.6), int(n * 0.6) + 15)
+    p99[hog] *= 4
+    base = server_monitor(rng, tput)
+    m = server_monitor(rng, tput, extra=max(columns - len(base), 0))
+    m["db.Innodb_row_lock_current_waits"][stall] = 4
+    m["os.cpu.idle_pct"][hog] = 0.5
+    phases = [(f"phase{i}", quarter) for i in range(3)] + [("phase3", n - 3 * quarter)]
+    types = {"ReadRecord": 0.5, "ScanRecord": 0.1, "UpdateRecord": 0.2, "InsertRecord": 0.1, "ExtendRecord": 0.1}
+    return write_series_run(path, tput=tput, p99=p99, monitor=m, types=types, phases=phases, seed=seed)
+
+
+def write_big_experiment(path: Path, *, epochs: int = 100, seed: int = 41) -> Path:
+    """100 epochs x 4 modes with per-phase folders (main: extend + run, the others: load + run), 20 windows
+    per sub-run, a monitor of ~100 columns, noise and two fast epochs."""
+    return write_noisy_experiment(path, epochs=epochs, fast=(30, 71), seed=seed, windows=20, extra_columns=58)

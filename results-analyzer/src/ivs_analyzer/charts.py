@@ -28,10 +28,13 @@ def _legend(ax, **kw) -> None:
         ax.legend(**kw)
 
 
-def _save(fig, out: Path, name: str) -> str:
+def save_figure(fig, out: Path, name: str) -> str:
     fig.savefig(out / name, dpi=DPI, bbox_inches="tight")
     plt.close(fig)
     return name
+
+
+_save = save_figure
 
 
 def _seconds(run: Run, time_ms) -> np.ndarray:

@@ -178,8 +178,8 @@ def _holds(signal: np.ndarray, edges: list[int], k: int, horizon: int) -> bool:
     return True
 
 
-def _changes_in(series: pd.Series, log_scale: bool, params: ChangeParams) -> tuple[list[dict], list[dict]]:
-    """(steps, outliers) of one per-epoch series; outliers are left out before looking for steps."""
+def _changes_in(series: pd.Series, log_scale: bool, params: ChangeParams) -> tuple[list, list, list]:
+    """(steps, outliers, periods) of one per-epoch series; outliers are left out before looking for steps."""
     if log_scale:
         series = series[series > 0]
     found = find_outliers(series.to_numpy(dtype=float), log_scale, params.min_relative_change)
@@ -199,7 +199,27 @@ def _changes_in(series: pd.Series, log_scale: bool, params: ChangeParams) -> tup
             before, after = np.exp(levels) if log_scale else levels
             change["observed_before"], change["observed_after"] = float(before), float(after)
             out.append(change)
-    return out, outliers
+    steps, periods = _split_periods(out)
+    return steps, outliers, periods
+
+
+def _split_periods(steps: list[dict]) -> tuple[list[dict], list[dict]]:
+    """(steps, periods): two consecutive steps where the second comes back nearer the level before the first
+    than the level between them (by ratio) bound a disturbed period, not two steps. On a shared machine a
+    stretch of slow epochs that ends is the machine, not a lasting change in the database."""
+    kept, periods, i = [], [], 0
+    while i < len(steps):
+        a = steps[i]
+        b = steps[i + 1] if i + 1 < len(steps) else None
+        if b is not None and min(a["observed_before"], a["observed_after"], b["observed_after"]) > 0 and \
+                abs(np.log(b["observed_after"] / a["observed_before"])) < abs(np.log(b["observed_after"] / a["observed_after"])):
+            periods.append({"from_epoch": a["epoch"], "to_epoch": b["epoch"], "before": a["observed_before"],
+                            "during": a["observed_after"]})
+            i += 2
+        else:
+            kept.append(a)
+            i += 1
+    return kept, periods
 
 
 def rank_epoch_metrics(metrics: pd.DataFrame, epoch: int, params: ChangeParams,
@@ -266,8 +286,9 @@ def find_epoch_changes(exp: Experiment, base: ChangeParams | None = None) -> lis
 
 
 def analyse_epochs(exp: Experiment, base: ChangeParams | None = None) -> dict:
-    """{"steps": [...], "outliers": [...]}: outliers grouped by epoch, each with the series it left and the
-    host's condition in that epoch (`host_condition`)."""
+    """{"steps": [...], "outliers": [...], "periods": [...]}: outliers grouped by epoch, each with the series it
+    left and the host's condition in that epoch (`host_condition`); periods = disturbed stretches that ended
+    (`_split_periods`)."""
     params = epoch_params(base or ChangeParams())
     modes = sorted(set(exp.epochs["mode"]))
     metric_cache: dict[str, pd.DataFrame] = {}
@@ -279,9 +300,11 @@ def analyse_epochs(exp: Experiment, base: ChangeParams | None = None) -> dict:
 
     out: list[dict] = []
     outliers: dict[int, list[dict]] = {}
+    periods: list[dict] = []
     for mode in modes:
         for column, log_scale in MODE_SERIES.items():
-            steps, odd = _changes_in(mode_series(exp, mode, column), log_scale, params)
+            steps, odd, spans = _changes_in(mode_series(exp, mode, column), log_scale, params)
+            periods += [{"mode": mode, "series": column, **p} for p in spans]
             for c in steps:
                 out.append(_explain({"mode": mode, "series": column, **c}, metrics_of(mode), params,
                                     mode_series(exp, mode, "run_throughput")))
@@ -289,7 +312,8 @@ def analyse_epochs(exp: Experiment, base: ChangeParams | None = None) -> dict:
                 outliers.setdefault(o["epoch"], []).append({"mode": mode, "series": column, **o})
     for num, den in DIVERGENCES:
         if num in modes and den in modes:
-            steps, _ = _changes_in(divergence_series(exp, num, den), True, params)
+            steps, _, spans = _changes_in(divergence_series(exp, num, den), True, params)
+            periods += [{"mode": f"{num}/{den}", "series": "run_lat_avg_ratio", **p} for p in spans]
             for c in steps:
                 out.append(_explain({"mode": f"{num}/{den}", "series": "run_lat_avg_ratio", **c},
                                     metrics_of(num), params, mode_series(exp, num, "run_throughput")))
@@ -298,7 +322,8 @@ def analyse_epochs(exp: Experiment, base: ChangeParams | None = None) -> dict:
         mode = "main" if any(i["mode"] == "main" for i in items) else items[0]["mode"]
         grouped.append({"epoch": epoch, "series": items, "modes": sorted({i["mode"] for i in items}),
                         "host": host_condition(metrics_of(mode), epoch)})
-    return {"steps": out, "outliers": grouped}
+    # metrics: the per-epoch monitor figures of a mode (cached), for the findings' charts
+    return {"steps": out, "outliers": grouped, "periods": periods, "metrics": metrics_of}
 
 
 HOST_COLUMNS = ["os.cpu.idle_pct", "proc.cpu_pct", "client.cpu_pct"]

@@ -73,3 +73,42 @@ def window_excursions(values: np.ndarray, log_scale: bool, min_relative_change: 
                            "relative_change": p["relative_change"]})
     groups.sort(key=lambda g: -abs(g["relative_change"]))
     return groups[:limit]
+
+
+HOST_COLUMNS = ["os.cpu.idle_pct", "proc.cpu_pct", "client.cpu_pct"]
+
+
+def run_excursions(run, params, limit: int = 10) -> list[dict]:
+    """Short excursions of each phase's throughput and p99 (fewer windows than a step segment), largest first,
+    each with the host's condition then: {"<column>": mean over the excursion, "<column>.typical": median
+    over the phase} for the host idle CPU, the server's and the client's CPU."""
+    from .changes import phase_series  # changes imports nothing from here; late import keeps it one-way
+    metrics = run.metric_frame()
+    out = []
+    for phase in sorted(run.samples["phase"].unique()):
+        rows = phase_series(run, int(phase))
+        if len(rows) < 2 * params.min_size + 1:
+            continue
+        window_ms = float(rows["window_ms"].median())
+        times = rows["time_ms"].to_numpy(dtype=float)
+        for name, values, log_scale in (("throughput", rows["throughput"].fillna(0.0).to_numpy(), False),
+                                        ("p99", rows["lat_p99_us"].ffill().bfill().to_numpy(), True)):
+            if np.isnan(values).all():
+                continue
+            for g in window_excursions(values, log_scale, params.min_relative_change, params.min_size - 1, limit):
+                t0, t1 = times[g["start"]], times[g["end"] - 1] + window_ms
+                host = {}
+                if metrics is not None:
+                    idx = metrics.index.to_numpy(dtype=float)
+                    inside, phase_rows = (idx >= t0) & (idx < t1), (idx >= times[0]) & (idx < times[-1] + window_ms)
+                    for col in HOST_COLUMNS:
+                        if col in metrics.columns and inside.any():
+                            v = metrics[col].to_numpy(dtype=float)
+                            if not np.isnan(v[inside]).all():
+                                host[col] = float(np.nanmean(v[inside]))
+                                host[col + ".typical"] = float(np.nanmedian(v[phase_rows]))
+                out.append({"phase": int(phase), "series": name, "time_ms": int(t0), "windows": g["end"] - g["start"],
+                            "value": float(np.mean(values[g["start"]:g["end"]])), "expected": g["expected"],
+                            "relative_change": g["relative_change"], "host": host})
+    out.sort(key=lambda x: -abs(x["relative_change"]))
+    return out[:limit]
