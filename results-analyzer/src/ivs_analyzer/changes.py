@@ -69,6 +69,7 @@ import ruptures as rpt
 from .cpu import CLIENT_CPU, HOST_IDLE, SERVER_CPU, attribute_cpu
 from .explain import rank_window_metrics, same_signal  # noqa: F401  (same_signal: shared with epochs.py)
 from .load import Run
+from .pelt import pelt_l2
 
 
 @dataclass
@@ -160,9 +161,9 @@ def detect_steps(values: np.ndarray, params: ChangeParams, log_scale: bool = Fal
     if trend:
         fit_input = np.column_stack([signal, np.ones(n), np.arange(n, dtype=float)])
         algo = rpt.Pelt(model="linear", min_size=min_size, jump=1).fit(fit_input)
+        bkps = [b for b in algo.predict(pen=pen) if b < n]
     else:
-        algo = rpt.Pelt(model="l2", min_size=min_size, jump=1).fit(signal.reshape(-1, 1))
-    bkps = [b for b in algo.predict(pen=pen) if b < n]
+        bkps = [b for b in pelt_l2(signal, pen, min_size) if b < n]
 
     # Drop changes under the minimum relative change, weakest first, merging segments.
     while bkps:

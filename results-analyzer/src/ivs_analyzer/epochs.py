@@ -93,20 +93,12 @@ def divergence_series(exp: Experiment, num: str, den: str) -> pd.Series:
     return ratio[(a[both] > 0) & (b[both] > 0)]
 
 
-def _per_op_total(name: str, rows: pd.DataFrame) -> float | None:
-    """What the metric adds up to over the rows, or None when a sum means nothing (percentages, gauges).
-    db.* counters are deltas per interval (docs/results-format.md); *_ps columns are rates per second."""
-    if name.endswith("_ps"):
-        return float((rows[name] * rows["interval_ms"] / 1000.0).sum())
-    if name.startswith("db."):
-        return float(rows[name].sum())  # a db.* gauge gets a meaningless /op, but it moves with its mean: `same`
-    return None
-
-
 def summarize_monitor(run) -> dict[str, float]:
     """One value per metric over the measured windows of all phases of a sub-run: the mean, and for
     rates/counters the amount per operation ("<name>/op"), since an epoch that runs fewer operations
-    does less of everything and per-op amounts are what a cause changes (buffer pool reads per read)."""
+    does less of everything and per-op amounts are what a cause changes (buffer pool reads per read).
+    What adds up: *_ps rates times the interval, db.* counters as they are (deltas per interval,
+    docs/results-format.md); a db.* gauge gets a meaningless /op, but it moves with its mean: `same`."""
     if run.monitor is None:
         return {}
     windows = pd.concat([phase_series(run, int(p)) for p in sorted(run.samples["phase"].unique())])
@@ -114,17 +106,20 @@ def summarize_monitor(run) -> dict[str, float]:
         return {}
     mon = run.monitor[run.monitor["time_ms"].isin(windows["time_ms"].astype(float))]
     metrics = [c for c in mon.columns if c not in MONITOR_KEY_COLUMNS]
+    if mon.empty or not metrics:
+        return {}
     ops = float(windows["ok"].sum())
-    out: dict[str, float] = {}
-    for name in metrics:
-        rows = mon.dropna(subset=[name])
-        if rows.empty:
-            continue
-        # local and agent rows of one interval hold different metrics; dropna keeps each metric's own rows.
-        out[name] = float(rows.groupby("time_ms")[name].mean().mean())
-        total = _per_op_total(name, rows)
-        if total is not None and ops > 0:
-            out[name + "/op"] = total / ops
+    values = mon[metrics]
+    # local and agent rows of one interval hold different metrics: the interval's mean skips empty cells, so
+    # each metric is averaged over its own rows; a metric never filled gives NaN and is left out.
+    means = values.groupby(mon["time_ms"]).mean().mean()
+    rates = [c for c in metrics if c.endswith("_ps")]
+    counters = [c for c in metrics if c.startswith("db.") and not c.endswith("_ps")]
+    totals = pd.concat([values[rates].mul(mon["interval_ms"] / 1000.0, axis=0).sum(), values[counters].sum()])
+    filled = values.notna().any()
+    out = {name: float(v) for name, v in means.items() if filled[name]}
+    if ops > 0:
+        out.update({f"{name}/op": float(v) / ops for name, v in totals.items() if filled[name]})
     return out
 
 
