@@ -84,7 +84,7 @@ def run_findings(changes: list[dict], excursions: list[dict], start_ms: float, w
             evidence.append(_follows_sentence(follows))
         out.append({"kind": "episode" if duration else "step", "title": f"{moves} {when}: {why}",
                     "evidence": evidence, "cause": cause, "time_ms": c["time_ms"], "phase": c["phase"],
-                    "duration_ms": duration, "series": [d["series"] for d in group]})
+                    "duration_ms": duration, "series": [d["series"] for d in group], "follows": follows})
     # an excursion inside (or at the edges of) a step or an episode is part of that finding
     spans = [(f["phase"], f["time_ms"] - 2 * window_ms, f["time_ms"] + (f["duration_ms"] or 0) + 2 * window_ms)
              for f in out]
@@ -125,6 +125,7 @@ def experiment_findings(analysis: dict) -> list[dict]:
         if c.get("follows"):
             evidence.append(_follows_sentence(c["follows"]))
         out.append({"kind": "step", "cause": cause, "mode": c["mode"], "series": c["series"], "epoch": c["epoch"],
+                    "follows": c.get("follows", []),
                     "title": f"{c['mode']} {c['series']} {_pct(c['relative_change'])} from epoch {c['epoch']}: {why}",
                     "evidence": evidence})
     if not analysis["steps"]:
