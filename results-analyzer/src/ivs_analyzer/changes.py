@@ -34,28 +34,12 @@ removed one by one (weakest first) and the neighbouring segments merged, then re
 
 Explaining
 ----------
-For each kept change at time t, every monitor metric gets
-``score = |mean_after - mean_before| / max(pooled_std, floor)`` over ``context_windows`` windows
-(default 10) on either side of t, where ``pooled_std = sqrt((var_before + var_after) / 2)`` and
-``floor = max(1e-9, 0.01 * max(|mean_before|, |mean_after|))`` so a metric that is exactly constant
-on both sides and moves a little does not get an infinite score. The top ``top_metrics`` metrics are
-reported.
-
-Metrics that carry the same signal share one place: going down the ranking, a metric whose values over
-the context windows correlate with those of a metric already listed (``|r| >= same_signal_r``, default
-0.98) is added to that metric's ``same`` list instead of taking a place of its own. A server reports one
-event under many names (pages and bytes of the same buffer pool, bytes received and queries and
-Com_select, the disk total and its only device, InnoDB's reads and the disk's read operations), and the
-scores of such copies are nearly equal, so without this the top 5 would often be one or two signals
-under five names and push out a distinct one. Correlation, not score, decides: two different metrics
-can step by the same amount and still differ window by window.
-
-For a throughput change, a metric that is the client's operations counted on the server (Com_select,
-bytes sent, loopback traffic) is a consequence, not a suspect: it goes to the change's ``follows`` list
-instead of a place. It must both move with throughput window by window (r >= same_signal_r) and keep
-its amount per operation (mean / throughput on either side within 10%). Correlation alone is not
-enough: a cause that steps cleanly at the same window correlates too, but its amount per operation
-changes (buffer pool reads go from 0 to 1 per query).
+For each kept change the context is up to ``context_windows`` windows (default 10) either side, never across
+the neighbouring changes; explain.rank_window_metrics ranks the monitor metrics there by their own break at
+the change (a line plus a step, so a metric on its own trend is no cause), sets apart those that follow
+throughput at a constant amount per operation (``follows``) and groups copies of one signal (``same``);
+cpu.attribute_cpu says who took the host's CPU. A change whose level comes back at the next change gets
+``duration_ms`` (an episode: a stall, a hog).
 """
 from __future__ import annotations
 

@@ -18,10 +18,12 @@ from .outliers import run_excursions
 MAX_FINDING_CHARTS = 6
 
 CHANGE_METHOD = (
-    "PELT (ruptures, l2 cost) on the per-window ALL-type throughput and log p99 of each phase, "
+    "PELT (l2 cost) on the per-window ALL-type throughput and log p99 of each phase, "
     "measured windows only; penalty = {pf} × σ² × ln(n) with σ the robust noise estimate from "
     "first differences; segments ≥ {ms} windows; changes under {mr:.0%} relative are dropped. "
-    "Metrics ranked by |mean after − mean before| / pooled std over {cw} windows either side."
+    "Metrics ranked by their own break at the change (a line plus a step fitted over up to {cw} windows "
+    "either side, in units of the fit's noise; 3 or more to be listed); those that keep their amount per "
+    "operation while throughput moved are listed as following it."
 )
 
 
