@@ -6,7 +6,8 @@ they moved. The metric that stepped at the same time is the first suspect.
 
 Detection
 ---------
-PELT (ruptures) with the ``l2`` cost, i.e. changes in the mean of a piecewise-constant signal.
+PELT (pelt.py: the recursion of ruptures' Pelt, vectorised) with the ``l2`` cost, i.e. changes in the mean of a
+piecewise-constant signal.
 For the l2 cost the classic penalty (BIC-like) is ``2 * sigma^2 * log(n)``; we use
 ``penalty_factor * sigma^2 * log(n)`` with ``penalty_factor = 3`` by default, a little stricter than
 BIC because benchmark series are not Gaussian (GC pauses, checkpoints give single-window spikes).
@@ -48,12 +49,11 @@ from dataclasses import dataclass
 
 import numpy as np
 import pandas as pd
-import ruptures as rpt
 
 from .cpu import CLIENT_CPU, HOST_IDLE, SERVER_CPU, attribute_cpu
 from .explain import rank_window_metrics, same_signal  # noqa: F401  (same_signal: shared with epochs.py)
 from .load import Run
-from .pelt import pelt_l2
+from .pelt import pelt_l2, pelt_linear
 
 
 @dataclass
@@ -143,9 +143,7 @@ def detect_steps(values: np.ndarray, params: ChangeParams, log_scale: bool = Fal
     signal = np.log(np.maximum(values, 1e-9)) if log_scale else values
     pen = penalty(signal, params, log_scale)
     if trend:
-        fit_input = np.column_stack([signal, np.ones(n), np.arange(n, dtype=float)])
-        algo = rpt.Pelt(model="linear", min_size=min_size, jump=1).fit(fit_input)
-        bkps = [b for b in algo.predict(pen=pen) if b < n]
+        bkps = [b for b in pelt_linear(signal, pen, min_size) if b < n]
     else:
         bkps = [b for b in pelt_l2(signal, pen, min_size) if b < n]
 
