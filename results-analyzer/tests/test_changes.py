@@ -89,7 +89,9 @@ def test_copies_of_one_signal_share_a_place(tmp_path):
 
     c = [c for c in find_changes(load_run(run)) if c["series"] == "throughput"][0]
     names = [m["name"] for m in c["metrics"]]
-    assert len(names) == 5 and len(set(names)) == 5
+    # Only metrics that broke by 3 noise units or more are listed (the noise metrics used to fill the top 5);
+    # the copies must still not take the places a distinct signal needs.
+    assert len(names) == 2 and len(set(names)) == 2, names
     assert names[0] in {step, *copies} - {"db.distinct"}
     assert set(c["metrics"][0]["same"]) | {names[0]} == {step, "db.copy1", "db.copy2", "db.copy3", "db.negated"}
     assert "db.distinct" in names, names

@@ -80,7 +80,7 @@ def test_a_cold_first_epoch_then_flat_is_no_step():
     from ivs_analyzer.epochs import _changes_in, epoch_params
     values = [14.35, 9.86, 9.38, 9.26, 9.77, 9.38, 9.29, 9.41, 9.52, 9.33, 9.61, 9.45, 9.30, 9.48]
     series = pd.Series(values, index=range(1, len(values) + 1), dtype=float)
-    assert _changes_in(series, True, epoch_params(ChangeParams())) == []
+    assert _changes_in(series, True, epoch_params(ChangeParams()))[0] == []
 
 
 def test_a_metric_that_only_grows_with_the_epochs_is_not_a_cause():
@@ -95,7 +95,7 @@ def test_a_metric_that_only_grows_with_the_epochs_is_not_a_cause():
         "db.Innodb_buffer_pool_reads": np.where(epochs >= 12, 500.0, 20.0) + rng.normal(0, 3, len(epochs)),
         "os.cpu.idle_pct": 50 + rng.normal(0, 1, len(epochs)),
     }, index=epochs)
-    ranked = rank_epoch_metrics(frame, 12, epoch_params(ChangeParams()))
+    ranked, _ = rank_epoch_metrics(frame, 12, epoch_params(ChangeParams()))
     assert [m["name"] for m in ranked] == ["db.Innodb_buffer_pool_reads"]
     assert ranked[0]["before"] < 30 < 400 < ranked[0]["after"]
-    assert rank_epoch_metrics(frame, 6, epoch_params(ChangeParams())) == [], "no metric breaks at epoch 6"
+    assert rank_epoch_metrics(frame, 6, epoch_params(ChangeParams()))[0] == [], "no metric breaks at epoch 6"

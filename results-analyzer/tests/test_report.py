@@ -20,11 +20,30 @@ def test_report_run(step_run, capsys):
         assert not link.startswith("/") and (step_run / link).stat().st_size > 1000
     changes = json.loads((step_run / "changes.json").read_text())
     assert changes[0]["series"] == "throughput"
+    # duration_ms and cpu were added (README: additive keys; older readers ignore them)
     assert set(changes[0]) == {"phase", "series", "time_ms", "before", "after", "relative_change", "metrics",
-                                "follows"}
+                                "follows", "duration_ms", "cpu"}
     assert set(changes[0]["metrics"][0]) == {"name", "score", "before", "after", "same"}
     text = html.read_text()
     assert "Step changes" in text and synth.STEP_METRIC in text
+    # the first finding names the stepped metric, and its chart plots it around the step
+    first = json.loads((step_run / "findings.json").read_text())[0]
+    assert first["kind"] == "step" and first["cause"] == synth.STEP_METRIC, first
+    cause = [p for p in first["chart"]["data"]["panels"] if synth.STEP_METRIC in p["series"]][0]
+    ys = cause["series"][synth.STEP_METRIC]
+    assert min(ys[-10:]) > 300 > max(ys[:10])  # +400 from the step on
+    assert first["chart"]["file"] in links
+    # the resources chart gives the first suspect a panel of its own
+    resources = _run_charts(step_run)[0]
+    assert {"title": synth.STEP_METRIC, "series": [synth.STEP_METRIC]} in resources["panels"]
+
+
+def _run_charts(path):
+    from ivs_analyzer.changes import find_changes
+    from ivs_analyzer.charts import run_charts
+    from ivs_analyzer.load import load_run
+    run = load_run(path)
+    return [c for c in run_charts(run, path, find_changes(run)) if c["file"] == "resources.png"]
 
 
 def test_report_experiment(experiment, tmp_path):
@@ -33,8 +52,10 @@ def test_report_experiment(experiment, tmp_path):
     links = _image_links(out / "report.html")
     assert {"epoch_run.png", "epoch_p99.png", "value_sizes.png", "value_sizes_heatmap.png", "extend.png"} <= set(links)
     for link in links:
-        assert (out / link).is_file()
+        assert (out / link).stat().st_size > 1000
     assert "epoch-003/main/run" in (out / "report.html").read_text()
+    findings = json.loads((out / "findings.json").read_text())
+    assert findings[0]["kind"] == "none"  # a steady ramp of 10 epochs: nothing changed
 
 
 def test_compare_two_runs(tmp_path):

@@ -6,7 +6,8 @@ they moved. The metric that stepped at the same time is the first suspect.
 
 Detection
 ---------
-PELT (ruptures) with the ``l2`` cost, i.e. changes in the mean of a piecewise-constant signal.
+PELT (pelt.py: the recursion of ruptures' Pelt, vectorised) with the ``l2`` cost, i.e. changes in the mean of a
+piecewise-constant signal.
 For the l2 cost the classic penalty (BIC-like) is ``2 * sigma^2 * log(n)``; we use
 ``penalty_factor * sigma^2 * log(n)`` with ``penalty_factor = 3`` by default, a little stricter than
 BIC because benchmark series are not Gaussian (GC pauses, checkpoints give single-window spikes).
@@ -34,28 +35,12 @@ removed one by one (weakest first) and the neighbouring segments merged, then re
 
 Explaining
 ----------
-For each kept change at time t, every monitor metric gets
-``score = |mean_after - mean_before| / max(pooled_std, floor)`` over ``context_windows`` windows
-(default 10) on either side of t, where ``pooled_std = sqrt((var_before + var_after) / 2)`` and
-``floor = max(1e-9, 0.01 * max(|mean_before|, |mean_after|))`` so a metric that is exactly constant
-on both sides and moves a little does not get an infinite score. The top ``top_metrics`` metrics are
-reported.
-
-Metrics that carry the same signal share one place: going down the ranking, a metric whose values over
-the context windows correlate with those of a metric already listed (``|r| >= same_signal_r``, default
-0.98) is added to that metric's ``same`` list instead of taking a place of its own. A server reports one
-event under many names (pages and bytes of the same buffer pool, bytes received and queries and
-Com_select, the disk total and its only device, InnoDB's reads and the disk's read operations), and the
-scores of such copies are nearly equal, so without this the top 5 would often be one or two signals
-under five names and push out a distinct one. Correlation, not score, decides: two different metrics
-can step by the same amount and still differ window by window.
-
-For a throughput change, a metric that is the client's operations counted on the server (Com_select,
-bytes sent, loopback traffic) is a consequence, not a suspect: it goes to the change's ``follows`` list
-instead of a place. It must both move with throughput window by window (r >= same_signal_r) and keep
-its amount per operation (mean / throughput on either side within 10%). Correlation alone is not
-enough: a cause that steps cleanly at the same window correlates too, but its amount per operation
-changes (buffer pool reads go from 0 to 1 per query).
+For each kept change the context is up to ``context_windows`` windows (default 10) either side, never across
+the neighbouring changes; explain.rank_window_metrics ranks the monitor metrics there by their own break at
+the change (a line plus a step, so a metric on its own trend is no cause), sets apart those that follow
+throughput at a constant amount per operation (``follows``) and groups copies of one signal (``same``);
+cpu.attribute_cpu says who took the host's CPU. A change whose level comes back at the next change gets
+``duration_ms`` (an episode: a stall, a hog).
 """
 from __future__ import annotations
 
@@ -64,9 +49,11 @@ from dataclasses import dataclass
 
 import numpy as np
 import pandas as pd
-import ruptures as rpt
 
+from .cpu import CLIENT_CPU, HOST_IDLE, SERVER_CPU, attribute_cpu
+from .explain import rank_window_metrics, same_signal  # noqa: F401  (same_signal: shared with epochs.py)
 from .load import Run
+from .pelt import pelt_l2, pelt_linear
 
 
 @dataclass
@@ -78,6 +65,8 @@ class ChangeParams:
     top_metrics: int = 5
     min_points: int = 20
     same_signal_r: float = 0.98
+    # A metric is listed as a possible cause only when its own break at the step is this many noise units.
+    min_score: float = 3.0
     # ln(n) in the penalty uses at least this n (see the module doc: short per-epoch series).
     penalty_min_n: int = 0
 
@@ -154,11 +143,9 @@ def detect_steps(values: np.ndarray, params: ChangeParams, log_scale: bool = Fal
     signal = np.log(np.maximum(values, 1e-9)) if log_scale else values
     pen = penalty(signal, params, log_scale)
     if trend:
-        fit_input = np.column_stack([signal, np.ones(n), np.arange(n, dtype=float)])
-        algo = rpt.Pelt(model="linear", min_size=min_size, jump=1).fit(fit_input)
+        bkps = [b for b in pelt_linear(signal, pen, min_size) if b < n]
     else:
-        algo = rpt.Pelt(model="l2", min_size=min_size, jump=1).fit(signal.reshape(-1, 1))
-    bkps = [b for b in algo.predict(pen=pen) if b < n]
+        bkps = [b for b in pelt_l2(signal, pen, min_size) if b < n]
 
     # Drop changes under the minimum relative change, weakest first, merging segments.
     while bkps:
@@ -192,87 +179,41 @@ def phase_series(run: Run, phase_index: int) -> pd.DataFrame:
     return rows.sort_values("time_ms").reset_index(drop=True)
 
 
-def rank_metrics(metrics: pd.DataFrame | None, time_ms: float, span_ms: float,
-                 params: ChangeParams, series: pd.Series | None = None) -> tuple[list[dict], list[str]]:
-    """(top metrics, names of metrics that follow `series`); `series` is the analysed client series by
-    window start (monitor rows share the samples.csv windows, docs/results-format.md)."""
-    if metrics is None or metrics.empty:
-        return [], []
-    t = metrics.index.to_numpy(dtype=float)
-    before_mask = (t >= time_ms - span_ms) & (t < time_ms)
-    after_mask = (t >= time_ms) & (t < time_ms + span_ms)
-    context = before_mask | after_mask
-    client = (series.reindex(metrics.index.to_numpy(dtype=float)).to_numpy(dtype=float)[context] if series is not None
-              else np.full(int(context.sum()), np.nan))
-    # Client level on either side, to compare a metric's amount per operation (see the module doc).
-    client_per_op = None
-    if series is not None:
-        st = series.index.to_numpy(dtype=float)
-        sb = float(np.nanmean(series.to_numpy()[(st >= time_ms - span_ms) & (st < time_ms)]))
-        sa = float(np.nanmean(series.to_numpy()[(st >= time_ms) & (st < time_ms + span_ms)]))
-        if sb > 0 and sa > 0:
-            client_per_op = (sb, sa)
-    ranked = []
-    for name in metrics.columns:
-        col = metrics[name].to_numpy(dtype=float)
-        b = col[before_mask]
-        a = col[after_mask]
-        b = b[~np.isnan(b)]
-        a = a[~np.isnan(a)]
-        if len(b) < 2 or len(a) < 2:
-            continue
-        mb, ma = float(np.mean(b)), float(np.mean(a))
-        pooled = math.sqrt((float(np.var(b, ddof=1)) + float(np.var(a, ddof=1))) / 2.0)
-        floor = max(1e-9, 0.01 * max(abs(mb), abs(ma)))
-        score = abs(ma - mb) / max(pooled, floor)
-        if score <= 0:
-            continue
-        ranked.append(({"name": name, "score": round(score, 4), "before": mb, "after": ma, "same": []},
-                       col[context]))
-    ranked.sort(key=lambda m: (-m[0]["score"], m[0]["name"]))
-    listed: list[tuple[dict, np.ndarray]] = []
-    follows: list[str] = []
-    for entry, values in ranked:
-        if client_per_op is not None and same_signal(values, client, params.same_signal_r, signed=True):
-            mb, ma = entry["before"], entry["after"]
-            if mb > 0 and ma > 0 and abs(math.log((ma / client_per_op[1]) / (mb / client_per_op[0]))) < math.log(1.1):
-                follows.append(entry["name"])
-                continue
-        leader = next((le for le, lv in listed if same_signal(values, lv, params.same_signal_r)), None)
-        if leader is not None:
-            leader["same"].append(entry["name"])
-        elif len(listed) < params.top_metrics:
-            listed.append((entry, values))
-        # else: a distinct signal below the top N is not reported, but copies of the listed ones further
-        # down still join their lists, so the loop goes on.
-    return [entry for entry, _ in listed], follows
+def _segment_context(edges: list[int], k: int, horizon: int) -> tuple[int, int, int]:
+    """(first, step, end) window indices of the context of the change at edges[k]: up to `horizon` windows
+    either side, never across the neighbouring changes (an 8-window stall between two changes must not be
+    diluted by the windows after it recovered)."""
+    b = edges[k]
+    return max(edges[k - 1], b - horizon), b, min(edges[k + 1], b + horizon)
 
 
-def same_signal(a: np.ndarray, b: np.ndarray, min_r: float, signed: bool = False) -> bool:
-    """True when two metrics move together window by window (|Pearson r| >= min_r over the windows both
-    have). Fewer than 4 common windows, or a metric constant there, prove nothing: False."""
-    ok = ~np.isnan(a) & ~np.isnan(b)
-    if ok.sum() < 4:
-        return False
-    x, y = a[ok], b[ok]
-    if np.std(x) == 0 or np.std(y) == 0:
-        return False
-    r = float(np.corrcoef(x, y)[0, 1])
-    return (r if signed else abs(r)) >= min_r
+def _duration(values: np.ndarray, edges: list[int], k: int, times: np.ndarray, window_ms: float,
+              min_relative_change: float) -> float | None:
+    """How long the level after edges[k] lasted when the next change brings it back to the level before
+    (an episode: a stall, a hog); None when it does not come back in this phase."""
+    if k + 1 >= len(edges) - 1:
+        return None
+    before = float(np.mean(values[edges[k - 1]:edges[k]]))
+    back = float(np.mean(values[edges[k + 1]:edges[k + 2]]))
+    if abs(back - before) > min_relative_change * max(abs(before), 1e-9):
+        return None
+    return float(times[edges[k + 1]] - times[edges[k]])
 
 
 def find_changes(run: Run, params: ChangeParams | None = None) -> list[dict]:
     params = params or ChangeParams()
     metrics = run.metric_frame()
+    mtimes = metrics.index.to_numpy(dtype=float) if metrics is not None else np.array([])
     out: list[dict] = []
     for phase_index in sorted(run.samples["phase"].unique()):
         rows = phase_series(run, int(phase_index))
         if rows.empty:
             continue
         window_ms = float(rows["window_ms"].median())
-        span_ms = params.context_windows * window_ms
+        times = rows["time_ms"].to_numpy(dtype=float)
+        tput_values = rows["throughput"].fillna(0.0).to_numpy()
         series = {
-            "throughput": (rows["throughput"].fillna(0.0).to_numpy(), False),
+            "throughput": (tput_values, False),
             # Empty p99 means no operation finished in that window; carry the neighbour level.
             "p99": (rows["lat_p99_us"].ffill().bfill().to_numpy(), True),
         }
@@ -284,18 +225,30 @@ def find_changes(run: Run, params: ChangeParams | None = None) -> list[dict]:
             for k, b in enumerate(bkps, start=1):
                 before = float(np.mean(values[edges[k - 1]:b]))
                 after = float(np.mean(values[b:edges[k + 1]]))
-                time_ms = float(rows["time_ms"].iloc[b])
-                client = (pd.Series(values, index=rows["time_ms"].to_numpy(dtype=float))
-                          if name == "throughput" else None)
-                ranked, follows = rank_metrics(metrics, time_ms, span_ms, params, client)
+                first, _, end = _segment_context(edges, k, params.context_windows)
+                lo, t, hi = times[first], times[b], times[end - 1] + window_ms
+                tput = (float(np.mean(tput_values[first:b])), float(np.mean(tput_values[b:end])))
+                ranked, follows, cpu = [], [], None
+                if metrics is not None and not metrics.empty:
+                    before_mask, after_mask = (mtimes >= lo) & (mtimes < t), (mtimes >= t) & (mtimes < hi)
+                    ranked, follows = rank_window_metrics(metrics, before_mask, after_mask, params, tput)
+                    cpu = attribute_cpu(_means(metrics, before_mask), _means(metrics, after_mask), run.cores)
                 out.append({
                     "phase": int(phase_index),
                     "series": name,
-                    "time_ms": int(time_ms),
+                    "time_ms": int(t),
                     "before": before,
                     "after": after,
                     "relative_change": (after - before) / max(abs(before), 1e-9),
+                    "duration_ms": _duration(values, edges, k, times, window_ms, params.min_relative_change),
                     "metrics": ranked,
                     "follows": follows,
+                    "cpu": cpu,
                 })
     return out
+
+
+def _means(metrics: pd.DataFrame, mask: np.ndarray) -> dict:
+    cols = [c for c in (HOST_IDLE, SERVER_CPU, CLIENT_CPU) if c in metrics.columns]
+    return {c: float(np.nanmean(metrics[c].to_numpy(dtype=float)[mask])) if mask.any() else float("nan")
+            for c in cols}

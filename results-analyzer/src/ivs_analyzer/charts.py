@@ -28,10 +28,13 @@ def _legend(ax, **kw) -> None:
         ax.legend(**kw)
 
 
-def _save(fig, out: Path, name: str) -> str:
+def save_figure(fig, out: Path, name: str) -> str:
     fig.savefig(out / name, dpi=DPI, bbox_inches="tight")
     plt.close(fig)
     return name
+
+
+_save = save_figure
 
 
 def _seconds(run: Run, time_ms) -> np.ndarray:
@@ -170,8 +173,9 @@ def _cv(series: pd.Series) -> float:
     return float(v.std()) / max(abs(float(v.mean())), 1e-9)
 
 
-def resource_chart(run: Run, out: Path, changes=None, max_db_panels: int = 6) -> str | None:
-    """Client panels on top, then CPU / disk / memory / process / varying db counters, one time axis."""
+def resource_chart(run: Run, out: Path, changes=None, max_db_panels: int = 6) -> tuple[str, list] | None:
+    """Client panels on top, then CPU / disk / memory / process / varying db counters, one time axis.
+    Returns (file, [(panel title, metric names)])."""
     metrics = run.metric_frame()
     if metrics is None:
         return None
@@ -189,7 +193,7 @@ def resource_chart(run: Run, out: Path, changes=None, max_db_panels: int = 6) ->
         groups.append(("memory (bytes)", mem))
     # db counters: only those that move, most variable first, each in its own panel because
     # their scales differ by orders of magnitude.
-    flagged = {m["name"] for c in changes or [] for m in c["metrics"][:2]}
+    flagged = {m["name"] for c in changes or [] for m in c["metrics"][:2]}  # the first suspects get a panel
     db = _varying(metrics, [c for c in cols if c.startswith("db.")])
     db.sort(key=lambda c: (c not in flagged, -_cv(metrics[c])))
     for c in db[:max_db_panels]:
@@ -210,7 +214,7 @@ def resource_chart(run: Run, out: Path, changes=None, max_db_panels: int = 6) ->
     for ax in axes:
         _mark_phases(ax, run)
     axes[-1].set_xlabel("time since run start (s)")
-    return _save(fig, out, "resources.png")
+    return _save(fig, out, "resources.png"), groups
 
 
 def run_charts(run: Run, out: Path, changes=None) -> list[dict]:
@@ -223,7 +227,8 @@ def run_charts(run: Run, out: Path, changes=None) -> list[dict]:
         charts.append({"file": t, "title": "Per transaction type"})
     r = resource_chart(run, out, changes)
     if r:
-        charts.append({"file": r, "title": "Resources and database metrics"})
+        charts.append({"file": r[0], "title": "Resources and database metrics",
+                       "panels": [{"title": t, "series": names} for t, names in r[1]]})
     return charts
 
 

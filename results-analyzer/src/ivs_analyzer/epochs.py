@@ -30,9 +30,10 @@ from dataclasses import replace
 import numpy as np
 import pandas as pd
 
-from .changes import (ChangeParams, detect_steps, local_lines, phase_series, robust_sigma, same_signal,
-                      trend_departure)
+from .changes import ChangeParams, detect_steps, local_lines, phase_series, robust_sigma, trend_departure
+from .explain import follows_throughput, on_own_trend, same_signal
 from .load import MONITOR_KEY_COLUMNS, AnalyzerError, Experiment, load_run
+from .outliers import find_outliers
 
 # column -> analysed on log scale
 MODE_SERIES = {"run_lat_avg_us": True, "run_lat_p99_us": True, "run_throughput": False}
@@ -54,6 +55,9 @@ def epoch_params(base: ChangeParams) -> ChangeParams:
 # Observed-level check (see `observed_levels`): epochs either side, and the noise multiple a shift must pass.
 LEVEL_EPOCHS = 4
 NOISE_MULTIPLE = 3.0
+# A step must hold for this many epochs either side (see `_holds`): one or two epochs off their level and
+# back is what a machine switching speed produces (an outlier); three in a row on the new level is a level.
+HOLD_EPOCHS = 3
 
 
 def observed_levels(values: np.ndarray, x: int) -> tuple[float, float]:
@@ -89,20 +93,12 @@ def divergence_series(exp: Experiment, num: str, den: str) -> pd.Series:
     return ratio[(a[both] > 0) & (b[both] > 0)]
 
 
-def _per_op_total(name: str, rows: pd.DataFrame) -> float | None:
-    """What the metric adds up to over the rows, or None when a sum means nothing (percentages, gauges).
-    db.* counters are deltas per interval (docs/results-format.md); *_ps columns are rates per second."""
-    if name.endswith("_ps"):
-        return float((rows[name] * rows["interval_ms"] / 1000.0).sum())
-    if name.startswith("db."):
-        return float(rows[name].sum())  # a db.* gauge gets a meaningless /op, but it moves with its mean: `same`
-    return None
-
-
 def summarize_monitor(run) -> dict[str, float]:
     """One value per metric over the measured windows of all phases of a sub-run: the mean, and for
     rates/counters the amount per operation ("<name>/op"), since an epoch that runs fewer operations
-    does less of everything and per-op amounts are what a cause changes (buffer pool reads per read)."""
+    does less of everything and per-op amounts are what a cause changes (buffer pool reads per read).
+    What adds up: *_ps rates times the interval, db.* counters as they are (deltas per interval,
+    docs/results-format.md); a db.* gauge gets a meaningless /op, but it moves with its mean: `same`."""
     if run.monitor is None:
         return {}
     windows = pd.concat([phase_series(run, int(p)) for p in sorted(run.samples["phase"].unique())])
@@ -110,17 +106,20 @@ def summarize_monitor(run) -> dict[str, float]:
         return {}
     mon = run.monitor[run.monitor["time_ms"].isin(windows["time_ms"].astype(float))]
     metrics = [c for c in mon.columns if c not in MONITOR_KEY_COLUMNS]
+    if mon.empty or not metrics:
+        return {}
     ops = float(windows["ok"].sum())
-    out: dict[str, float] = {}
-    for name in metrics:
-        rows = mon.dropna(subset=[name])
-        if rows.empty:
-            continue
-        # local and agent rows of one interval hold different metrics; dropna keeps each metric's own rows.
-        out[name] = float(rows.groupby("time_ms")[name].mean().mean())
-        total = _per_op_total(name, rows)
-        if total is not None and ops > 0:
-            out[name + "/op"] = total / ops
+    values = mon[metrics]
+    # local and agent rows of one interval hold different metrics: the interval's mean skips empty cells, so
+    # each metric is averaged over its own rows; a metric never filled gives NaN and is left out.
+    means = values.groupby(mon["time_ms"]).mean().mean()
+    rates = [c for c in metrics if c.endswith("_ps")]
+    counters = [c for c in metrics if c.startswith("db.") and not c.endswith("_ps")]
+    totals = pd.concat([values[rates].mul(mon["interval_ms"] / 1000.0, axis=0).sum(), values[counters].sum()])
+    filled = values.notna().any()
+    out = {name: float(v) for name, v in means.items() if filled[name]}
+    if ops > 0:
+        out.update({f"{name}/op": float(v) / ops for name, v in totals.items() if filled[name]})
     return out
 
 
@@ -162,9 +161,26 @@ def _describe(series: pd.Series, bkps: list[int], k: int, log_scale: bool, horiz
             "slope_before": float(slope_b), "slope_after": float(slope_a)}
 
 
-def _changes_in(series: pd.Series, log_scale: bool, params: ChangeParams) -> list[dict]:
+def _holds(signal: np.ndarray, edges: list[int], k: int, horizon: int) -> bool:
+    """The step holds: each of the HOLD_EPOCHS epochs from it is closer to the new segment's local line than to
+    the old one extended, and each of the HOLD_EPOCHS epochs before it closer to the old line."""
+    (b0, b1), (a0, a1) = local_lines(signal, edges, k, horizon)
+    x = edges[k]
+    for i in range(max(0, x - HOLD_EPOCHS), min(len(signal), x + HOLD_EPOCHS)):
+        d_old, d_new = abs(signal[i] - (b0 + b1 * i)), abs(signal[i] - (a0 + a1 * i))
+        if (i >= x) != (d_new < d_old):
+            return False
+    return True
+
+
+def _changes_in(series: pd.Series, log_scale: bool, params: ChangeParams) -> tuple[list, list, list]:
+    """(steps, outliers, periods) of one per-epoch series; outliers are left out before looking for steps."""
     if log_scale:
         series = series[series > 0]
+    found = find_outliers(series.to_numpy(dtype=float), log_scale, params.min_relative_change)
+    outliers = [{"epoch": int(series.index[o["index"]]), "value": float(series.iloc[o["index"]]),
+                 "expected": o["expected"], "relative_change": o["relative_change"]} for o in found]
+    series = series.drop(series.index[[o["index"] for o in found]])
     values = series.to_numpy(dtype=float)
     bkps = detect_steps(values, params, log_scale=log_scale, trend=True)
     signal = np.log(np.maximum(values, 1e-9)) if log_scale else values
@@ -173,19 +189,46 @@ def _changes_in(series: pd.Series, log_scale: bool, params: ChangeParams) -> lis
     for k in range(1, len(bkps) + 1):
         change = _describe(series, bkps, k, log_scale, params.context_windows)
         levels = observed_levels(signal, bkps[k - 1])
-        if _confirmed(levels, sigma, change["departure"], log_scale, params):
+        if (_confirmed(levels, sigma, change["departure"], log_scale, params)
+                and _holds(signal, [0] + bkps + [len(values)], k, params.context_windows)):
             before, after = np.exp(levels) if log_scale else levels
             change["observed_before"], change["observed_after"] = float(before), float(after)
             out.append(change)
-    return out
+    steps, periods = _split_periods(out)
+    return steps, outliers, periods
 
 
-def rank_epoch_metrics(metrics: pd.DataFrame, epoch: int, params: ChangeParams) -> list[dict]:
+def _split_periods(steps: list[dict]) -> tuple[list[dict], list[dict]]:
+    """(steps, periods): two consecutive steps where the second comes back nearer the level before the first
+    than the level between them (by ratio) bound a disturbed period, not two steps. On a shared machine a
+    stretch of slow epochs that ends is the machine, not a lasting change in the database."""
+    kept, periods, i = [], [], 0
+    while i < len(steps):
+        a = steps[i]
+        b = steps[i + 1] if i + 1 < len(steps) else None
+        if b is not None and min(a["observed_before"], a["observed_after"], b["observed_after"]) > 0 and \
+                abs(np.log(b["observed_after"] / a["observed_before"])) < abs(np.log(b["observed_after"] / a["observed_after"])):
+            periods.append({"from_epoch": a["epoch"], "to_epoch": b["epoch"], "before": a["observed_before"],
+                            "during": a["observed_after"]})
+            i += 2
+        else:
+            kept.append(a)
+            i += 1
+    return kept, periods
+
+
+def rank_epoch_metrics(metrics: pd.DataFrame, epoch: int, params: ChangeParams,
+                       throughput: pd.Series | None = None) -> tuple[list[dict], list[str]]:
     """Per-epoch metrics ranked by their own break at `epoch`: the jump between their local lines there
     (as for the series), in units of their own epoch-to-epoch noise, kept only when their observed medians
     moved the same way. A metric that grows steadily with the epochs (data_bytes, value_avg, a counter that
     follows the data volume) has no break and is not offered as a cause, however different its before and
-    after levels are."""
+    after levels are. With the mode's per-epoch `throughput`, a metric whose observed levels moved with it at a
+    constant amount per operation goes to the second list (`follows`, see explain.follows_throughput)."""
+    tput = None
+    if throughput is not None and len(throughput):
+        t = throughput.sort_index()
+        tput = observed_levels(t.to_numpy(dtype=float), int(np.searchsorted(t.index.to_numpy(dtype=float), epoch)))
     ranked = []
     lo, hi = float(epoch - params.context_windows), float(epoch + params.context_windows)
     context = metrics[(metrics.index >= lo) & (metrics.index < hi)]
@@ -203,13 +246,20 @@ def rank_epoch_metrics(metrics: pd.DataFrame, epoch: int, params: ChangeParams) 
         before, after = observed_levels(values, x)
         if np.sign(after - before) != np.sign(jump) or abs(jump) <= NOISE_MULTIPLE * sigma:
             continue
+        near = (idx >= lo) & (idx < hi)
+        if on_own_trend(values[near], idx[near] >= float(epoch)):
+            continue  # monotone growth (cached memory, a volume) is never offered as a cause
         ranked.append({"name": name, "score": round(abs(jump) / sigma, 4), "before": before, "after": after,
                        "same": []})
     ranked.sort(key=lambda m: (-m["score"], m["name"]))
     # As for windows: a metric that moves epoch by epoch with one already listed (its /op form, a twin
     # counter) joins that one's `same` list instead of taking a place.
     listed: list[dict] = []
+    follows: list[str] = []
     for entry in ranked:
+        if follows_throughput(entry["name"], entry["before"], entry["after"], tput, params.min_relative_change):
+            follows.append(entry["name"])
+            continue
         values = context[entry["name"]].to_numpy(dtype=float)
         leader = next((m for m in listed if same_signal(values, context[m["name"]].to_numpy(dtype=float),
                                                         params.same_signal_r)), None)
@@ -217,16 +267,23 @@ def rank_epoch_metrics(metrics: pd.DataFrame, epoch: int, params: ChangeParams) 
             leader["same"].append(entry["name"])
         elif len(listed) < params.top_metrics:
             listed.append(entry)
-    return listed
+    return listed, follows
 
 
-def _explain(change: dict, metrics: pd.DataFrame, params: ChangeParams, client: pd.Series | None) -> dict:
-    # `follows` (metrics that only track throughput) is a per-window notion; per epoch, a metric that moves
-    # with the volume has no break of its own and is left out by rank_epoch_metrics.
-    return {**change, "metrics": rank_epoch_metrics(metrics, int(change["epoch"]), params), "follows": []}
+def _explain(change: dict, metrics: pd.DataFrame, params: ChangeParams, throughput: pd.Series | None) -> dict:
+    ranked, follows = rank_epoch_metrics(metrics, int(change["epoch"]), params, throughput)
+    return {**change, "metrics": ranked, "follows": follows}
 
 
 def find_epoch_changes(exp: Experiment, base: ChangeParams | None = None) -> list[dict]:
+    """The steps across epochs (see `analyse_epochs` for the outliers too)."""
+    return analyse_epochs(exp, base)["steps"]
+
+
+def analyse_epochs(exp: Experiment, base: ChangeParams | None = None) -> dict:
+    """{"steps": [...], "outliers": [...], "periods": [...]}: outliers grouped by epoch, each with the series it
+    left and the host's condition in that epoch (`host_condition`); periods = disturbed stretches that ended
+    (`_split_periods`)."""
     params = epoch_params(base or ChangeParams())
     modes = sorted(set(exp.epochs["mode"]))
     metric_cache: dict[str, pd.DataFrame] = {}
@@ -237,15 +294,44 @@ def find_epoch_changes(exp: Experiment, base: ChangeParams | None = None) -> lis
         return metric_cache[mode]
 
     out: list[dict] = []
+    outliers: dict[int, list[dict]] = {}
+    periods: list[dict] = []
     for mode in modes:
         for column, log_scale in MODE_SERIES.items():
-            series = mode_series(exp, mode, column)
-            client = series.set_axis(series.index.astype(float)) if column == "run_throughput" else None
-            for c in _changes_in(series, log_scale, params):
-                out.append(_explain({"mode": mode, "series": column, **c}, metrics_of(mode), params, client))
+            steps, odd, spans = _changes_in(mode_series(exp, mode, column), log_scale, params)
+            periods += [{"mode": mode, "series": column, **p} for p in spans]
+            for c in steps:
+                out.append(_explain({"mode": mode, "series": column, **c}, metrics_of(mode), params,
+                                    mode_series(exp, mode, "run_throughput")))
+            for o in odd:
+                outliers.setdefault(o["epoch"], []).append({"mode": mode, "series": column, **o})
     for num, den in DIVERGENCES:
         if num in modes and den in modes:
-            for c in _changes_in(divergence_series(exp, num, den), True, params):
+            steps, _, spans = _changes_in(divergence_series(exp, num, den), True, params)
+            periods += [{"mode": f"{num}/{den}", "series": "run_lat_avg_ratio", **p} for p in spans]
+            for c in steps:
                 out.append(_explain({"mode": f"{num}/{den}", "series": "run_lat_avg_ratio", **c},
-                                    metrics_of(num), params, None))
+                                    metrics_of(num), params, mode_series(exp, num, "run_throughput")))
+    grouped = []
+    for epoch, items in sorted(outliers.items()):
+        mode = "main" if any(i["mode"] == "main" for i in items) else items[0]["mode"]
+        grouped.append({"epoch": epoch, "series": items, "modes": sorted({i["mode"] for i in items}),
+                        "host": host_condition(metrics_of(mode), epoch)})
+    # metrics: the per-epoch monitor figures of a mode (cached), for the findings' charts
+    return {"steps": out, "outliers": grouped, "periods": periods, "metrics": metrics_of}
+
+
+HOST_COLUMNS = ["os.cpu.idle_pct", "proc.cpu_pct", "client.cpu_pct"]
+
+
+def host_condition(metrics: pd.DataFrame, epoch: int) -> dict:
+    """The host CPU idle, the server's and the client's CPU in that epoch against their median over the
+    experiment ({"<column>": value, "<column>.typical": median})."""
+    out = {}
+    for col in HOST_COLUMNS:
+        if col in metrics.columns and float(epoch) in metrics.index:
+            v = metrics.at[float(epoch), col]
+            if not pd.isna(v):
+                out[col] = float(v)
+                out[col + ".typical"] = float(metrics[col].median())
     return out

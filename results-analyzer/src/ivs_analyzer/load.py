@@ -48,6 +48,13 @@ class Run:
     summary: dict
     samples: pd.DataFrame
     monitor: pd.DataFrame | None
+    environment: dict | None = None
+
+    @property
+    def cores(self) -> int | None:
+        """The database host's processors (environment.json os.processors), for CPU attribution."""
+        n = ((self.environment or {}).get("os") or {}).get("processors")
+        return int(n) if isinstance(n, (int, float)) and n > 0 else None
 
     @property
     def label(self) -> str:
@@ -136,21 +143,24 @@ def _read_json(path: Path) -> dict:
 def _read_csv(path: Path, required: list[str], numeric: list[str],
               not_null: list[str] = ()) -> pd.DataFrame:
     try:
-        # Read everything as text first so a bad cell can be reported by column name
-        # instead of silently turning the column into strings.
-        df = pd.read_csv(path, dtype=str, keep_default_na=False)
+        # Only empty cells are missing values: "NA" or "nan" in a numeric column is an error, not a gap.
+        df = pd.read_csv(path, keep_default_na=False, na_values=[""], low_memory=False)
     except pd.errors.EmptyDataError as e:
         raise AnalyzerError(f"{path}: empty file (no header)") from e
     except pd.errors.ParserError as e:
         raise AnalyzerError(f"{path}: malformed CSV ({str(e).strip()})") from e
-    df.columns = [c.strip() for c in df.columns]
+    df.columns = [str(c).strip() for c in df.columns]
     missing = [c for c in required if c not in df.columns]
     if missing:
         raise AnalyzerError(f"{path}: missing column {missing[0]!r} (header: {','.join(df.columns)})")
     for col in numeric:
         if col not in df.columns:
             continue
-        text = df[col].astype(str).str.strip()
+        if pd.api.types.is_numeric_dtype(df[col]):
+            df[col] = df[col].astype(float)
+            continue
+        # Parsed as text: find the bad cell to report it by column and row.
+        text = df[col].astype(str).str.strip().where(df[col].notna(), "")
         values = pd.to_numeric(text.where(text != "", None), errors="coerce")
         bad = values.isna() & (text != "")
         if bad.any():
@@ -169,15 +179,17 @@ def _read_csv(path: Path, required: list[str], numeric: list[str],
 def load_samples(path: Path) -> pd.DataFrame:
     numeric = [c for c in SAMPLE_COLUMNS if c != "type"]
     df = _read_csv(path, SAMPLE_COLUMNS, numeric, not_null=[c for c in SAMPLE_REQUIRED_VALUES if c != "type"])
-    if (df["type"].astype(str).str.strip() == "").any():
+    df["type"] = df["type"].where(df["type"].notna(), "").astype(str).str.strip()
+    if (df["type"] == "").any():
         raise AnalyzerError(f"{path}: column 'type' is empty on some row")
     df["phase"] = df["phase"].astype(int)
     return df.sort_values(["phase", "time_ms", "type"], kind="stable").reset_index(drop=True)
 
 
 def load_monitor(path: Path) -> pd.DataFrame:
-    df = _read_csv(path, MONITOR_KEY_COLUMNS, [], not_null=[])
-    metrics = [c for c in df.columns if c not in MONITOR_KEY_COLUMNS]
+    with path.open(encoding="utf-8") as f:
+        header = [c.strip() for c in f.readline().rstrip("\r\n").split(",")]
+    metrics = [c for c in header if c not in MONITOR_KEY_COLUMNS]
     df = _read_csv(path, MONITOR_KEY_COLUMNS, ["time_ms", "interval_ms", "phase"] + metrics,
                    not_null=["time_ms"])
     return df.sort_values("time_ms", kind="stable").reset_index(drop=True)
@@ -198,7 +210,9 @@ def load_run(path: Path) -> Run:
         raise AnalyzerError(f"{path}: no samples.csv")
     monitor_path = path / "monitor.csv"
     monitor = load_monitor(monitor_path) if monitor_path.is_file() else None
-    return Run(path=path, summary=summary, samples=samples, monitor=monitor)
+    env_path = path / "environment.json"
+    environment = _read_json(env_path) if env_path.is_file() else None
+    return Run(path=path, summary=summary, samples=samples, monitor=monitor, environment=environment)
 
 
 _EPOCH_DIR = re.compile(r"^epoch-(\d+)$")
@@ -228,7 +242,7 @@ def load_experiment(path: Path) -> Experiment:
     numeric = [c for c in EPOCH_COLUMNS if c != "mode"]
     epochs = _read_csv(epochs_path, EPOCH_COLUMNS, numeric, not_null=["epoch"])
     epochs["epoch"] = epochs["epoch"].astype(int)
-    epochs["mode"] = epochs["mode"].astype(str).str.strip()
+    epochs["mode"] = epochs["mode"].where(epochs["mode"].notna(), "").astype(str).str.strip()
     epochs = epochs.sort_values(["mode", "epoch"], kind="stable").reset_index(drop=True)
     vs_path = path / "value_sizes.csv"
     value_sizes = None

@@ -7,16 +7,23 @@ from pathlib import Path
 
 import jinja2
 
-from . import charts
+from . import charts, finding_charts
 from .changes import ChangeParams, find_changes
-from .epochs import find_epoch_changes
+from .epochs import analyse_epochs
+from .findings import experiment_findings, run_findings
 from .load import AnalyzerError, Experiment, Run, load_any
+from .outliers import run_excursions
+
+# Charts drawn for findings at most: the first screen stays short, and each chart costs drawing time.
+MAX_FINDING_CHARTS = 6
 
 CHANGE_METHOD = (
-    "PELT (ruptures, l2 cost) on the per-window ALL-type throughput and log p99 of each phase, "
+    "PELT (l2 cost) on the per-window ALL-type throughput and log p99 of each phase, "
     "measured windows only; penalty = {pf} × σ² × ln(n) with σ the robust noise estimate from "
     "first differences; segments ≥ {ms} windows; changes under {mr:.0%} relative are dropped. "
-    "Metrics ranked by |mean after − mean before| / pooled std over {cw} windows either side."
+    "Metrics ranked by their own break at the change (a line plus a step fitted over up to {cw} windows "
+    "either side, in units of the fit's noise; 3 or more to be listed); those that keep their amount per "
+    "operation while throughput moved are listed as following it."
 )
 
 
@@ -112,6 +119,13 @@ def report_run(run: Run, out: Path, params: ChangeParams | None = None) -> Path:
     out = _prepare_out(out)
     changes = find_changes(run, params)
     (out / "changes.json").write_text(json.dumps(changes, indent=2), encoding="utf-8")
+    found = run_findings(changes, run_excursions(run, params), run.start_ms, run.window_ms)
+    for i, f in enumerate(found[:MAX_FINDING_CHARTS]):
+        if f["kind"] in ("step", "episode"):
+            f["chart"] = finding_charts.run_finding_chart(run, f, out, i, 3 * params.context_windows)
+        elif f["kind"] == "outliers":
+            f["chart"] = finding_charts.excursions_chart(run, f, out, i)
+    _write_findings(out, found)
     chart_list = charts.run_charts(run, out, changes)
     phase_rows, type_rows = phase_tables(run)
     view_changes = []
@@ -128,7 +142,7 @@ def report_run(run: Run, out: Path, params: ChangeParams | None = None) -> Path:
                  f"window {_num(run.window_ms / 1000)} s · seed {s.get('randomSeed', '')}",
         warnings=_warnings(s),
         phase_rows=phase_rows, type_rows=type_rows, charts=chart_list,
-        show_changes=True, changes=view_changes,
+        show_changes=True, changes=view_changes, findings=found,
         change_method=CHANGE_METHOD.format(pf=params.penalty_factor, ms=params.min_size,
                                            mr=params.min_relative_change, cw=params.context_windows),
     )
@@ -141,11 +155,21 @@ EPOCH_TABLE_COLUMNS = ["epoch", "mode", "records", "value_avg", "value_max", "ex
 def report_experiment(exp: Experiment, out: Path, params: ChangeParams | None = None) -> Path:
     out = _prepare_out(out)
     chart_list = charts.epoch_charts(exp, out)
-    epoch_changes = find_epoch_changes(exp, params)
+    analysis = analyse_epochs(exp, params)
+    epoch_changes = analysis["steps"]
     # "windows" stays empty: the per-window detection applies to the sub-run folders (report them on
-    # their own); "epochs" holds the steps across epochs.
-    (out / "changes.json").write_text(json.dumps({"windows": [], "epochs": epoch_changes}, indent=2),
-                                      encoding="utf-8")
+    # their own); "epochs" holds the steps across epochs, "outliers" the epochs that left their level and
+    # came back, "periods" the stretches of epochs that did.
+    (out / "changes.json").write_text(json.dumps({"windows": [], "epochs": epoch_changes,
+                                                  "outliers": analysis["outliers"],
+                                                  "periods": analysis["periods"]}, indent=2), encoding="utf-8")
+    found = experiment_findings(analysis)
+    for i, f in enumerate(found[:MAX_FINDING_CHARTS]):
+        if f["kind"] in ("step", "outliers"):
+            mode = f.get("mode", "main").split("/")[0]
+            metrics = analysis["metrics"](mode) if f.get("cause") else None
+            f["chart"] = finding_charts.epoch_finding_chart(exp, f, metrics, out, i)
+    _write_findings(out, found)
     rows = exp.epochs.sort_values(["epoch", "mode"]).to_dict("records")
     subruns, warnings = [], []
     for sub in exp.subruns:
@@ -163,7 +187,13 @@ def report_experiment(exp: Experiment, out: Path, params: ChangeParams | None = 
                  f"{', '.join(sorted(exp.epochs['mode'].unique()))}",
         warnings=warnings, charts=chart_list, epoch_rows=rows, epoch_columns=EPOCH_TABLE_COLUMNS,
         subruns=subruns, show_changes=False, show_epoch_changes=True, epoch_changes=epoch_changes,
+        findings=found,
     )
+
+
+def _write_findings(out: Path, found: list[dict]) -> None:
+    """findings.json: the findings with the data behind each finding's chart."""
+    (out / "findings.json").write_text(json.dumps(found, indent=1), encoding="utf-8")
 
 
 def report(path: Path, out: Path | None = None, params: ChangeParams | None = None) -> Path:

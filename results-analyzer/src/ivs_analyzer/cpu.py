@@ -1,0 +1,74 @@
+"""Who took (or gave back) the host's CPU: the database server, the client, or another process.
+
+monitor.csv has the host (``os.cpu.idle_pct``, % of all cores), the database server process
+(``proc.cpu_pct``, 100 = one core) and, when the client records it, the client's own process
+(``client.cpu_pct``, 100 = one core). With the host's core count (environment.json ``os.processors``) the
+three are put in cores: what the host lost in idle time and neither process gained went to another process.
+Without the core count, "another process" is said when neither process gained a tenth of a core.
+"""
+from __future__ import annotations
+
+import math
+
+HOST_IDLE = "os.cpu.idle_pct"
+SERVER_CPU = "proc.cpu_pct"
+CLIENT_CPU = "client.cpu_pct"
+# Host idle must move by at least this many percentage points to be worth attributing.
+MIN_IDLE_POINTS = 10.0
+# Without a core count, a process "took" CPU when it gained at least this share of one core.
+MIN_PROCESS_CORES = 0.1
+
+
+def _get(means: dict, name: str) -> float | None:
+    v = means.get(name)
+    return None if v is None or (isinstance(v, float) and math.isnan(v)) else float(v)
+
+
+def attribute_cpu(before: dict, after: dict, cores: int | None) -> dict | None:
+    """Attribution of a change in host idle CPU between two sets of metric means; None when the host's idle
+    time did not move by MIN_IDLE_POINTS or is not recorded."""
+    ib, ia = _get(before, HOST_IDLE), _get(after, HOST_IDLE)
+    if ib is None or ia is None or abs(ia - ib) < MIN_IDLE_POINTS:
+        return None
+    sb, sa = _get(before, SERVER_CPU), _get(after, SERVER_CPU)
+    cb, ca = _get(before, CLIENT_CPU), _get(after, CLIENT_CPU)
+    server = (sa - sb) / 100.0 if sb is not None and sa is not None else None
+    client = (ca - cb) / 100.0 if cb is not None and ca is not None else None
+    out = {"host_idle_before": ib, "host_idle_after": ia, "cores": cores,
+           "server_cpu_before": sb, "server_cpu_after": sa, "client_cpu_before": cb, "client_cpu_after": ca,
+           "host_cores_delta": None, "other_cores_delta": None, "taken_by": None}
+    if ia > ib:
+        out["taken_by"] = "freed"  # the host has more idle CPU: nothing took it
+        return out
+    gains = {"the database server": server or 0.0, "the client": client or 0.0}
+    if cores:
+        host = (ib - ia) / 100.0 * cores
+        other = host - max(server or 0.0, 0.0) - max(client or 0.0, 0.0)
+        out["host_cores_delta"], out["other_cores_delta"] = host, other
+        taken_by_other = other >= 0.5 * host
+    else:
+        taken_by_other = max(gains.values()) < MIN_PROCESS_CORES
+    if taken_by_other:
+        out["taken_by"] = "another process" if client is not None else "another process or the client"
+    else:
+        out["taken_by"] = max(gains, key=gains.get)
+    return out
+
+
+def describe_cpu(cpu: dict | None) -> str:
+    """One sentence for a finding."""
+    if not cpu:
+        return ""
+    idle = f"host CPU idle {cpu['host_idle_before']:.0f} → {cpu['host_idle_after']:.0f} %"
+    if cpu["taken_by"] == "freed":
+        return f"{idle} (the host had CPU to spare after the change)"
+    parts = []
+    if cpu["server_cpu_before"] is not None:
+        parts.append(f"database server {cpu['server_cpu_before']:.0f} → {cpu['server_cpu_after']:.0f} % of a core")
+    if cpu["client_cpu_before"] is not None:
+        parts.append(f"client {cpu['client_cpu_before']:.0f} → {cpu['client_cpu_after']:.0f} % of a core")
+    else:
+        parts.append("client CPU not recorded (client.cpu_pct)")
+    if cpu["other_cores_delta"] is not None and cpu["taken_by"].startswith("another"):
+        parts.insert(0, f"{cpu['other_cores_delta']:.1f} of {cpu['cores']} cores")
+    return f"{idle}: host CPU taken by {cpu['taken_by']} ({'; '.join(parts)})"

@@ -1,0 +1,156 @@
+"""Which monitor metrics explain a step in a client series: causes first, effects set apart.
+
+A DBA reading "what moved when throughput fell" wants the cause (lock waits, a full buffer pool, another
+process on the CPU), not the long list of things that fell because fewer operations ran. Three rules:
+
+* **Own break, not a level difference.** Over the context windows either side of the step, each metric is fitted
+  with one line plus a step at the change (``a + b·x + c·[x ≥ t]``, least squares); its score is ``|c|`` in
+  units of the fit's residual noise (floored at 1% of its level). A metric that grows on its own trend (cached
+  memory, a history counter) has ``c ≈ 0`` however different its means either side are, so it is never
+  offered as a cause; a monotone metric whose jump at the step is no bigger than its usual increments is
+  left out explicitly too. Scores under ``min_score`` (3 noise units) are not listed at all.
+* **Follows throughput.** When throughput moved (by ``min_relative_change`` or more) a metric whose amount per
+  operation stays constant across the step moved only because the operations did: write/read volumes, pages
+  written, Com_*, bytes sent, the server's CPU, the history list (a backlog proportional to the write rate).
+  It goes to ``follows``. Constant per operation means: the side with less throughput is predicted from the
+  other side times the throughput ratio, and that prediction explains ``EXPLAINED`` (80%) of the metric's
+  move; or the per-operation amounts either side are within 10%. Predicting the low side from the high one
+  keeps it meaningful when throughput falls to almost zero. Idle CPU is turned into busy CPU first.
+* **One place per signal.** Going down the ranking, a metric that correlates window by window with one
+  already listed (``|r| ≥ same_signal_r``) joins that one's ``same`` list.
+"""
+from __future__ import annotations
+
+import math
+import warnings
+
+import numpy as np
+import pandas as pd
+
+EXPLAINED = 0.8
+PER_OP_TOLERANCE = math.log(1.1)
+TREND_JUMP_MULTIPLE = 3.0
+
+
+def step_fit(x: np.ndarray, values: np.ndarray, after: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(step coefficient c, residual sigma) per column of `values` (rows = windows, no NaN), for the model
+    a + b·x + c·after."""
+    n = len(x)
+    design = np.column_stack([np.ones(n), x - x.mean(), after.astype(float)])
+    coef, *_ = np.linalg.lstsq(design, values, rcond=None)
+    resid = values - design @ coef
+    sigma = np.sqrt((resid ** 2).sum(axis=0) / max(n - 3, 1))
+    return coef[2], sigma
+
+
+def on_own_trend(values: np.ndarray, after: np.ndarray) -> bool:
+    """A monotone series whose change across the step is no bigger than its usual increments."""
+    ok = ~np.isnan(values)
+    v, a = values[ok], after[ok]
+    if len(v) < 4 or not a.any() or a.all():
+        return False
+    d = np.diff(v)
+    if not ((d >= 0).all() or (d <= 0).all()):
+        return False
+    k = int(np.argmax(a)) - 1  # the difference across the step
+    others = np.abs(np.delete(d, k)) if 0 <= k < len(d) else np.abs(d)
+    jump = abs(d[k]) if 0 <= k < len(d) else 0.0
+    return jump <= TREND_JUMP_MULTIPLE * float(np.median(others))
+
+
+def follows_throughput(name: str, before: float, after: float, tput: tuple[float, float] | None,
+                       min_relative_change: float) -> bool:
+    """True when the metric's move is the throughput's move at a constant amount per operation."""
+    if tput is None:
+        return False
+    sb, sa = tput
+    if max(sb, sa) <= 0 or abs(sa - sb) < min_relative_change * max(sb, sa):
+        return False
+    if name.endswith("idle_pct"):  # idle falls as the work grows: compare the busy share
+        before, after = 100.0 - before, 100.0 - after
+    move = after - before
+    if move == 0:
+        return False
+    # predict the low-throughput side from the high one (meaningful when throughput falls to ~0)
+    if sb >= sa:
+        predicted, actual = before * sa / sb, after
+    else:
+        predicted, actual = after * sb / sa, before
+    if abs(actual - predicted) <= (1.0 - EXPLAINED) * abs(move):
+        return True
+    if before > 0 and after > 0 and sb > 0 and sa > 0:
+        return abs(math.log((after / sa) / (before / sb))) < PER_OP_TOLERANCE
+    return False
+
+
+def same_signal(a: np.ndarray, b: np.ndarray, min_r: float, signed: bool = False) -> bool:
+    """True when two metrics move together window by window (|Pearson r| >= min_r over the windows both
+    have). Fewer than 4 common windows, or a metric constant there, prove nothing: False."""
+    ok = ~np.isnan(a) & ~np.isnan(b)
+    if ok.sum() < 4:
+        return False
+    x, y = a[ok], b[ok]
+    if np.std(x) == 0 or np.std(y) == 0:
+        return False
+    r = float(np.corrcoef(x, y)[0, 1])
+    return (r if signed else abs(r)) >= min_r
+
+
+def _scores(x: np.ndarray, frame: np.ndarray, after: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Step coefficients and residual sigmas for every column; columns with gaps are fitted on their rows."""
+    m = frame.shape[1]
+    c, sigma = np.full(m, np.nan), np.full(m, np.nan)
+    full = ~np.isnan(frame).any(axis=0)
+    if full.any():
+        c[full], sigma[full] = step_fit(x, frame[:, full], after)
+    for j in np.flatnonzero(~full):
+        ok = ~np.isnan(frame[:, j])
+        if ok.sum() >= 5 and after[ok].sum() >= 2 and (~after[ok]).sum() >= 2:
+            cj, sj = step_fit(x[ok], frame[ok, j:j + 1], after[ok])
+            c[j], sigma[j] = cj[0], sj[0]
+    return c, sigma
+
+
+def rank_window_metrics(metrics: pd.DataFrame, before: np.ndarray, after: np.ndarray, params,
+                        tput: tuple[float, float] | None) -> tuple[list[dict], list[str]]:
+    """(listed metrics, names that follow throughput) for a step between the `before` and `after` rows of
+    `metrics` (boolean masks over its rows); `tput` = client throughput means over the same windows."""
+    context = before | after
+    if context.sum() < 5 or not before.any() or not after.any():
+        return [], []
+    frame = metrics.to_numpy(dtype=float)[context]
+    is_after = after[context]
+    x = metrics.index.to_numpy(dtype=float)[context]
+    x = (x - x[0]) / max(float(np.median(np.diff(x))) if len(x) > 1 else 1.0, 1e-9)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", category=RuntimeWarning)  # all-empty columns give NaN, skipped below
+        mb = np.nanmean(frame[~is_after], axis=0)
+        ma = np.nanmean(frame[is_after], axis=0)
+    nb = (~np.isnan(frame[~is_after])).sum(axis=0)
+    na = (~np.isnan(frame[is_after])).sum(axis=0)
+    c, sigma = _scores(x, frame, is_after)
+    floor = np.maximum(1e-9, 0.01 * np.maximum(np.abs(mb), np.abs(ma)))
+    score = np.abs(c) / np.maximum(sigma, floor)
+    candidates = (nb >= 2) & (na >= 2) & (score >= params.min_score) & (np.sign(c) == np.sign(ma - mb))
+    ranked = []
+    for j in np.flatnonzero(np.nan_to_num(candidates, nan=0).astype(bool)):
+        if on_own_trend(frame[:, j], is_after):
+            continue
+        entry = {"name": str(metrics.columns[j]), "score": round(float(score[j]), 4),
+                 "before": float(mb[j]), "after": float(ma[j]), "same": []}
+        ranked.append((entry, frame[:, j]))
+    ranked.sort(key=lambda m: (-m[0]["score"], m[0]["name"]))
+    listed: list[tuple[dict, np.ndarray]] = []
+    follows: list[str] = []
+    for entry, values in ranked:
+        if follows_throughput(entry["name"], entry["before"], entry["after"], tput, params.min_relative_change):
+            follows.append(entry["name"])
+            continue
+        leader = next((le for le, lv in listed if same_signal(values, lv, params.same_signal_r)), None)
+        if leader is not None:
+            leader["same"].append(entry["name"])
+        elif len(listed) < params.top_metrics:
+            listed.append((entry, values))
+        # else: a distinct signal below the top N is not reported, but copies of the listed ones further
+        # down still join their lists, so the loop goes on.
+    return [entry for entry, _ in listed], follows

@@ -1,0 +1,153 @@
+"""The first screen of a report: what changed and why, in a few sentences a DBA can act on.
+
+A finding is {"kind", "title", "evidence": [sentences], "cause": metric name or None, "chart": {...}}; kinds:
+``step`` (a lasting change), ``episode`` (a change that came back: a stall, a hog), ``outliers`` (single
+windows or epochs off their level and back - not steps), ``period`` (a stretch of epochs that came back),
+``none`` (nothing to report). Changes at the same moment in throughput and p99 are one finding.
+"""
+from __future__ import annotations
+
+from .cpu import describe_cpu
+
+FOLLOWS_SHOWN = 6
+
+
+def _n(v: float) -> str:
+    a = abs(v)
+    if a >= 1e6:
+        return f"{v:,.3g}"
+    return f"{v:,.0f}" if a >= 100 else f"{v:,.2f}" if a >= 1 else f"{v:.3g}"
+
+
+def _pct(rel: float) -> str:
+    return f"{100 * rel:+.0f}%"
+
+
+UNITS = {"throughput": "ops/s", "p99": "µs", "run_lat_avg_us": "µs", "run_lat_p99_us": "µs",
+         "run_throughput": "ops/s", "run_lat_avg_ratio": ""}
+
+
+def _metric_sentence(m: dict) -> str:
+    s = f"{m['name']} {_n(m['before'])} → {_n(m['after'])} ({m['score']:.0f}× its noise)"
+    if m.get("same"):
+        s += f", moved with {', '.join(m['same'][:4])}" + (f" (+{len(m['same']) - 4})" if len(m["same"]) > 4 else "")
+    return s
+
+
+def _follows_sentence(follows: list[str]) -> str:
+    shown = ", ".join(follows[:FOLLOWS_SHOWN]) + (f" (+{len(follows) - FOLLOWS_SHOWN} more)"
+                                                  if len(follows) > FOLLOWS_SHOWN else "")
+    return f"effects, not causes (moved with throughput, same amount per operation): {shown}"
+
+
+def _cause_text(metrics: list[dict], cpu: dict | None) -> tuple[str | None, str]:
+    """(cause metric, short 'why' for the title)."""
+    if cpu and cpu.get("taken_by") not in (None, "freed"):
+        why = f"host CPU taken by {cpu['taken_by']} (idle {cpu['host_idle_before']:.0f} → {cpu['host_idle_after']:.0f} %)"
+        return (metrics[0]["name"] if metrics else "os.cpu.idle_pct"), why
+    if metrics:
+        m = metrics[0]
+        return m["name"], f"{m['name']} {_n(m['before'])} → {_n(m['after'])}"
+    return None, "no recorded metric broke its own trend at that moment"
+
+
+def run_findings(changes: list[dict], excursions: list[dict], start_ms: float, window_ms: float) -> list[dict]:
+    """Findings of a run from find_changes (changes) and its short excursions (see report.run_excursions)."""
+    out: list[dict] = []
+    used: set[int] = set()
+    for i, c in enumerate(changes):
+        if i in used:
+            continue
+        group = [c] + [d for j, d in enumerate(changes) if j != i and j not in used and d["phase"] == c["phase"]
+                       and abs(d["time_ms"] - c["time_ms"]) <= 2 * window_ms]
+        used.update(changes.index(d) for d in group)
+        # the change that ends an episode is part of that episode's finding
+        for d in group:
+            if d.get("duration_ms"):
+                end = d["time_ms"] + d["duration_ms"]
+                used.update(j for j, e in enumerate(changes)
+                            if e["phase"] == d["phase"] and abs(e["time_ms"] - end) <= 2 * window_ms)
+        lead = max(group, key=lambda d: max([m["score"] for m in d["metrics"]], default=0.0))
+        cpu = next((d["cpu"] for d in group if d.get("cpu")), None)
+        cause, why = _cause_text(lead["metrics"], cpu)
+        moves = " and ".join(f"{d['series']} {_pct(d['relative_change'])} ({_n(d['before'])} → {_n(d['after'])} "
+                             f"{UNITS[d['series']]})" for d in group)
+        duration = next((d["duration_ms"] for d in group if d.get("duration_ms")), None)
+        when = f"at t = {(c['time_ms'] - start_ms) / 1000:.0f} s (phase {c['phase']})"
+        if duration:
+            when += f" for {duration / 1000:.0f} s, then back"
+        evidence = [_metric_sentence(m) for m in lead["metrics"]]
+        if cpu:
+            evidence.append(describe_cpu(cpu))
+        follows = sorted({f for d in group for f in d["follows"]})
+        if follows:
+            evidence.append(_follows_sentence(follows))
+        out.append({"kind": "episode" if duration else "step", "title": f"{moves} {when}: {why}",
+                    "evidence": evidence, "cause": cause, "time_ms": c["time_ms"], "phase": c["phase"],
+                    "duration_ms": duration, "series": [d["series"] for d in group], "follows": follows})
+    # an excursion inside (or at the edges of) a step or an episode is part of that finding
+    spans = [(f["phase"], f["time_ms"] - 2 * window_ms, f["time_ms"] + (f["duration_ms"] or 0) + 2 * window_ms)
+             for f in out]
+    excursions = [x for x in excursions if not any(p == x["phase"] and lo <= x["time_ms"] <= hi for p, lo, hi in spans)]
+    if excursions:
+        ev = []
+        for x in excursions:
+            s = (f"t = {(x['time_ms'] - start_ms) / 1000:.0f} s (phase {x['phase']}): {x['series']} "
+                 f"{_pct(x['relative_change'])} for {x['windows']} window{'s' if x['windows'] > 1 else ''}")
+            host = _host_sentence(x.get("host") or {})
+            ev.append(s + (f"; {host}" if host else ""))
+        out.append({"kind": "outliers", "title": f"{len(excursions)} short excursion(s) that came back: outliers, "
+                    "not steps", "evidence": ev, "cause": None, "windows": excursions})
+    if not out:
+        out.append({"kind": "none", "title": "No step change and no outlier in the measured windows",
+                    "evidence": [], "cause": None})
+    return out
+
+
+def _host_sentence(host: dict) -> str:
+    parts = []
+    for col, label in (("os.cpu.idle_pct", "host CPU idle"), ("proc.cpu_pct", "database server CPU"),
+                       ("client.cpu_pct", "client CPU")):
+        if col in host:
+            parts.append(f"{label} {host[col]:.0f} % (typical {host[col + '.typical']:.0f} %)")
+    return ", ".join(parts)
+
+
+def experiment_findings(analysis: dict) -> list[dict]:
+    """Findings of an experiment from epochs.analyse_epochs."""
+    out = []
+    for c in analysis["steps"]:
+        cause, why = _cause_text(c["metrics"], None)
+        unit = UNITS.get(c["series"], "")
+        evidence = [_metric_sentence(m) for m in c["metrics"]]
+        evidence.append(f"holds: observed median {_n(c['observed_before'])} → {_n(c['observed_after'])} {unit} "
+                        f"over up to 4 epochs either side, every one of 3 epochs either side on its own level")
+        if c.get("follows"):
+            evidence.append(_follows_sentence(c["follows"]))
+        out.append({"kind": "step", "cause": cause, "mode": c["mode"], "series": c["series"], "epoch": c["epoch"],
+                    "follows": c.get("follows", []),
+                    "title": f"{c['mode']} {c['series']} {_pct(c['relative_change'])} from epoch {c['epoch']}: {why}",
+                    "evidence": evidence})
+    if not analysis["steps"]:
+        out.append({"kind": "none", "title": "No step across epochs", "cause": None, "evidence": [
+            "no per-epoch series changed level for 3 epochs or more beyond its own noise"]})
+    for p in analysis.get("periods", []):
+        out.append({"kind": "period", "cause": None, "mode": p["mode"], "series": p["series"],
+                    "title": f"{p['mode']} {p['series']}: epochs {p['from_epoch']}–{p['to_epoch'] - 1} ran at "
+                             f"{_n(p['during'])} instead of {_n(p['before'])}, then came back: a disturbed period, "
+                             "not a step", "evidence": []})
+    if analysis["outliers"]:
+        epochs = [o["epoch"] for o in analysis["outliers"]]
+        evidence = []
+        for o in analysis["outliers"]:
+            by_series: dict[str, list[float]] = {}
+            for s in o["series"]:
+                by_series.setdefault(s["series"], []).append(s["relative_change"])
+            moves = "; ".join(f"{name} {_pct(min(r))}" + (f" to {_pct(max(r))}" if len(r) > 1 else "")
+                              for name, r in by_series.items())
+            host = _host_sentence(o["host"])
+            evidence.append(f"epoch {o['epoch']} ({len(o['modes'])} of 4 modes): {moves}" + (f"; {host}" if host else ""))
+        out.append({"kind": "outliers", "cause": None, "epochs": epochs, "evidence": evidence,
+                    "title": f"Epoch{'s' if len(epochs) > 1 else ''} {', '.join(map(str, epochs))} left "
+                             "their level and came back: outliers, not steps (often the machine)"})
+    return out
