@@ -38,6 +38,7 @@ public final class ResourceMonitor implements AutoCloseable {
     private final long intervalMs;
     private final HostSampler host;             // null with an agent
     private final AgentClient agent;            // null in-process
+    private final ClientCpu clientCpu = new ClientCpu();
     private final DbCounterSampler db;          // null without a counter source
     private final IntSupplier currentPhase;
     private final String localSource;
@@ -111,7 +112,7 @@ public final class ResourceMonitor implements AutoCloseable {
 
     /** Baselines taken now, so the first row already has every column and covers [start, first boundary). */
     private void prime() {
-        Map<String, Double> first = new LinkedHashMap<>();
+        Map<String, Double> first = new LinkedHashMap<>(clientCpu.sample());
         if (host != null) {
             first.putAll(guard("host", host::sample));
         }
@@ -163,7 +164,7 @@ public final class ResourceMonitor implements AutoCloseable {
         long window = alignDown(previousSampleMs);
         int endPhase = currentPhase.getAsInt();
         int phase = endPhase >= 0 ? endPhase : previousPhase;
-        Map<String, Double> metrics = new LinkedHashMap<>();
+        Map<String, Double> metrics = new LinkedHashMap<>(clientCpu.sample());
         if (host != null) {
             metrics.putAll(guard("host", host::sample));
         }
