@@ -40,7 +40,10 @@ public interface Clock {
     default void detach(Thread thread) {
     }
 
-    /** How long before a deadline the system clock stops parking and spins: above the ~75 µs a park overshoots on these VMs (scripts/bench/rate-accuracy.sh). */
+    /**
+     * How long before a deadline the system clock stops parking and spins: longer than a park usually overshoots
+     * (measured by scripts/bench/rate-accuracy.sh; figures in docs/performance.md).
+     */
     long SPIN_NANOS = 100_000;
 
     /** Only waits at least this long end in a spin, so spinning takes at most a tenth of a terminal's time. */

@@ -31,9 +31,8 @@ import org.ivsbench.db.TargetException;
  * the same records on every target, and MyRocks accepts it for indexed columns.
  *
  * <p>Prepared statements: server-side (useServerPrepStmts=true; the driver's default is client-side),
- * chosen by measurement on this kind of box (PreparedStatementModesBench in the tests; one connection,
- * InnoDB, 3 alternating rounds): 1 MB UPDATE 2.4 ms vs 5.8-9.1 ms client-side, 1 MB point
- * read 0.33 ms vs 0.5-1.2 ms, 1 KB point read 56-82 us vs 87-107 us. The binary protocol sends a value
+ * chosen by measurement (PreparedStatementModesBench in the tests; figures in docs/performance.md): faster for
+ * large updates and for point reads of every size. The binary protocol sends a value
  * as it is, where client-side preparation escapes it into SQL text that the server parses again, a cost
  * that grows with exactly the values this benchmark grows. Each session prepares each statement shape
  * once and keeps it. Override with the option useServerPrepStmts=false.
