@@ -7,7 +7,8 @@
  * <li>Capabilities a target may offer, asked for with {@link org.ivsbench.db.Target#capability}:
  * {@link org.ivsbench.db.ServerInfo} (environment.json, table engines), {@link org.ivsbench.db.StatusCounters}
  * (the monitor's db.* columns), {@link org.ivsbench.db.DatabaseAdmin} (an experiment's fresh databases),
- * {@link org.ivsbench.db.NativeSnapshot} (clean/method native).</li>
+ * {@link org.ivsbench.db.NativeSnapshot} (clean/method native), {@link org.ivsbench.db.ServerActivity} (the
+ * activity snapshot at a detected step).</li>
  * <li>{@link org.ivsbench.db.TargetKind}: one kind of database described for those who must not know its
  * binding (type names, URLs, defaults, server process, default counters, storage engines, capabilities);
  * {@link org.ivsbench.db.TargetKinds} finds the kinds with {@link java.util.ServiceLoader} and checks a

@@ -9,6 +9,7 @@ import org.ivsbench.config.BenchmarkConfig;
 import org.ivsbench.engine.Clock;
 import org.ivsbench.engine.EngineOptions;
 import org.ivsbench.engine.WorkloadManager;
+import org.ivsbench.monitor.ActivityWatch;
 import org.ivsbench.monitor.RunMonitor;
 import org.ivsbench.stats.PhaseSummary;
 import org.ivsbench.stats.RunInfo;
@@ -17,8 +18,9 @@ import org.ivsbench.db.Target;
 
 /**
  * One measured run of a config's phases against a target, into one results folder: the statistics
- * (samples.csv, latency.hlog, summary.json), the engine and the resource monitor (monitor.csv), wired the same
- * way for a plain run (cli.PhasesRun) and for every experiment phase (experiment.EpochLoop). Whatever ends the
+ * (samples.csv, latency.hlog, summary.json), the engine, the resource monitor (monitor.csv) and the step watch
+ * (activity.jsonl), wired the same way for a plain run (cli.PhasesRun) and for every experiment phase
+ * (experiment.EpochLoop). Whatever ends the
  * run (its end, a failure, {@link #requestStop()}), {@link #execute()} finishes the summary and closes the monitor.
  */
 public final class MeasuredRun implements AutoCloseable {
@@ -60,6 +62,8 @@ public final class MeasuredRun implements AutoCloseable {
      */
     public Exception execute() throws IOException {
         RunMonitor monitor = RunMonitor.start(config, target, dir, manager::currentPhaseIndex);
+        ActivityWatch activity = new ActivityWatch(target, dir, ActivityWatch.MIN_INTERVAL_MS);
+        collector.setWindowListener(activity);
         Exception failure = null;
         try {
             manager.run(id -> module.newTerminal(config, target, id));
@@ -67,6 +71,7 @@ public final class MeasuredRun implements AutoCloseable {
             failure = e;
         } finally {
             collector.finish(manager.stopRequested() || failure != null);
+            activity.close();
             monitor.close();
         }
         return failure;

@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Consumer;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -32,6 +33,7 @@ public final class StatsCollector implements AutoCloseable {
     private final Thread ticker;
     private long lastTickMs;
     private volatile boolean finished;
+    private volatile Consumer<Window> windowListener = w -> { };
 
     public StatsCollector(Path dir, RunInfo run) throws IOException {
         this.run = run;
@@ -53,6 +55,14 @@ public final class StatsCollector implements AutoCloseable {
         all.add(stats);
         open.add(stats);
         return stats;
+    }
+
+    /**
+     * Called on the statistics thread with every full window once it is written (not the partial last one);
+     * it must return quickly. A failing listener is logged, never ends the statistics.
+     */
+    public void setWindowListener(Consumer<Window> listener) {
+        this.windowListener = listener;
     }
 
     public long startMs() {
@@ -87,6 +97,11 @@ public final class StatsCollector implements AutoCloseable {
             Window w = p.drain(windowStart, windowMs);
             samples.write(w);
             hlog.write(w);
+            try {
+                windowListener.accept(w);
+            } catch (RuntimeException e) {
+                LOG.warn("the window listener failed: {}", e.getMessage());
+            }
             if (settled) {
                 retired.add(p);
             }

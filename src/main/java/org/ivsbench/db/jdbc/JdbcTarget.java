@@ -22,6 +22,7 @@ import org.ivsbench.db.DatabaseAdmin;
 import org.ivsbench.db.NativeSnapshot;
 import org.ivsbench.db.Record;
 import org.ivsbench.db.ServerInfo;
+import org.ivsbench.db.ServerActivity;
 import org.ivsbench.db.Session;
 import org.ivsbench.db.StatusCounters;
 import org.ivsbench.db.TableSpec;
@@ -101,7 +102,10 @@ public final class JdbcTarget implements Target, ServerInfo, StatusCounters, Dat
         return kind;
     }
 
-    /** Counters only where the database has some; the native snapshot where the kind has the tools. */
+    /**
+     * Counters only where the database has some; the native snapshot where the kind has the tools; the activity
+     * snapshot on MariaDB.
+     */
     @Override
     public <T> Optional<T> capability(Class<T> type) {
         if (type == StatusCounters.class && !dialect.hasServerCounters()) {
@@ -109,6 +113,10 @@ public final class JdbcTarget implements Target, ServerInfo, StatusCounters, Dat
         }
         if (type == NativeSnapshot.class) {
             return kind.nativeSnapshot() ? Optional.of(type.cast(new MariaDbNativeSnapshot(config, this)))
+                    : Optional.empty();
+        }
+        if (type == ServerActivity.class) {
+            return dialect instanceof MariaDbDialect ? Optional.of(type.cast(new MariaDbActivity(this)))
                     : Optional.empty();
         }
         return Target.super.capability(type);

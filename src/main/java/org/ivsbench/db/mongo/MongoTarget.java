@@ -3,6 +3,7 @@ package org.ivsbench.db.mongo;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 import java.util.regex.Matcher;
@@ -14,6 +15,7 @@ import org.ivsbench.config.TargetConfig;
 import org.ivsbench.db.CounterKind;
 import org.ivsbench.db.DatabaseAdmin;
 import org.ivsbench.db.Record;
+import org.ivsbench.db.ServerActivity;
 import org.ivsbench.db.ServerInfo;
 import org.ivsbench.db.Session;
 import org.ivsbench.db.StatusCounters;
@@ -281,6 +283,15 @@ public final class MongoTarget implements Target, ServerInfo, StatusCounters, Da
                 throw MongoErrors.failure("drop database " + databaseName, e);
             }
         }
+    }
+
+    /** The activity snapshot (currentOp) besides the capabilities this class implements. */
+    @Override
+    public <T> Optional<T> capability(Class<T> type) {
+        if (type == ServerActivity.class) {
+            return Optional.of(type.cast(new MongoActivity(client.getDatabase("admin"))));
+        }
+        return Target.super.capability(type);
     }
 
     @Override

@@ -1,0 +1,66 @@
+"""The server activity snapshots a run took at its detected steps (activity.jsonl, docs/results-format.md).
+
+The client's online detector takes ONE snapshot per step (processlist and lock waits on MariaDB, currentOp on
+MongoDB); the report pairs a step the analyzer found with the snapshot taken nearest to it, which is what
+names a blocker. Only the standard library: the file is small (one line per step).
+"""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from .load import AnalyzerError
+
+ACTIVITY_FILE = "activity.jsonl"
+
+
+def load_activity(run: str | Path) -> list[dict]:
+    """The snapshots of a run folder (or of an activity.jsonl file itself), oldest first; [] without the file.
+
+    A last line cut short (the run was killed while writing it) is dropped; any other line that is not a JSON
+    object is an AnalyzerError naming the file and line.
+    """
+    path = Path(run)
+    if path.is_dir():
+        path = path / ACTIVITY_FILE
+    if not path.exists():
+        return []
+    lines = path.read_text(encoding="utf-8").splitlines()
+    entries = []
+    for number, line in enumerate(lines, start=1):
+        if not line.strip():
+            continue
+        try:
+            entry = json.loads(line)
+        except json.JSONDecodeError as e:
+            if number == len(lines):
+                break
+            raise AnalyzerError(f"{path}: line {number} is not JSON ({e.msg})") from e
+        if not isinstance(entry, dict) or not isinstance(entry.get("time_ms"), (int, float)):
+            raise AnalyzerError(f"{path}: line {number} has no numeric time_ms")
+        entries.append(entry)
+    entries.sort(key=_when)
+    return entries
+
+
+def _when(entry: dict) -> float:
+    """The step's time as samples.csv counts it: the start of the window that completed the step."""
+    window = entry.get("window_ms")
+    return float(window if isinstance(window, (int, float)) else entry["time_ms"])
+
+
+def nearest_snapshot(activity: str | Path | list[dict], step_time_ms: float,
+                     max_distance_ms: float | None = None) -> dict | None:
+    """The entry (time_ms, window_ms, phase, trigger, snapshot) nearest to `step_time_ms` (epoch ms, as
+    samples.csv's time_ms), or None when there is none or the nearest lies more than `max_distance_ms` away.
+    On a tie the earlier snapshot wins: it was taken closer to the step's start.
+    """
+    entries = activity if isinstance(activity, list) else load_activity(activity)
+    best = None
+    for entry in entries:
+        distance = abs(_when(entry) - step_time_ms)
+        if best is None or distance < best[0]:
+            best = (distance, entry)
+    if best is None or (max_distance_ms is not None and best[0] > max_distance_ms):
+        return None
+    return best[1]

@@ -1,0 +1,47 @@
+"""activity.jsonl: loading the step snapshots and finding the one nearest a step."""
+import json
+
+import pytest
+
+from ivs_analyzer.activity import load_activity, nearest_snapshot
+from ivs_analyzer.load import AnalyzerError
+
+
+def _entry(window_ms, blocker):
+    return {"time_ms": window_ms + 1010, "window_ms": window_ms, "phase": 0, "trigger": "throughput 0.0",
+            "snapshot": {"lockWaits": [{"blocking": {"threadId": blocker}}]}}
+
+
+def _write(folder, lines):
+    folder.mkdir(exist_ok=True)
+    (folder / "activity.jsonl").write_text("".join(line + "\n" for line in lines), encoding="utf-8")
+    return folder
+
+
+def test_the_snapshot_nearest_the_step_is_returned(tmp_path):
+    run = _write(tmp_path / "run", [json.dumps(_entry(100_000, 7)), json.dumps(_entry(160_000, 9))])
+    assert nearest_snapshot(run, 101_000)["snapshot"]["lockWaits"][0]["blocking"]["threadId"] == 7
+    assert nearest_snapshot(run, 150_000)["snapshot"]["lockWaits"][0]["blocking"]["threadId"] == 9
+    # 130,000 is 30,000 from both: the earlier one wins
+    assert nearest_snapshot(run, 130_000)["window_ms"] == 100_000
+
+
+def test_too_far_or_no_file_gives_none(tmp_path):
+    run = _write(tmp_path / "run", [json.dumps(_entry(100_000, 7))])
+    assert nearest_snapshot(run, 200_000, max_distance_ms=10_000) is None
+    assert nearest_snapshot(run, 105_000, max_distance_ms=10_000)["window_ms"] == 100_000
+    assert nearest_snapshot(tmp_path / "empty", 100_000) is None
+    assert load_activity(tmp_path / "empty") == []
+
+
+def test_entries_are_sorted_and_a_cut_last_line_is_dropped(tmp_path):
+    run = _write(tmp_path / "run", [json.dumps(_entry(160_000, 9)), json.dumps(_entry(100_000, 7)),
+                                    '{"time_ms": 2000, "snap'])
+    assert [e["window_ms"] for e in load_activity(run)] == [100_000, 160_000]
+    assert len(load_activity(run / "activity.jsonl")) == 2
+
+
+def test_a_broken_line_in_the_middle_is_an_error_naming_it(tmp_path):
+    run = _write(tmp_path / "run", [json.dumps(_entry(100_000, 7)), "not json", json.dumps(_entry(160_000, 9))])
+    with pytest.raises(AnalyzerError, match="line 2"):
+        load_activity(run)

@@ -1,0 +1,121 @@
+package org.ivsbench.db.jdbc;
+
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.ResultSetMetaData;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.ivsbench.db.ServerActivity;
+import org.ivsbench.db.TargetException;
+
+/**
+ * MariaDB's activity snapshot: every session of SHOW FULL PROCESSLIST (but this one) with its state, time and
+ * statement, and InnoDB's lock waits, each waiting transaction joined with the transaction blocking it (trx id,
+ * the thread id that is the blocker's CONNECTION_ID(), its statement and how long it has run or waited). Both
+ * need the PROCESS privilege; a part the server refuses is replaced by a note.
+ */
+final class MariaDbActivity implements ServerActivity {
+    private static final String LOCK_WAITS = "SELECT w.requesting_trx_id, r.trx_mysql_thread_id, r.trx_query,"
+            + " TIMESTAMPDIFF(SECOND, r.trx_wait_started, NOW()), w.blocking_trx_id, b.trx_mysql_thread_id,"
+            + " b.trx_query, b.trx_state, TIMESTAMPDIFF(SECOND, b.trx_started, NOW()), b.trx_rows_locked"
+            + " FROM information_schema.INNODB_LOCK_WAITS w"
+            + " JOIN information_schema.INNODB_TRX r ON r.trx_id = w.requesting_trx_id"
+            + " JOIN information_schema.INNODB_TRX b ON b.trx_id = w.blocking_trx_id";
+
+    private final JdbcTarget target;
+
+    MariaDbActivity(JdbcTarget target) {
+        this.target = target;
+    }
+
+    @Override
+    public Map<String, Object> activity() throws TargetException {
+        Map<String, Object> snapshot = new LinkedHashMap<>();
+        try (Connection c = target.connect(); Statement st = c.createStatement()) {
+            long self = selfId(st);
+            try {
+                snapshot.put("processlist", processlist(st, self));
+            } catch (SQLException e) {
+                snapshot.put("processlistNote", "SHOW FULL PROCESSLIST failed: " + e.getMessage());
+            }
+            try {
+                snapshot.put("lockWaits", lockWaits(st));
+            } catch (SQLException e) {
+                snapshot.put("lockWaitsNote", "reading INNODB_LOCK_WAITS failed: " + e.getMessage());
+            }
+        } catch (SQLException e) {
+            throw new TargetException("server activity snapshot failed: " + e.getMessage(), e, false);
+        }
+        return snapshot;
+    }
+
+    private static long selfId(Statement st) throws SQLException {
+        try (ResultSet rs = st.executeQuery("SELECT CONNECTION_ID()")) {
+            rs.next();
+            return rs.getLong(1);
+        }
+    }
+
+    /** Sessions other than this one; sleeping ones are kept (an idle session in a transaction can block). */
+    private static List<Map<String, Object>> processlist(Statement st, long self) throws SQLException {
+        List<Map<String, Object>> rows = new ArrayList<>();
+        try (ResultSet rs = st.executeQuery("SHOW FULL PROCESSLIST")) {
+            ResultSetMetaData md = rs.getMetaData();
+            while (rs.next()) {
+                long id = rs.getLong("Id");
+                if (id == self) {
+                    continue;
+                }
+                Map<String, Object> row = new LinkedHashMap<>();
+                row.put("id", id);
+                row.put("user", rs.getString("User"));
+                row.put("db", rs.getString("db"));
+                row.put("command", rs.getString("Command"));
+                row.put("timeSeconds", rs.getLong("Time"));
+                row.put("state", rs.getString("State"));
+                row.put("info", ServerActivity.truncate(rs.getString("Info")));
+                if (hasColumn(md, "Progress")) {
+                    row.put("progress", rs.getDouble("Progress"));
+                }
+                rows.add(row);
+            }
+        }
+        return rows;
+    }
+
+    private static List<Map<String, Object>> lockWaits(Statement st) throws SQLException {
+        List<Map<String, Object>> rows = new ArrayList<>();
+        try (ResultSet rs = st.executeQuery(LOCK_WAITS)) {
+            while (rs.next()) {
+                Map<String, Object> waiting = new LinkedHashMap<>();
+                waiting.put("trxId", rs.getString(1));
+                waiting.put("threadId", rs.getLong(2));
+                waiting.put("query", ServerActivity.truncate(rs.getString(3)));
+                waiting.put("waitSeconds", rs.getLong(4));
+                Map<String, Object> blocking = new LinkedHashMap<>();
+                blocking.put("trxId", rs.getString(5));
+                blocking.put("threadId", rs.getLong(6));
+                blocking.put("query", ServerActivity.truncate(rs.getString(7)));
+                blocking.put("state", rs.getString(8));
+                blocking.put("runSeconds", rs.getLong(9));
+                blocking.put("rowsLocked", rs.getLong(10));
+                rows.add(Map.of("waiting", waiting, "blocking", blocking));
+            }
+        }
+        return rows;
+    }
+
+    private static boolean hasColumn(ResultSetMetaData md, String name) throws SQLException {
+        for (int i = 1; i <= md.getColumnCount(); i++) {
+            if (name.equalsIgnoreCase(md.getColumnLabel(i))) {
+                return true;
+            }
+        }
+        return false;
+    }
+}
