@@ -200,7 +200,7 @@ final class EpochLoop implements RunLifecycle.Work {
 
     /**
      * Runs {@code phaseConfig}'s single phase against {@code target} into {@code phaseDir} as a
-     * {@link MeasuredRun}; null when stopped before it started.
+     * {@link MeasuredRun}; null when stopped before it started or while it ran.
      */
     private PhaseSummary phase(BenchmarkConfig phaseConfig, Target target, Path phaseDir) throws Exception {
         if (stopped) {
@@ -225,7 +225,9 @@ final class EpochLoop implements RunLifecycle.Work {
                 throw failure;
             }
             if (run.stopRequested()) {
+                // Cut short: not an ordinary epochs.csv row (its summary.json says interrupted).
                 stopped = true;
+                return null;
             }
             return run.summaries().isEmpty() ? null : run.summaries().get(0);
         }

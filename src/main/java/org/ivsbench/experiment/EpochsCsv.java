@@ -16,12 +16,15 @@ import org.ivsbench.stats.PhaseSummary;
 
 /**
  * epochs.csv and value_sizes.csv of an experiment (docs/results-format.md, "Experiments"): appended one row
- * at a time and flushed, so an interrupted experiment keeps every finished row.
+ * at a time and flushed, so an interrupted experiment keeps every finished row. A row is written only for a run
+ * phase that ran to its end: one cut short by a stop has no row (its folder keeps what it measured).
+ * {@code *_ops} and {@code *_throughput} count every outcome; {@code *_goodput} only the successful ones.
  */
 final class EpochsCsv implements AutoCloseable {
     static final String EPOCHS_HEADER = "epoch,mode,records,data_bytes,value_min,value_avg,value_p50,value_p99,"
             + "value_max,extend_ops,extend_skipped,extend_throughput,extend_lat_avg_us,extend_lat_p99_us,run_ops,"
-            + "run_throughput,run_lat_avg_us,run_lat_p50_us,run_lat_p99_us,snapshot_ms,restore_ms";
+            + "run_throughput,run_lat_avg_us,run_lat_p50_us,run_lat_p99_us,snapshot_ms,restore_ms,"
+            + "extend_goodput,extend_aborted,extend_error,run_goodput,run_skipped,run_aborted,run_error,run_missed";
     static final String SIZES_HEADER = "epoch,bucket_lo,bucket_hi,count";
 
     private final BufferedWriter epochs;
@@ -99,6 +102,18 @@ final class EpochsCsv implements AutoCloseable {
         c.add(r == null ? "" : fmt(r.p99()));
         c.add(snapshotMs == null ? "" : snapshotMs.toString());
         c.add(restoreMs == null ? "" : restoreMs.toString());
+        if (extend != null) {
+            c.add(fmt(extend.goodput()));
+            c.add(Long.toString(extend.counts().aborted()));
+            c.add(Long.toString(extend.counts().error()));
+        } else {
+            c.addAll(List.of("", "", ""));
+        }
+        c.add(run == null ? "" : fmt(run.goodput()));
+        c.add(run == null ? "" : Long.toString(run.counts().skipped()));
+        c.add(run == null ? "" : Long.toString(run.counts().aborted()));
+        c.add(run == null ? "" : Long.toString(run.counts().error()));
+        c.add(run == null ? "" : Long.toString(run.missed()));
         epochs.write(String.join(",", c));
         epochs.newLine();
         epochs.flush();

@@ -1,0 +1,134 @@
+package org.ivsbench.experiment;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import org.ivsbench.bench.BenchmarkModule;
+import org.ivsbench.bench.LoadProgress;
+import org.ivsbench.config.BenchmarkConfig;
+import org.ivsbench.db.Target;
+import org.ivsbench.db.Targets;
+import org.ivsbench.stats.LatencySummary;
+import org.ivsbench.stats.OperationCounts;
+import org.ivsbench.stats.PhaseSummary;
+import org.ivsbench.testsupport.RunHarness;
+
+/** epochs.csv's rows: every outcome in its own column, and no ordinary row for a phase cut short. */
+class EpochsCsvTest {
+    @TempDir
+    Path tmp;
+
+    private static PhaseSummary summary(long ok, long skipped, long aborted, long error, long missed, double seconds,
+            Double throughput, Double goodput) {
+        LatencySummary lat = new LatencySummary(1000.0, 0.0, 1000L, 1000L, 1000L, 1000L, 1000L, 1000L);
+        return new PhaseSummary(0, "p", 0, 0, 0, seconds, 0, missed, new OperationCounts(ok, skipped, aborted, error),
+                throughput, goodput, lat, lat, lat, 0, 0, Map.of());
+    }
+
+    private static Map<String, String> row(List<String> lines, int index) {
+        String[] header = lines.get(0).split(",", -1);
+        String[] cells = lines.get(index).split(",", -1);
+        assertEquals(header.length, cells.length, lines.get(index));
+        Map<String, String> m = new HashMap<>();
+        for (int i = 0; i < header.length; i++) {
+            m.put(header[i], cells[i]);
+        }
+        return m;
+    }
+
+    @Test
+    void failedOperationsHaveTheirOwnColumnsBesideGoodput() throws Exception {
+        ValueSizeStats sizes = new ValueSizeStats();
+        sizes.addValue(100);
+        // extend: 800 ok + 100 skipped + 60 aborted + 40 error = 1000 ops in 10 s -> 100 ops/s, goodput 80
+        PhaseSummary extend = summary(800, 100, 60, 40, 0, 10, 100.0, 80.0);
+        // run: 450 ok + 0 skipped + 30 aborted + 20 error = 500 ops in 5 s -> 100 ops/s, goodput 90; 7 missed
+        PhaseSummary run = summary(450, 0, 30, 20, 7, 5, 100.0, 90.0);
+        try (EpochsCsv csv = new EpochsCsv(tmp, 0)) {
+            csv.epochRow(1, Mode.MAIN, sizes, extend, run, null, null);
+            csv.epochRow(1, Mode.CLEAN, sizes, null, run, 12L, 34L);
+        }
+        List<String> lines = Files.readAllLines(tmp.resolve("epochs.csv"));
+        assertTrue(lines.get(0).startsWith("epoch,mode,records,data_bytes,value_min,value_avg,value_p50,value_p99,"
+                + "value_max,extend_ops,extend_skipped,extend_throughput,extend_lat_avg_us,extend_lat_p99_us,run_ops,"
+                + "run_throughput,run_lat_avg_us,run_lat_p50_us,run_lat_p99_us,snapshot_ms,restore_ms,"),
+                "the old columns keep their places: " + lines.get(0));
+        Map<String, String> main = row(lines, 1);
+        assertEquals("1000", main.get("extend_ops"));
+        assertEquals("100.000", main.get("extend_throughput"));
+        assertEquals("80.000", main.get("extend_goodput"));
+        assertEquals("100", main.get("extend_skipped"));
+        assertEquals("60", main.get("extend_aborted"));
+        assertEquals("40", main.get("extend_error"));
+        assertEquals("500", main.get("run_ops"));
+        assertEquals("90.000", main.get("run_goodput"));
+        assertEquals("0", main.get("run_skipped"));
+        assertEquals("30", main.get("run_aborted"));
+        assertEquals("20", main.get("run_error"));
+        assertEquals("7", main.get("run_missed"));
+        Map<String, String> clean = row(lines, 2);
+        assertEquals("", clean.get("extend_goodput"));
+        assertEquals("", clean.get("extend_error"));
+        assertEquals("20", clean.get("run_error"));
+        assertEquals("34", clean.get("restore_ms"));
+    }
+
+    @Test
+    void aRunPhaseCutShortByAStopIsNoRow() throws Exception {
+        Path db = tmp.resolve("q.db");
+        String xml = Files.readString(Path.of("config/experiments/ycsbivs_quick_sqlite.xml"))
+                .replace("jdbc:sqlite:results/ycsbivs_quick.db", "jdbc:sqlite:" + db)
+                .replaceAll("<epochs>\\d+</epochs>", "<epochs>2</epochs>")
+                .replaceAll("<modes>[^<]*</modes>", "<modes>main</modes>")
+                .replaceAll("<recordcount>\\d+</recordcount>", "<recordcount>100</recordcount>")
+                .replaceAll("<count>20000</count>", "<count>100000000</count>") // the run phase never ends alone
+                .replaceAll("<count>10000</count>", "<count>200</count>")
+                .replaceAll("<warmup>\\d+</warmup>", "<warmup>0</warmup>");
+        BenchmarkConfig config = RunHarness.config(tmp, xml);
+        BenchmarkModule module = RunHarness.module();
+        ExperimentSpec spec = ExperimentSpec.parse(config, module);
+        Path dir = Files.createDirectories(tmp.resolve("exp"));
+        ExperimentState state = ExperimentState.create(dir, Map.of("benchmark", "ycsbivs"));
+        try (Target target = Targets.open(config.target())) {
+            module.create(config, target);
+            module.load(config, target, LoadProgress.NONE);
+            EpochLoop loop = new EpochLoop(module, config, spec, target, dir,
+                    new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8), ExperimentListener.NONE,
+                    Map.of(), "sha256:test", 1, 1, state);
+            Path samples = dir.resolve("epoch-001/main/run/samples.csv");
+            Thread stopper = new Thread(() -> {
+                try {
+                    // A closed window of main's run phase: it is under way.
+                    while (!Files.exists(samples) || Files.readAllLines(samples).size() < 3) {
+                        Thread.sleep(50);
+                    }
+                    loop.stop();
+                } catch (Exception e) {
+                    throw new IllegalStateException(e);
+                }
+            });
+            stopper.start();
+            loop.run();
+            stopper.join();
+        }
+        List<String> lines = Files.readAllLines(dir.resolve("epochs.csv"));
+        assertEquals(1, lines.size(), "only the header: " + lines);
+        try (Stream<String> s = Files.lines(dir.resolve("epoch-001/main/run/summary.json"))) {
+            assertTrue(s.anyMatch(l -> l.contains("\"interrupted\" : true")), "the phase's own folder says so");
+        }
+        assertEquals(0, state.lastFinishedEpoch());
+    }
+}
