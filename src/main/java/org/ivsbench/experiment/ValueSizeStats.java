@@ -11,11 +11,18 @@ import org.ivsbench.db.TargetException;
 
 /**
  * Field value sizes of one table, gathered in one streaming pass ({@link Target#forEachRecord}): constant
- * memory whatever the table size. Percentiles come from an HdrHistogram with 3 significant digits (0.1%).
- * Sizes are value lengths in characters, which are bytes for the ASCII values benchmarks generate.
+ * memory whatever the table size. Percentiles are exact: the count of every distinct size is kept (extends grow
+ * values in steps, so a table holds few distinct sizes). Past {@value #MAX_DISTINCT} distinct sizes the counts
+ * are dropped and percentiles come from an HdrHistogram with 3 significant digits, clamped to the observed
+ * min and max: then within 0.1% of the true value, never outside the sizes seen. Sizes are value lengths in
+ * characters, which are bytes for the ASCII values benchmarks generate.
  */
 public final class ValueSizeStats {
+    static final int MAX_DISTINCT = 100_000;
+
     private final Histogram histogram = new Histogram(3);
+    /** size -> count while there are at most {@link #MAX_DISTINCT} distinct sizes; null after. */
+    private TreeMap<Long, Long> exact = new TreeMap<>();
     /** log2 bucket lower bound -> count; bucket 0 holds empty values, bucket 2^k holds [2^k, 2^(k+1)). */
     private final TreeMap<Long, Long> buckets = new TreeMap<>();
     private long records;
@@ -43,6 +50,12 @@ public final class ValueSizeStats {
         min = Math.min(min, length);
         max = Math.max(max, length);
         histogram.recordValue(length);
+        if (exact != null) {
+            exact.merge(length, 1L, Long::sum);
+            if (exact.size() > MAX_DISTINCT) {
+                exact = null;
+            }
+        }
         buckets.merge(bucketLow(length), 1L, Long::sum);
     }
 
@@ -81,11 +94,38 @@ public final class ValueSizeStats {
     }
 
     public long p50() {
-        return values == 0 ? 0 : histogram.getValueAtPercentile(50);
+        return percentile(50);
     }
 
     public long p99() {
-        return values == 0 ? 0 : histogram.getValueAtPercentile(99);
+        return percentile(99);
+    }
+
+    /** Whether {@link #p50()} and {@link #p99()} are exact (else within 0.1%). */
+    public boolean exactPercentiles() {
+        return exact != null;
+    }
+
+    /**
+     * The smallest size that at least {@code percent}% of the values do not exceed (the ceil(percent% x n)-th
+     * smallest value, as HdrHistogram ranks).
+     */
+    long percentile(double percent) {
+        if (values == 0) {
+            return 0;
+        }
+        if (exact == null) {
+            return Math.max(min(), Math.min(max, histogram.getValueAtPercentile(percent)));
+        }
+        long rank = Math.max(1, (long) Math.ceil(percent / 100.0 * values));
+        long seen = 0;
+        for (Map.Entry<Long, Long> e : exact.entrySet()) {
+            seen += e.getValue();
+            if (seen >= rank) {
+                return e.getKey();
+            }
+        }
+        return max;
     }
 
     /** Non-empty log2 buckets in ascending order: lower bound -> count. */
@@ -102,6 +142,7 @@ public final class ValueSizeStats {
         s.min = length;
         s.max = length;
         s.histogram.recordValueWithCount(length, Math.max(1, s.values));
+        s.exact.put(length, Math.max(1, s.values));
         s.buckets.put(bucketLow(length), s.values);
         return s;
     }

@@ -33,6 +33,41 @@ class ValueSizeStatsTest {
     }
 
     @Test
+    void percentilesAreSizesThatExistNotHistogramBucketBounds() {
+        // 1 value of 100 and 99 at the 1,600,000 cap: the 50th and 99th smallest are 1,600,000 exactly (a
+        // 3-digit histogram answers 1,600,511, above the cap and above the largest value).
+        ValueSizeStats capped = new ValueSizeStats();
+        capped.addValue(100);
+        for (int i = 0; i < 99; i++) {
+            capped.addValue(1_600_000);
+        }
+        assertEquals(1_600_000, capped.p50());
+        assertEquals(1_600_000, capped.p99());
+        assertTrue(capped.exactPercentiles());
+        // 1,001 .. 1,200 (200 values): the 100th smallest is 1,100, the 198th is 1,198.
+        ValueSizeStats ramp = new ValueSizeStats();
+        for (int v = 1_200; v >= 1_001; v--) {
+            ramp.addValue(v * 1000L + 1);
+        }
+        assertEquals(1_100_001, ramp.p50());
+        assertEquals(1_198_001, ramp.p99());
+    }
+
+    @Test
+    void pastTheDistinctLimitPercentilesStayWithinTheSizesSeenAndOneThousandth() {
+        ValueSizeStats s = new ValueSizeStats();
+        int n = ValueSizeStats.MAX_DISTINCT + 1;
+        for (int i = 0; i < n; i++) {
+            s.addValue(1_500_000L + i); // 1,500,000 .. 1,600,000: the 50th percentile is 1,550,000 exactly
+        }
+        assertFalse(s.exactPercentiles());
+        long p50 = s.p50();
+        assertTrue(Math.abs(p50 - 1_550_000) <= 1_550, "p50 " + p50);
+        assertEquals(1_600_000, s.max());
+        assertTrue(s.p99() <= s.max() && s.p99() >= 1_599_000 - 1_600, "p99 " + s.p99());
+    }
+
+    @Test
     void uniformBaselineSizes() {
         ValueSizeStats s = ValueSizeStats.uniform(200, 10, 350);
         assertEquals(200, s.records());
