@@ -134,7 +134,9 @@ final class EpochLoop implements RunLifecycle.Work {
     private boolean runModes(int epoch, Path ed, long base, PhaseSummary extend, ValueSizeStats sizes,
             CleanSnapshot snapshot, EpochsCsv csv) throws Exception {
         for (Mode mode : spec.modes()) {
-            BenchmarkConfig runConfig = workload.runPhase(config, spec.warmupSeconds(), base + mode.ordinal());
+            // One run-phase seed for every mode of the epoch: the modes replay the same operation sequence, so
+            // their difference is the database's, not the sample's.
+            BenchmarkConfig runConfig = workload.runPhase(config, spec.warmupSeconds(), base);
             Path runDir = ed.resolve(mode.label()).resolve("run");
             PhaseSummary run;
             switch (mode) {

@@ -25,8 +25,8 @@ import org.ivsbench.stats.RunInfo;
 /**
  * --execute with an {@code <experiment>}: makes (or with --resume, checks and reopens) the experiment folder
  * {@code <parent>/<benchmark>-experiment_<stamp>/} (docs/results-format.md, "Experiments"), then runs the
- * {@link EpochLoop} under the {@link RunLifecycle}. Per-phase seeds: {@code randomSeed + epoch * 1000 + mode
- * index} (main 0, clean 1, average-baseline 2, spread-baseline 3) for run phases, {@code + 9} for the extend phase.
+ * {@link EpochLoop} under the {@link RunLifecycle}. Per-phase seeds: {@code randomSeed + epoch * 1000} for the run
+ * phase of every mode of the epoch (they replay the same sequence), {@code + 9} for the extend phase.
  */
 public final class ExperimentRun {
     static final int EXTEND_SEED_OFFSET = 9;
