@@ -79,6 +79,9 @@ public final class ExperimentRun {
                 EnvironmentWriter.write(dir.resolve("environment.json"), env, EnvironmentWriter.toolVersion(), commandLine);
                 writeRedactedConfig(config, dir);
                 state = ExperimentState.create(dir, header(module, config, spec, commandLine));
+                // The primary as the load left it: a resume after an interruption in epoch 1 is checked against it.
+                ValueSizeStats loaded = ValueSizeStats.of(target, spec.workload().dataTable());
+                state.finished(0, loaded.records(), loaded.totalBytes());
             }
         } catch (IOException e) {
             System.err.println("error: results folder: " + e.getMessage());
@@ -114,34 +117,35 @@ public final class ExperimentRun {
     }
 
     /**
-     * Checks the primary against the end of the last finished epoch (records and data bytes, one streaming
-     * pass). Another record count, or fewer bytes when no run phase writes, is another database (re-created
+     * Checks the primary against the end of the last finished epoch, or against the load for epoch 1 (records
+     * and data bytes, one streaming pass). Another record count, or fewer bytes when no run phase writes, is another database (re-created
      * or re-loaded): refused. More bytes are the extends of an interrupted epoch, which cannot be undone: the
      * resume goes on, says so, and records the drift in experiment.json.
      */
     private static boolean primaryFitsResume(ExperimentState state, Target primary, ExperimentSpec spec,
             PrintStream out) throws TargetException, IOException {
         long[] expected = state.primaryAtLastEpoch();
-        if (expected == null || state.lastFinishedEpoch() == 0) {
-            return true; // nothing finished yet (the epoch re-runs from the load) or an older experiment.json
+        if (expected == null) {
+            return true; // an experiment.json from before the primary was recorded: nothing to check against
         }
-        out.println("Checking the primary against the end of epoch " + state.lastFinishedEpoch() + " ...");
+        int last = state.lastFinishedEpoch();
+        String when = last == 0 ? "after the load" : "at the end of epoch " + last;
+        out.println("Checking the primary against its state " + when + " ...");
         ValueSizeStats now = ValueSizeStats.of(primary, spec.workload().dataTable());
         long drift = now.totalBytes() - expected[1];
         if (now.records() != expected[0] || (drift < 0 && !spec.workload().runWrites())) {
-            System.err.println("error: --resume: the database is not the experiment's primary as epoch "
-                    + state.lastFinishedEpoch() + " left it: it holds " + now.records() + " records of "
-                    + now.totalBytes() + " bytes, epoch " + state.lastFinishedEpoch() + " ended with " + expected[0]
-                    + " records of " + expected[1] + " bytes (was it re-created or re-loaded?); start a new"
-                    + " experiment instead");
+            System.err.println("error: --resume: the database is not the experiment's primary as it was " + when
+                    + ": it holds " + now.records() + " records of " + now.totalBytes() + " bytes, " + when + " it"
+                    + " held " + expected[0] + " records of " + expected[1] + " bytes (was it re-created or"
+                    + " re-loaded?); start a new experiment instead");
             return false;
         }
         if (drift != 0) {
-            out.println("warning: the primary holds " + drift + " bytes " + (drift > 0 ? "more" : "less")
-                    + " than at the end of epoch " + state.lastFinishedEpoch() + " (operations of the interrupted"
-                    + " epoch were applied and cannot be undone); epoch " + (state.lastFinishedEpoch() + 1)
-                    + " re-runs in full on it. Recorded in " + ExperimentState.FILE + " (resumesWithDrift).");
-            state.resumedWithDrift(state.lastFinishedEpoch() + 1, drift);
+            out.println("warning: the primary holds " + Math.abs(drift) + " bytes " + (drift > 0 ? "more" : "less")
+                    + " than " + when + " (operations of the interrupted epoch were applied and cannot be undone);"
+                    + " epoch " + (last + 1) + " re-runs in full on it. Recorded in " + ExperimentState.FILE
+                    + " (resumesWithDrift).");
+            state.resumedWithDrift(last + 1, drift);
         }
         return true;
     }

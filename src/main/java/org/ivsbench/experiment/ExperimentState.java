@@ -144,7 +144,8 @@ final class ExperimentState {
     }
 
     /**
-     * Marks {@code epoch} finished with the primary as the next epoch will find it ({@code records} records of
+     * Marks {@code epoch} finished (0: the load, when the experiment starts) with the primary as the next epoch
+     * will find it ({@code records} records of
      * {@code dataBytes} bytes of values), which --resume checks the primary against.
      */
     void finished(int epoch, long records, long dataBytes) throws IOException {
