@@ -37,10 +37,13 @@ public final class TestServers {
         return env("IVS_MARIADB_PASSWORD", "ivs");
     }
 
-    /** A MariaDB target config for the private server, reconnecting off unless a test turns it on. */
+    /**
+     * A MariaDB target config for the private server, reconnecting off unless a test turns it on; at REPEATABLE
+     * READ, the isolation a config gets by default, so the tests see the locking real runs see.
+     */
     public static TargetConfig mariadb() {
         return new TargetConfig("MARIADB", "org.mariadb.jdbc.Driver", mariadbUrl(), mariadbUser(),
-                mariadbPassword(), "TRANSACTION_READ_COMMITTED", false, Map.of());
+                mariadbPassword(), "TRANSACTION_REPEATABLE_READ", false, Map.of());
     }
 
     public static TargetConfig mongo() {
