@@ -123,3 +123,27 @@ def test_real_noisy_sqlite_experiment_has_no_step_in_average_latency():
     slow = {o["epoch"] for o in analysis["outliers"]
             if any(s["series"] == "run_lat_avg_us" and s["relative_change"] > 1 for s in o["series"])}
     assert {13, 17, 20} <= slow, slow  # main 51.6 µs at 13, clean 90.2 µs at 17, 44-52 µs at 20 (others ~10)
+
+
+def test_row_lock_finding_names_the_blocking_transaction_from_the_runs_snapshot(tmp_path):
+    run = synth_cases.write_lock_run(tmp_path / "lock")
+    loaded = load_run(run)
+    step_ms = int(loaded.start_ms + 151 * loaded.window_ms)  # the client's detector fires a window into the stall
+    blocker = {"trxId": "421", "threadId": 77, "query": None, "state": "RUNNING", "runSeconds": 2, "rowsLocked": 1000}
+    waits = [{"waiting": {"trxId": str(500 + i), "threadId": 10 + i, "query": "SELECT ...", "waitSeconds": 1},
+              "blocking": blocker} for i in range(4)]
+    lines = [{"time_ms": step_ms + 1000, "window_ms": step_ms, "phase": 0, "trigger": "throughput 3.0 vs 1500",
+              "snapshot": {"processlist": [], "lockWaits": waits}},
+             # another snapshot far from the step: not paired with it
+             {"time_ms": int(loaded.start_ms) + 10_000, "window_ms": int(loaded.start_ms) + 9_000, "phase": 0,
+              "trigger": "p99", "snapshot": {"processlist": [{"command": "Query", "state": "Sending data"}]}}]
+    (run / "activity.jsonl").write_text("".join(json.dumps(x) + "\n" for x in lines), encoding="utf-8")
+    out = tmp_path / "out"
+    assert main(["report", str(run), "-o", str(out)]) == 0
+    first = json.loads((out / "findings.json").read_text())[0]
+    assert first["kind"] == "episode" and first["cause"] in LOCK_CAUSES, first
+    assert first["activity"]["window_ms"] == step_ms
+    assert first["evidence"][0].startswith("server snapshot at t = 152 s: transaction 421 on connection 77 blocks"
+                                           " 4 waiting transaction(s)"), first["evidence"]
+    assert "idle in its transaction" in first["evidence"][0]
+    assert "transaction 421 on connection 77" in (out / "report.html").read_text()

@@ -64,3 +64,38 @@ def nearest_snapshot(activity: str | Path | list[dict], step_time_ms: float,
     if best is None or (max_distance_ms is not None and best[0] > max_distance_ms):
         return None
     return best[1]
+
+
+def describe_snapshot(entry: dict, start_ms: float) -> list[str]:
+    """Plain sentences for a finding's evidence: who blocked whom (MariaDB lock waits), what ran (sessions that
+    were not sleeping, MongoDB operations), and what the server would not say."""
+    snap = entry.get("snapshot") or {}
+    when = f"server snapshot at t = {(float(entry['time_ms']) - start_ms) / 1000:.0f} s"
+    out: list[str] = []
+    waits = snap.get("lockWaits") or []
+    blockers: dict = {}
+    for w in waits:
+        b = w.get("blocking") or {}
+        key = (b.get("threadId"), b.get("trxId"))
+        blockers.setdefault(key, {"blocking": b, "waiting": []})["waiting"].append(w.get("waiting") or {})
+    for (thread, trx), g in blockers.items():
+        b = g["blocking"]
+        query = b.get("query") or "idle in its transaction (no statement running)"
+        out.append(f"{when}: transaction {trx} on connection {thread} blocks {len(g['waiting'])} waiting "
+                   f"transaction(s); it has run {b.get('runSeconds', '?')} s, holds {b.get('rowsLocked', '?')} "
+                   f"row lock(s), state {b.get('state')}, query: {query}")
+    busy = [p for p in snap.get("processlist") or [] if (p.get("command") or "").lower() not in ("sleep", "daemon")]
+    if busy and not waits:
+        states: dict = {}
+        for p in busy:
+            states[p.get("state") or p.get("command") or "?"] = states.get(p.get("state") or p.get("command") or "?", 0) + 1
+        out.append(f"{when}: {len(busy)} active session(s): " + ", ".join(f"{n} {s}" for s, n in
+                                                                       sorted(states.items(), key=lambda x: -x[1])))
+    ops = snap.get("operations") or []
+    if ops:
+        locked = sum(1 for o in ops if o.get("waitingForLock"))
+        out.append(f"{when}: {len(ops)} active operation(s), {locked} waiting for a lock")
+    for key in ("note", "processlistNote", "lockWaitsNote"):
+        if snap.get(key):
+            out.append(f"{when}: {snap[key]}")
+    return out

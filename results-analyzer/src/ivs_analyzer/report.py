@@ -8,6 +8,7 @@ from pathlib import Path
 import jinja2
 
 from . import charts, finding_charts
+from .activity import describe_snapshot, load_activity, nearest_snapshot
 from .changes import ChangeParams, find_changes
 from .epochs import analyse_epochs
 from .findings import experiment_findings, run_findings
@@ -114,12 +115,26 @@ def _prepare_out(out: Path) -> Path:
     return out
 
 
+def attach_activity(found: list[dict], activity: list[dict], start_ms: float, window_ms: float) -> None:
+    """Gives each step or episode the server snapshot the run took nearest to it (within the episode and three
+    windows either side): its evidence names the blocker, and findings.json keeps the whole snapshot."""
+    for f in found:
+        if f["kind"] not in ("step", "episode") or not activity:
+            continue
+        reach = (f.get("duration_ms") or 0) + 3 * window_ms
+        entry = nearest_snapshot(activity, f["time_ms"], max_distance_ms=reach)
+        if entry is not None:
+            f["activity"] = entry
+            f["evidence"] = describe_snapshot(entry, start_ms) + f["evidence"]
+
+
 def report_run(run: Run, out: Path, params: ChangeParams | None = None) -> Path:
     params = params or ChangeParams()
     out = _prepare_out(out)
     changes = find_changes(run, params)
     (out / "changes.json").write_text(json.dumps(changes, indent=2), encoding="utf-8")
     found = run_findings(changes, run_excursions(run, params), run.start_ms, run.window_ms)
+    attach_activity(found, load_activity(run.path), run.start_ms, run.window_ms)
     for i, f in enumerate(found[:MAX_FINDING_CHARTS]):
         if f["kind"] in ("step", "episode"):
             f["chart"] = finding_charts.run_finding_chart(run, f, out, i, 3 * params.context_windows)
