@@ -48,6 +48,7 @@ public final class PhaseStats {
     private final Histogram[][] totalResponse;
     private final Histogram[] totalService;
 
+    private volatile boolean started;
     private volatile long startMs;
     private volatile long measuredStartMs;
     private volatile long endMs;
@@ -169,6 +170,7 @@ public final class PhaseStats {
     public void markStarted(long startMs, long measuredStartMs) {
         this.startMs = startMs;
         this.measuredStartMs = measuredStartMs;
+        this.started = true;
     }
 
     /** The phase schedules no more operations; {@code measuredSeconds} is the throughput denominator. */
@@ -210,9 +212,19 @@ public final class PhaseStats {
             rows[t] = new Window.TypeRow(types.get(t), OperationCounts.of(counts), all, svc);
         }
         totalStartLag.add(done.startLag);
-        Window w = new Window(index, windowStartMs, windowMs, rows, missedWindow.sumThenReset());
+        Window w = new Window(index, windowStartMs, windowMs, measuredMs(windowStartMs, windowStartMs + windowMs),
+                rows, missedWindow.sumThenReset());
         lastWindow = w;
         return w;
+    }
+
+    /** How much of [fromMs, toMs) lies between the end of the phase's warmup and the end of its schedule. */
+    long measuredMs(long fromMs, long toMs) {
+        if (!started) {
+            return 0;
+        }
+        long end = scheduleEnded ? endMs : Long.MAX_VALUE;
+        return Math.max(0, Math.min(toMs, end) - Math.max(fromMs, measuredStartMs));
     }
 
     /** When the phase (its warmup) began, epoch ms. */
