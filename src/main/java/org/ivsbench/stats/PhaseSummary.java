@@ -18,6 +18,7 @@ public record PhaseSummary(
         LatencySummary responseTimeUs,
         LatencySummary serviceTimeUs,
         LatencySummary startLagUs,
+        LatencySummary missedLatenessUs,
         long bytesRead,
         long bytesWritten,
         Map<String, TypeSummary> transactions) {

@@ -37,6 +37,8 @@ class PartialWindowTest {
         record(stats, 30);
         windows.add(stats.drain(10_000, 1000)); // measured 10,700-11,000: 300 ms
         record(stats, 100);
+        stats.recordMissed(1_500_000);
+        stats.recordMissed(400_000);
         windows.add(stats.drain(11_000, 1000)); // full
         stats.markScheduleEnded(12_300, 1.6);
         record(stats, 30);
@@ -66,5 +68,9 @@ class PartialWindowTest {
                 all.stream().map(r -> r.get("throughput")).toList(), "throughput per window");
         assertEquals(List.of("300", "1000", "300", "0"), all.stream().map(r -> r.get("measured_ms")).toList());
         assertEquals(List.of("1000", "1000", "1000", "1000"), all.stream().map(r -> r.get("window_ms")).toList());
+        // The arrivals given up in a window, and how late they were then.
+        assertEquals(List.of("0", "2", "0", "0"), all.stream().map(r -> r.get("missed")).toList());
+        assertEquals(List.of("", "1500", "", ""), all.stream().map(r -> r.get("missed_late_max_us")).toList());
+        assertEquals(List.of("", "400", "", ""), all.stream().map(r -> r.get("missed_late_p50_us")).toList());
     }
 }
