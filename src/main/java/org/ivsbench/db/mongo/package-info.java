@@ -46,7 +46,10 @@
  * {@code ...pages_read_into_cache}, {@code ...pages_written_from_cache}, {@code ...pages_requested_from_the_cache},
  * eviction counts, {@code wiredTiger.block-manager.bytes_read|bytes_written} (counters: take deltas), and the gauges
  * {@code connections.current}, {@code mem.resident} (MiB), {@code wiredTiger.cache.bytes_currently_in_the_cache},
- * {@code ...maximum_bytes_configured}, {@code ...tracked_dirty_bytes_in_the_cache}. Names the server does not
+ * {@code ...maximum_bytes_configured}, {@code ...tracked_dirty_bytes_in_the_cache}, the lock queues
+ * {@code globalLock.currentQueue.*} and {@code globalLock.activeClients.*}, and the WiredTiger tickets
+ * {@code wiredTiger.concurrentTransactions.read|write.out|available} (or {@code queues.execution.*} on MongoDB
+ * 7.0 and later). Names the server does not
  * report are absent (the map is empty when serverStatus is not allowed).
  *
  * <h2>What the tests prove, and what the stand-in cannot</h2>
