@@ -39,6 +39,10 @@
  * on insert is ABORTED "duplicate key"; not found on read/update/delete/extend is ABORTED "not found"; everything
  * else is a TargetException. With writeConcern=unacknowledged the server reports nothing, so writes count as OK.
  *
+ * <h2>Retries</h2>
+ * The driver's retryable reads and writes are off unless the URL sets {@code retryReads=true} /
+ * {@code retryWrites=true}: a network error is the operation's error, as on the JDBC targets.
+ *
  * <h2>Server counters</h2>
  * The {@link org.ivsbench.db.StatusCounters} capability reads serverStatus and flattens each chosen value to its path joined by '.', spaces
  * replaced by '_': {@code opcounters.insert|query|update|delete|getmore|command}, {@code network.bytesIn|bytesOut|
