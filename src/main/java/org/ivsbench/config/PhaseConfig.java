@@ -9,7 +9,9 @@ import java.util.Map;
  * operations. {@code warmupSeconds} run before the measured part and are excluded from every figure.
  * {@code weights} are percentages aligned with the config's transaction types. {@code parameters} holds
  * benchmark-specific per-phase settings (ycsbivs: {@code distribution}). {@code index} is the 0-based position in
- * {@code works} (the default name is {@code "phase" + index}, as in summary.json).
+ * {@code works} (the default name is {@code "phase" + index}, as in summary.json). {@code maxLatenessMs}: an
+ * open-loop arrival that has waited longer than this for a free terminal is given up as missed instead of
+ * started, so an overloaded database shows as missed arrivals rather than a queue without bound.
  */
 public record PhaseConfig(
         int index,
@@ -23,7 +25,11 @@ public record PhaseConfig(
         int activeTerminals,
         boolean serial,
         long thinkTimeMs,
+        long maxLatenessMs,
         Map<String, String> parameters) {
+
+    /** The lateness bound of a phase that does not set {@code maxlateness}. */
+    public static final long DEFAULT_MAX_LATENESS_MS = 1000;
 
     public PhaseConfig {
         weights = List.copyOf(weights);
@@ -59,6 +65,7 @@ public record PhaseConfig(
                 .activeTerminals(activeTerminals)
                 .serial(serial)
                 .thinkTimeMs(thinkTimeMs)
+                .maxLatenessMs(maxLatenessMs)
                 .parameters(parameters);
     }
 
@@ -75,6 +82,7 @@ public record PhaseConfig(
         private int activeTerminals = 1;
         private boolean serial;
         private long thinkTimeMs;
+        private long maxLatenessMs = DEFAULT_MAX_LATENESS_MS;
         private Map<String, String> parameters = Map.of();
 
         private Builder(int index) {
@@ -132,6 +140,11 @@ public record PhaseConfig(
             return this;
         }
 
+        public Builder maxLatenessMs(long value) {
+            maxLatenessMs = value;
+            return this;
+        }
+
         public Builder parameters(Map<String, String> value) {
             parameters = value;
             return this;
@@ -139,7 +152,7 @@ public record PhaseConfig(
 
         public PhaseConfig build() {
             return new PhaseConfig(index, name, timeSeconds, count, warmupSeconds, rate, arrival, weights,
-                    activeTerminals, serial, thinkTimeMs, parameters);
+                    activeTerminals, serial, thinkTimeMs, maxLatenessMs, parameters);
         }
     }
 }

@@ -13,9 +13,10 @@ import java.util.TreeSet;
 /** {@code works/work}: the phases, in order. Optional (empty) when the config has an experiment. */
 final class WorksSection {
     private static final List<String> ELEMENTS = List.of("name", "time", "count", "warmup", "rate", "arrival",
-            "weights", "active_terminals", "serial", "thinkTime");
+            "weights", "active_terminals", "serial", "thinkTime", "maxlateness");
     /** Weights are percentages typed by hand; allow for "33.33,33.33,33.34"-style rounding, nothing more. */
     private static final double WEIGHT_SUM_TOLERANCE = 0.01;
+    private static final long MAX_LATENESS_LIMIT_MS = 3_600_000L;
 
     private WorksSection() {
     }
@@ -92,6 +93,7 @@ final class WorksSection {
         }
         boolean serial = work.bool("serial", false);
         long thinkTime = work.longAtLeast("thinkTime", 0, 0);
+        long maxLateness = maxLateness(work, rate);
         Map<String, String> parameters = new LinkedHashMap<>();
         for (String parameter : phaseParameterNames) {
             String value = work.leaf(parameter);
@@ -110,6 +112,7 @@ final class WorksSection {
                 .activeTerminals(active)
                 .serial(serial)
                 .thinkTimeMs(thinkTime)
+                .maxLatenessMs(maxLateness)
                 .parameters(parameters)
                 .build();
     }
@@ -134,6 +137,24 @@ final class WorksSection {
                     + " terminals); use 'disabled' to idle the terminals");
         }
         return RateSpec.open(value);
+    }
+
+    private static long maxLateness(Element work, RateSpec rate) throws ConfigException {
+        String text = work.leaf("maxlateness");
+        if (text == null) {
+            return PhaseConfig.DEFAULT_MAX_LATENESS_MS;
+        }
+        String path = work.childPath("maxlateness");
+        if (!rate.isOpen()) {
+            throw new ConfigException(path, "'" + text + "' bounds how late an arrival may start, but rate is "
+                    + rate.kind().name().toLowerCase(Locale.ROOT) + " (no arrivals); give a numeric rate or drop it");
+        }
+        long value = work.longAtLeast("maxlateness", 0, 1);
+        if (value > MAX_LATENESS_LIMIT_MS) {
+            throw new ConfigException(path, "'" + text + "' must be at most " + MAX_LATENESS_LIMIT_MS
+                    + " (milliseconds, one hour)");
+        }
+        return value;
     }
 
     private static ArrivalKind arrival(Element work, RateSpec rate) throws ConfigException {

@@ -40,7 +40,7 @@ final class OpenSchedule implements Schedule {
         }
         long t = arrivals.current();
         while (t < deadlineNanos && nowNanos - t > maxLagNanos) {
-            miss(t);
+            miss(t, nowNanos);
             arrivals.advance();
             t = arrivals.current();
         }
@@ -64,7 +64,7 @@ final class OpenSchedule implements Schedule {
         ended = true;
         long limit = Math.min(deadlineNanos, nowNanos + 1);
         for (long t = arrivals.current(); t < limit; t = arrivals.current()) {
-            miss(t);
+            miss(t, nowNanos);
             arrivals.advance();
         }
     }
@@ -80,9 +80,9 @@ final class OpenSchedule implements Schedule {
     }
 
 
-    private void miss(long t) {
+    private void miss(long t, long nowNanos) {
         if (t >= measuredStartNanos) {
-            stats.recordMissed(1);
+            stats.recordMissed(nowNanos - t);
         }
     }
 }

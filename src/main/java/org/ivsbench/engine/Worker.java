@@ -89,7 +89,7 @@ final class Worker implements Runnable {
                 // Stopped while waiting for an arrival or in the pre-execution wait: the operation never ran,
                 // so it is missed, not lost.
                 if (claim.measured()) {
-                    stats.recordMissed(1);
+                    stats.recordMissed(clock.nanoTime() - claim.intendedNanos());
                 }
                 throw e;
             } finally {
@@ -134,7 +134,7 @@ final class Worker implements Runnable {
             // The phase ended while the terminal waited for its database: the operation never ran.
             // An open-loop arrival is then missed; a closed-loop slot was no arrival at all.
             if (open && claim.measured()) {
-                run.stats().recordMissed(1);
+                run.stats().recordMissed(clock.nanoTime() - claim.intendedNanos());
             }
             return null;
         }

@@ -41,7 +41,6 @@ public final class WorkloadManager {
     private final long seed;
     private final StatsCollector collector;
     private final Clock clock;
-    private final EngineOptions options;
     private final PhaseBoard board;
     private final AtomicReference<PhaseRun> current = new AtomicReference<>();
     private volatile boolean stopRequested;
@@ -50,14 +49,13 @@ public final class WorkloadManager {
     private volatile Thread managerThread;
 
     public WorkloadManager(List<PhaseConfig> phases, List<TransactionTypeConfig> types, int terminals, long seed,
-            StatsCollector collector, Clock clock, EngineOptions options) {
+            StatsCollector collector, Clock clock) {
         this.phases = List.copyOf(phases);
         this.types = List.copyOf(types);
         this.terminals = terminals;
         this.seed = seed;
         this.collector = collector;
         this.clock = clock;
-        this.options = options;
         this.board = new PhaseBoard(clock);
         for (PhaseConfig p : phases) {
             if (p.endsByCount() && p.rate().kind() == RateSpec.Kind.DISABLED) {
@@ -175,7 +173,7 @@ public final class WorkloadManager {
                 ArrivalProcess arrivals = new ArrivalProcess(start, rate.opsPerSecond(), phase.arrival(),
                         Seeds.forStream(seed, "arrivals", phase.index()));
                 long maxLag = Math.max(arrivals.periodNanos() * Math.max(1, phase.activeTerminals()),
-                        (long) (options.maxBacklogSeconds() * 1e9));
+                        phase.maxLatenessMs() * 1_000_000L);
                 yield new OpenSchedule(arrivals, measuredStart, deadline, phase.count(), maxLag, stats);
             }
             case UNLIMITED -> new ClosedSchedule(measuredStart, deadline, phase.count(), stats);

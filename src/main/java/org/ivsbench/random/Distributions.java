@@ -38,6 +38,16 @@ public final class Distributions {
      */
     public static LongGenerator forName(String name, long recordCount, CounterGenerator insertCounter,
                                         ZetaCache zetaCache) {
+        return forName(name, recordCount, 0, insertCounter, zetaCache);
+    }
+
+    /**
+     * As {@link #forName(String, long, CounterGenerator, ZetaCache)}, with "zipfian" sized for
+     * {@code expectedNewKeys} keys beyond the loaded ones, as YCSB's CoreWorkload sizes it
+     * ({@link ScrambledZipfianGenerator#expectedNewKeys}); only used when {@code insertCounter} is given.
+     */
+    public static LongGenerator forName(String name, long recordCount, long expectedNewKeys,
+                                        CounterGenerator insertCounter, ZetaCache zetaCache) {
         if (recordCount <= 0) {
             throw new IllegalArgumentException("recordCount must be > 0, got " + recordCount);
         }
@@ -47,7 +57,7 @@ public final class Distributions {
             case "uniform" -> new UniformLongGenerator(0, last);
             case "zipfian" -> insertCounter == null
                     ? ScrambledZipfianGenerator.forCoreWorkload(recordCount)
-                    : ScrambledZipfianGenerator.forCoreWorkload(recordCount, 0, insertCounter);
+                    : ScrambledZipfianGenerator.forCoreWorkload(recordCount, expectedNewKeys, insertCounter);
             case "zipfian-unscrambled" ->
                     new ZipfianGenerator(0, last, ZipfianGenerator.ZIPFIAN_CONSTANT, zetaCache);
             case "latest" -> new SkewedLatestGenerator(counterOrFixed(insertCounter, recordCount), zetaCache);

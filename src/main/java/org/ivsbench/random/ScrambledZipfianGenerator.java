@@ -66,6 +66,18 @@ public final class ScrambledZipfianGenerator implements LongGenerator {
                 insertCounter::lastValue);
     }
 
+    /**
+     * CoreWorkload's expected number of new keys for a run of {@code operationCount} operations of which the
+     * share {@code insertProportion} inserts: twice the expected inserts, truncated as YCSB truncates it.
+     */
+    public static long expectedNewKeys(long operationCount, double insertProportion) {
+        if (operationCount < 0 || !(insertProportion >= 0 && insertProportion <= 1)) {
+            throw new IllegalArgumentException("bad operation count " + operationCount + " or insert proportion "
+                    + insertProportion);
+        }
+        return (long) (operationCount * insertProportion * 2.0);
+    }
+
     private static void requirePositive(long recordCount) {
         if (recordCount <= 0) {
             throw new IllegalArgumentException("recordCount must be > 0, got " + recordCount);

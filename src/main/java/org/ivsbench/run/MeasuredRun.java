@@ -7,7 +7,6 @@ import java.util.List;
 import org.ivsbench.bench.BenchmarkModule;
 import org.ivsbench.config.BenchmarkConfig;
 import org.ivsbench.engine.Clock;
-import org.ivsbench.engine.EngineOptions;
 import org.ivsbench.engine.WorkloadManager;
 import org.ivsbench.monitor.ActivityWatch;
 import org.ivsbench.monitor.RunMonitor;
@@ -39,7 +38,7 @@ public final class MeasuredRun implements AutoCloseable {
         this.dir = dir;
         this.collector = new StatsCollector(dir, info);
         this.manager = new WorkloadManager(config.phases(), config.transactionTypes(), config.terminals(),
-                config.randomSeed(), collector, Clock.SYSTEM, EngineOptions.defaults());
+                config.randomSeed(), collector, Clock.SYSTEM);
     }
 
     /** The engine (for live progress). */

@@ -6,7 +6,11 @@ import java.nio.file.Path;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogWriter;
 
-/** latency.hlog: one tagged interval histogram (response time, µs) per window x phase x type. */
+/**
+ * latency.hlog: one tagged interval histogram (response time, µs) per window x phase x type. {@code baseMs} must
+ * not be after the start of any interval written: it is the log's StartTime and BaseTime, and standard readers
+ * drop intervals that begin before it.
+ */
 public final class HlogWriter implements AutoCloseable {
     private final PrintStream stream;
     private final HistogramLogWriter log;

@@ -7,6 +7,11 @@ public record LatencySummary(Double avg, Double stddev, Long p50, Long p90, Long
 
     private static final LatencySummary EMPTY = new LatencySummary(null, null, null, null, null, null, null, null);
 
+    /** The summary of no values: every field null. */
+    public static LatencySummary empty() {
+        return EMPTY;
+    }
+
     public static LatencySummary of(Histogram h) {
         if (h.getTotalCount() == 0) {
             return EMPTY;

@@ -34,6 +34,7 @@ public final class PhaseStats {
     private final WriterReaderPhaser phaser = new WriterReaderPhaser();
     private volatile Interval active;
     private final Histogram totalStartLag = new Histogram(DIGITS);
+    private final Histogram totalMissedLateness = new Histogram(DIGITS);
     private final LongAdder[] bytesRead;
     private final LongAdder[] bytesWritten;
     private final Map<String, LongAdder>[] reasons;
@@ -48,6 +49,7 @@ public final class PhaseStats {
     private final Histogram[][] totalResponse;
     private final Histogram[] totalService;
 
+    private volatile boolean started;
     private volatile long startMs;
     private volatile long measuredStartMs;
     private volatile long endMs;
@@ -82,6 +84,7 @@ public final class PhaseStats {
         final Histogram[][] response; // [type][outcome], microseconds from intended start
         final Histogram[] service;    // [type], microseconds from actual start
         final Histogram startLag = new ConcurrentHistogram(DIGITS); // actual - intended start, microseconds
+        final Histogram missedLateness = new ConcurrentHistogram(DIGITS); // given up - intended start, µs
 
         Interval(int types) {
             response = new Histogram[types][OUTCOMES];
@@ -141,11 +144,19 @@ public final class PhaseStats {
         warmupOperations.increment();
     }
 
-    public void recordMissed(long n) {
-        if (n > 0) {
-            missedTotal.add(n);
-            missedWindow.add(n);
+    /**
+     * Records one measured arrival given up as missed, {@code latenessNanos} after its intended start: the
+     * lateness shows the overload that the response times of the arrivals that ran are bounded from.
+     */
+    public void recordMissed(long latenessNanos) {
+        long token = phaser.writerCriticalSectionEnter();
+        try {
+            active.missedLateness.recordValue(Math.max(0, latenessNanos) / 1000);
+        } finally {
+            phaser.writerCriticalSectionExit(token);
         }
+        missedTotal.increment();
+        missedWindow.increment();
     }
 
     /** Marks an operation of this phase as started; pair with {@link #operationDone()}. */
@@ -169,6 +180,7 @@ public final class PhaseStats {
     public void markStarted(long startMs, long measuredStartMs) {
         this.startMs = startMs;
         this.measuredStartMs = measuredStartMs;
+        this.started = true;
     }
 
     /** The phase schedules no more operations; {@code measuredSeconds} is the throughput denominator. */
@@ -210,9 +222,20 @@ public final class PhaseStats {
             rows[t] = new Window.TypeRow(types.get(t), OperationCounts.of(counts), all, svc);
         }
         totalStartLag.add(done.startLag);
-        Window w = new Window(index, windowStartMs, windowMs, rows, missedWindow.sumThenReset());
+        totalMissedLateness.add(done.missedLateness);
+        Window w = new Window(index, windowStartMs, windowMs, measuredMs(windowStartMs, windowStartMs + windowMs),
+                rows, missedWindow.sumThenReset(), done.missedLateness);
         lastWindow = w;
         return w;
+    }
+
+    /** How much of [fromMs, toMs) lies between the end of the phase's warmup and the end of its schedule. */
+    long measuredMs(long fromMs, long toMs) {
+        if (!started) {
+            return 0;
+        }
+        long end = scheduleEnded ? endMs : Long.MAX_VALUE;
+        return Math.max(0, Math.min(toMs, end) - Math.max(fromMs, measuredStartMs));
     }
 
     /** When the phase (its warmup) began, epoch ms. */
@@ -267,6 +290,7 @@ public final class PhaseStats {
         return new PhaseSummary(index, name, startMs, measuredStartMs, endMs, seconds, warmupOperations.sum(),
                 missedTotal.sum(), allCounts, rate(allCounts.total(), seconds), rate(allCounts.ok(), seconds),
                 LatencySummary.of(allResponse), LatencySummary.of(allService), LatencySummary.of(totalStartLag),
+                LatencySummary.of(totalMissedLateness),
                 allRead, allWritten, byType);
     }
 

@@ -12,7 +12,8 @@ import org.HdrHistogram.Histogram;
 /** Appends one row per window x phase x type (plus ALL) to samples.csv, flushed every window. */
 public final class SamplesCsvWriter implements AutoCloseable {
     public static final String HEADER = "time_ms,window_ms,phase,type,ok,skipped,aborted,error,missed,throughput,"
-            + "goodput,lat_avg_us,lat_p50_us,lat_p95_us,lat_p99_us,lat_max_us,svc_avg_us,svc_p99_us";
+            + "goodput,lat_avg_us,lat_p50_us,lat_p95_us,lat_p99_us,lat_max_us,svc_avg_us,svc_p99_us,measured_ms,"
+            + "missed_late_p50_us,missed_late_max_us";
 
     private final BufferedWriter out;
 
@@ -29,24 +30,26 @@ public final class SamplesCsvWriter implements AutoCloseable {
         OperationCounts all = new OperationCounts(0, 0, 0, 0);
         for (Window.TypeRow row : w.rows()) {
             if (row.counts().total() > 0) {
-                writeRow(w, row.type(), row.counts(), 0, row.response(), row.service());
+                writeRow(w, row.type(), row.counts(), 0, row.response(), row.service(), null);
                 allResponse.add(row.response());
                 allService.add(row.service());
                 all = all.plus(row.counts());
             }
         }
-        writeRow(w, "ALL", all, w.missed(), allResponse, allService);
+        writeRow(w, "ALL", all, w.missed(), allResponse, allService, w.missedLateness());
         out.flush();
     }
 
-    private void writeRow(Window w, String type, OperationCounts c, long missed, Histogram resp, Histogram svc)
-            throws IOException {
-        double seconds = w.windowMs() / 1000.0;
+    private void writeRow(Window w, String type, OperationCounts c, long missed, Histogram resp, Histogram svc,
+            Histogram missedLateness) throws IOException {
+        // Rates are over the part of the window the phase was measured in, so a phase's first and last
+        // (partial) windows are not diluted; with none (warmup, stragglers after the end) there is no rate.
+        double seconds = w.measuredMs() / 1000.0;
         StringBuilder sb = new StringBuilder(160);
         sb.append(w.startMs()).append(',').append(w.windowMs()).append(',').append(w.phase()).append(',')
                 .append(type).append(',').append(c.ok()).append(',').append(c.skipped()).append(',')
                 .append(c.aborted()).append(',').append(c.error()).append(',').append(missed).append(',')
-                .append(num(c.total() / seconds)).append(',').append(num(c.ok() / seconds)).append(',');
+                .append(rate(c.total(), seconds)).append(',').append(rate(c.ok(), seconds)).append(',');
         if (resp.getTotalCount() > 0) {
             sb.append(num(resp.getMean())).append(',').append(resp.getValueAtPercentile(50)).append(',')
                     .append(resp.getValueAtPercentile(95)).append(',').append(resp.getValueAtPercentile(99))
@@ -59,8 +62,18 @@ public final class SamplesCsvWriter implements AutoCloseable {
         } else {
             sb.append(',');
         }
+        sb.append(',').append(w.measuredMs()).append(',');
+        if (missedLateness != null && missedLateness.getTotalCount() > 0) {
+            sb.append(missedLateness.getValueAtPercentile(50)).append(',').append(missedLateness.getMaxValue());
+        } else {
+            sb.append(',');
+        }
         out.write(sb.toString());
         out.newLine();
+    }
+
+    private static String rate(long count, double seconds) {
+        return seconds > 0 ? num(count / seconds) : "";
     }
 
     static String num(double v) {

@@ -41,7 +41,9 @@ public final class StatsCollector implements AutoCloseable {
         this.startMs = System.currentTimeMillis();
         this.lastTickMs = startMs;
         this.samples = new SamplesCsvWriter(dir.resolve("samples.csv"));
-        this.hlog = new HlogWriter(dir.resolve("latency.hlog"), startMs);
+        // The first window begins at the wall-clock multiple before the run started; HdrHistogram's readers
+        // skip intervals that begin before the log's start, so the log starts with that window.
+        this.hlog = new HlogWriter(dir.resolve("latency.hlog"), startMs / windowMs * windowMs);
         this.summary = new SummaryWriter(dir.resolve("summary.json"));
         writeSummary(false, false);
         this.ticker = new Thread(this::tickLoop, "ivsbench-stats");

@@ -56,6 +56,7 @@ public final class SummaryWriter {
         m.put("endMs", p.endMs());
         m.put("measuredSeconds", p.measuredSeconds());
         m.put("rate", rate(config));
+        m.put("maxLatenessMs", config.rate().isOpen() ? config.maxLatenessMs() : null);
         m.put("activeTerminals", config.activeTerminals());
         m.put("warmupOperations", p.warmupOperations());
         m.put("missed", p.missed());
@@ -66,6 +67,7 @@ public final class SummaryWriter {
         m.put("responseTimeUs", latency(p.responseTimeUs()));
         m.put("serviceTimeUs", latency(p.serviceTimeUs()));
         m.put("startLagUs", latency(p.startLagUs()));
+        m.put("missedLatenessUs", latency(p.missedLatenessUs()));
         m.put("bytesRead", p.bytesRead());
         m.put("bytesWritten", p.bytesWritten());
         Map<String, Object> types = new LinkedHashMap<>();

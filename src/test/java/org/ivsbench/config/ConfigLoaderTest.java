@@ -87,6 +87,7 @@ class ConfigLoaderTest {
                 .activeTerminals(4)
                 .serial(true)
                 .thinkTimeMs(20)
+                .maxLatenessMs(250)
                 .parameters(Map.of("distribution", "zipfian"))
                 .build(), c.phases().get(0));
         assertTrue(c.phases().get(0).endsByCount());

@@ -28,16 +28,11 @@ final class EngineRun {
     private final WorkloadManager manager;
 
     EngineRun(Path parent, Clock clock, List<PhaseConfig> phases, List<TransactionTypeConfig> types, int terminals,
-            long seed, EngineOptions options) throws Exception {
+            long seed) throws Exception {
         runDir = Files.createTempDirectory(parent, "run");
         collector = new StatsCollector(runDir,
                 new RunInfo("test", "fake", Map.of(), "sha256:x", seed, terminals, 1, phases));
-        manager = new WorkloadManager(phases, types, terminals, seed, collector, clock, options);
-    }
-
-    EngineRun(Path parent, Clock clock, List<PhaseConfig> phases, List<TransactionTypeConfig> types, int terminals,
-            long seed) throws Exception {
-        this(parent, clock, phases, types, terminals, seed, EngineOptions.defaults());
+        manager = new WorkloadManager(phases, types, terminals, seed, collector, clock);
     }
 
     /** Runs every phase and returns the summaries of the phases that started. */

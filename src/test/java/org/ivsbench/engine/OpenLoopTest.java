@@ -30,9 +30,9 @@ class OpenLoopTest {
 
     private final VirtualClock clock = new VirtualClock();
 
-    private List<PhaseSummary> run(List<PhaseConfig> phases, int terminals, long seed, long serviceNanos,
-            EngineOptions options) throws Exception {
-        return new EngineRun(dir, clock, phases, TYPES, terminals, seed, options)
+    private List<PhaseSummary> run(List<PhaseConfig> phases, int terminals, long seed, long serviceNanos)
+            throws Exception {
+        return new EngineRun(dir, clock, phases, TYPES, terminals, seed)
                 .run(id -> new SimTerminal(clock, serviceNanos));
     }
 
@@ -42,7 +42,7 @@ class OpenLoopTest {
         // its intended start, so the response time is the service time and nothing queues.
         List<PhaseConfig> phases = List.of(phase(0, 60, 0, 0, RateSpec.open(1000), 1, 100, 0),
                 phase(1, 1, 0, 0, RateSpec.unlimited(), 2, 100, 0));
-        List<PhaseSummary> s = run(phases, 2, 1, 500_000, EngineOptions.defaults());
+        List<PhaseSummary> s = run(phases, 2, 1, 500_000);
         PhaseSummary open = s.get(0);
         assertEquals(60_000, open.counts().total());
         assertEquals(0, open.missed());
@@ -70,7 +70,7 @@ class OpenLoopTest {
         }
         List<PhaseConfig> phases = List.of(withArrival(phase(0, 10, 0, 0, RateSpec.open(500), 2, 100, 0),
                 ArrivalKind.POISSON));
-        PhaseSummary s = run(phases, 2, seed, 100_000, EngineOptions.defaults()).get(0);
+        PhaseSummary s = run(phases, 2, seed, 100_000).get(0);
         assertEquals(expected, s.counts().total());
         assertEquals(0, s.missed());
         assertTrue(Math.abs(expected - 5000) < 300, "about 500/s: " + expected);
@@ -82,7 +82,7 @@ class OpenLoopTest {
     void aClosedLoopRunsBackToBackForTheWholePhase() throws Exception {
         // Two terminals, 2 ms per operation, 10 s: each starts an operation every 2 ms, 5,000 each.
         List<PhaseConfig> phases = List.of(phase(0, 10, 0, 0, RateSpec.unlimited(), 2, 100, 0));
-        PhaseSummary s = run(phases, 2, 1, 2 * MS, EngineOptions.defaults()).get(0);
+        PhaseSummary s = run(phases, 2, 1, 2 * MS).get(0);
         assertEquals(10_000, s.counts().total());
         assertEquals(1000.0, s.throughput());
         assertEquals(2000, s.responseTimeUs().max(), "closed loop: response time is service time");
@@ -95,9 +95,10 @@ class OpenLoopTest {
         // time the terminal is free (every 20 ms) the older of the two waiting arrivals is 20 ms late, past the
         // bound: missed; the other is 10 ms late: run, 30 ms response. At the deadline (1 s) the terminal
         // frees up, misses arrival 98 and takes 99 within the drain grace: 51 run, 49 missed.
-        List<PhaseConfig> phases = List.of(phase(0, 1, 0, 0, RateSpec.open(100), 1, 100, 0),
+        List<PhaseConfig> phases = List.of(
+                phase(0, 1, 0, 0, RateSpec.open(100), 1, 100, 0).toBuilder().maxLatenessMs(5).build(),
                 phase(1, 1, 0, 0, RateSpec.open(10), 1, 100, 0));
-        List<PhaseSummary> s = run(phases, 1, 1, 20 * MS, new EngineOptions(0.005));
+        List<PhaseSummary> s = run(phases, 1, 1, 20 * MS);
         PhaseSummary slow = s.get(0);
         assertEquals(51, slow.counts().total());
         assertEquals(49, slow.missed());
@@ -106,11 +107,42 @@ class OpenLoopTest {
         assertEquals(30_000, slow.responseTimeUs().p50(), 30);
         assertEquals(30_000, slow.responseTimeUs().max(), 30);
         assertEquals(10_000, slow.startLagUs().max(), 10);
+        // Every missed arrival was 20 ms late when given up.
+        assertEquals(20_000, slow.missedLatenessUs().p50(), 20);
+        assertEquals(20_000, slow.missedLatenessUs().max(), 20);
         assertEquals(1.0, slow.measuredSeconds());
         // The last operation ran past the deadline, yet the next phase starts at it, and keeps up.
         assertEquals(slow.startMs() + 1000, s.get(1).startMs());
         assertEquals(10, s.get(1).counts().total());
         assertEquals(0, s.get(1).missed());
+    }
+
+    @Test
+    void theLatenessBoundIsThePhasesMaxLateness() throws Exception {
+        // 100 arrivals/s against one terminal of 20 ms: overloaded twice over. With maxlateness 100 ms the
+        // terminal runs arrivals 0..100 ms back to back (each 10 ms later than the one before), then, every
+        // 20 ms, gives up the arrival 110 ms late and runs the one 100 ms late (120 ms response). At the deadline
+        // (1,000 ms) it takes arrival 900 ms; the last nine (910..990 ms) are missed when the drain grace ends
+        // at 1,010 ms, 100..20 ms late. 51 run, 49 missed: 40 given up at 110 ms, 9 at the end.
+        List<PhaseConfig> bounded = List.of(
+                phase(0, 1, 0, 0, RateSpec.open(100), 1, 100, 0).toBuilder().maxLatenessMs(100).build());
+        PhaseSummary b = run(bounded, 1, 1, 20 * MS).get(0);
+        assertEquals(51, b.counts().total());
+        assertEquals(49, b.missed());
+        assertEquals(120_000, b.responseTimeUs().p50(), 120);
+        assertEquals(120_000, b.responseTimeUs().max(), 120);
+        assertEquals(110_000, b.missedLatenessUs().p50(), 110);
+        assertEquals(110_000, b.missedLatenessUs().max(), 110);
+        assertEquals((40 * 110_000 + 540_000) / 49.0, b.missedLatenessUs().avg(), 100);
+        // The default bound (1 s) is never reached in one second: the queue grows, arrival k runs at 20k ms
+        // (response 10k + 20 ms) until the deadline; the 49 arrivals left at the end of the grace are missed.
+        List<PhaseConfig> unbounded = List.of(phase(0, 1, 0, 0, RateSpec.open(100), 1, 100, 0));
+        PhaseSummary u = run(unbounded, 1, 1, 20 * MS).get(0);
+        assertEquals(51, u.counts().total());
+        assertEquals(49, u.missed());
+        assertEquals(520_000, u.responseTimeUs().max(), 520);
+        assertEquals(500_000, u.missedLatenessUs().max(), 500);
+        assertEquals(260_000, u.missedLatenessUs().avg(), 260);
     }
 
     @Test
@@ -135,7 +167,7 @@ class OpenLoopTest {
     @Test
     void warmupIsExcludedFromTheFigures() throws Exception {
         List<PhaseConfig> phases = List.of(phase(0, 5, 0, 2, RateSpec.open(100), 1, 100, 0));
-        PhaseSummary s = run(phases, 1, 1, MS, EngineOptions.defaults()).get(0);
+        PhaseSummary s = run(phases, 1, 1, MS).get(0);
         assertEquals(200, s.warmupOperations());
         assertEquals(500, s.counts().total());
         assertEquals(5.0, s.measuredSeconds());

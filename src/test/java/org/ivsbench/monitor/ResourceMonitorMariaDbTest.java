@@ -12,13 +12,18 @@ import java.sql.Statement;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 
+import org.ivsbench.db.Target;
 import org.ivsbench.db.TargetKinds;
+import org.ivsbench.db.Targets;
 import org.ivsbench.config.MonitorConfig;
 import org.ivsbench.testsupport.TestServers;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The monitor against the private MariaDB: alignment, counter deltas that add up, the server's own cpu. */
+/**
+ * The monitor against the private MariaDB through the production binding (the MariaDB target's counters and
+ * kinds, the kind's default selection): alignment, counter deltas that add up, the server's own cpu.
+ */
 class ResourceMonitorMariaDbTest {
     private static final String COUNTER = "Innodb_buffer_pool_read_requests";
     private static final long INTERVAL = 250;
@@ -33,7 +38,8 @@ class ResourceMonitorMariaDbTest {
         String password = TestServers.mariadbPassword();
         String pidFile = TestServers.mariadbPidFile();
         try (Connection c = DriverManager.getConnection(url, user, password);
-                JdbcCounterSource counters = new JdbcCounterSource(url, user, password)) {
+                Target target = Targets.open(TestServers.mariadb())) {
+            CounterSource counters = CounterSource.of(target);
             try (Statement st = c.createStatement()) {
                 st.execute("DROP TABLE IF EXISTS monitor_it");
                 st.execute("CREATE TABLE monitor_it (k INT PRIMARY KEY, v VARCHAR(100)) ENGINE=InnoDB");

@@ -11,7 +11,6 @@ import org.ivsbench.config.BenchmarkConfig;
 import org.ivsbench.config.ConfigLoader;
 import org.ivsbench.db.TargetKinds;
 import org.ivsbench.engine.Clock;
-import org.ivsbench.engine.EngineOptions;
 import org.ivsbench.engine.WorkloadManager;
 import org.ivsbench.stats.PhaseSummary;
 import org.ivsbench.stats.RunInfo;
@@ -49,7 +48,7 @@ public final class RunHarness {
                 config.terminals(), 1, config.phases());
         try (StatsCollector collector = new StatsCollector(runDir, info)) {
             WorkloadManager m = new WorkloadManager(config.phases(), config.transactionTypes(), config.terminals(),
-                    config.randomSeed(), collector, Clock.SYSTEM, EngineOptions.defaults());
+                    config.randomSeed(), collector, Clock.SYSTEM);
             m.run(id -> module.newTerminal(config, target, id));
             collector.finish(false);
             return collector.summaries();

@@ -115,7 +115,8 @@ public final class YcsbIvsModule implements BenchmarkModule {
 
     private synchronized SharedKeys sharedKeys(BenchmarkConfig config, YcsbIvsParameters parameters) {
         if (sharedKeys == null) {
-            sharedKeys = new SharedKeys(parameters.recordCount(), inserts(config));
+            sharedKeys = new SharedKeys(parameters.recordCount(),
+                    inserts(config) ? config.transactionTypeNames().indexOf(INSERT) : -1);
         }
         return sharedKeys;
     }

@@ -56,7 +56,7 @@ final class YcsbIvsTerminal implements Terminal {
             // validate() checked every phase before the run: reaching this is a caller bug.
             throw new IllegalStateException(e.getMessage(), e);
         }
-        context.startPhase(keys.keyGenerator(distribution), random);
+        context.startPhase(keys.keyGenerator(distribution, phase), random);
     }
 
     @Override

@@ -13,6 +13,7 @@ import java.util.Map;
 
 import org.ivsbench.db.ExtendMethod;
 import org.ivsbench.op.OpResult;
+import org.ivsbench.op.Outcome;
 import org.ivsbench.db.Record;
 import org.ivsbench.db.Session;
 import org.ivsbench.db.TargetException;
@@ -189,7 +190,10 @@ final class JdbcSession implements Session {
         PreparedStatement exists = prepare(sql.exists(table, keyColumn));
         exists.setString(1, key);
         try (ResultSet rs = exists.executeQuery()) {
-            return rs.next() ? OpResult.skipped(CAP, 0) : OpResult.aborted(NOT_FOUND);
+            // The suffix was sent even though the guard refused it: bytes count what went to the server.
+            boolean found = rs.next();
+            return new OpResult(found ? Outcome.SKIPPED : Outcome.ABORTED, found ? CAP : NOT_FOUND, 0,
+                    suffix.length());
         }
     }
 

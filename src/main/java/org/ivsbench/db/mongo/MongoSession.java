@@ -175,6 +175,7 @@ final class MongoSession implements Session {
         MongoCollection<Document> collection = target.collection(table);
         long suffixBytes = BsonSizes.utf8Length(suffix);
         long bytesRead = 0;
+        long bytesWritten = 0;
         try {
             for (int attempt = 0; attempt < EXTEND_ATTEMPTS; attempt++) {
                 Document doc = collection.find(Filters.eq(FieldNames.ID, key))
@@ -201,11 +202,13 @@ final class MongoSession implements Session {
                         old == null ? Filters.exists(name, false) : Filters.eq(name, old));
                 String grown = old == null ? suffix : old.concat(suffix);
                 UpdateResult r = collection.updateOne(guard, Updates.set(name, grown));
+                // Sent: the old value as the guard and the grown one, on every attempt.
+                bytesWritten += oldBytes + newBytes;
                 if (!r.wasAcknowledged() || r.getMatchedCount() == 1) {
-                    return OpResult.ok(bytesRead, newBytes);
+                    return OpResult.ok(bytesRead, bytesWritten);
                 }
             }
-            return new OpResult(Outcome.ABORTED, "conflict", bytesRead, 0);
+            return new OpResult(Outcome.ABORTED, "conflict", bytesRead, bytesWritten);
         } catch (RuntimeException e) {
             if (MongoErrors.isTooLarge(e)) {
                 return OpResult.error(MongoErrors.TOO_LARGE);
@@ -232,7 +235,9 @@ final class MongoSession implements Session {
             }
             boolean exists = collection.find(Filters.eq(FieldNames.ID, key))
                     .projection(Projections.include(FieldNames.ID)).first() != null;
-            return exists ? OpResult.skipped("cap", 0) : OpResult.aborted("not found");
+            // The suffix was sent even though the filter refused it: bytes count what went to the server.
+            return exists ? new OpResult(Outcome.SKIPPED, "cap", 0, suffixBytes)
+                    : new OpResult(Outcome.ABORTED, "not found", 0, suffixBytes);
         } catch (RuntimeException e) {
             if (MongoErrors.isTooLarge(e)) {
                 return OpResult.error(MongoErrors.TOO_LARGE);

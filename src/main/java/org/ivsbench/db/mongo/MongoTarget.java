@@ -109,6 +109,10 @@ public final class MongoTarget implements Target, ServerInfo, StatusCounters, Da
             throw new TargetException("the MongoDB url names no database: want mongodb://host:port/<database>");
         }
         MongoClientSettings.Builder builder = MongoClientSettings.builder().applyConnectionString(url);
+        // The driver retries a read or write once on a network error by default: a dropped connection would then
+        // show as latency instead of as the operation's error (docs/trust.md). Off unless the URL asks.
+        builder.retryReads(Boolean.TRUE.equals(url.getRetryReads()));
+        builder.retryWrites(Boolean.TRUE.equals(url.getRetryWritesValue()));
         if (config.username() != null && !config.username().isBlank()) {
             // As in a MongoDB URL, the credentials live in authSource when given, else in the URL's database.
             Matcher m = AUTH_SOURCE.matcher(config.url());
@@ -134,6 +138,11 @@ public final class MongoTarget implements Target, ServerInfo, StatusCounters, Da
         }
         hooks.settings().accept(builder);
         return new MongoTarget(builder.build(), options, hooks, databaseName, new AtomicBoolean());
+    }
+
+    /** The driver settings this target's clients are made with (for tests). */
+    MongoClientSettings clientSettings() {
+        return settings;
     }
 
     @Override

@@ -40,6 +40,8 @@ final class ServerCounters {
             List.of("wiredTiger", "cache", "modified pages evicted"),
             List.of("wiredTiger", "cache", "unmodified pages evicted"),
             List.of("wiredTiger", "cache", "pages evicted by application threads"),
+            List.of("wiredTiger", "cache", "eviction worker thread evicting pages"),
+            List.of("wiredTiger", "cache", "pages queued for urgent eviction"),
             List.of("wiredTiger", "block-manager", "bytes read"),
             List.of("wiredTiger", "block-manager", "bytes written"));
 
@@ -49,7 +51,23 @@ final class ServerCounters {
             List.of("mem", "resident"),
             List.of("wiredTiger", "cache", "bytes currently in the cache"),
             List.of("wiredTiger", "cache", "maximum bytes configured"),
-            List.of("wiredTiger", "cache", "tracked dirty bytes in the cache"));
+            List.of("wiredTiger", "cache", "tracked dirty bytes in the cache"),
+            // operations queued for a lock, and the clients holding one: the first sign of lock contention
+            List.of("globalLock", "currentQueue", "total"),
+            List.of("globalLock", "currentQueue", "readers"),
+            List.of("globalLock", "currentQueue", "writers"),
+            List.of("globalLock", "activeClients", "readers"),
+            List.of("globalLock", "activeClients", "writers"),
+            // WiredTiger's read/write tickets (MongoDB 6.0): available near 0 means operations wait for one
+            List.of("wiredTiger", "concurrentTransactions", "read", "out"),
+            List.of("wiredTiger", "concurrentTransactions", "read", "available"),
+            List.of("wiredTiger", "concurrentTransactions", "write", "out"),
+            List.of("wiredTiger", "concurrentTransactions", "write", "available"),
+            // the same tickets where MongoDB 7.0 and later report them
+            List.of("queues", "execution", "read", "out"),
+            List.of("queues", "execution", "read", "available"),
+            List.of("queues", "execution", "write", "out"),
+            List.of("queues", "execution", "write", "available"));
 
     static final Set<String> GAUGE_NAMES = Set.copyOf(GAUGES.stream().map(ServerCounters::flatName).toList());
 

@@ -39,6 +39,10 @@
  * on insert is ABORTED "duplicate key"; not found on read/update/delete/extend is ABORTED "not found"; everything
  * else is a TargetException. With writeConcern=unacknowledged the server reports nothing, so writes count as OK.
  *
+ * <h2>Retries</h2>
+ * The driver's retryable reads and writes are off unless the URL sets {@code retryReads=true} /
+ * {@code retryWrites=true}: a network error is the operation's error, as on the JDBC targets.
+ *
  * <h2>Server counters</h2>
  * The {@link org.ivsbench.db.StatusCounters} capability reads serverStatus and flattens each chosen value to its path joined by '.', spaces
  * replaced by '_': {@code opcounters.insert|query|update|delete|getmore|command}, {@code network.bytesIn|bytesOut|
@@ -46,7 +50,10 @@
  * {@code ...pages_read_into_cache}, {@code ...pages_written_from_cache}, {@code ...pages_requested_from_the_cache},
  * eviction counts, {@code wiredTiger.block-manager.bytes_read|bytes_written} (counters: take deltas), and the gauges
  * {@code connections.current}, {@code mem.resident} (MiB), {@code wiredTiger.cache.bytes_currently_in_the_cache},
- * {@code ...maximum_bytes_configured}, {@code ...tracked_dirty_bytes_in_the_cache}. Names the server does not
+ * {@code ...maximum_bytes_configured}, {@code ...tracked_dirty_bytes_in_the_cache}, the lock queues
+ * {@code globalLock.currentQueue.*} and {@code globalLock.activeClients.*}, and the WiredTiger tickets
+ * {@code wiredTiger.concurrentTransactions.read|write.out|available} (or {@code queues.execution.*} on MongoDB
+ * 7.0 and later). Names the server does not
  * report are absent (the map is empty when serverStatus is not allowed).
  *
  * <h2>What the tests prove, and what the stand-in cannot</h2>

@@ -80,6 +80,25 @@ class HelpersTest {
         assertTrue(ServerCounters.GAUGE_NAMES.containsAll(List.of("connections.current", "mem.resident",
                 "wiredTiger.cache.bytes_currently_in_the_cache", "wiredTiger.cache.maximum_bytes_configured")));
         assertFalse(ServerCounters.GAUGE_NAMES.contains("opcounters.insert"));
+        // Lock queues and WiredTiger tickets are levels; evictions are running totals.
+        Document busy = Document.parse("""
+                {"globalLock": {"currentQueue": {"total": 7, "readers": 3, "writers": 4},
+                                "activeClients": {"readers": 2, "writers": 1}},
+                 "wiredTiger": {"concurrentTransactions": {"read": {"out": 128, "available": 0, "totalTickets": 128},
+                                                           "write": {"out": 5, "available": 123}},
+                                "cache": {"modified pages evicted": 9, "eviction worker thread evicting pages": 4}}}""");
+        Map<String, Double> b = ServerCounters.from(busy);
+        assertEquals(7.0, b.get("globalLock.currentQueue.total"));
+        assertEquals(4.0, b.get("globalLock.currentQueue.writers"));
+        assertEquals(0.0, b.get("wiredTiger.concurrentTransactions.read.available"));
+        assertEquals(123.0, b.get("wiredTiger.concurrentTransactions.write.available"));
+        assertEquals(4.0, b.get("wiredTiger.cache.eviction_worker_thread_evicting_pages"));
+        for (String gauge : List.of("globalLock.currentQueue.total", "globalLock.activeClients.readers",
+                "wiredTiger.concurrentTransactions.read.available", "wiredTiger.concurrentTransactions.write.out",
+                "queues.execution.read.available")) {
+            assertEquals(CounterKind.GAUGE, ServerCounters.DEFAULTS.get(gauge), gauge);
+        }
+        assertEquals(CounterKind.COUNTER, ServerCounters.DEFAULTS.get("wiredTiger.cache.modified_pages_evicted"));
         assertEquals(Map.of("connections.current", 1.0),
                 ServerCounters.from(Document.parse("{\"connections\": {\"current\": 1}, \"process\": \"java\"}")),
                 "what the stand-in reports");
@@ -102,8 +121,13 @@ class HelpersTest {
                              "pages written from cache": 4, "pages requested from the cache": 5,
                              "modified pages evicted": 6, "unmodified pages evicted": 7,
                              "pages evicted by application threads": 8, "bytes currently in the cache": 9,
-                             "maximum bytes configured": 10, "tracked dirty bytes in the cache": 11},
-                   "block-manager": {"bytes read": 12, "bytes written": 13}}}""");
+                             "maximum bytes configured": 10, "tracked dirty bytes in the cache": 11,
+                             "eviction worker thread evicting pages": 14, "pages queued for urgent eviction": 15},
+                   "block-manager": {"bytes read": 12, "bytes written": 13},
+                   "concurrentTransactions": {"read": {"out": 1, "available": 127}, "write": {"out": 2, "available": 126}}},
+                 "globalLock": {"currentQueue": {"total": 0, "readers": 0, "writers": 0},
+                                "activeClients": {"readers": 1, "writers": 0}},
+                 "queues": {"execution": {"read": {"out": 1, "available": 7}, "write": {"out": 0, "available": 8}}}}""");
         Map<String, Double> produced = ServerCounters.from(status);
         assertEquals(ServerCounters.DEFAULTS.keySet(), produced.keySet(), "a full serverStatus yields every listed name");
         for (String documented : List.of("network.numRequests", "wiredTiger.block-manager.bytes_read",

@@ -152,7 +152,7 @@ class MongoTargetTest {
             OpResult r = s.extend(t.name(), "user0001", "FIELD2", "+".repeat(50), MAX, ExtendMethod.CLIENT);
             assertEquals(Outcome.OK, r.outcome());
             assertEquals(100, r.bytesRead(), "only the one field is read");
-            assertEquals(150, r.bytesWritten());
+            assertEquals(250, r.bytesWritten(), "sent: the old value as the guard and the grown one");
             assertEquals(List.of("find", "update"), fx.commands);
             Map<String, Map<String, String>> after = fx.contents(t.name());
             assertEquals(before + "+".repeat(50), after.get("user0001").get("FIELD2"));

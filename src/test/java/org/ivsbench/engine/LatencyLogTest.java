@@ -1,0 +1,64 @@
+package org.ivsbench.engine;
+
+import static org.ivsbench.engine.EngineRun.TYPES;
+import static org.ivsbench.engine.EngineRun.phase;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.io.File;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.SplittableRandom;
+
+import org.HdrHistogram.EncodableHistogram;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramLogReader;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import org.ivsbench.bench.Terminal;
+import org.ivsbench.config.PhaseConfig;
+import org.ivsbench.config.RateSpec;
+import org.ivsbench.op.OpResult;
+import org.ivsbench.stats.PhaseSummary;
+
+/**
+ * latency.hlog read the way HdrHistogram's own tools read it (HistogramLogProcessor asks for the intervals
+ * from 0 s on, relative to the log's start): every measured operation of summary.json is in them. On the real
+ * clock because the windows follow the wall clock: a two-second phase crosses at least one boundary, so its
+ * first window begins before the run did.
+ */
+@Tag("realclock")
+class LatencyLogTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void aStandardReaderDecodesEveryOperation() throws Exception {
+        EngineRun run = new EngineRun(dir, Clock.SYSTEM,
+                List.of(phase(0, 2, 0, 0, RateSpec.open(2000), 2, 50, 50)), TYPES, 2, 1);
+        List<PhaseSummary> s = run.run(id -> new Terminal() {
+            @Override
+            public void startPhase(PhaseConfig phase, SplittableRandom random) {
+            }
+
+            @Override
+            public OpResult execute(int type) {
+                return OpResult.ok();
+            }
+
+            @Override
+            public void close() {
+            }
+        });
+        long decoded = 0;
+        File log = run.runDir().resolve("latency.hlog").toFile();
+        HistogramLogReader reader = new HistogramLogReader(log);
+        EncodableHistogram h;
+        while ((h = reader.nextIntervalHistogram(0.0, Double.MAX_VALUE)) != null) {
+            decoded += ((Histogram) h).getTotalCount();
+        }
+        assertEquals(4000, s.get(0).counts().total());
+        assertEquals(s.get(0).counts().total(), decoded, "operations in latency.hlog's intervals");
+    }
+}
