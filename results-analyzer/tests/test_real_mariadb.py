@@ -93,7 +93,7 @@ def test_buffer_pool_outgrown_mid_phase_is_explained(tmp_path, small_pool_server
         shrink_ms = None
         while time.time() < deadline and proc.poll() is None:
             dirs = list(results.glob("ycsbivs_*")) if results.exists() else []
-            rows = [r for r in _all_rows(dirs[0] / "samples.csv") if float(r["throughput"]) > 0] if dirs else []
+            rows = [r for r in _all_rows(dirs[0] / "samples.csv") if float(r["throughput"] or 0) > 0] if dirs else []
             if len(rows) >= 10:
                 # On a busy machine the client may take seconds to start: the shrink happened somewhere
                 # between these two instants, and "before" must end before the first.
