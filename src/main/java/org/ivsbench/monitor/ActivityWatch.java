@@ -62,6 +62,11 @@ public final class ActivityWatch implements Consumer<Window>, AutoCloseable {
     /** A closed window (statistics thread): feeds its phase's detector; a step starts a snapshot. */
     @Override
     public void accept(Window w) {
+        if (w.measuredMs() < w.windowMs()) {
+            // Warmup and the partial windows at a phase's edges are not levels: a detector fed with them would
+            // call the first measured window a step (and spend the run's snapshot budget on it).
+            return;
+        }
         StepDetector.Point point = pointOf(w);
         Optional<String> step = detectors.computeIfAbsent(w.phase(), p -> new StepDetector(minIntervalMs))
                 .add(point);
