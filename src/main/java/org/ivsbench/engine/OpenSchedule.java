@@ -57,6 +57,18 @@ final class OpenSchedule implements Schedule {
     }
 
     @Override
+    public synchronized void expire(long nowNanos, long slackNanos) {
+        if (ended) {
+            return;
+        }
+        for (long t = arrivals.current(); t < deadlineNanos && nowNanos - t > maxLagNanos + slackNanos;
+                t = arrivals.current()) {
+            miss(t, nowNanos);
+            arrivals.advance();
+        }
+    }
+
+    @Override
     public synchronized void end(long nowNanos) {
         if (ended) {
             return;

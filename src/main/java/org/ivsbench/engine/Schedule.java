@@ -13,6 +13,15 @@ public interface Schedule {
     /** No more claims from now on; arrivals due before the deadline but never claimed count as missed. */
     void end(long nowNanos);
 
+    /**
+     * Counts as missed the arrivals that are more than {@code slackNanos} past their backlog bound at
+     * {@code nowNanos} although no terminal came to claim them (every terminal is stuck in its database). The
+     * manager calls this while a phase runs, so a stall shows its missed arrivals in the windows it lasts,
+     * not all at once when a terminal frees up. The slack leaves the ordinary case to the terminals.
+     */
+    default void expire(long nowNanos, long slackNanos) {
+    }
+
     /** True when the schedule will hand out nothing more (ended, or a count phase has issued its count). */
     boolean exhausted();
 

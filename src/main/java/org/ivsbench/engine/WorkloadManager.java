@@ -27,6 +27,12 @@ public final class WorkloadManager {
         Terminal create(int terminalId) throws Exception;
     }
 
+    /**
+     * How often the manager gives up arrivals no terminal came for ({@link Schedule#expire}), and how far past
+     * their bound they must be: a stall's missed arrivals land within two of these of when they were due.
+     */
+    static final long EXPIRE_EVERY_NANOS = 100_000_000L;
+
     /** How long after a time phase's deadline terminals may still take arrivals that came due before it. */
     static final long DRAIN_GRACE_NANOS = 10_000_000L;
     /** How long terminal threads may take to finish after a stop before the run goes on without them. */
@@ -183,7 +189,10 @@ public final class WorkloadManager {
 
     private long awaitDeadline(PhaseRun run, long deadline) {
         try {
-            clock.sleepUntil(deadline);
+            for (long now = clock.nanoTime(); now < deadline; now = clock.nanoTime()) {
+                clock.sleepUntil(Math.min(deadline, now + EXPIRE_EVERY_NANOS));
+                run.schedule().expire(clock.nanoTime(), EXPIRE_EVERY_NANOS);
+            }
         } catch (InterruptedException e) {
             // A stop request: end the phase now; what was measured stays measured.
         }
@@ -212,8 +221,10 @@ public final class WorkloadManager {
 
     private long awaitCount(PhaseRun run) {
         try {
-            clock.awaitUntil(() -> stopRequested || (run.schedule().exhausted() && run.stats().inFlight() == 0),
-                    Long.MAX_VALUE, COUNT_RECHECK_NANOS);
+            while (!clock.awaitUntil(() -> stopRequested || (run.schedule().exhausted()
+                    && run.stats().inFlight() == 0), clock.nanoTime() + EXPIRE_EVERY_NANOS, COUNT_RECHECK_NANOS)) {
+                run.schedule().expire(clock.nanoTime(), EXPIRE_EVERY_NANOS);
+            }
         } catch (InterruptedException e) {
             // A stop request: the phase ends now.
         }

@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -174,5 +175,28 @@ class OpenLoopTest {
         assertEquals(100.0, s.throughput());
         assertEquals(s.startMs() + 2000, s.measuredStartMs());
         assertEquals(s.measuredStartMs() + 5000, s.endMs());
+    }
+
+    @Test
+    void arrivalsNoTerminalComesForAreMissedWhileTheStallLasts() throws Exception {
+        // 100 arrivals/s, one terminal whose first operation hangs for 5 s (a held lock), bound 1 s. The manager
+        // gives up what is more than 1 s + 100 ms late at each 100 ms tick: at 3.05 s (last tick 3.0 s) the
+        // arrivals of 10..1,890 ms are missed (189), while the terminal is still stuck; before the fix they
+        // were all counted at 5 s, when it came back.
+        AtomicLong missedAt3s = new AtomicLong(-1);
+        List<PhaseConfig> phases = List.of(phase(0, 10, 0, 0, RateSpec.open(100), 1, 100, 0));
+        EngineRun engine = new EngineRun(dir, clock, phases, TYPES, 1, 1);
+        clock.at(3_050 * MS, () -> missedAt3s.set(engine.manager().currentPhase().missed()));
+        List<PhaseSummary> s = engine.run(id -> new SimTerminal(clock, MS) {
+            @Override
+            long serviceNanos(int nth) {
+                return nth == 1 ? 5 * SECOND : MS;
+            }
+        });
+        assertEquals(189, missedAt3s.get());
+        // The terminal comes back at 5 s: it gives up what is more than 1 s late (up to 3.99 s) and runs the
+        // rest, 1 ms each, catching up. The 5 s hang costs the arrivals of 10 ms..3.99 s (399), no more.
+        assertEquals(399, s.get(0).missed());
+        assertEquals(1000 - 399, s.get(0).counts().total());
     }
 }
