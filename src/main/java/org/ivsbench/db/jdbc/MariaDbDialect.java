@@ -119,10 +119,12 @@ final class MariaDbDialect implements Dialect {
                 .append(quote(table.keyColumn()))
                 // ascii for the key: 255 bytes fit MyRocks' 767-byte key limit (utf8mb4 would need 1020),
                 // and keys are "user" + digits anyway.
-                .append(" VARCHAR(255) CHARACTER SET ascii COLLATE ascii_bin NOT NULL");
+                .append(table.keyType() == TableSpec.KeyType.INTEGER ? " INT NOT NULL"
+                        : " VARCHAR(255) CHARACTER SET ascii COLLATE ascii_bin NOT NULL");
         for (String field : table.fields()) {
             // LONGTEXT: TEXT stops at 64 KB and MEDIUMTEXT at 16 MB; values grow towards maxfieldlength.
-            sql.append(", ").append(quote(field)).append(" LONGTEXT");
+            sql.append(", ").append(quote(field))
+                    .append(table.boundedFields() ? " VARCHAR(" + table.maxFieldLength() + ")" : " LONGTEXT");
         }
         sql.append(", PRIMARY KEY (").append(quote(table.keyColumn())).append("))");
         if (table.engine() != null && !table.engine().isBlank()) {

@@ -72,9 +72,12 @@ final class SqliteDialect implements Dialect {
     @Override
     public String createTableSql(TableSpec table) {
         StringBuilder sql = new StringBuilder("CREATE TABLE ").append(quote(table.name())).append(" (")
-                .append(quote(table.keyColumn())).append(" TEXT NOT NULL PRIMARY KEY");
+                .append(quote(table.keyColumn()))
+                .append(table.keyType() == TableSpec.KeyType.INTEGER ? " INT NOT NULL PRIMARY KEY" : " TEXT NOT NULL PRIMARY KEY");
         for (String field : table.fields()) {
-            sql.append(", ").append(quote(field)).append(" TEXT");
+            // SQLite does not enforce a VARCHAR length; the declared type only documents the shape.
+            sql.append(", ").append(quote(field))
+                    .append(table.boundedFields() ? " VARCHAR(" + table.maxFieldLength() + ")" : " TEXT");
         }
         return sql.append(")").toString();
     }
