@@ -3,6 +3,7 @@ package org.ivsbench.cli;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 
@@ -17,6 +18,7 @@ import org.ivsbench.config.ConfigDigest;
 import org.ivsbench.config.ConfigException;
 import org.ivsbench.config.ConfigLoader;
 import org.ivsbench.config.ConfigRedactor;
+import org.ivsbench.config.MonitorConfig;
 import org.ivsbench.db.Target;
 import org.ivsbench.db.TargetException;
 import org.ivsbench.db.TargetKinds;
@@ -49,6 +51,11 @@ final class Invocation {
             config = ConfigLoader.load(options.config, module.name(), module.supportedTransactionTypes(),
                     module.parameterNames(), module.phaseParameterNames(), TargetKinds::resolve);
             module.validate(config);
+            config = withMonitorInterval(config);
+            if (experiment(config) && (options.benchbaseOutputs || options.jsonHistograms != null)) {
+                throw new UsageException((options.benchbaseOutputs ? "--benchbase-outputs" : "-jh")
+                        + ": not supported with an <experiment>: use epochs.csv and each phase's summary.json");
+            }
             experiment = ExperimentSpec.parse(config, module);
             // Only --execute writes results. The check also covers experiments and --resume (both write
             // below -d), and it must stay before Targets.open: --create/--load change the database.
@@ -108,6 +115,28 @@ final class Invocation {
     }
 
     private BenchmarkModule checkOptions() throws UsageException {
+        if (options.dialectsExport != null) {
+            throw new UsageException("--dialects-export: not supported: ivsbench has no SQL dialect files (each database"
+                    + " binding builds its statements); see docs/benchbase.md");
+        }
+        if (options.benchmark != null && options.benchmark.contains(",")) {
+            throw new UsageException("-b: '" + options.benchmark + "': several benchmarks in one run are not supported:"
+                    + " run one benchmark per invocation");
+        }
+        if (options.intervalMonitorMs != null && options.intervalMonitorMs != 0 && options.intervalMonitorMs < 100) {
+            throw new UsageException("-im: '" + options.intervalMonitorMs + "' must be 0 (keep the configured interval)"
+                    + " or at least 100 milliseconds");
+        }
+        if (options.benchbaseRaw) {
+            throw new UsageException("--benchbase-raw: not supported yet: per-transaction rows are not kept; use"
+                    + " latency.hlog (every response time, in per-window histograms)");
+        }
+        if (options.jsonHistograms != null) {
+            Path parent = options.jsonHistograms.toAbsolutePath().getParent();
+            if (parent == null || !Files.isDirectory(parent) || Files.isDirectory(options.jsonHistograms)) {
+                throw new UsageException("-jh: '" + options.jsonHistograms + "' is not a file in an existing folder");
+            }
+        }
         if (options.benchmark == null) {
             throw new UsageException("missing -b NAME (known benchmarks: " + String.join(", ", BenchmarkRegistry.names())
                     + ")");
@@ -148,6 +177,21 @@ final class Invocation {
             out.printf("Loaded %,d records (%.1f MB) in %.1f s: %,.0f records/s, %.1f MB/s%n", r.records(),
                     r.bytes() / 1e6, seconds, r.records() / seconds, r.bytes() / 1e6 / seconds);
         }
+    }
+
+    private static boolean experiment(BenchmarkConfig config) {
+        return config.experiment() != null;
+    }
+
+    /** -im overrides the config's monitor interval (BenchBase's throughput monitor interval has no other use here). */
+    private BenchmarkConfig withMonitorInterval(BenchmarkConfig config) {
+        Long ms = options.intervalMonitorMs;
+        if (ms == null || ms == 0) {
+            return config;
+        }
+        MonitorConfig m = config.monitor();
+        return config.toBuilder().monitor(new MonitorConfig(m.enabled(), ms, m.agent(), m.processName(), m.pidFile(),
+                m.agentSecret())).build();
     }
 
     private List<String> commandLine() {

@@ -30,7 +30,7 @@ public final class Main implements Callable<Integer> {
     public static final int USAGE = 2;
     public static final int INTERRUPTED = RunLifecycle.INTERRUPTED;
 
-    @Option(names = {"-b", "--bench"}, paramLabel = "NAME", description = "Benchmark to run (ycsbivs).")
+    @Option(names = {"-b", "--bench"}, paramLabel = "NAME", description = "Benchmark to run: ycsbivs, or ycsb (BenchBase's YCSB).")
     String benchmark;
 
     @Option(names = {"-c", "--config"}, paramLabel = "FILE", description = "Benchmark configuration XML.")
@@ -61,8 +61,30 @@ public final class Main implements Callable<Integer> {
     Path directory;
 
     @Option(names = {"-s", "--sample"}, paramLabel = "SECONDS", defaultValue = "1",
-            description = "Statistics window in seconds (default: ${DEFAULT-VALUE}).")
+            description = "Statistics window in seconds (default: ${DEFAULT-VALUE}; BenchBase's is 5).")
     int windowSeconds;
+
+    @Option(names = {"-im", "--interval-monitor"}, paramLabel = "MS",
+            description = "Resource monitor interval in milliseconds (>= 100; overrides <monitor><interval>). 0, BenchBase's"
+                    + " default, keeps the configured interval.")
+    Long intervalMonitorMs;
+
+    @Option(names = {"-jh", "--json-histograms"}, paramLabel = "FILE",
+            description = "Also write the per-type outcome counts as BenchBase's JSON histograms"
+                    + " (completed, aborted, rejected, unexpected).")
+    Path jsonHistograms;
+
+    @Option(names = "--benchbase-outputs", arity = "0..1", fallbackValue = "true", paramLabel = "BOOL",
+            description = "Also write BenchBase's result files (<bench>_<time>.summary.json, .results.csv, .samples.csv,"
+                    + " .params.json, .metrics.json, .config.xml) into the results folder (docs/benchbase.md).")
+    boolean benchbaseOutputs;
+
+    @Option(names = "--benchbase-raw", arity = "0..1", fallbackValue = "true", paramLabel = "BOOL",
+            description = "BenchBase's per-transaction .raw.csv: not supported yet (says so and exits 2).")
+    boolean benchbaseRaw;
+
+    @Option(names = "--dialects-export", paramLabel = "BOOL", hidden = true)
+    String dialectsExport;
 
     String[] rawArgs = new String[0];
 

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 
 import org.ivsbench.bench.BenchmarkModule;
+import org.ivsbench.benchbase.BenchBaseOutputs;
 import org.ivsbench.config.BenchmarkConfig;
 import org.ivsbench.db.ServerInfo;
 import org.ivsbench.db.Target;
@@ -64,10 +65,26 @@ final class PhasesRun implements RunLifecycle.Work {
             run.close();
             // Printed before the lifecycle releases the shutdown hook: on a signal the JVM exits as soon as it returns.
             SummaryTable.print(out, run.summaries());
+            writeBenchBaseFiles();
             out.println("Results: " + dir);
         }
         if (failure != null) {
             throw failure;
+        }
+    }
+
+    /** BenchBase's files are derived from the finished run's own; a failure here leaves those intact. */
+    private void writeBenchBaseFiles() {
+        try {
+            if (options.benchbaseOutputs) {
+                BenchBaseOutputs.write(dir);
+            }
+            if (options.jsonHistograms != null) {
+                BenchBaseOutputs.writeJsonHistograms(dir, options.jsonHistograms);
+                out.println("Histograms JSON: " + options.jsonHistograms);
+            }
+        } catch (IOException | RuntimeException e) {
+            System.err.println("error: BenchBase result files: " + e.getMessage());
         }
     }
 

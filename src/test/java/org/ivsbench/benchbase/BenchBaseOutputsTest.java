@@ -1,0 +1,127 @@
+package org.ivsbench.benchbase;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import org.ivsbench.cli.Main;
+
+/**
+ * --benchbase-outputs and -jh on a real (SQLite) ycsb run. The file names, CSV headers and JSON keys are written
+ * out here as BenchBase's ResultWriter and DistributionStatistics spell them, so a change on either side fails.
+ */
+class BenchBaseOutputsTest {
+    private static final String SAMPLES = "Time (seconds),Requests,Throughput (requests/second),"
+            + "Minimum Latency (microseconds),25th Percentile Latency (microseconds),Median Latency (microseconds),"
+            + "Average Latency (microseconds),75th Percentile Latency (microseconds),"
+            + "90th Percentile Latency (microseconds),95th Percentile Latency (microseconds),"
+            + "99th Percentile Latency (microseconds),Maximum Latency (microseconds)";
+    private static final String RESULTS = "Time (seconds),Throughput (requests/second),Average Latency (millisecond),"
+            + "Minimum Latency (millisecond),25th Percentile Latency (millisecond),Median Latency (millisecond),"
+            + "75th Percentile Latency (millisecond),90th Percentile Latency (millisecond),"
+            + "95th Percentile Latency (millisecond),99th Percentile Latency (millisecond),"
+            + "Maximum Latency (millisecond),tp (req/s) scaled";
+    private static final List<String> LATENCY_KEYS = List.of("Minimum Latency (microseconds)",
+            "25th Percentile Latency (microseconds)", "Median Latency (microseconds)",
+            "Average Latency (microseconds)", "75th Percentile Latency (microseconds)",
+            "90th Percentile Latency (microseconds)", "95th Percentile Latency (microseconds)",
+            "99th Percentile Latency (microseconds)", "Maximum Latency (microseconds)");
+
+    @TempDir
+    static Path tmp;
+    static Path dir;
+    static JsonNode ours;
+
+    @BeforeAll
+    static void run() throws Exception {
+        String xml = Files.readString(Path.of("config/sqlite/sample_ycsb_config.xml"))
+                .replace("jdbc:sqlite:results/ycsb.db", "jdbc:sqlite:" + tmp.resolve("o.db").toAbsolutePath())
+                .replace("<time>60</time>", "<count>3000</count>")
+                .replace("<rate>10000</rate>", "<rate>unlimited</rate>")
+                .replace("<terminals>1</terminals>", "<terminals>2</terminals>");
+        Path config = tmp.resolve("c.xml");
+        Files.writeString(config, xml);
+        Path results = tmp.resolve("results");
+        int code = Main.execute("-b", "ycsb", "-c", config.toString(), "--create", "--load", "--execute", "-d",
+                results.toString(), "--benchbase-outputs", "-jh", tmp.resolve("h.json").toString());
+        assertEquals(0, code);
+        try (var dirs = Files.list(results)) {
+            dir = dirs.filter(Files::isDirectory).findFirst().orElseThrow();
+        }
+        ours = new ObjectMapper().readTree(dir.resolve("summary.json").toFile());
+    }
+
+    private static Path file(String kind) {
+        return dir.resolve(dir.getFileName() + "." + kind);
+    }
+
+    @Test
+    void summaryHasBenchBasesKeysAndOurCounts() throws Exception {
+        JsonNode s = new ObjectMapper().readTree(file("summary.json").toFile());
+        List<String> keys = new ArrayList<>();
+        s.fieldNames().forEachRemaining(keys::add);
+        assertEquals(List.of("Benchmark Type", "Current Timestamp (milliseconds)", "DBMS Type", "DBMS Version",
+                "Goodput (requests/second)", "Latency Distribution", "Measured Requests",
+                "Throughput (requests/second)", "isolation", "scalefactor", "terminals"), keys);
+        assertEquals("ycsb", s.get("Benchmark Type").asText());
+        assertEquals("SQLITE", s.get("DBMS Type").asText());
+        assertEquals(3000, s.get("Measured Requests").asLong());
+        assertEquals("2", s.get("terminals").asText());
+        JsonNode phase = ours.get("phases").get(0);
+        assertEquals(phase.get("throughput").asDouble(), s.get("Throughput (requests/second)").asDouble(), 1e-6);
+        assertEquals(phase.get("goodput").asDouble(), s.get("Goodput (requests/second)").asDouble(), 1e-6);
+        List<String> latency = new ArrayList<>();
+        s.get("Latency Distribution").fieldNames().forEachRemaining(latency::add);
+        assertEquals(LATENCY_KEYS, latency);
+        long min = s.get("Latency Distribution").get(LATENCY_KEYS.get(0)).asLong();
+        long median = s.get("Latency Distribution").get(LATENCY_KEYS.get(2)).asLong();
+        long max = s.get("Latency Distribution").get(LATENCY_KEYS.get(8)).asLong();
+        assertTrue(0 <= min && min <= median && median <= max, s.toString());
+    }
+
+    @Test
+    void csvFilesHaveBenchBasesHeadersAndCountEveryRequest() throws Exception {
+        List<String> samples = Files.readAllLines(file("samples.csv"));
+        assertEquals(SAMPLES, samples.get(0));
+        long requests = 0;
+        for (String row : samples.subList(1, samples.size())) {
+            String[] cells = row.split(",");
+            assertEquals(12, cells.length, row);
+            requests += Long.parseLong(cells[1]);
+        }
+        assertEquals(3000, requests);
+        assertEquals(RESULTS, Files.readAllLines(file("results.csv")).get(0));
+        for (String type : List.of("ReadRecord", "InsertRecord", "ScanRecord", "UpdateRecord", "DeleteRecord",
+                "ReadModifyWriteRecord")) {
+            assertEquals(RESULTS, Files.readAllLines(file("results." + type + ".csv")).get(0), type);
+        }
+        for (String kind : List.of("params.json", "metrics.json", "config.xml")) {
+            assertTrue(Files.isRegularFile(file(kind)), kind);
+        }
+        assertTrue(Files.readString(file("config.xml")).contains("<scalefactor>1</scalefactor>"));
+    }
+
+    @Test
+    void jsonHistogramsSplitTheOutcomes() throws Exception {
+        JsonNode h = new ObjectMapper().readTree(tmp.resolve("h.json").toFile());
+        long total = 0;
+        for (String cls : List.of("completed", "aborted", "rejected", "unexpected")) {
+            for (JsonNode count : h.get(cls)) {
+                total += count.asLong();
+            }
+        }
+        assertEquals(3000, total);
+        JsonNode read = ours.get("phases").get(0).get("transactions").get("ReadRecord").get("counts");
+        assertEquals(read.get("ok").asLong(), h.get("completed").get("ReadRecord").asLong());
+    }
+}
