@@ -24,7 +24,9 @@ ivs_require_java_maven
 
 if [ ! -f "$JAR" ] || [ -n "$(find pom.xml src -newer "$JAR" -print -quit 2>/dev/null)" ]; then
   ivs_log "building $JAR"
-  mvn -B -q -DskipTests package || ivs_die "build failed"
+  # style.color=never: -B alone still prints ANSI reset sequences into the log.
+  # jansi.noreset: Debian's Maven 3.8 prints ANSI reset sequences even with -B (style.color=never does not stop them).
+  MAVEN_OPTS="${MAVEN_OPTS:-} -Djansi.noreset=true" mvn -B -q -DskipTests package || ivs_die "build failed"
 fi
 
 mkdir -p "$RESULTS"

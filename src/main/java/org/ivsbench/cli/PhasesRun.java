@@ -13,6 +13,7 @@ import org.ivsbench.config.BenchmarkConfig;
 import org.ivsbench.db.ServerInfo;
 import org.ivsbench.db.Target;
 import org.ivsbench.run.MeasuredRun;
+import org.ivsbench.run.NextStep;
 import org.ivsbench.run.RunLifecycle;
 import org.ivsbench.stats.EnvironmentWriter;
 import org.ivsbench.stats.ResultsDirectory;
@@ -67,6 +68,7 @@ final class PhasesRun implements RunLifecycle.Work {
             SummaryTable.print(out, run.summaries());
             writeBenchBaseFiles();
             out.println("Results: " + dir);
+            out.println(NextStep.line(dir));
         }
         if (failure != null) {
             throw failure;

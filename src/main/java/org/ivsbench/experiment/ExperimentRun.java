@@ -17,6 +17,7 @@ import org.ivsbench.config.ConfigRedactor;
 import org.ivsbench.db.ServerInfo;
 import org.ivsbench.db.Target;
 import org.ivsbench.db.TargetException;
+import org.ivsbench.run.NextStep;
 import org.ivsbench.run.RunLifecycle;
 import org.ivsbench.stats.EnvironmentWriter;
 import org.ivsbench.stats.ResultsDirectory;
@@ -99,7 +100,9 @@ public final class ExperimentRun {
         Map<String, Object> database = RunInfo.databaseBlock(config, ServerInfo.environmentOf(target));
         EpochLoop loop = new EpochLoop(module, config, spec, target, dir, out, listener, database, digest,
                 windowSeconds, first, state);
-        return new RunLifecycle("experiment", loop, System.err).run();
+        int code = new RunLifecycle("experiment", loop, System.err).run();
+        out.println(NextStep.line(dir));
+        return code;
     }
 
     private static Map<String, Object> header(BenchmarkModule module, BenchmarkConfig config, ExperimentSpec spec,
