@@ -65,6 +65,8 @@ class BenchBaseOptionsTest {
         try (var dirs = Files.list(results)) {
             dir = dirs.filter(Files::isDirectory).findFirst().orElseThrow();
         }
+        assertTrue(r.out().contains("Next: .cache/venv/bin/python -m ivs_analyzer report " + dir), r.out());
+        assertTrue(r.out().contains(" records/s, "), "the load line has a rate: " + r.out());
         List<String> monitor = Files.readAllLines(dir.resolve("monitor.csv"));
         assertTrue(monitor.size() > 1, "monitor rows");
         assertEquals("250", monitor.get(1).split(",")[1], "interval_ms from -im 250");
