@@ -127,9 +127,9 @@ final class Invocation {
             throw new UsageException("-im: '" + options.intervalMonitorMs + "' must be 0 (keep the configured interval)"
                     + " or at least 100 milliseconds");
         }
-        if (options.benchbaseRaw) {
-            throw new UsageException("--benchbase-raw: not supported yet: per-transaction rows are not kept; use"
-                    + " latency.hlog (every response time, in per-window histograms)");
+        if (options.benchbaseRaw && !options.benchbaseOutputs) {
+            throw new UsageException("--benchbase-raw: give it with --benchbase-outputs (it adds BenchBase's .raw.csv"
+                    + " to those files)");
         }
         if (options.jsonHistograms != null) {
             Path parent = options.jsonHistograms.toAbsolutePath().getParent();

@@ -80,7 +80,8 @@ public final class Main implements Callable<Integer> {
     boolean benchbaseOutputs;
 
     @Option(names = "--benchbase-raw", arity = "0..1", fallbackValue = "true", paramLabel = "BOOL",
-            description = "BenchBase's per-transaction .raw.csv: not supported yet (says so and exits 2).")
+            description = "With --benchbase-outputs: also BenchBase's per-transaction .raw.csv (one row per operation:"
+                    + " it grows with the run).")
     boolean benchbaseRaw;
 
     @Option(names = "--dialects-export", paramLabel = "BOOL", hidden = true)

@@ -9,6 +9,8 @@ import java.util.Map;
 
 import org.ivsbench.bench.BenchmarkModule;
 import org.ivsbench.benchbase.BenchBaseOutputs;
+import org.ivsbench.benchbase.RawCsv;
+import org.ivsbench.benchbase.RawRecordingModule;
 import org.ivsbench.config.BenchmarkConfig;
 import org.ivsbench.db.ServerInfo;
 import org.ivsbench.db.Target;
@@ -31,6 +33,7 @@ final class PhasesRun implements RunLifecycle.Work {
     private final Main options;
     private final PrintStream out;
     private MeasuredRun run;
+    private RawCsv raw;
     private Path dir;
 
     PhasesRun(BenchmarkModule module, BenchmarkConfig config, Target target, Main options, PrintStream out) {
@@ -50,7 +53,12 @@ final class PhasesRun implements RunLifecycle.Work {
         RunInfo info = new RunInfo(EnvironmentWriter.toolVersion(), module.name(), RunInfo.databaseBlock(config, env), digest,
                 config.randomSeed(), config.terminals(), options.windowSeconds, config.phases());
         out.println("Results: " + dir);
-        run = new MeasuredRun(module, config, target, dir, info);
+        BenchmarkModule measured = module;
+        if (options.benchbaseRaw) {
+            raw = new RawCsv(dir.resolve(dir.getFileName() + ".raw.csv"), config.transactionTypeNames());
+            measured = new RawRecordingModule(module, raw);
+        }
+        run = new MeasuredRun(measured, config, target, dir, info);
         return new RunLifecycle("run", this, System.err).run();
     }
 
@@ -64,6 +72,7 @@ final class PhasesRun implements RunLifecycle.Work {
         } finally {
             progress.stop();
             run.close();
+            closeRaw();
             // Printed before the lifecycle releases the shutdown hook: on a signal the JVM exits as soon as it returns.
             SummaryTable.print(out, run.summaries());
             writeBenchBaseFiles();
@@ -72,6 +81,16 @@ final class PhasesRun implements RunLifecycle.Work {
         }
         if (failure != null) {
             throw failure;
+        }
+    }
+
+    private void closeRaw() {
+        if (raw != null) {
+            try {
+                raw.close();
+            } catch (IOException e) {
+                System.err.println("error: BenchBase .raw.csv: " + e.getMessage());
+            }
         }
     }
 

@@ -53,7 +53,7 @@ class BenchBaseOutputsTest {
         Files.writeString(config, xml);
         Path results = tmp.resolve("results");
         int code = Main.execute("-b", "ycsb", "-c", config.toString(), "--create", "--load", "--execute", "-d",
-                results.toString(), "--benchbase-outputs", "-jh", tmp.resolve("h.json").toString());
+                results.toString(), "--benchbase-outputs", "--benchbase-raw", "-jh", tmp.resolve("h.json").toString());
         assertEquals(0, code);
         try (var dirs = Files.list(results)) {
             dir = dirs.filter(Files::isDirectory).findFirst().orElseThrow();
@@ -109,6 +109,26 @@ class BenchBaseOutputsTest {
             assertTrue(Files.isRegularFile(file(kind)), kind);
         }
         assertTrue(Files.readString(file("config.xml")).contains("<scalefactor>1</scalefactor>"));
+    }
+
+    @Test
+    void rawCsvHasOneRowPerMeasuredOperation() throws Exception {
+        List<String> raw = Files.readAllLines(file("raw.csv"));
+        assertEquals("Transaction Type Index,Transaction Name,Start Time (microseconds),Latency (microseconds),"
+                + "Worker Id (start number),Phase Id (index in config file)", raw.get(0));
+        assertEquals(3001, raw.size(), "header + one row per operation");
+        long reads = 0;
+        for (String row : raw.subList(1, raw.size())) {
+            String[] cells = row.split(",");
+            assertEquals(6, cells.length, row);
+            if (cells[1].equals("ReadRecord")) {
+                assertEquals("1", cells[0], "types are numbered from 1 in config order");
+                reads++;
+            }
+            assertEquals("1", cells[5], "phases are numbered from 1");
+            assertTrue(Long.parseLong(cells[3]) >= 0, row);
+        }
+        assertEquals(ours.get("phases").get(0).get("transactions").get("ReadRecord").get("operations").asLong(), reads);
     }
 
     @Test

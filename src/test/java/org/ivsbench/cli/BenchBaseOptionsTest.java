@@ -38,7 +38,7 @@ class BenchBaseOptionsTest {
         refused("--dialects-export: not supported", "-b", "ycsb", "-c", c, "--dialects-export", "true");
         refused("several benchmarks in one run are not supported", "-b", "ycsb,tpcc", "-c", c, "--execute");
         refused("-im: '50' must be 0", "-b", "ycsb", "-c", c, "--execute", "-im", "50");
-        refused("--benchbase-raw: not supported yet", "-b", "ycsb", "-c", c, "--execute", "--benchbase-outputs",
+        refused("--benchbase-raw: give it with --benchbase-outputs", "-b", "ycsb", "-c", c, "--execute",
                 "--benchbase-raw");
         refused("-jh: '" + tmp.resolve("no/such/h.json") + "' is not a file in an existing folder", "-b", "ycsb", "-c",
                 c, "--execute", "-jh", tmp.resolve("no/such/h.json").toString());
