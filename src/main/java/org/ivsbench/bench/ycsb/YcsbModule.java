@@ -18,6 +18,7 @@ import org.ivsbench.db.ReconnectingSession;
 import org.ivsbench.db.Session;
 import org.ivsbench.db.Target;
 import org.ivsbench.db.TargetException;
+import org.ivsbench.db.TargetKinds;
 
 /**
  * ycsb: BenchBase's YCSB, so a BenchBase config and a table BenchBase loaded work unchanged (and the other way
@@ -50,6 +51,11 @@ public final class YcsbModule implements BenchmarkModule {
 
     @Override
     public void validate(BenchmarkConfig config) throws ConfigException {
+        if (TargetKinds.of(config.target().type()).defaultDriver().isEmpty()) {
+            // BenchBase's YCSB is defined on a SQL table with integer keys (scans are key ranges).
+            throw new ConfigException("type", "'" + config.target().type() + "' is not a SQL database: -b ycsb is"
+                    + " BenchBase's YCSB for SQL databases; use -b ycsbivs (YCSB's string keys) for it");
+        }
         YcsbParameters p = YcsbParameters.from(config);
         if (p.fieldSizeClamped()) {
             LOG.warn("fieldSize {} is above the {}-character columns: using {} (as BenchBase does)",

@@ -120,5 +120,11 @@ class YcsbCliSqliteTest {
         assertEquals(Main.USAGE, Main.execute("-b", "ycsb", "-c", config(db, "<fieldSize>0</fieldSize>").toString(),
                 "--create"));
         assertTrue(Files.notExists(db), "nothing touched the database");
+        Path mongo = tmp.resolve("mongo.xml");
+        Files.writeString(mongo, Files.readString(config(db, "")).replace("<type>SQLITE</type>", "<type>MONGODB</type>")
+                .replace("<driver>org.sqlite.JDBC</driver>", "")
+                .replaceAll("<url>[^<]*</url>", "<url>mongodb://127.0.0.1:1/x</url>")
+                .replace("<isolation>TRANSACTION_SERIALIZABLE</isolation>", ""));
+        assertEquals(Main.USAGE, Main.execute("-b", "ycsb", "-c", mongo.toString(), "--create"));
     }
 }
