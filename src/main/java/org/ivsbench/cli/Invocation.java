@@ -116,8 +116,8 @@ final class Invocation {
 
     private BenchmarkModule checkOptions() throws UsageException {
         if (options.dialectsExport != null) {
-            throw new UsageException("--dialects-export: not supported: ivsbench has no SQL dialect files (each database"
-                    + " binding builds its statements); see docs/benchbase.md");
+            throw new UsageException("--dialects-export: not supported: ivsbench has no SQL dialect files (each"
+                    + " database binding builds its statements); see docs/benchbase.md");
         }
         if (options.benchmark != null && options.benchmark.contains(",")) {
             throw new UsageException("-b: '" + options.benchmark + "': several benchmarks in one run are not supported:"

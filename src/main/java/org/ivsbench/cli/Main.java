@@ -65,8 +65,8 @@ public final class Main implements Callable<Integer> {
     int windowSeconds;
 
     @Option(names = {"-im", "--interval-monitor"}, paramLabel = "MS",
-            description = "Resource monitor interval in milliseconds (>= 100; overrides <monitor><interval>). 0, BenchBase's"
-                    + " default, keeps the configured interval.")
+            description = "Resource monitor interval in milliseconds (>= 100; overrides <monitor><interval>)."
+                    + " 0, BenchBase's default, keeps the configured interval.")
     Long intervalMonitorMs;
 
     @Option(names = {"-jh", "--json-histograms"}, paramLabel = "FILE",
@@ -75,8 +75,9 @@ public final class Main implements Callable<Integer> {
     Path jsonHistograms;
 
     @Option(names = "--benchbase-outputs", arity = "0..1", fallbackValue = "true", paramLabel = "BOOL",
-            description = "Also write BenchBase's result files (<bench>_<time>.summary.json, .results.csv, .samples.csv,"
-                    + " .params.json, .metrics.json, .config.xml) into the results folder (docs/benchbase.md).")
+            description = "Also write BenchBase's result files (<bench>_<time>.summary.json, .results.csv,"
+                    + " .samples.csv, .params.json, .metrics.json, .config.xml) into the results folder"
+                    + " (docs/benchbase.md).")
     boolean benchbaseOutputs;
 
     @Option(names = "--benchbase-raw", arity = "0..1", fallbackValue = "true", paramLabel = "BOOL",

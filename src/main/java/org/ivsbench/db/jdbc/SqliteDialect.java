@@ -73,7 +73,8 @@ final class SqliteDialect implements Dialect {
     public String createTableSql(TableSpec table) {
         StringBuilder sql = new StringBuilder("CREATE TABLE ").append(quote(table.name())).append(" (")
                 .append(quote(table.keyColumn()))
-                .append(table.keyType() == TableSpec.KeyType.INTEGER ? " INT" : " TEXT").append(" NOT NULL PRIMARY KEY");
+                .append(table.keyType() == TableSpec.KeyType.INTEGER ? " INT" : " TEXT")
+                .append(" NOT NULL PRIMARY KEY");
         for (String field : table.fields()) {
             // SQLite does not enforce a VARCHAR length; the declared type only documents the shape.
             sql.append(", ").append(quote(field))

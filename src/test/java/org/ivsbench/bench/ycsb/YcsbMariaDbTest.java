@@ -34,7 +34,8 @@ class YcsbMariaDbTest {
                 .replace("<username>ivs</username>", "<username>" + TestServers.mariadbUser() + "</username>")
                 .replace("<password>ivs</password>", "<password>" + TestServers.mariadbPassword() + "</password>")
                 .replace("<time>60</time>", "<time>" + time + "</time>")
-                .replace("<terminals>1</terminals>", "<terminals>1</terminals><monitor><enabled>false</enabled></monitor>");
+                .replace("<terminals>1</terminals>",
+                        "<terminals>1</terminals><monitor><enabled>false</enabled></monitor>");
         Path f = tmp.resolve("sample_ycsb_config.xml");
         Files.writeString(f, xml);
         return f;
