@@ -96,9 +96,20 @@ final class WorksSection {
         long maxLateness = maxLateness(work, rate);
         Map<String, String> parameters = new LinkedHashMap<>();
         for (String parameter : phaseParameterNames) {
-            String value = work.leaf(parameter);
-            if (value != null) {
-                parameters.put(parameter, value);
+            Element element = work.single(parameter);
+            if (element == null) {
+                continue;
+            }
+            if (!element.hasChildren()) {
+                parameters.put(parameter, element.text());
+                continue;
+            }
+            // A benchmark's phase element may group leaves (e.g. one per transaction type): "parameter/child".
+            element.requireContainer();
+            for (Element child : element.children()) {
+                if (parameters.put(parameter + "/" + child.name(), child.text()) != null) {
+                    throw new ConfigException(child.path(), "given more than once; give it once");
+                }
             }
         }
         return PhaseConfig.builder(index)

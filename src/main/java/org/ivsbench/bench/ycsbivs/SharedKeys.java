@@ -2,7 +2,8 @@ package org.ivsbench.bench.ycsbivs;
 
 import org.ivsbench.config.PhaseConfig;
 import org.ivsbench.random.CounterGenerator;
-import org.ivsbench.random.Distributions;
+import org.ivsbench.random.DistributionSpec;
+import org.ivsbench.random.KeyDistributions;
 import org.ivsbench.random.LongGenerator;
 import org.ivsbench.random.ScrambledZipfianGenerator;
 import org.ivsbench.random.ZetaCache;
@@ -38,11 +39,11 @@ final class SharedKeys {
         return insertCounter;
     }
 
-    LongGenerator keyGenerator(String distribution, PhaseConfig phase) {
+    LongGenerator keyGenerator(DistributionSpec distribution, PhaseConfig phase) {
         if (insertType < 0) {
-            return Distributions.forName(distribution, recordCount, null, zetaCache);
+            return KeyDistributions.generator(distribution, recordCount, 0, null, zetaCache);
         }
-        return Distributions.forName(distribution, recordCount, expectedNewKeys(phase), insertCounter, zetaCache);
+        return KeyDistributions.generator(distribution, recordCount, expectedNewKeys(phase), insertCounter, zetaCache);
     }
 
     /** CoreWorkload's expectednewkeys for a phase (0 for a time phase, see the class comment). */

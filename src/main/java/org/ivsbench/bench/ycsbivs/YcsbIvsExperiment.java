@@ -4,7 +4,6 @@ import java.util.Collections;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 
@@ -17,7 +16,7 @@ import org.ivsbench.config.ConfigException;
 import org.ivsbench.config.PhaseConfig;
 import org.ivsbench.config.RateSpec;
 import org.ivsbench.config.TransactionTypeConfig;
-import org.ivsbench.random.Distributions;
+import org.ivsbench.random.DistributionSpec;
 
 /**
  * ycsbivs's part of a YCSB-IVS experiment: the extend phase (100% ExtendRecord, {@code extend/count} operations)
@@ -27,10 +26,10 @@ import org.ivsbench.random.Distributions;
  */
 public record YcsbIvsExperiment(
         long extendCount,
-        String extendDistribution,
+        DistributionSpec extendDistribution,
         RateSpec extendRate,
         long runCount,
-        String runDistribution,
+        DistributionSpec runDistribution,
         RateSpec runRate,
         Map<String, Double> runWeights,
         YcsbIvsParameters parameters) implements ExperimentWorkload {
@@ -59,10 +58,10 @@ public record YcsbIvsExperiment(
     static YcsbIvsExperiment parse(Map<String, String> section, YcsbIvsParameters parameters)
             throws ConfigException {
         long extendCount = ExperimentLeaves.positive(section, "extend/count", null, Long.MAX_VALUE);
-        String extendDist = distribution(section, "extend/distribution", "zipfian");
+        DistributionSpec extendDist = distribution(section, "extend/distribution", "zipfian");
         RateSpec extendRate = rate(section, "extend/rate");
         long runCount = ExperimentLeaves.positive(section, "run/count", null, Long.MAX_VALUE);
-        String runDist = distribution(section, "run/distribution", "uniform");
+        DistributionSpec runDist = distribution(section, "run/distribution", "uniform");
         RateSpec runRate = rate(section, "run/rate");
         Map<String, Double> weights = weights(section.getOrDefault("run/weights", "ReadRecord:100"));
         return new YcsbIvsExperiment(extendCount, extendDist, extendRate, runCount, runDist, runRate, weights,
@@ -73,10 +72,10 @@ public record YcsbIvsExperiment(
     public Map<String, Object> describe() {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("extendCount", extendCount);
-        m.put("extendDistribution", extendDistribution);
+        m.put("extendDistribution", extendDistribution.text());
         m.put("extendRate", rateText(extendRate));
         m.put("runCount", runCount);
-        m.put("runDistribution", runDistribution);
+        m.put("runDistribution", runDistribution.text());
         m.put("runRate", rateText(runRate));
         m.put("runWeights", runWeights);
         return m;
@@ -95,7 +94,7 @@ public record YcsbIvsExperiment(
                 .rate(extendRate)
                 .weights(List.of(0.0, 100.0, 0.0))
                 .activeTerminals(base.terminals())
-                .parameters(Map.of("distribution", extendDistribution))
+                .parameters(Map.of("distribution", extendDistribution.text()))
                 .build();
         return phaseConfig(base, phase, seed);
     }
@@ -110,7 +109,7 @@ public record YcsbIvsExperiment(
                 .rate(runRate)
                 .weights(w)
                 .activeTerminals(base.terminals())
-                .parameters(Map.of("distribution", runDistribution))
+                .parameters(Map.of("distribution", runDistribution.text()))
                 .build();
         return phaseConfig(base, phase, seed);
     }
@@ -123,14 +122,20 @@ public record YcsbIvsExperiment(
     @Override
     public BaselineData averageBaseline(BenchmarkConfig runConfig, long records, double averageValueBytes) {
         long length = Math.round(averageValueBytes);
-        return new BaselineData(derived(runConfig, records, length), records, parameters.fieldCount(), length);
+        // Every value of the average size: the point of this baseline, whatever the primary's length shape.
+        BenchmarkConfig config = derived(runConfig, records, length);
+        Map<String, String> p = new HashMap<>(config.parameters());
+        p.remove("fieldlengthdistribution");
+        return new BaselineData(config.withParameters(p), records, parameters.fieldCount(), length);
     }
 
     @Override
     public BaselineData spreadBaseline(BenchmarkConfig runConfig, long records, long totalBytes) {
+        // Records as initially loaded (same length shape), as many as hold the primary's volume; with a length
+        // distribution the record size is its expected size.
         long spread = spreadRecords(totalBytes, parameters.initialRecordBytes(), records);
         return new BaselineData(derived(runConfig, spread, parameters.fieldLength()), spread,
-                parameters.fieldCount(), parameters.fieldLength());
+                parameters.fieldCount(), Math.round(parameters.fieldLengths().mean()));
     }
 
     /** spread-baseline's record count: the primary's data volume in records of the initial size. */
@@ -159,14 +164,9 @@ public record YcsbIvsExperiment(
         return r.isOpen() ? Double.toString(r.opsPerSecond()) : "unlimited";
     }
 
-    private static String distribution(Map<String, String> s, String leaf, String dflt) throws ConfigException {
-        String text = s.getOrDefault(leaf, dflt);
-        String name = text.trim().toLowerCase(Locale.ROOT);
-        if (!Distributions.names().contains(name)) {
-            throw new ConfigException(ExperimentLeaves.path(leaf), "'" + text + "' is not one of "
-                    + String.join(", ", Distributions.names()));
-        }
-        return name;
+    private static DistributionSpec distribution(Map<String, String> s, String leaf, String dflt)
+            throws ConfigException {
+        return YcsbIvsParameters.keyDistribution(ExperimentLeaves.path(leaf), s.getOrDefault(leaf, dflt));
     }
 
     private static RateSpec rate(Map<String, String> s, String leaf) throws ConfigException {

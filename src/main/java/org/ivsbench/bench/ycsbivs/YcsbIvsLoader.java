@@ -13,6 +13,7 @@ import java.util.concurrent.Future;
 import org.ivsbench.bench.LoadProgress;
 import org.ivsbench.bench.LoadReport;
 import org.ivsbench.random.KeyNames;
+import org.ivsbench.random.LengthDistribution;
 import org.ivsbench.random.RandomValues;
 import org.ivsbench.random.Seeds;
 import org.ivsbench.db.Record;
@@ -88,6 +89,7 @@ final class YcsbIvsLoader {
     private void loadChunks(Target target, int firstChunk, int endChunk, ProgressTotals totals)
             throws TargetException {
         List<String> fields = parameters.fieldNames();
+        LengthDistribution lengths = parameters.fieldLengths();
         try (Session session = target.openSession()) {
             List<Record> batch = new ArrayList<>(batchSize);
             long batchBytes = 0;
@@ -100,10 +102,12 @@ final class YcsbIvsLoader {
                     }
                     Map<String, String> values = new LinkedHashMap<>();
                     for (String field : fields) {
-                        values.put(field, RandomValues.ascii(random, parameters.fieldLength()));
+                        // A constant length draws nothing, so constant loads keep their streams.
+                        String value = RandomValues.ascii(random, lengths.next(random));
+                        values.put(field, value);
+                        batchBytes += value.length();
                     }
                     batch.add(new Record(KeyNames.key(keynum, parameters.orderedKeys()), values));
-                    batchBytes += parameters.initialRecordBytes();
                     if (batch.size() == batchSize) {
                         session.insertBatch(parameters.table(), batch);
                         totals.add(batch.size(), batchBytes);

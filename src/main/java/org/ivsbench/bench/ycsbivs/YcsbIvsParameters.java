@@ -6,12 +6,16 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.regex.Pattern;
 
+import org.ivsbench.bench.ycsbivs.procedures.Procedures;
 import org.ivsbench.config.BenchmarkConfig;
 import org.ivsbench.config.ConfigException;
 import org.ivsbench.config.PhaseConfig;
-import org.ivsbench.random.Distributions;
+import org.ivsbench.random.DistributionSpec;
+import org.ivsbench.random.KeyDistributions;
+import org.ivsbench.random.LengthDistribution;
 import org.ivsbench.db.ExtendMethod;
 import org.ivsbench.db.TableSpec;
 import org.ivsbench.db.TargetKind;
@@ -34,16 +38,20 @@ public record YcsbIvsParameters(
         String table,
         int scanLength,
         boolean readAllFields,
-        boolean writeAllFields) {
+        boolean writeAllFields,
+        LengthDistribution fieldLengths,
+        LengthDistribution extendLengths) {
 
     public static final String KEY_COLUMN = "YCSB_KEY";
     public static final String DEFAULT_DISTRIBUTION = "zipfian";
     /** Per-phase element. The paper's read phases set it to uniform; YCSB's core default is zipfian. */
     public static final String DISTRIBUTION = "distribution";
+    /** Per-phase section: one element per transaction type, overriding {@link #DISTRIBUTION} for that type. */
+    public static final String DISTRIBUTIONS = "distributions";
     public static final Set<String> NAMES = Set.of("recordcount", "fieldcount", "fieldlength", "extendfieldlength",
             "maxfieldlength", "extendmethod", "engine", "keyorder", "table", "scanlength", "zipfianconstant",
-            "readallfields", "writeallfields", "fieldlengthdistribution");
-    public static final Set<String> PHASE_NAMES = Set.of(DISTRIBUTION);
+            "readallfields", "writeallfields", "fieldlengthdistribution", "extendlengthdistribution");
+    public static final Set<String> PHASE_NAMES = Set.of(DISTRIBUTION, DISTRIBUTIONS);
 
     private static final Pattern IDENTIFIER = Pattern.compile("[A-Za-z_][A-Za-z0-9_]{0,63}");
     /** Java strings and JDBC strings top out near 2^31; the server's limits are run-time outcomes. */
@@ -62,9 +70,9 @@ public record YcsbIvsParameters(
         return new TableSpec(table, KEY_COLUMN, fieldNames(), maxFieldLength, engine);
     }
 
-    /** Bytes of field values in one freshly loaded record. */
+    /** Bytes of field values in one freshly loaded record: exact for constant lengths, expected otherwise. */
     public long initialRecordBytes() {
-        return (long) fieldCount * fieldLength;
+        return Math.round(fieldCount * fieldLengths.mean());
     }
 
     public static YcsbIvsParameters from(BenchmarkConfig config) throws ConfigException {
@@ -115,28 +123,74 @@ public record YcsbIvsParameters(
         try {
             if (Double.parseDouble(zipf.trim()) != 0.99) {
                 throw new ConfigException("zipfianconstant", "'" + zipf + "' is not supported: YCSB's scrambled"
-                        + " zipfian is defined for 0.99 only (its zeta over 10^10 items is precomputed for it)");
+                        + " zipfian is defined for 0.99 only (its zeta over 10^10 items is precomputed for it); give the"
+                        + " phase's distribution as zipfian(theta=...) instead");
             }
         } catch (NumberFormatException e) {
             throw new ConfigException("zipfianconstant", "'" + zipf + "' is not a number");
         }
-        String lengths = p.getOrDefault("fieldlengthdistribution", "constant");
-        if (!lower(lengths).equals("constant")) {
-            throw new ConfigException("fieldlengthdistribution", "'" + lengths + "' is not supported: only constant");
-        }
+        int lengthCap = (int) maxLength;
+        LengthDistribution fieldLengths = lengths(p, "fieldlengthdistribution", fieldLength, 0, lengthCap);
+        LengthDistribution extendLengths = lengths(p, "extendlengthdistribution", extendLength, 1, lengthCap);
         return new YcsbIvsParameters(recordCount, fieldCount, fieldLength, extendLength, maxLength, method, engine,
-                ordered, table, scanLength, bool(p, "readallfields", true), bool(p, "writeallfields", false));
+                ordered, table, scanLength, bool(p, "readallfields", true), bool(p, "writeallfields", false),
+                fieldLengths, extendLengths);
     }
 
-    /** The phase's key distribution name, validated; the path names the phase element. */
-    public static String distribution(PhaseConfig phase) throws ConfigException {
-        String value = phase.parameters().getOrDefault(DISTRIBUTION, DEFAULT_DISTRIBUTION);
-        String name = lower(value);
-        if (!Distributions.names().contains(name)) {
-            throw new ConfigException(phasePath(phase) + "/" + DISTRIBUTION, "'" + value + "' is not one of "
-                    + String.join(", ", Distributions.names()));
+    /** True when every value length is the configured constant (what the experiment's baselines assume). */
+    public boolean constantLengths() {
+        return fieldLengths.constant() && extendLengths.constant();
+    }
+
+    private static LengthDistribution lengths(Map<String, String> p, String name, int constant, int lowest, int cap)
+            throws ConfigException {
+        String text = p.getOrDefault(name, "constant");
+        try {
+            return LengthDistribution.parse(text, constant, lowest, cap, cap);
+        } catch (IllegalArgumentException e) {
+            throw new ConfigException(name, "'" + text + "': " + e.getMessage());
         }
-        return name;
+    }
+
+    /** The phase's key distribution, validated; the path names the phase element. */
+    public static DistributionSpec distribution(PhaseConfig phase) throws ConfigException {
+        return keyDistribution(phasePath(phase) + "/" + DISTRIBUTION,
+                phase.parameters().getOrDefault(DISTRIBUTION, DEFAULT_DISTRIBUTION));
+    }
+
+    /**
+     * The key distribution of each transaction type of the phase that has its own ({@code <distributions>}),
+     * validated; the others use {@link #distribution(PhaseConfig)}.
+     */
+    public static Map<String, DistributionSpec> distributions(PhaseConfig phase) throws ConfigException {
+        Map<String, DistributionSpec> byType = new TreeMap<>();
+        String prefix = DISTRIBUTIONS + "/";
+        for (Map.Entry<String, String> e : phase.parameters().entrySet()) {
+            String path = phasePath(phase) + "/" + e.getKey();
+            if (e.getKey().equals(DISTRIBUTIONS)) {
+                throw new ConfigException(path, "'" + e.getValue() + "' must hold one element per transaction type,"
+                        + " e.g. <ExtendRecord>zipfian(theta=0.9)</ExtendRecord>");
+            }
+            if (!e.getKey().startsWith(prefix)) {
+                continue;
+            }
+            String type = e.getKey().substring(prefix.length());
+            if (!Procedures.names().contains(type)) {
+                throw new ConfigException(path, "unknown transaction type '" + type + "'; known: "
+                        + String.join(", ", Procedures.names()));
+            }
+            byType.put(type, keyDistribution(path, e.getValue()));
+        }
+        return byType;
+    }
+
+    /** A key distribution expression, validated; errors name the path and the value. */
+    public static DistributionSpec keyDistribution(String path, String text) throws ConfigException {
+        try {
+            return KeyDistributions.parse(text);
+        } catch (IllegalArgumentException e) {
+            throw new ConfigException(path, "'" + text + "': " + e.getMessage());
+        }
     }
 
     /** Validates every benchmark-specific element of the config, including each phase's. */
@@ -144,12 +198,13 @@ public record YcsbIvsParameters(
         YcsbIvsParameters parameters = from(config);
         for (PhaseConfig phase : config.phases()) {
             for (String name : phase.parameters().keySet()) {
-                if (!PHASE_NAMES.contains(name)) {
+                if (!PHASE_NAMES.contains(name) && !name.startsWith(DISTRIBUTIONS + "/")) {
                     throw new ConfigException(phasePath(phase) + "/" + name, "unknown ycsbivs phase parameter;"
                             + " known: " + String.join(", ", PHASE_NAMES));
                 }
             }
             distribution(phase);
+            distributions(phase);
         }
         return parameters;
     }

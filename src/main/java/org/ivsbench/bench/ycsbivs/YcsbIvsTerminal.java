@@ -1,6 +1,7 @@
 package org.ivsbench.bench.ycsbivs;
 
 import java.util.List;
+import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.function.BooleanSupplier;
 
@@ -10,6 +11,8 @@ import org.ivsbench.bench.ycsbivs.procedures.ProcedureContext;
 import org.ivsbench.config.ConfigException;
 import org.ivsbench.config.PhaseConfig;
 import org.ivsbench.op.OpResult;
+import org.ivsbench.random.DistributionSpec;
+import org.ivsbench.random.LongGenerator;
 import org.ivsbench.db.ReconnectingSession;
 import org.ivsbench.db.Session;
 import org.ivsbench.db.Target;
@@ -36,6 +39,8 @@ final class YcsbIvsTerminal implements Terminal {
     private final List<Procedure> procedures;
     private final ProcedureContext context;
     private final SharedKeys keys;
+    /** The key chooser of each transaction type in the current phase, aligned with procedures. */
+    private final LongGenerator[] keysByType;
     private int loggedFailures;
 
     YcsbIvsTerminal(int id, Target target, Session session, YcsbIvsParameters parameters,
@@ -44,19 +49,28 @@ final class YcsbIvsTerminal implements Terminal {
         this.target = target;
         this.procedures = List.copyOf(procedures);
         this.keys = keys;
+        this.keysByType = new LongGenerator[procedures.size()];
         this.context = new ProcedureContext(parameters, keys.insertCounter(), session);
     }
 
     @Override
     public void startPhase(PhaseConfig phase, SplittableRandom random) {
-        String distribution;
+        DistributionSpec distribution;
+        Map<String, DistributionSpec> byType;
         try {
             distribution = YcsbIvsParameters.distribution(phase);
+            byType = YcsbIvsParameters.distributions(phase);
         } catch (ConfigException e) {
             // validate() checked every phase before the run: reaching this is a caller bug.
             throw new IllegalStateException(e.getMessage(), e);
         }
-        context.startPhase(keys.keyGenerator(distribution, phase), random);
+        LongGenerator phaseKeys = keys.keyGenerator(distribution, phase);
+        for (int i = 0; i < procedures.size(); i++) {
+            DistributionSpec own = byType.get(procedures.get(i).name());
+            // A generator per type that has its own: "sequential" or "latest" state is then that type's alone.
+            keysByType[i] = own == null ? phaseKeys : keys.keyGenerator(own, phase);
+        }
+        context.startPhase(phaseKeys, random);
     }
 
     @Override
@@ -78,6 +92,7 @@ final class YcsbIvsTerminal implements Terminal {
             if (context.session() == null) {
                 context.session(target.openSession()); // a previous reopen failed: try again
             }
+            context.keys(keysByType[transactionTypeIndex]);
             return procedure.run(context);
         } catch (TargetException e) {
             logFailure(procedure, e);

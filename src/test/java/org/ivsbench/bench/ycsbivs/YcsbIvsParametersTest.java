@@ -47,7 +47,13 @@ class YcsbIvsParametersTest {
         assertEquals("extendmethod", path(MARIADB, Map.of("extendmethod", "both")));
         assertEquals("zipfianconstant", path(MARIADB, Map.of("zipfianconstant", "0.5")));
         assertEquals("table", path(MARIADB, Map.of("table", "user table")));
-        assertEquals("fieldlengthdistribution", path(MARIADB, Map.of("fieldlengthdistribution", "uniform")));
+        assertEquals("fieldlengthdistribution", path(MARIADB, Map.of("fieldlengthdistribution", "gaussian")));
+        assertEquals("fieldlengthdistribution: 'normal(mean=)': parameter mean needs a decimal number, got ''",
+                message(MARIADB, Map.of("fieldlengthdistribution", "normal(mean=)")));
+        assertEquals("extendlengthdistribution: 'uniform(min=0)': uniform parameter min=0 must be in [1, 2147483647]",
+                message(MARIADB, Map.of("extendlengthdistribution", "uniform(min=0)")));
+        assertEquals("fieldlengthdistribution: 'uniform(max=2000000)': max=2000000 must be <= 1600000",
+                message(MARIADB, Map.of("fieldlengthdistribution", "uniform(max=2000000)")));
         assertEquals("recordcount", path(MARIADB, Map.of("recordcount", "ten")));
         assertEquals("nosuch", path(MARIADB, Map.of("nosuch", "1")));
         assertEquals("readallfields", path(MARIADB, Map.of("readallfields", "yes")));

@@ -5,7 +5,7 @@ import org.ivsbench.op.OpResult;
 import org.ivsbench.db.TargetException;
 
 /**
- * YCSB-IVS EXTEND: appends extendfieldlength random bytes to one field (all fields with writeallfields)
+ * YCSB-IVS EXTEND: appends random bytes (extendfieldlength, or a length by extendlengthdistribution) to one field (all fields with writeallfields)
  * unless the field would pass maxfieldlength; then nothing is written and the outcome is SKIPPED.
  */
 public final class ExtendRecord implements Procedure {
@@ -19,7 +19,7 @@ public final class ExtendRecord implements Procedure {
         String key = c.nextKey();
         OpResult total = null;
         for (String field : c.writeFields()) {
-            String suffix = c.value(c.parameters().extendFieldLength());
+            String suffix = c.value(c.extendLength());
             OpResult r = c.session().extend(c.table(), key, field, suffix, c.parameters().maxFieldLength(),
                     c.parameters().extendMethod());
             total = total == null ? r : combine(total, r);

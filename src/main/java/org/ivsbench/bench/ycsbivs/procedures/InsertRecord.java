@@ -4,8 +4,9 @@ import org.ivsbench.op.OpResult;
 import org.ivsbench.db.TargetException;
 
 /**
- * YCSB INSERT: a new record under the next key of the run's shared counter, every field of fieldlength. The
- * key is acknowledged when the insert has finished, so reads by "latest" only pick keys whose insert is done.
+ * YCSB INSERT: a new record under the next key of the run's shared counter, every field of fieldlength (or of
+ * a length by fieldlengthdistribution). The key is acknowledged when the insert has finished, so reads by
+ * "latest" only pick keys whose insert is done.
  */
 public final class InsertRecord implements Procedure {
     @Override

@@ -56,7 +56,12 @@ public final class ProcedureContext {
         this.random = phaseRandom;
     }
 
-    /** A key of an existing record, by the phase's distribution. */
+    /** The key chooser of the operation about to run (its type's own, or the phase's). */
+    public void keys(LongGenerator operationKeys) {
+        this.keys = operationKeys;
+    }
+
+    /** A key of an existing record, by the distribution of the phase or of the operation's type. */
     public String nextKey() {
         return KeyNames.key(keys.next(random), parameters.orderedKeys());
     }
@@ -93,13 +98,18 @@ public final class ProcedureContext {
         return parameters.writeAllFields() ? fields : List.of(randomField());
     }
 
-    /** New values of fieldlength bytes for the given fields, in field order. */
+    /** New values for the given fields, in field order, each of a length by fieldlengthdistribution. */
     public Map<String, String> values(List<String> forFields) {
         Map<String, String> values = new LinkedHashMap<>();
         for (String field : forFields) {
-            values.put(field, value(parameters.fieldLength()));
+            values.put(field, value(parameters.fieldLengths().next(random)));
         }
         return values;
+    }
+
+    /** The length of the next extend's suffix, by extendlengthdistribution. */
+    public int extendLength() {
+        return parameters.extendLengths().next(random);
     }
 
     public String value(int length) {

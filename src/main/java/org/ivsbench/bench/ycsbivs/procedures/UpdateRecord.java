@@ -3,7 +3,7 @@ package org.ivsbench.bench.ycsbivs.procedures;
 import org.ivsbench.op.OpResult;
 import org.ivsbench.db.TargetException;
 
-/** YCSB UPDATE: replaces one field (all with writeallfields) with a fresh fieldlength value. */
+/** YCSB UPDATE: replaces one field (all with writeallfields) with a fresh value (fieldlength, or by fieldlengthdistribution). */
 public final class UpdateRecord implements Procedure {
     @Override
     public String name() {
