@@ -66,7 +66,7 @@ public final class KeyDistributions {
                     + String.join(", ", CATALOG.keySet()));
         }
         DistributionSpec resolved = spec.resolve(allowed);
-        if (Shapes.continuous(resolved) != null && !isYcsb(resolved)) {
+        if (!isYcsb(resolved) && Shapes.continuous(resolved) != null) {
             unitInterval(resolved); // fails now, at config time, rather than when a terminal starts
         }
         return resolved;
