@@ -18,8 +18,8 @@ final class YcsbIvsNames {
             "InsertRecord", "ScanRecord", "DeleteRecord", "ReadModifyWriteRecord");
     static final Set<String> PARAMETERS = Set.of("recordcount", "fieldcount", "fieldlength", "extendfieldlength",
             "maxfieldlength", "extendmethod", "engine", "keyorder", "table", "scanlength", "zipfianconstant",
-            "readallfields", "writeallfields");
-    static final Set<String> PHASE_PARAMETERS = Set.of("distribution");
+            "readallfields", "writeallfields", "fieldlengthdistribution", "extendlengthdistribution");
+    static final Set<String> PHASE_PARAMETERS = Set.of("distribution", "distributions");
 
     private YcsbIvsNames() {
     }
