@@ -1,5 +1,6 @@
 package org.ivsbench.random;
 
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 
@@ -92,13 +93,20 @@ final class Shapes {
         }
     }
 
-    /** A discrete distribution restricted to [first, last]. */
+    /**
+     * A discrete distribution restricted to [first, last]. Up to {@value #TABLE_LIMIT} values the CDF is
+     * tabulated once and a draw is a binary search for the smallest k with F(k) >= p, which is what the
+     * inverse CDF returns but without its search over the whole support on every draw.
+     */
     static final class TruncatedDiscrete {
+        static final int TABLE_LIMIT = 1 << 20;
+
         private final DiscreteDistribution d;
         private final double pLo;
         private final double pWidth;
         private final long first;
         private final long last;
+        private final double[] cdf;
 
         TruncatedDiscrete(DiscreteDistribution d, long first, long last, String what) {
             this.d = d;
@@ -109,12 +117,33 @@ final class Shapes {
             if (!(pWidth > 1e-9)) {
                 throw new IllegalArgumentException("puts no probability on " + what);
             }
+            if (last - first < TABLE_LIMIT) {
+                cdf = new double[(int) (last - first + 1)];
+                for (int i = 0; i < cdf.length; i++) {
+                    cdf[i] = d.cumulativeProbability((int) (first + i));
+                }
+            } else {
+                cdf = null;
+            }
         }
 
         long at(double u) {
-            // The inverse CDF of pLo + u * width is the smallest k whose CDF reaches it: first .. last.
-            long k = d.inverseCumulativeProbability(pLo + u * pWidth);
-            return Math.max(first, Math.min(last, k));
+            double p = pLo + u * pWidth;
+            if (cdf != null) {
+                int i = Arrays.binarySearch(cdf, p);
+                // Not found: -(insertion point) - 1, the insertion point being the first entry above p.
+                return first + Math.min(cdf.length - 1, i >= 0 ? firstEqual(i, p) : -i - 1);
+            }
+            // The inverse CDF of p is the smallest k whose CDF reaches it: first .. last.
+            return Math.max(first, Math.min(last, d.inverseCumulativeProbability(p)));
+        }
+
+        /** Equal CDF values (zero-probability steps): the smallest k, as the inverse CDF gives. */
+        private int firstEqual(int i, double p) {
+            while (i > 0 && cdf[i - 1] == p) {
+                i--;
+            }
+            return i;
         }
 
         /** P(draw = k) of the truncated distribution, for tests. */
