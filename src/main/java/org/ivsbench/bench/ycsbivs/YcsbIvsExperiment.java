@@ -4,6 +4,7 @@ import java.util.Collections;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 
@@ -16,7 +17,6 @@ import org.ivsbench.config.ConfigException;
 import org.ivsbench.config.PhaseConfig;
 import org.ivsbench.config.RateSpec;
 import org.ivsbench.config.TransactionTypeConfig;
-import org.ivsbench.random.DistributionSpec;
 
 /**
  * ycsbivs's part of a YCSB-IVS experiment: the extend phase (100% ExtendRecord, {@code extend/count} operations)
@@ -26,10 +26,10 @@ import org.ivsbench.random.DistributionSpec;
  */
 public record YcsbIvsExperiment(
         long extendCount,
-        DistributionSpec extendDistribution,
+        String extendDistribution,
         RateSpec extendRate,
         long runCount,
-        DistributionSpec runDistribution,
+        String runDistribution,
         RateSpec runRate,
         Map<String, Double> runWeights,
         YcsbIvsParameters parameters) implements ExperimentWorkload {
@@ -58,10 +58,10 @@ public record YcsbIvsExperiment(
     static YcsbIvsExperiment parse(Map<String, String> section, YcsbIvsParameters parameters)
             throws ConfigException {
         long extendCount = ExperimentLeaves.positive(section, "extend/count", null, Long.MAX_VALUE);
-        DistributionSpec extendDist = distribution(section, "extend/distribution", "zipfian");
+        String extendDist = distribution(section, "extend/distribution", "zipfian");
         RateSpec extendRate = rate(section, "extend/rate");
         long runCount = ExperimentLeaves.positive(section, "run/count", null, Long.MAX_VALUE);
-        DistributionSpec runDist = distribution(section, "run/distribution", "uniform");
+        String runDist = distribution(section, "run/distribution", "uniform");
         RateSpec runRate = rate(section, "run/rate");
         Map<String, Double> weights = weights(section.getOrDefault("run/weights", "ReadRecord:100"));
         return new YcsbIvsExperiment(extendCount, extendDist, extendRate, runCount, runDist, runRate, weights,
@@ -72,10 +72,10 @@ public record YcsbIvsExperiment(
     public Map<String, Object> describe() {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("extendCount", extendCount);
-        m.put("extendDistribution", extendDistribution.text());
+        m.put("extendDistribution", extendDistribution);
         m.put("extendRate", rateText(extendRate));
         m.put("runCount", runCount);
-        m.put("runDistribution", runDistribution.text());
+        m.put("runDistribution", runDistribution);
         m.put("runRate", rateText(runRate));
         m.put("runWeights", runWeights);
         return m;
@@ -94,7 +94,7 @@ public record YcsbIvsExperiment(
                 .rate(extendRate)
                 .weights(List.of(0.0, 100.0, 0.0))
                 .activeTerminals(base.terminals())
-                .parameters(Map.of("distribution", extendDistribution.text()))
+                .parameters(Map.of("distribution", extendDistribution))
                 .build();
         return phaseConfig(base, phase, seed);
     }
@@ -109,7 +109,7 @@ public record YcsbIvsExperiment(
                 .rate(runRate)
                 .weights(w)
                 .activeTerminals(base.terminals())
-                .parameters(Map.of("distribution", runDistribution.text()))
+                .parameters(Map.of("distribution", runDistribution))
                 .build();
         return phaseConfig(base, phase, seed);
     }
@@ -164,9 +164,11 @@ public record YcsbIvsExperiment(
         return r.isOpen() ? Double.toString(r.opsPerSecond()) : "unlimited";
     }
 
-    private static DistributionSpec distribution(Map<String, String> s, String leaf, String dflt)
-            throws ConfigException {
-        return YcsbIvsParameters.keyDistribution(ExperimentLeaves.path(leaf), s.getOrDefault(leaf, dflt));
+    /** The expression, validated, as written (lower case): the phase parameter re-parses it. */
+    private static String distribution(Map<String, String> s, String leaf, String dflt) throws ConfigException {
+        String text = s.getOrDefault(leaf, dflt);
+        YcsbIvsParameters.keyDistribution(ExperimentLeaves.path(leaf), text);
+        return text.trim().toLowerCase(Locale.ROOT);
     }
 
     private static RateSpec rate(Map<String, String> s, String leaf) throws ConfigException {

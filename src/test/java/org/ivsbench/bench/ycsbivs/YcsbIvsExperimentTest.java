@@ -23,9 +23,13 @@ class YcsbIvsExperimentTest {
     Path tmp;
 
     private BenchmarkConfig config() throws Exception {
+        return config("");
+    }
+
+    private BenchmarkConfig config(String more) throws Exception {
         return RunHarness.config(tmp, "<parameters><type>SQLITE</type><url>jdbc:sqlite:" + tmp.resolve("x.db")
                 + "</url><terminals>2</terminals><recordcount>100</recordcount><fieldcount>4</fieldcount>"
-                + "<fieldlength>25</fieldlength><table>grow</table>"
+                + "<fieldlength>25</fieldlength><table>grow</table>" + more
                 + "<experiment><epochs>1</epochs></experiment></parameters>");
     }
 
@@ -84,5 +88,25 @@ class YcsbIvsExperimentTest {
         assertEquals("25", spread.config().parameters().get("fieldlength"));
         assertEquals(1, YcsbIvsExperiment.spreadRecords(10, 100, 5), "never fewer than one record");
         assertEquals(5, YcsbIvsExperiment.spreadRecords(1000, 0, 5), "no initial size: the primary's count");
+    }
+
+    @Test
+    void baselinesWithALengthDistribution() throws Exception {
+        // Initial values uniform over 10..40 bytes: 25 on average, 100 per record of 4.
+        BenchmarkConfig config = config("<fieldlengthdistribution>uniform(min=10, max=40)</fieldlengthdistribution>");
+        YcsbIvsExperiment w = parse(config, Map.of("extend/distribution", "normal(mean=0.5, stddev=0.05)"));
+        BenchmarkConfig run = w.runPhase(config, 0, 1);
+        assertEquals("normal(mean=0.5, stddev=0.05)", w.extendPhase(config, 1).phases().get(0).parameters()
+                .get("distribution"));
+        ExperimentWorkload.BaselineData average = w.averageBaseline(run, 100, 62.4);
+        assertEquals(null, average.config().parameters().get("fieldlengthdistribution"),
+                "every value at the average size");
+        assertEquals(62.0, YcsbIvsParameters.from(average.config()).fieldLengths().mean());
+
+        ExperimentWorkload.BaselineData spread = w.spreadBaseline(run, 100, 24_960);
+        assertEquals(250, spread.records(), 2); // 24,960 bytes in records of about 4 x 25 bytes
+        assertEquals(25, spread.valueBytes());
+        assertEquals("uniform(min=10, max=40)", spread.config().parameters().get("fieldlengthdistribution"),
+                "records shaped as initially loaded");
     }
 }
