@@ -1,6 +1,9 @@
 /**
  * Seeded random streams and the key / length distributions of YCSB, reproduced exactly so that a
- * "zipfian" run of ycsbivs means the same thing as a YCSB or YCSB-IVS run.
+ * "zipfian" run of ycsbivs means the same thing as a YCSB or YCSB-IVS run; beside them, distribution
+ * expressions ({@link org.ivsbench.random.DistributionSpec}) name parameterised keys
+ * ({@link org.ivsbench.random.KeyDistributions}) and value lengths ({@link org.ivsbench.random.LengthDistribution})
+ * drawn by the inverse CDFs of Apache Commons Statistics.
  *
  * <p>Every generator draws from a {@link java.util.SplittableRandom} that the caller passes in: each
  * terminal owns one stream (see {@link org.ivsbench.random.Seeds}), so the operation sequence of a

@@ -11,6 +11,8 @@ import java.util.function.DoubleUnaryOperator;
 import org.apache.commons.statistics.distribution.NormalDistribution;
 import org.apache.commons.statistics.distribution.PoissonDistribution;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /** Value lengths: constant draws nothing; the shapes fit on 100,000 draws, within [min, max]. */
 class LengthDistributionTest {
@@ -39,6 +41,24 @@ class LengthDistributionTest {
         assertFits("poisson", chiSquare("poisson(mean=50)", 1, 200, k -> poisson.probability((int) k) / poissonKept));
         double[] ranks = KeyDistributionsFitTest.zipfRanks(91, 0.9);
         assertFits("zipfian", chiSquare("zipfian(theta=0.9, min=10, max=100)", 10, 100, k -> ranks[(int) k - 10]));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"exponential(mean=30, min=1, max=200)", "lognormal(mu=4, sigma=0.3, min=1, max=200)",
+        "pareto(scale=20, shape=2, min=20, max=200)", "weibull(shape=2, scale=80, min=1, max=200)",
+        "normal(mean=100, stddev=50, min=1, max=200)"})
+    void continuousShapesFitRoundedToWholeBytes(String text) {
+        LengthDistribution d = LengthDistribution.parse(text, 100, 1, CAP, CAP);
+        Shapes.Truncated t = new Shapes.Truncated(Shapes.continuous(d.spec()), d.min() - 0.5, d.max() + 0.5, "test");
+        assertFits(text, chiSquare(text, d.min(), d.max(), k -> t.cdf(k + 0.5) - t.cdf(k - 0.5)));
+    }
+
+    @Test
+    void betaSpreadsOverMinToMax() {
+        String text = "beta(alpha=2, beta=5, min=10, max=109)";
+        Shapes.Truncated t = new Shapes.Truncated(Shapes.continuous(
+                LengthDistribution.parse(text, 100, 1, CAP, CAP).spec()), 0, 1, "test");
+        assertFits(text, chiSquare(text, 10, 109, k -> t.cdf((k - 9) / 100.0) - t.cdf((k - 10) / 100.0)));
     }
 
     @Test
