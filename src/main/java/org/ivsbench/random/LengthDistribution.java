@@ -25,7 +25,8 @@ public final class LengthDistribution {
     private final int min;
     private final int max;
     private final LengthDraw draw;
-    private final double mean;
+    /** Estimated on first use: parsing happens per terminal, the mean is wanted by baselines only. */
+    private volatile double mean;
 
     @FunctionalInterface
     private interface LengthDraw {
@@ -33,6 +34,7 @@ public final class LengthDistribution {
     }
 
     private LengthDistribution(DistributionSpec spec, int min, int max, LengthDraw draw, double mean) {
+        // mean is NaN until estimated; every estimate is the same number, so racing threads agree.
         this.spec = spec;
         this.min = min;
         this.max = max;
@@ -96,7 +98,7 @@ public final class LengthDistribution {
                 yield r -> (int) Math.min(max, Math.max(min, Math.round(bytes.at(r.nextDouble()))));
             }
         };
-        return new LengthDistribution(spec, min, max, draw, meanOf(draw));
+        return new LengthDistribution(spec, min, max, draw, Double.NaN);
     }
 
     private static Map<String, List<Parameter>> catalog(int lowest) {
@@ -153,7 +155,12 @@ public final class LengthDistribution {
 
     /** The expected length in bytes (estimated for non-constant shapes). */
     public double mean() {
-        return mean;
+        double m = mean;
+        if (Double.isNaN(m)) {
+            m = meanOf(draw);
+            mean = m;
+        }
+        return m;
     }
 
     public DistributionSpec spec() {
