@@ -123,8 +123,8 @@ public record YcsbIvsParameters(
         try {
             if (Double.parseDouble(zipf.trim()) != 0.99) {
                 throw new ConfigException("zipfianconstant", "'" + zipf + "' is not supported: YCSB's scrambled"
-                        + " zipfian is defined for 0.99 only (its zeta over 10^10 items is precomputed for it); give the"
-                        + " phase's distribution as zipfian(theta=...) instead");
+                        + " zipfian is defined for 0.99 only (its zeta over 10^10 items is precomputed for it);"
+                        + " give the phase's distribution as zipfian(theta=...) instead");
             }
         } catch (NumberFormatException e) {
             throw new ConfigException("zipfianconstant", "'" + zipf + "' is not a number");

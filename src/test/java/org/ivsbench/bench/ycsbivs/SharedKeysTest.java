@@ -10,6 +10,7 @@ import org.junit.jupiter.api.Test;
 
 import org.ivsbench.config.PhaseConfig;
 import org.ivsbench.random.CounterGenerator;
+import org.ivsbench.random.KeyDistributions;
 import org.ivsbench.random.LongGenerator;
 import org.ivsbench.random.ScrambledZipfianGenerator;
 
@@ -45,7 +46,7 @@ class SharedKeysTest {
         for (int i = 0; i < 1000; i++) {
             inserts.acknowledge(inserts.next()); // 1,000 inserts done: keys 0 .. 1999 exist
         }
-        LongGenerator ours = keys.keyGenerator("zipfian", phase(10_000, 0, 95, 5));
+        LongGenerator ours = keys.keyGenerator(KeyDistributions.parse("zipfian"), phase(10_000, 0, 95, 5));
         // CoreWorkload: new ScrambledZipfianGenerator(0, 0 + 1000 + 1000), redraw above the last insert.
         LongGenerator ycsb = new ScrambledZipfianGenerator(0, RECORDS + 1000);
         SplittableRandom a = new SplittableRandom(5);

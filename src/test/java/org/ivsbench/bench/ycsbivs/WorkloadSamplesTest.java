@@ -32,7 +32,8 @@ class WorkloadSamplesTest {
     private static BenchmarkConfig load(Path file) throws ConfigException {
         YcsbIvsModule module = new YcsbIvsModule();
         BenchmarkConfig config = ConfigLoader.load(file, "ycsbivs", module.supportedTransactionTypes(),
-                module.parameterNames(), module.phaseParameterNames(), TargetKinds::resolve, Map.<String, String>of()::get);
+                module.parameterNames(), module.phaseParameterNames(), TargetKinds::resolve,
+                Map.<String, String>of()::get);
         module.validate(config);
         return config;
     }

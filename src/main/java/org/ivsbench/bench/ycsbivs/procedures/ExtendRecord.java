@@ -5,8 +5,9 @@ import org.ivsbench.op.OpResult;
 import org.ivsbench.db.TargetException;
 
 /**
- * YCSB-IVS EXTEND: appends random bytes (extendfieldlength, or a length by extendlengthdistribution) to one field (all fields with writeallfields)
- * unless the field would pass maxfieldlength; then nothing is written and the outcome is SKIPPED.
+ * YCSB-IVS EXTEND: appends random bytes (extendfieldlength, or a length by extendlengthdistribution) to one
+ * field (all fields with writeallfields) unless the field would pass maxfieldlength; then nothing is written
+ * and the outcome is SKIPPED.
  */
 public final class ExtendRecord implements Procedure {
     @Override

@@ -3,7 +3,10 @@ package org.ivsbench.bench.ycsbivs.procedures;
 import org.ivsbench.op.OpResult;
 import org.ivsbench.db.TargetException;
 
-/** YCSB UPDATE: replaces one field (all with writeallfields) with a fresh value (fieldlength, or by fieldlengthdistribution). */
+/**
+ * YCSB UPDATE: replaces one field (all with writeallfields) with a fresh value (fieldlength, or a length by
+ * fieldlengthdistribution).
+ */
 public final class UpdateRecord implements Procedure {
     @Override
     public String name() {
