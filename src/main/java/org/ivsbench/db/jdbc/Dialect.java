@@ -44,6 +44,11 @@ interface Dialect {
     /** {@code column} followed by the bound suffix parameter, as a string expression; NULL counts as empty. */
     String appendExpression(String quotedColumn);
 
+    /** The SQL function giving a field's length in bytes, for the extend guard. */
+    default String lengthFunction() {
+        return "LENGTH";
+    }
+
     /** Appended to a point SELECT to lock the row for the rest of the transaction ("" when BEGIN locks). */
     String lockRowSuffix();
 
@@ -52,6 +57,10 @@ interface Dialect {
 
     /** Rows to fetch per round trip when streaming a whole table (forward-only, constant memory). */
     int streamingFetchSize();
+
+    /** Prepares a connection of its own for streaming a whole table (pgjdbc streams only inside a transaction). */
+    default void beforeStreaming(Connection connection) throws SQLException {
+    }
 
     /** How the driver reported a failure, for the outcome mapping. */
     SqlFailure classify(java.sql.SQLException e);

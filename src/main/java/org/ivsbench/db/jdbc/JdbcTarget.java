@@ -31,7 +31,7 @@ import org.ivsbench.db.TargetException;
 import org.ivsbench.db.TargetKind;
 
 /**
- * A SQL database through JDBC: MariaDB/MySQL or SQLite, the differences kept in a {@link Dialect}.
+ * A SQL database through JDBC: MariaDB/MySQL, PostgreSQL or SQLite, the differences kept in a {@link Dialect}.
  * Knows nothing of benchmarks: it works on any {@link TableSpec}. Thread-safe; every session owns one
  * connection, and the target opens short-lived connections of its own for DDL and the environment.
  *
@@ -172,6 +172,7 @@ public final class JdbcTarget implements Target, ServerInfo, StatusCounters, Dat
         try (Connection c = connect();
              PreparedStatement ps = c.prepareStatement(statements.scanAll(table, layout.keyColumn(), layout.fields()),
                      ResultSet.TYPE_FORWARD_ONLY, ResultSet.CONCUR_READ_ONLY)) {
+            dialect.beforeStreaming(c);
             ps.setFetchSize(dialect.streamingFetchSize());
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {

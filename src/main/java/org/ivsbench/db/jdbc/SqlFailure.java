@@ -10,6 +10,8 @@ enum SqlFailure {
     /** One value or statement exceeded the server's packet limit: this operation failed, the run goes on. */
     PACKET_TOO_LARGE("value exceeds max_allowed_packet"),
     DEADLOCK("deadlock"),
+    /** PostgreSQL: a concurrent update made this transaction's snapshot unusable (REPEATABLE READ and above). */
+    SERIALIZATION("serialization failure"),
     LOCK_TIMEOUT("lock wait timeout"),
     /** SQLite: another connection held the write lock past busy_timeout. */
     BUSY("database busy"),
@@ -28,6 +30,6 @@ enum SqlFailure {
 
     /** Expected under concurrency and retried by nobody: counted as ABORTED rather than ERROR. */
     boolean isAbort() {
-        return this == DEADLOCK || this == LOCK_TIMEOUT || this == BUSY || this == DUPLICATE_KEY;
+        return this == DEADLOCK || this == SERIALIZATION || this == LOCK_TIMEOUT || this == BUSY || this == DUPLICATE_KEY;
     }
 }

@@ -49,7 +49,7 @@ final class SqlStatements {
     String guardedAppend(String table, String key, String field) {
         String f = q(field);
         return "UPDATE " + q(table) + " SET " + f + " = " + dialect.appendExpression(f) + " WHERE " + q(key)
-                + " = ? AND COALESCE(LENGTH(" + f + "), 0) + ? <= ?";
+                + " = ? AND COALESCE(" + dialect.lengthFunction() + "(" + f + "), 0) + ? <= ?";
     }
 
     String insert(String table, String key, Collection<String> fields) {

@@ -1,0 +1,101 @@
+package org.ivsbench.db.jdbc;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.regex.Pattern;
+
+import org.ivsbench.config.ConfigException;
+import org.ivsbench.config.TargetConfig;
+import org.ivsbench.db.CounterKind;
+import org.ivsbench.db.Target;
+import org.ivsbench.db.TargetException;
+import org.ivsbench.db.TargetKind;
+
+/**
+ * PostgreSQL through pgjdbc. A dialect of the JDBC binding rather than a package of its own: the record
+ * operations, the locked client extend, the guarded server extend, batching and the outcome mapping are the
+ * JDBC binding's, and only SQL text, error classes, counters and database administration differ.
+ */
+public final class PostgresKind implements TargetKind {
+    /** The URL's database becomes an identifier when sibling databases are derived from it (63 bytes at most). */
+    private static final Pattern DATABASE_NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]{0,62}");
+
+    @Override
+    public List<String> names() {
+        return List.of("POSTGRESQL", "POSTGRES");
+    }
+
+    @Override
+    public String displayName() {
+        return "PostgreSQL";
+    }
+
+    @Override
+    public List<String> urlPrefixes() {
+        return List.of("jdbc:postgresql://");
+    }
+
+    @Override
+    public String exampleUrl() {
+        return "jdbc:postgresql://<host>:<port>/<database>";
+    }
+
+    @Override
+    public void checkUrl(String url) throws ConfigException {
+        int hosts = url.indexOf("//");
+        int query = url.indexOf('?', hosts + 2);
+        String beforeQuery = query < 0 ? url : url.substring(0, query);
+        int slash = beforeQuery.indexOf('/', hosts + 2);
+        String database = slash < 0 ? "" : beforeQuery.substring(slash + 1);
+        if (database.isEmpty()) {
+            throw new ConfigException("url", "'" + beforeQuery + "' names no database: use " + exampleUrl());
+        }
+        if (!DATABASE_NAME.matcher(database).matches()) {
+            throw new ConfigException("url", "database name '" + database + "' is not valid: use letters, digits"
+                    + " and '_', not starting with a digit, at most 63 characters");
+        }
+    }
+
+    @Override
+    public Optional<String> defaultDriver() {
+        return Optional.of("org.postgresql.Driver");
+    }
+
+    @Override
+    public Optional<String> defaultIsolation() {
+        // PostgreSQL's own default. The client extend's row lock keeps appends lossless here; at REPEATABLE READ
+        // a terminal that waited for the lock would abort with a serialization failure instead.
+        return Optional.of("TRANSACTION_READ_COMMITTED");
+    }
+
+    @Override
+    public Optional<ServerProcess> serverProcess() {
+        return Optional.of(new ServerProcess("postgres", 5432));
+    }
+
+    @Override
+    public Map<String, CounterKind> defaultCounters() {
+        return PostgresCounters.DEFAULTS;
+    }
+
+    @Override
+    public List<String> defaultCounterPrefixes() {
+        return PostgresCounters.DEFAULT_PREFIXES;
+    }
+
+    @Override
+    public boolean serverSideExtend() {
+        return true;
+    }
+
+    @Override
+    public boolean freshDatabases() {
+        return true;
+    }
+
+    @Override
+    public Target open(TargetConfig config) throws TargetException {
+        return JdbcTarget.open(config, this, new PostgresDialect());
+    }
+}
