@@ -60,4 +60,10 @@ public final class RunHarness {
         return "<type>MARIADB</type><url>" + TestServers.mariadbUrl() + "</url><username>" + TestServers.mariadbUser()
                 + "</username><password>" + TestServers.mariadbPassword() + "</password>";
     }
+
+    /** The PostgreSQL connection part of a config for the private test server. */
+    public static String postgresConnection() {
+        return "<type>POSTGRESQL</type><url>" + TestServers.postgresUrl() + "</url><username>"
+                + TestServers.postgresUser() + "</username><password>" + TestServers.postgresPassword() + "</password>";
+    }
 }

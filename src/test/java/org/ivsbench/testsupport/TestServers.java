@@ -46,6 +46,30 @@ public final class TestServers {
                 mariadbPassword(), "TRANSACTION_REPEATABLE_READ", false, Map.of());
     }
 
+    public static String postgresUrl() {
+        return require("ivs.postgres.url", "IVS_POSTGRES_URL",
+                "scripts/postgres.sh start && eval \"$(scripts/postgres.sh env)\"");
+    }
+
+    /** The private PostgreSQL's postmaster.pid (scripts/postgres.sh env exports it), for the crash test. */
+    public static String postgresPidFile() {
+        return require("ivs.postgres.pidfile", "IVS_POSTGRES_PIDFILE", "eval \"$(scripts/postgres.sh env)\"");
+    }
+
+    public static String postgresUser() {
+        return env("IVS_POSTGRES_USER", "ivs");
+    }
+
+    public static String postgresPassword() {
+        return env("IVS_POSTGRES_PASSWORD", "ivs");
+    }
+
+    /** A PostgreSQL target config for the private server at READ COMMITTED, the isolation a config gets by default. */
+    public static TargetConfig postgres() {
+        return new TargetConfig("POSTGRESQL", "org.postgresql.Driver", postgresUrl(), postgresUser(),
+                postgresPassword(), "TRANSACTION_READ_COMMITTED", false, Map.of());
+    }
+
     public static TargetConfig mongo() {
         return new TargetConfig("MONGODB", null, mongoUrl(), null, null, null, false, Map.of());
     }

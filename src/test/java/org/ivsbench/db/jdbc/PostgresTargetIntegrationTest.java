@@ -1,0 +1,337 @@
+package org.ivsbench.db.jdbc;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+import org.ivsbench.config.TargetConfig;
+import org.ivsbench.db.CounterKind;
+import org.ivsbench.db.DatabaseAdmin;
+import org.ivsbench.db.ExtendMethod;
+import org.ivsbench.db.ReconnectingSession;
+import org.ivsbench.db.Record;
+import org.ivsbench.db.ServerInfo;
+import org.ivsbench.db.Session;
+import org.ivsbench.db.StatusCounters;
+import org.ivsbench.db.TableSpec;
+import org.ivsbench.db.Target;
+import org.ivsbench.db.TargetException;
+import org.ivsbench.db.Targets;
+import org.ivsbench.op.OpResult;
+import org.ivsbench.op.Outcome;
+import org.ivsbench.testsupport.TestServers;
+
+/** The PostgreSQL dialect against the private server: every operation, the cap, errors, counters, databases. */
+class PostgresTargetIntegrationTest {
+    private static final String T = "pg_t";
+    private static final TableSpec TABLE = new TableSpec(T, "YCSB_KEY", List.of("FIELD0", "FIELD1"), 1_000, null);
+
+    private static Connection direct() throws Exception {
+        return DriverManager.getConnection(TestServers.postgresUrl(), TestServers.postgresUser(),
+                TestServers.postgresPassword());
+    }
+
+    private static Map<String, String> fields(String f0, String f1) {
+        Map<String, String> m = new LinkedHashMap<>();
+        m.put("FIELD0", f0);
+        m.put("FIELD1", f1);
+        return m;
+    }
+
+    @Test
+    void everyRecordOperation() throws Exception {
+        try (Target target = Targets.open(TestServers.postgres())) {
+            target.createTable(TABLE);
+            try (Session s = target.openSession()) {
+                assertEquals(Outcome.OK, s.insert(T, "k1", fields("a", "b")).outcome());
+                OpResult duplicate = s.insert(T, "k1", fields("a", "b"));
+                assertEquals(Outcome.ABORTED, duplicate.outcome());
+                assertEquals("duplicate key", duplicate.reason());
+                List<Record> batch = new ArrayList<>();
+                for (int i = 2; i <= 9; i++) {
+                    batch.add(new Record("k" + i, fields("v" + i, "w" + i)));
+                }
+                s.insertBatch(T, batch);
+                assertEquals(9, target.countRecords(T));
+
+                Map<String, String> out = new HashMap<>();
+                OpResult read = s.read(T, "k3", null, out);
+                assertEquals(Outcome.OK, read.outcome());
+                assertEquals(fields("v3", "w3"), out);
+                assertEquals(4, read.bytesRead());
+                out.clear();
+                assertEquals(Outcome.OK, s.read(T, "k3", List.of("FIELD1"), out).outcome());
+                assertEquals(Map.of("FIELD1", "w3"), out);
+                assertEquals(Outcome.ABORTED, s.read(T, "nope", null, new HashMap<>()).outcome());
+                assertEquals("not found", s.read(T, "nope", null, new HashMap<>()).reason());
+
+                List<Map<String, String>> rows = new ArrayList<>();
+                assertEquals(Outcome.OK, s.scan(T, "k4", 3, List.of("FIELD0"), rows).outcome());
+                assertEquals(List.of(Map.of("FIELD0", "v4"), Map.of("FIELD0", "v5"), Map.of("FIELD0", "v6")), rows);
+
+                assertEquals(Outcome.OK, s.update(T, "k2", Map.of("FIELD1", "changed")).outcome());
+                assertEquals(Outcome.ABORTED, s.update(T, "nope", Map.of("FIELD1", "x")).outcome());
+                out.clear();
+                s.read(T, "k2", null, out);
+                assertEquals(fields("v2", "changed"), out);
+
+                assertEquals(Outcome.OK, s.delete(T, "k9").outcome());
+                assertEquals(Outcome.ABORTED, s.delete(T, "k9").outcome());
+                assertEquals(8, target.countRecords(T));
+            }
+            List<String> keys = new ArrayList<>();
+            target.forEachRecord(T, r -> keys.add(r.key()));
+            assertEquals(List.of("k1", "k2", "k3", "k4", "k5", "k6", "k7", "k8"), keys);
+            target.dropTable(T);
+        }
+    }
+
+    /** maxLength 1,000: both methods append up to the cap and then skip, writing nothing. */
+    @ParameterizedTest
+    @EnumSource(ExtendMethod.class)
+    void extendAppendsAndTheCapIsARealSkip(ExtendMethod method) throws Exception {
+        try (Target target = Targets.open(TestServers.postgres())) {
+            target.createTable(TABLE);
+            try (Session s = target.openSession()) {
+                s.insert(T, "k", fields("x".repeat(600), null));
+                assertEquals(Outcome.OK, s.extend(T, "k", "FIELD0", "y".repeat(400), 1_000, method).outcome());
+                assertEquals(Outcome.OK, s.extend(T, "k", "FIELD1", "z".repeat(10), 1_000, method).outcome(),
+                        "a NULL field counts as empty");
+                OpResult skipped = s.extend(T, "k", "FIELD0", "y", 1_000, method);
+                assertEquals(Outcome.SKIPPED, skipped.outcome());
+                assertEquals("cap", skipped.reason());
+                OpResult missing = s.extend(T, "nope", "FIELD0", "y", 1_000, method);
+                assertEquals(Outcome.ABORTED, missing.outcome());
+                assertEquals("not found", missing.reason());
+                Map<String, String> out = new HashMap<>();
+                s.read(T, "k", null, out);
+                assertEquals("x".repeat(600) + "y".repeat(400), out.get("FIELD0"), "the skip wrote nothing");
+                assertEquals("z".repeat(10), out.get("FIELD1"));
+                assertEquals(Outcome.OK, s.read(T, "k", null, out).outcome(), "no transaction left open");
+            }
+            // The server's own length agrees with the guard's bytes.
+            try (Connection c = direct(); Statement st = c.createStatement();
+                 ResultSet rs = st.executeQuery("SELECT octet_length(\"FIELD0\") FROM pg_t WHERE \"YCSB_KEY\" = 'k'")) {
+                rs.next();
+                assertEquals(1_000, rs.getInt(1));
+            }
+            target.dropTable(T);
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(ExtendMethod.class)
+    void concurrentExtendsLoseNoAppend(ExtendMethod method) throws Exception {
+        final int threads = 4;
+        final int perThread = 50;
+        try (Target target = Targets.open(TestServers.postgres())) {
+            target.createTable(new TableSpec("pg_conc", "K", List.of("F0"), 10_000_000, null));
+            try (Session s = target.openSession()) {
+                s.insert("pg_conc", "hot", Map.of("F0", "start"));
+            }
+            ExecutorService pool = Executors.newFixedThreadPool(threads);
+            List<Future<Integer>> results = new ArrayList<>();
+            for (int t = 0; t < threads; t++) {
+                results.add(pool.submit(() -> {
+                    int ok = 0;
+                    try (Session s = target.openSession()) {
+                        for (int i = 0; i < perThread; i++) {
+                            OpResult r = s.extend("pg_conc", "hot", "F0", "0123456789", 10_000_000, method);
+                            assertEquals(Outcome.OK, r.outcome(), "READ COMMITTED waits for the lock: " + r);
+                            ok++;
+                        }
+                    }
+                    return ok;
+                }));
+            }
+            int ok = 0;
+            for (Future<Integer> f : results) {
+                ok += f.get();
+            }
+            pool.shutdown();
+            Map<String, String> out = new HashMap<>();
+            try (Session s = target.openSession()) {
+                s.read("pg_conc", "hot", null, out);
+            }
+            assertEquals(threads * perThread, ok);
+            assertEquals(5 + 10L * ok, out.get("F0").length());
+            target.dropTable("pg_conc");
+        }
+    }
+
+    /**
+     * At REPEATABLE READ a client extend that waited for another's row lock cannot update the row its
+     * snapshot predates: PostgreSQL refuses with a serialization failure, an aborted outcome, not an error.
+     */
+    @Test
+    void serializationFailureIsAnAbort() throws Exception {
+        TargetConfig rr = new TargetConfig("POSTGRESQL", null, TestServers.postgresUrl(), TestServers.postgresUser(),
+                TestServers.postgresPassword(), "TRANSACTION_REPEATABLE_READ", false, Map.of());
+        try (Target target = Targets.open(rr)) {
+            target.createTable(TABLE);
+            try (Session s = target.openSession(); Connection holder = direct(); Statement st = holder.createStatement()) {
+                s.insert(T, "k", fields("a", "b"));
+                holder.setAutoCommit(false);
+                st.executeQuery("SELECT 1 FROM pg_t WHERE \"YCSB_KEY\" = 'k' FOR UPDATE").close();
+                CountDownLatch started = new CountDownLatch(1);
+                ExecutorService one = Executors.newSingleThreadExecutor();
+                Future<OpResult> waiting = one.submit(() -> {
+                    started.countDown();
+                    return s.extend(T, "k", "FIELD0", "x", 1_000, ExtendMethod.SERVER);
+                });
+                started.await();
+                // The extend's snapshot is taken when its statement starts; wait until it is blocked on the lock.
+                try (Connection probe = direct(); Statement ps = probe.createStatement()) {
+                    while (true) {
+                        try (ResultSet rs = ps.executeQuery("SELECT count(*) FROM pg_stat_activity"
+                                + " WHERE wait_event_type = 'Lock' AND datname = current_database()")) {
+                            rs.next();
+                            if (rs.getInt(1) > 0) {
+                                break;
+                            }
+                        }
+                        Thread.sleep(10);
+                    }
+                }
+                st.executeUpdate("UPDATE pg_t SET \"FIELD0\" = 'changed' WHERE \"YCSB_KEY\" = 'k'");
+                holder.commit();
+                OpResult r = waiting.get();
+                one.shutdown();
+                assertEquals(Outcome.ABORTED, r.outcome(), r.toString());
+                assertEquals("serialization failure", r.reason());
+                Map<String, String> out = new HashMap<>();
+                assertEquals(Outcome.OK, s.read(T, "k", null, out).outcome(), "the session goes on");
+                assertEquals("changed", out.get("FIELD0"));
+            }
+            target.dropTable(T);
+        }
+    }
+
+    @Test
+    void terminatedConnectionIsReportedOnceAndTheSessionReopens() throws Exception {
+        try (Target target = Targets.open(TestServers.postgres())) {
+            target.createTable(TABLE);
+            try (Session s = new ReconnectingSession(target, target.openSession(), Duration.ofSeconds(10))) {
+                assertEquals(Outcome.OK, s.insert(T, "k1", fields("a", "b")).outcome());
+                terminateOtherConnections();
+                OpResult lost = s.read(T, "k1", null, new HashMap<>());
+                assertEquals(Outcome.ERROR, lost.outcome());
+                assertEquals("connection lost", lost.reason());
+                Map<String, String> out = new HashMap<>();
+                assertEquals(Outcome.OK, s.read(T, "k1", null, out).outcome());
+                assertEquals(fields("a", "b"), out);
+            }
+            try (Session plain = target.openSession()) {
+                terminateOtherConnections();
+                TargetException e = assertThrows(TargetException.class, () -> plain.read(T, "k1", null, new HashMap<>()));
+                assertTrue(e.connectionLost(), e.getMessage());
+            }
+            target.dropTable(T);
+        }
+    }
+
+    private static void terminateOtherConnections() throws Exception {
+        try (Connection c = direct(); Statement st = c.createStatement()) {
+            st.executeQuery("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE pid <> pg_backend_pid()"
+                    + " AND datname = current_database() AND application_name = 'ivsbench'").close();
+        }
+    }
+
+    @Test
+    void countersEnvironmentAndOtherDatabases() throws Exception {
+        try (JdbcTarget target = (JdbcTarget) Targets.open(TestServers.postgres())) {
+            StatusCounters counters = target.capability(StatusCounters.class).orElseThrow();
+            Map<String, Double> snapshot = counters.snapshot();
+            for (String name : List.of("pg_stat_database.xact_commit", "pg_stat_database.tup_fetched",
+                    "pg_stat_database.blks_hit", "pg_stat_database.deadlocks", "pg_stat_database.temp_bytes",
+                    "pg_stat_bgwriter.buffers_checkpoint", "pg_stat_bgwriter.buffers_backend", "pg_database_size",
+                    "pg_stat_statements.calls")) {
+                assertTrue(snapshot.containsKey(name), name + " in " + snapshot.keySet());
+            }
+            assertEquals(CounterKind.GAUGE, counters.kindOf("pg_stat_database.numbackends"));
+            assertEquals(CounterKind.GAUGE, counters.kindOf("pg_database_size"));
+            assertEquals(CounterKind.COUNTER, counters.kindOf("pg_stat_database.xact_commit"));
+            assertEquals(CounterKind.COUNTER, counters.kindOf("pg_stat_statements.calls_select"));
+            for (Map.Entry<String, CounterKind> d : target.kind().defaultCounters().entrySet()) {
+                assertTrue(snapshot.containsKey(d.getKey()), "default counter " + d.getKey() + " is reported");
+                assertEquals(d.getValue(), counters.kindOf(d.getKey()), d.getKey());
+            }
+
+            Map<String, Object> env = target.capability(ServerInfo.class).orElseThrow().environment();
+            assertEquals("PostgreSQL", env.get("product"));
+            assertTrue(String.valueOf(env.get("version")).startsWith("15"), env.toString());
+            assertEquals("128MB", env.get("shared_buffers"), env.toString());
+            assertEquals("read committed", env.get("default_transaction_isolation"));
+            assertEquals(Boolean.TRUE, env.get("pg_stat_statements"));
+
+            DatabaseAdmin admin = target.capability(DatabaseAdmin.class).orElseThrow();
+            admin.createDatabase("ivs_pg_other", true);
+            admin.createDatabase("ivs_pg_other", false); // exists already: nothing happens
+            try (Target other = admin.withDatabase("ivs_pg_other")) {
+                other.createTable(TABLE);
+                try (Session s = other.openSession()) {
+                    List<Record> batch = new ArrayList<>();
+                    for (int i = 999; i >= 0; i--) {
+                        batch.add(new Record(String.format("key%04d", i), fields("v" + i, "w".repeat(i % 7))));
+                    }
+                    s.insertBatch(T, batch);
+                }
+                assertEquals(1000, other.countRecords(T));
+                List<String> keys = new ArrayList<>();
+                other.forEachRecord(T, r -> keys.add(r.key()));
+                assertEquals(1000, keys.size());
+                for (int i = 1; i < keys.size(); i++) {
+                    assertTrue(keys.get(i - 1).compareTo(keys.get(i)) < 0, "key order");
+                }
+                target.dropTable(T); // the other database's table must not be visible here
+                assertThrows(TargetException.class, () -> target.countRecords(T));
+                assertEquals(1000, other.countRecords(T));
+                // Dropped even while a session of the other target is still connected to it.
+                try (Session open = other.openSession()) {
+                    open.read(T, "key0001", null, new HashMap<>());
+                    admin.dropDatabase("ivs_pg_other");
+                }
+            }
+            try (Connection c = direct(); Statement st = c.createStatement();
+                 ResultSet rs = st.executeQuery("SELECT count(*) FROM pg_database WHERE datname = 'ivs_pg_other'")) {
+                rs.next();
+                assertEquals(0, rs.getInt(1));
+            }
+            assertFalse(target.kind().nativeSnapshot());
+        }
+    }
+
+    @Test
+    void engineAndBadNamesFailClearly() throws Exception {
+        try (Target target = Targets.open(TestServers.postgres())) {
+            TargetException engine = assertThrows(TargetException.class, () -> target.createTable(
+                    new TableSpec(T, "K", List.of("F0"), 100, "InnoDB")));
+            assertTrue(engine.getMessage().contains("leave the engine out"), engine.getMessage());
+            TargetException name = assertThrows(TargetException.class, () -> target.createTable(
+                    new TableSpec("t; DROP TABLE x", "K", List.of("F0"), 100, null)));
+            assertTrue(name.getMessage().contains("not a valid identifier"), name.getMessage());
+            DatabaseAdmin admin = target.capability(DatabaseAdmin.class).orElseThrow();
+            assertThrows(TargetException.class, () -> admin.createDatabase("x\"; DROP", false));
+        }
+    }
+}
