@@ -83,7 +83,7 @@ server_pid() {
 }
 
 psql_admin() {
-  PGCONNECT_TIMEOUT=5 psql -X -q -v ON_ERROR_STOP=1 -h 127.0.0.1 -p "$(saved_port)" -U postgres "$@"
+  PGCONNECT_TIMEOUT=5 PGOPTIONS='-c client_min_messages=warning' psql -X -q -v ON_ERROR_STOP=1 -h 127.0.0.1 -p "$(saved_port)" -U postgres "$@"
 }
 
 cmd_env() {

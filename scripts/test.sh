@@ -5,9 +5,10 @@
 #   scripts/test.sh [--java-only | --python-only] [--keep-servers]
 #
 # Java:   checks Java 17+ and Maven (installs them from Debian when root and missing), starts a private
-#         MariaDB 10.11 with MyRocks (scripts/mariadb.sh) and the MongoDB stand-in (scripts/mongo-standin.sh),
-#         builds target/benchbase.jar from clean (CLI tests run it), then `mvn -B test` with
-#         -Divs.mariadb.url / -Divs.mongo.url and the IVS_MARIADB_* / IVS_MONGO_* variables exported.
+#         MariaDB 10.11 with MyRocks (scripts/mariadb.sh), the MongoDB stand-in (scripts/mongo-standin.sh) and a
+#         private PostgreSQL 15 (scripts/postgres.sh), builds target/benchbase.jar from clean (CLI tests run it),
+#         then `mvn -B test` with -Divs.mariadb.url / -Divs.mongo.url / -Divs.postgres.url and the IVS_MARIADB_* /
+#         IVS_MONGO_* / IVS_POSTGRES_* variables exported.
 # Python: if results-analyzer/ exists: venv in .cache/venv, the analyzer with its test extra, Debian chromium
 #         (the report screenshot test; exported as IVS_CHROMIUM), the jar and MariaDB (the end-to-end
 #         analyzer test), then pytest.
@@ -15,7 +16,7 @@
 # script) is how a developer running mvn test or pytest by hand without servers turns those failures into skips.
 #
 # Environment: IVS_TEST_TIMEOUT (seconds per forked test JVM, default 1500), IVS_PYTHON (default python3),
-# plus those of scripts/mariadb.sh and scripts/mongo-standin.sh.
+# plus those of scripts/mariadb.sh, scripts/mongo-standin.sh and scripts/postgres.sh.
 # Exit status: 0 when every selected part passed; 1 otherwise. The last line says which part failed.
 set -uo pipefail
 IVS_LOG_TAG=test
@@ -51,10 +52,12 @@ finish() {
   trap - EXIT INT TERM
   if [ "$started_servers" -eq 1 ]; then
     if [ "$keep_servers" -eq 1 ]; then
-      ivs_log "--keep-servers: leaving MariaDB and the MongoDB stand-in running"
+      ivs_log "--keep-servers: leaving MariaDB, the MongoDB stand-in and PostgreSQL running"
       scripts/mariadb.sh env 2>/dev/null
       scripts/mongo-standin.sh env 2>/dev/null
+      scripts/postgres.sh env 2>/dev/null
     else
+      scripts/postgres.sh stop || rc=1
       scripts/mongo-standin.sh stop || rc=1
       scripts/mariadb.sh stop || rc=1
     fi
@@ -85,6 +88,9 @@ start_servers() {
   eval "$out"
   out=$(scripts/mongo-standin.sh start) || return 1
   eval "$out"
+  scripts/postgres.sh install || return 1
+  out=$(scripts/postgres.sh start) || return 1
+  eval "$out"
 }
 
 java_tests() {
@@ -92,6 +98,7 @@ java_tests() {
   step "build target/benchbase.jar" mvn -B -q -DskipTests clean package || return 1
   step "mvn test" mvn -B test \
     -Divs.mariadb.url="$IVS_MARIADB_URL" -Divs.mongo.url="$IVS_MONGO_URL" \
+    -Divs.postgres.url="$IVS_POSTGRES_URL" -Divs.postgres.pidfile="$IVS_POSTGRES_PIDFILE" \
     -Dsurefire.timeout="${IVS_TEST_TIMEOUT:-1500}"
 }
 
@@ -125,7 +132,7 @@ python_tests() {
 
 if [ "$run_java" -eq 1 ]; then
   step "check Java 17+ and Maven" ivs_require_java_maven
-  if step "start MariaDB + MongoDB stand-in" start_servers && java_tests; then
+  if step "start MariaDB + MongoDB stand-in + PostgreSQL" start_servers && java_tests; then
     java_status=OK
   fi
 fi
