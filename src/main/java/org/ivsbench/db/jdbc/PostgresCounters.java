@@ -53,11 +53,10 @@ final class PostgresCounters {
     /** The whole pg_stat_statements family is kept by default (a few columns per statement kind). */
     static final List<String> DEFAULT_PREFIXES = List.of(STATEMENTS);
 
+    /** With whether pg_stat_statements is installed: one statement, and one that names pg_stat_ (see below). */
     private static final String DATABASE_SQL = "SELECT d.*, pg_database_size(d.datid) AS " + DATABASE_SIZE
+            + ", EXISTS (SELECT 1 FROM pg_extension WHERE extname = 'pg_stat_statements') AS has_statements"
             + " FROM pg_stat_database d WHERE d.datname = current_database()";
-
-    private static final String STATEMENTS_PRESENT_SQL = "SELECT EXISTS (SELECT 1 FROM pg_extension"
-            + " WHERE extname = 'pg_stat_statements')";
 
     /** The extension is installed but its library was not preloaded: its view refuses to be read. */
     private static final String NOT_PRELOADED = "55000";
@@ -79,19 +78,17 @@ final class PostgresCounters {
     static Map<String, Double> read(Connection connection) throws SQLException {
         Map<String, Double> counters = new TreeMap<>();
         try (Statement st = connection.createStatement()) {
+            boolean statements = false;
             try (ResultSet rs = st.executeQuery(DATABASE_SQL)) {
                 if (rs.next()) {
                     numericColumns(rs, DATABASE, counters);
+                    statements = rs.getBoolean("has_statements");
                 }
             }
             try (ResultSet rs = st.executeQuery("SELECT * FROM pg_stat_bgwriter")) {
                 if (rs.next()) {
                     numericColumns(rs, BGWRITER, counters);
                 }
-            }
-            boolean statements;
-            try (ResultSet rs = st.executeQuery(STATEMENTS_PRESENT_SQL)) {
-                statements = rs.next() && rs.getBoolean(1);
             }
             if (statements) {
                 statements(st, counters);

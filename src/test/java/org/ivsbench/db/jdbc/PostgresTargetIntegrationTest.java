@@ -321,6 +321,25 @@ class PostgresTargetIntegrationTest {
         }
     }
 
+    /** A database without the extension: its counters are simply not there, the others are. */
+    @Test
+    void withoutPgStatStatementsItsCountersAreLeftOut() throws Exception {
+        try (JdbcTarget target = (JdbcTarget) Targets.open(TestServers.postgres())) {
+            DatabaseAdmin admin = target.capability(DatabaseAdmin.class).orElseThrow();
+            admin.dropDatabase("ivs_pg_nostat");
+            try (Connection c = direct(); Statement st = c.createStatement()) {
+                st.execute("CREATE DATABASE ivs_pg_nostat TEMPLATE template0"); // template1 has the extension
+            }
+            try (Target other = admin.withDatabase("ivs_pg_nostat")) {
+                Map<String, Double> snapshot = other.capability(StatusCounters.class).orElseThrow().snapshot();
+                assertTrue(snapshot.containsKey("pg_stat_database.xact_commit"), snapshot.keySet().toString());
+                assertTrue(snapshot.keySet().stream().noneMatch(k -> k.startsWith("pg_stat_statements.")),
+                        snapshot.keySet().toString());
+            }
+            admin.dropDatabase("ivs_pg_nostat");
+        }
+    }
+
     @Test
     void engineAndBadNamesFailClearly() throws Exception {
         try (Target target = Targets.open(TestServers.postgres())) {
