@@ -1,0 +1,72 @@
+package org.ivsbench.faults;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import org.ivsbench.testsupport.TestServers;
+
+/**
+ * Crashes and restarts the private PostgreSQL of the tests (scripts/postgres.sh, exported by scripts/test.sh as
+ * IVS_POSTGRES_PIDFILE = data/postmaster.pid). The state folder is the data directory's parent, so a restart runs
+ * the same server (same data directory and port) and its crash recovery.
+ */
+public final class PostgresServer {
+    private final Path pidFile;
+
+    private PostgresServer(Path pidFile) {
+        this.pidFile = pidFile;
+    }
+
+    /** The private server, or a failure that says how to provide it. */
+    public static PostgresServer fromEnvironment() {
+        TestServers.postgresUrl(); // fails (or skips) with instructions when no server is configured
+        return new PostgresServer(Path.of(TestServers.postgresPidFile()));
+    }
+
+    private Path dataDir() {
+        return pidFile.getParent();
+    }
+
+    public Path stateDir() {
+        return dataDir().getParent();
+    }
+
+    /**
+     * SIGKILL to the postmaster and every backend (no shutdown, no checkpoint): what a crash, an OOM kill of the
+     * whole server or a power cut does. Killing the postmaster alone would leave backends holding its shared
+     * memory, and the restart would refuse to start until they noticed. Waits until all are gone.
+     */
+    public void kill9() throws Exception {
+        long pid = Long.parseLong(Files.readAllLines(pidFile, StandardCharsets.US_ASCII).get(0).trim());
+        ProcessHandle postmaster = ProcessHandle.of(pid)
+                .orElseThrow(() -> new IllegalStateException("no process " + pid));
+        // A recycled pid must not be mistaken for the server.
+        String cmdline = Files.readString(Path.of("/proc", Long.toString(pid), "cmdline"), StandardCharsets.UTF_8);
+        if (!cmdline.contains(dataDir().toString())) {
+            throw new IllegalStateException("pid " + pid + " is not our postgres: " + cmdline.replace('\0', ' '));
+        }
+        List<ProcessHandle> backends = postmaster.children().toList(); // before they are orphaned
+        postmaster.destroyForcibly(); // SIGKILL
+        backends.forEach(ProcessHandle::destroyForcibly);
+        postmaster.onExit().get(10, TimeUnit.SECONDS);
+        for (ProcessHandle backend : backends) {
+            backend.onExit().get(10, TimeUnit.SECONDS);
+        }
+    }
+
+    /** Starts the server if it is not running (idempotent); crash recovery runs on start. */
+    public void start() throws IOException, InterruptedException {
+        ProcessBuilder pb = new ProcessBuilder("scripts/postgres.sh", "start").redirectErrorStream(true);
+        pb.environment().put("IVS_STATE_DIR", stateDir().toString());
+        pb.redirectOutput(ProcessBuilder.Redirect.DISCARD);
+        Process p = pb.start();
+        if (!p.waitFor(90, TimeUnit.SECONDS) || p.exitValue() != 0) {
+            p.destroyForcibly();
+            throw new IllegalStateException("scripts/postgres.sh start failed (state " + stateDir() + ")");
+        }
+    }
+}
