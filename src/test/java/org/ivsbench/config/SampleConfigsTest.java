@@ -17,7 +17,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 /** The shipped configs under config/ must load with the ycsbivs names and say what their comments claim. */
 class SampleConfigsTest {
     private static final Path CONFIG = Path.of("config");
-    private static final Map<String, String> ENV = Map.of("IVS_MARIADB_PASSWORD", "ivs");
+    private static final Map<String, String> ENV = Map.of("IVS_MARIADB_PASSWORD", "ivs", "IVS_POSTGRES_PASSWORD", "ivs");
 
     static Stream<Path> samples() throws IOException {
         try (Stream<Path> files = Files.walk(CONFIG)) {
@@ -31,7 +31,7 @@ class SampleConfigsTest {
     void everyTargetAndWorkloadIsShipped() throws IOException {
         List<String> names = samples().map(p -> CONFIG.relativize(p).toString()).toList();
         for (String expected : List.of("sqlite/ycsbivs_config.xml", "mariadb/ycsbivs_config.xml",
-                "myrocks/ycsbivs_config.xml", "mongodb/ycsbivs_config.xml")) {
+                "myrocks/ycsbivs_config.xml", "mongodb/ycsbivs_config.xml", "postgres/ycsbivs_config.xml")) {
             assertTrue(names.contains(expected), expected);
         }
         for (char w = 'a'; w <= 'f'; w++) {
@@ -75,6 +75,18 @@ class SampleConfigsTest {
         assertEquals("jdbc:mariadb://127.0.0.1:3306/ivsbench", innodb.target().url());
         assertEquals("jdbc:mariadb://127.0.0.1:3307/ivsbench", myrocks.target().url());
         assertEquals(List.of(10000L, 100000L), innodb.phases().stream().map(PhaseConfig::count).toList());
+    }
+
+    @Test
+    void postgresIsTheMariadbSetupOnPostgresql() throws ConfigException {
+        BenchmarkConfig innodb = YcsbIvsNames.load(CONFIG.resolve("mariadb/ycsbivs_config.xml"), ENV);
+        BenchmarkConfig pg = YcsbIvsNames.load(CONFIG.resolve("postgres/ycsbivs_config.xml"), ENV);
+        assertEquals("POSTGRESQL", pg.target().type());
+        assertEquals("jdbc:postgresql://127.0.0.1:5432/ivsbench", pg.target().url());
+        assertEquals("TRANSACTION_READ_COMMITTED", pg.target().isolation());
+        assertEquals("ivs", pg.target().password());
+        assertTrue(pg.parameters().get("engine") == null, "PostgreSQL has no engine choice");
+        assertEquals(innodb.phases(), pg.phases());
     }
 
     @Test
