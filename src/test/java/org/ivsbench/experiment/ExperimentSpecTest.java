@@ -208,11 +208,11 @@ class ExperimentSpecTest {
         try (Stream<Path> s = Files.list(Path.of("config/experiments"))) {
             files = s.filter(p -> p.toString().endsWith(".xml")).sorted().toList();
         }
-        assertEquals(17, files.size(), files.toString());
+        assertEquals(21, files.size(), files.toString());
         for (Path f : files) {
             BenchmarkConfig c = ConfigLoader.load(f, module.name(), module.supportedTransactionTypes(),
                     module.parameterNames(), module.phaseParameterNames(), TargetKinds::resolve,
-                    Map.of("IVS_MARIADB_PASSWORD", "ivs")::get);
+                    Map.of("IVS_MARIADB_PASSWORD", "ivs", "IVS_POSTGRES_PASSWORD", "ivs")::get);
             module.validate(c);
             ExperimentSpec spec = ExperimentSpec.parse(c, module);
             assertNotNull(spec, f.toString());
@@ -244,6 +244,7 @@ class ExperimentSpecTest {
             switch (platform) {
                 case "sqlite", "quick" -> assertEquals("SQLITE", c.target().type(), name);
                 case "mongodb" -> assertEquals("MONGODB", c.target().type(), name);
+                case "postgres" -> assertEquals("POSTGRESQL", c.target().type(), name);
                 case "mariadb", "myrocks" -> {
                     assertEquals("MARIADB", c.target().type(), name);
                     assertEquals(platform.equals("myrocks") ? "RocksDB" : "InnoDB", c.parameters().get("engine"), name);
