@@ -7,6 +7,7 @@ cd "$IVS_REPO_ROOT" || exit 1
 
 BENCH_WORK="${IVS_BENCH_WORK:-$IVS_CACHE_DIR/bench}"
 BENCH_MARIADB_STATE="${IVS_STATE_DIR:-$IVS_CACHE_DIR/mariadb}"
+BENCH_POSTGRES_STATE="${IVS_POSTGRES_STATE_DIR:-$IVS_CACHE_DIR/postgres}"
 mkdir -p "$BENCH_WORK"
 
 # Builds target/benchbase.jar, the benchmark programs (test classes) and the classpath file, offline first.
@@ -37,10 +38,15 @@ bench_java() {
 # Servers this script started are stopped when it exits, however it exits (IVS_BENCH_KEEP_SERVER=1 keeps
 # them); a server that was already running is left as it was.
 BENCH_STARTED_MARIADB=0
+BENCH_STARTED_POSTGRES=0
 bench_cleanup() {
   if [ "$BENCH_STARTED_MARIADB" -eq 1 ] && [ "${IVS_BENCH_KEEP_SERVER:-0}" != 1 ]; then
     IVS_STATE_DIR="$BENCH_MARIADB_STATE" "$IVS_REPO_ROOT/scripts/mariadb.sh" stop >&2 || true
     BENCH_STARTED_MARIADB=0
+  fi
+  if [ "$BENCH_STARTED_POSTGRES" -eq 1 ] && [ "${IVS_BENCH_KEEP_SERVER:-0}" != 1 ]; then
+    IVS_STATE_DIR="$BENCH_POSTGRES_STATE" "$IVS_REPO_ROOT/scripts/postgres.sh" stop >&2 || true
+    BENCH_STARTED_POSTGRES=0
   fi
 }
 trap bench_cleanup EXIT
@@ -58,6 +64,19 @@ bench_mariadb() {
   eval "$(IVS_STATE_DIR="$BENCH_MARIADB_STATE" "$IVS_REPO_ROOT/scripts/mariadb.sh" env)"
   MARIADB_PID=$(tr -dc '0-9' <"$IVS_MARIADB_PIDFILE")
   MARIADB_VERSION=$("$(command -v mariadbd || echo /usr/sbin/mariadbd)" --version 2>/dev/null | awk '{print $3}')
+}
+
+# Installs PostgreSQL when missing (root), starts the private server if needed and exports IVS_POSTGRES_*; sets
+# POSTGRES_PID (the postmaster: PhaseBench adds its backends' CPU) and POSTGRES_VERSION.
+bench_postgres() {
+  "$IVS_REPO_ROOT/scripts/postgres.sh" install >&2 || ivs_die "PostgreSQL is not installed (scripts/postgres.sh install)"
+  if ! IVS_STATE_DIR="$BENCH_POSTGRES_STATE" "$IVS_REPO_ROOT/scripts/postgres.sh" status >/dev/null 2>&1; then
+    BENCH_STARTED_POSTGRES=1
+  fi
+  IVS_STATE_DIR="$BENCH_POSTGRES_STATE" "$IVS_REPO_ROOT/scripts/postgres.sh" start >/dev/null
+  eval "$(IVS_STATE_DIR="$BENCH_POSTGRES_STATE" "$IVS_REPO_ROOT/scripts/postgres.sh" env)"
+  POSTGRES_PID=$(head -n1 "$IVS_POSTGRES_PIDFILE" | tr -dc '0-9')
+  POSTGRES_VERSION=$(/usr/lib/postgresql/15/bin/postgres --version 2>/dev/null | awk '{print $3}')
 }
 
 # Busy/idle condition: CPU busy share of the whole box over 1 s, sampled from /proc/stat before a run.
@@ -84,6 +103,8 @@ bench_config() {
   local conn="<type>$type</type><url>$url</url>"
   if [ "$type" = MARIADB ]; then
     conn="$conn<username>$IVS_MARIADB_USER</username><passwordEnv>IVS_MARIADB_PASSWORD</passwordEnv>"
+  elif [ "$type" = POSTGRESQL ]; then
+    conn="$conn<username>$IVS_POSTGRES_USER</username><passwordEnv>IVS_POSTGRES_PASSWORD</passwordEnv>"
   fi
   local engine_xml=""
   [ -n "$engine" ] && engine_xml="<engine>$engine</engine>"

@@ -1,5 +1,6 @@
 package org.ivsbench.benchmarks;
 
+import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.nio.file.Files;
@@ -223,19 +224,37 @@ public final class PhaseBench {
     }
 
     /** utime + stime of a process in ns (CLK_TCK 100, so 10 ms resolution), or -1. */
+    /**
+     * The server's CPU time: the process's own, its reaped children's (cutime/cstime) and its live children's. A
+     * one-process server (mariadbd) has no children; PostgreSQL's work is done in backends, children of the
+     * postmaster, and a backend that exits between two readings moves from the live sum into cutime/cstime.
+     */
     static long serverCpuNanos(long pid) {
         if (pid < 0) {
             return -1;
         }
         try {
-            String stat = Files.readString(Path.of("/proc/" + pid + "/stat"));
-            String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
-            // After "pid (comm) ": state is f[0]; utime is field 14 overall -> f[11], stime f[12].
-            long ticks = Long.parseLong(f[11]) + Long.parseLong(f[12]);
+            String[] f = statFields(pid);
+            // After "pid (comm) ": state is f[0]; utime is field 14 overall -> f[11], stime f[12], cutime f[13],
+            // cstime f[14].
+            long ticks = Long.parseLong(f[11]) + Long.parseLong(f[12]) + Long.parseLong(f[13]) + Long.parseLong(f[14]);
+            for (ProcessHandle child : ProcessHandle.of(pid).orElseThrow().children().toList()) {
+                try {
+                    String[] c = statFields(child.pid());
+                    ticks += Long.parseLong(c[11]) + Long.parseLong(c[12]);
+                } catch (Exception exited) {
+                    // Gone since the listing: its time is in the parent's cutime/cstime once reaped.
+                }
+            }
             return (long) (ticks / CLK_TCK * 1e9);
         } catch (Exception e) {
             return -1;
         }
+    }
+
+    private static String[] statFields(long pid) throws IOException {
+        String stat = Files.readString(Path.of("/proc/" + pid + "/stat"));
+        return stat.substring(stat.lastIndexOf(')') + 2).split(" ");
     }
 
     private static void deleteQuietly(Path dir) {
