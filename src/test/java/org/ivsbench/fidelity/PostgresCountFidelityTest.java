@@ -44,6 +44,11 @@ class PostgresCountFidelityTest {
                 + "<works>" + works + "</works></parameters>";
     }
 
+    private static String work(String length, String weights, String distribution) {
+        return "<work>" + length + "<weights>" + weights + "</weights><distribution>" + distribution
+                + "</distribution></work>";
+    }
+
     private static long delta(Map<String, Double> before, Map<String, Double> after, String name) {
         return Math.round(after.getOrDefault(S + name, 0.0) - before.getOrDefault(S + name, 0.0));
     }
@@ -52,10 +57,9 @@ class PostgresCountFidelityTest {
     @ValueSource(strings = {"client", "server"})
     void clientCountsEqualPgStatStatements(String method) throws Exception {
         BenchmarkModule module = RunHarness.module();
-        List<String> works = List.of(
-                "<work><count>2000</count><rate>unlimited</rate><weights>100,0</weights><distribution>uniform</distribution></work>",
-                "<work><time>2</time><rate>800</rate><weights>100,0</weights><distribution>uniform</distribution></work>",
-                "<work><count>1500</count><rate>unlimited</rate><weights>40,60</weights><distribution>zipfian</distribution></work>");
+        List<String> works = List.of(work("<count>2000</count><rate>unlimited</rate>", "100,0", "uniform"),
+                work("<time>2</time><rate>800</rate>", "100,0", "uniform"),
+                work("<count>1500</count><rate>unlimited</rate>", "40,60", "zipfian"));
         BenchmarkConfig base = RunHarness.config(dir, xml(method, works.get(0)));
         try (Target target = Targets.open(base.target())) {
             StatusCounters counters = target.capability(StatusCounters.class).orElseThrow();

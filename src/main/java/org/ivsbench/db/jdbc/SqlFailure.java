@@ -30,6 +30,7 @@ enum SqlFailure {
 
     /** Expected under concurrency and retried by nobody: counted as ABORTED rather than ERROR. */
     boolean isAbort() {
-        return this == DEADLOCK || this == SERIALIZATION || this == LOCK_TIMEOUT || this == BUSY || this == DUPLICATE_KEY;
+        return this == DEADLOCK || this == SERIALIZATION || this == LOCK_TIMEOUT || this == BUSY
+                || this == DUPLICATE_KEY;
     }
 }

@@ -189,7 +189,8 @@ class PostgresTargetIntegrationTest {
                 TestServers.postgresPassword(), "TRANSACTION_REPEATABLE_READ", false, Map.of());
         try (Target target = Targets.open(rr)) {
             target.createTable(TABLE);
-            try (Session s = target.openSession(); Connection holder = direct(); Statement st = holder.createStatement()) {
+            try (Session s = target.openSession(); Connection holder = direct();
+                 Statement st = holder.createStatement()) {
                 s.insert(T, "k", fields("a", "b"));
                 holder.setAutoCommit(false);
                 st.executeQuery("SELECT 1 FROM pg_t WHERE \"YCSB_KEY\" = 'k' FOR UPDATE").close();
@@ -243,7 +244,8 @@ class PostgresTargetIntegrationTest {
             }
             try (Session plain = target.openSession()) {
                 terminateOtherConnections();
-                TargetException e = assertThrows(TargetException.class, () -> plain.read(T, "k1", null, new HashMap<>()));
+                TargetException e = assertThrows(TargetException.class,
+                        () -> plain.read(T, "k1", null, new HashMap<>()));
                 assertTrue(e.connectionLost(), e.getMessage());
             }
             target.dropTable(T);
