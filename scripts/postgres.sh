@@ -11,7 +11,7 @@
 #
 # Environment:
 #   IVS_STATE_DIR               state directory (default: <repo>/.cache/postgres): data/, log, port
-#   IVS_POSTGRES_BASE_PORT      first TCP port tried (default 35432)
+#   IVS_POSTGRES_BASE_PORT      first TCP port tried (default 25432)
 #   IVS_POSTGRES_SHARED_BUFFERS shared_buffers (default 128MB, PostgreSQL's own default)
 #   IVS_POSTGRES_USER_OS        the system user the server runs as when we are root (default postgres)
 #
@@ -32,7 +32,10 @@ DATADIR="$STATE_DIR/data"
 PIDFILE="$DATADIR/postmaster.pid"
 LOG="$STATE_DIR/postgres.log"
 PORTFILE="$STATE_DIR/port"
-BASE_PORT="${IVS_POSTGRES_BASE_PORT:-35432}"
+# Below Linux's ephemeral range (32768-60999 by default): while the server is down, a client retrying in a tight
+# loop can be given the server's own port as its source port and connect to itself, which then holds the port and
+# the restart cannot bind it.
+BASE_PORT="${IVS_POSTGRES_BASE_PORT:-25432}"
 SHARED_BUFFERS="${IVS_POSTGRES_SHARED_BUFFERS:-128MB}"
 OS_USER="${IVS_POSTGRES_USER_OS:-postgres}"
 START_TIMEOUT=60
@@ -151,7 +154,7 @@ EOF
 }
 
 cmd_start() {
-  local t0 port attempt rc
+  local t0 port attempt rc saved
   t0=$(ivs_now_ms)
   if server_pid >/dev/null; then
     ivs_log "already running on port $(saved_port)"
@@ -169,10 +172,18 @@ cmd_start() {
   # Prefer the port of the last run (stable URLs); move on if something else took it meanwhile.
   port=$(saved_port || true)
   if [ -z "$port" ] || ! ivs_port_free "$port"; then port=$(ivs_find_free_port "$BASE_PORT"); fi
-  for attempt in 1 2 3 4 5; do
+  saved=$port
+  for attempt in 1 2 3 4 5 6 7 8 9 10; do
     rc=0; launch "$port" || rc=$?
     [ "$rc" -eq 0 ] && break
     [ "$rc" -eq 2 ] || fail_with_log "postgres did not start"
+    # Just after a crash or a stop the kernel can still hold the last run's connections on the port (nothing
+    # listens, yet bind fails): a restart keeps its URL by waiting a little before it moves on.
+    if [ "$port" = "$saved" ] && [ "$attempt" -le 5 ]; then
+      ivs_log "port $port is still held by closing connections (attempt $attempt); retrying in 1 s"
+      sleep 1
+      continue
+    fi
     ivs_log "port $port was taken (attempt $attempt); trying the next free one"
     port=$(ivs_find_free_port "$((port + 1))")
   done

@@ -37,8 +37,9 @@ public final class PostgresServer {
 
     /**
      * SIGKILL to the postmaster and every backend (no shutdown, no checkpoint): what a crash, an OOM kill of the
-     * whole server or a power cut does. Killing the postmaster alone would leave backends holding its shared
-     * memory, and the restart would refuse to start until they noticed. Waits until all are gone.
+     * whole server or a power cut does. Each backend leads a process group of its own, so the postmaster is first
+     * stopped (SIGSTOP: it can fork no backend while its children are listed), then all are killed. Killing the
+     * postmaster alone would leave backends holding its shared memory and its port. Waits until all are gone.
      */
     public void kill9() throws Exception {
         long pid = Long.parseLong(Files.readAllLines(pidFile, StandardCharsets.US_ASCII).get(0).trim());
@@ -49,12 +50,21 @@ public final class PostgresServer {
         if (!cmdline.contains(dataDir().toString())) {
             throw new IllegalStateException("pid " + pid + " is not our postgres: " + cmdline.replace('\0', ' '));
         }
-        List<ProcessHandle> backends = postmaster.children().toList(); // before they are orphaned
+        signal("STOP", pid);
+        List<ProcessHandle> backends = postmaster.children().toList();
         postmaster.destroyForcibly(); // SIGKILL
         backends.forEach(ProcessHandle::destroyForcibly);
         postmaster.onExit().get(10, TimeUnit.SECONDS);
         for (ProcessHandle backend : backends) {
             backend.onExit().get(10, TimeUnit.SECONDS);
+        }
+    }
+
+    private static void signal(String name, long pid) throws IOException, InterruptedException {
+        Process kill = new ProcessBuilder("kill", "-" + name, Long.toString(pid)).redirectErrorStream(true).start();
+        if (!kill.waitFor(10, TimeUnit.SECONDS) || kill.exitValue() != 0) {
+            throw new IllegalStateException("kill -" + name + " " + pid + " failed: "
+                    + new String(kill.getInputStream().readAllBytes(), StandardCharsets.UTF_8));
         }
     }
 
