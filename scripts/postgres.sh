@@ -10,7 +10,8 @@
 #   scripts/postgres.sh kill9          SIGKILL the postmaster (fault tests); the next start runs crash recovery
 #
 # Environment:
-#   IVS_STATE_DIR               state directory (default: <repo>/.cache/postgres): data/, log, port
+#   IVS_STATE_DIR               state directory (default: <repo>/.cache/postgres, or /var/tmp/ivsbench-postgres-*
+#                               when the server's user cannot enter the checkout): data/, log, port
 #   IVS_POSTGRES_BASE_PORT      first TCP port tried (default 25432)
 #   IVS_POSTGRES_SHARED_BUFFERS shared_buffers (default 128MB, PostgreSQL's own default)
 #   IVS_POSTGRES_USER_OS        the system user the server runs as when we are root (default postgres)
@@ -27,7 +28,17 @@ IVS_LOG_TAG=postgres
 
 PG_VERSION=15
 PG_BIN="/usr/lib/postgresql/$PG_VERSION/bin"
-STATE_DIR="${IVS_STATE_DIR:-$IVS_CACHE_DIR/postgres}"
+OS_USER="${IVS_POSTGRES_USER_OS:-postgres}"
+# The server's user must reach its data directory: when the checkout lies below a directory it cannot enter
+# (a root-only home), the default state lives under /var/tmp instead, named after the checkout.
+default_state_dir() {
+  if ivs_is_root && id "$OS_USER" >/dev/null 2>&1 && ! runuser -u "$OS_USER" -- test -x "$IVS_REPO_ROOT"; then
+    echo "/var/tmp/ivsbench-postgres-$(printf '%s' "$IVS_REPO_ROOT" | sha256sum | cut -c1-12)"
+  else
+    echo "$IVS_CACHE_DIR/postgres"
+  fi
+}
+STATE_DIR="${IVS_STATE_DIR:-$(default_state_dir)}"
 DATADIR="$STATE_DIR/data"
 PIDFILE="$DATADIR/postmaster.pid"
 LOG="$STATE_DIR/postgres.log"
@@ -37,7 +48,6 @@ PORTFILE="$STATE_DIR/port"
 # the restart cannot bind it.
 BASE_PORT="${IVS_POSTGRES_BASE_PORT:-25432}"
 SHARED_BUFFERS="${IVS_POSTGRES_SHARED_BUFFERS:-128MB}"
-OS_USER="${IVS_POSTGRES_USER_OS:-postgres}"
 START_TIMEOUT=60
 DB=ivsbench
 DB_USER=ivs
