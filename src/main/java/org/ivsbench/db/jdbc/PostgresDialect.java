@@ -35,6 +35,9 @@ import org.ivsbench.db.TargetException;
  * failure, counted as aborted). The server extend's single UPDATE re-checks its guard on the newest row version
  * at READ COMMITTED.
  *
+ * <p>A {@link TableSpec.KeyType#INTEGER} key becomes INTEGER and bounded fields VARCHAR(n), as another tool's DDL
+ * has them; keys are still bound as strings, untyped (stringtype=unspecified), and the server converts them.
+ *
  * <p>Batch loading: reWriteBatchedInserts turns a JDBC batch into multi-row INSERTs. Streaming a table needs a
  * transaction: pgjdbc honours the fetch size only with autocommit off.
  *
@@ -61,6 +64,9 @@ final class PostgresDialect implements Dialect {
         Properties props = new Properties();
         props.setProperty("ApplicationName", "ivsbench");
         props.setProperty("reWriteBatchedInserts", "true");
+        // Strings are bound untyped, so the server gives them the column's type: keys are bound as strings, and
+        // a table with an integer key (BenchBase's YCSB DDL) would otherwise refuse "integer = varchar".
+        props.setProperty("stringtype", "unspecified");
         return props;
     }
 
@@ -84,9 +90,11 @@ final class PostgresDialect implements Dialect {
     @Override
     public String createTableSql(TableSpec table) {
         StringBuilder sql = new StringBuilder("CREATE TABLE ").append(quote(table.name())).append(" (")
-                .append(quote(table.keyColumn())).append(" VARCHAR(255) COLLATE \"C\" NOT NULL");
+                .append(quote(table.keyColumn())).append(table.keyType() == TableSpec.KeyType.INTEGER
+                        ? " INTEGER NOT NULL" : " VARCHAR(255) COLLATE \"C\" NOT NULL");
         for (String field : table.fields()) {
-            sql.append(", ").append(quote(field)).append(" TEXT");
+            sql.append(", ").append(quote(field))
+                    .append(table.boundedFields() ? " VARCHAR(" + table.maxFieldLength() + ")" : " TEXT");
         }
         return sql.append(", PRIMARY KEY (").append(quote(table.keyColumn())).append("))").toString();
     }

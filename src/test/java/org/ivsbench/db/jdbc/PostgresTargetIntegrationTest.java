@@ -106,6 +106,34 @@ class PostgresTargetIntegrationTest {
         }
     }
 
+    /** BenchBase's YCSB table: an integer key (bound as a string, converted by the server) and VARCHAR fields. */
+    @Test
+    void integerKeysAndBoundedFields() throws Exception {
+        TableSpec ycsb = new TableSpec("pg_int", "ycsb_key", List.of("field1"), 10, null, TableSpec.KeyType.INTEGER,
+                true);
+        try (Target target = Targets.open(TestServers.postgres())) {
+            target.createTable(ycsb);
+            try (Session s = target.openSession()) {
+                for (int k : new int[] {10, 9, 100}) {
+                    assertEquals(Outcome.OK,
+                            s.insert("pg_int", Integer.toString(k), Map.of("field1", "v" + k)).outcome());
+                }
+                List<Map<String, String>> rows = new ArrayList<>();
+                assertEquals(Outcome.OK, s.scan("pg_int", "9", 3, null, rows).outcome());
+                assertEquals(List.of(Map.of("field1", "v9"), Map.of("field1", "v10"), Map.of("field1", "v100")), rows,
+                        "numeric order, not text order");
+                assertEquals(Outcome.OK, s.update("pg_int", "10", Map.of("field1", "x")).outcome());
+                assertEquals(Outcome.OK, s.delete("pg_int", "100").outcome());
+                assertEquals(Outcome.ABORTED, s.read("pg_int", "100", null, new HashMap<>()).outcome());
+                // VARCHAR(10) refuses 11 characters: a statement failure, thrown as the binding does for any.
+                TargetException tooLong = assertThrows(TargetException.class,
+                        () -> s.update("pg_int", "9", Map.of("field1", "y".repeat(11))));
+                assertTrue(tooLong.getMessage().contains("too long"), tooLong.getMessage());
+            }
+            target.dropTable("pg_int");
+        }
+    }
+
     /** maxLength 1,000: both methods append up to the cap and then skip, writing nothing. */
     @ParameterizedTest
     @EnumSource(ExtendMethod.class)
