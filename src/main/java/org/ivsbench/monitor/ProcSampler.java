@@ -263,42 +263,85 @@ public final class ProcSampler implements HostSampler {
         return net;
     }
 
+    /**
+     * The server process and its children (PostgreSQL's backends, one per connection, do the work; MariaDB and
+     * MongoDB have none): CPU and I/O are summed over the tree, threads counted over it, RSS is the main
+     * process's (children share its memory). CPU includes the children that already exited (cutime/cstime),
+     * so it never goes back; a child's I/O leaves the sum when it exits (a negative delta is read as 0).
+     */
     private ProcStats readProcess() {
         OptionalLong pid = process.locate();
         if (pid.isEmpty()) {
             return null;
         }
         Path dir = procDir.resolve(Long.toString(pid.getAsLong()));
-        long ticks = -1;
-        List<String> stat = lines(dir.resolve("stat"));
-        if (!stat.isEmpty()) {
-            // comm (field 2) may contain spaces and parentheses: the fields that follow start after the last ')'.
-            String s = stat.get(0);
-            String[] f = s.substring(s.lastIndexOf(')') + 1).trim().split("\\s+");
-            if (f.length > 12) {
-                ticks = Long.parseLong(f[11]) + Long.parseLong(f[12]); // utime + stime (fields 14, 15)
-            }
-        } else {
-            return null; // the process is gone
+        long ticks = cpuTicks(dir);
+        if (ticks == GONE) {
+            return null;
         }
         long rss = -1;
-        long threads = -1;
+        long[] threads = {-1};
         for (String line : lines(dir.resolve("status"))) {
             if (line.startsWith("VmRSS:")) {
                 rss = Long.parseLong(line.substring(6).trim().split("\\s+")[0]) * 1024;
             } else if (line.startsWith("Threads:")) {
-                threads = Long.parseLong(line.substring(8).trim());
+                threads[0] = Long.parseLong(line.substring(8).trim());
             }
         }
-        long read = -1;
-        long write = -1;
+        long[] io = io(dir);
+        for (String child : children(dir, pid.getAsLong())) {
+            Path c = procDir.resolve(child);
+            long t = cpuTicks(c);
+            if (t == GONE) {
+                continue;
+            }
+            ticks = ticks < 0 || t < 0 ? ticks : ticks + t;
+            for (String line : lines(c.resolve("status"))) {
+                if (line.startsWith("Threads:") && threads[0] >= 0) {
+                    threads[0] += Long.parseLong(line.substring(8).trim());
+                }
+            }
+            long[] cio = io(c);
+            io[0] = io[0] < 0 || cio[0] < 0 ? io[0] : io[0] + cio[0];
+            io[1] = io[1] < 0 || cio[1] < 0 ? io[1] : io[1] + cio[1];
+        }
+        return new ProcStats(pid.getAsLong(), ticks, rss, threads[0], io[0], io[1]);
+    }
+
+    private static final long GONE = Long.MIN_VALUE;
+
+    /** utime + stime + cutime + cstime of /proc/PID (-1 when unreadable, GONE when the process is gone). */
+    private long cpuTicks(Path dir) {
+        List<String> stat = lines(dir.resolve("stat"));
+        if (stat.isEmpty()) {
+            return GONE;
+        }
+        // comm (field 2) may contain spaces and parentheses: the fields that follow start after the last ')'.
+        String s = stat.get(0);
+        String[] f = s.substring(s.lastIndexOf(')') + 1).trim().split("\\s+");
+        if (f.length <= 14) {
+            return -1;
+        }
+        // utime, stime, cutime, cstime: fields 14-17
+        return Long.parseLong(f[11]) + Long.parseLong(f[12]) + Long.parseLong(f[13]) + Long.parseLong(f[14]);
+    }
+
+    /** read_bytes, write_bytes of /proc/PID/io (each -1 when unreadable: only the owner or root may). */
+    private long[] io(Path dir) {
+        long[] rw = {-1, -1};
         for (String line : lines(dir.resolve("io"))) {
             if (line.startsWith("read_bytes:")) {
-                read = Long.parseLong(line.substring(11).trim());
+                rw[0] = Long.parseLong(line.substring(11).trim());
             } else if (line.startsWith("write_bytes:")) {
-                write = Long.parseLong(line.substring(12).trim());
+                rw[1] = Long.parseLong(line.substring(12).trim());
             }
         }
-        return new ProcStats(pid.getAsLong(), ticks, rss, threads, read, write);
+        return rw;
+    }
+
+    /** The direct children of PID (the kernel's task/PID/children list; none where the kernel lacks it). */
+    private List<String> children(Path dir, long pid) {
+        List<String> lines = lines(dir.resolve("task").resolve(Long.toString(pid)).resolve("children"));
+        return lines.isEmpty() || lines.get(0).isBlank() ? List.of() : List.of(lines.get(0).trim().split("\\s+"));
     }
 }

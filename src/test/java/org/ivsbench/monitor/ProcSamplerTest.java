@@ -184,4 +184,34 @@ class ProcSamplerTest {
         double cpu = m.get("proc.cpu_pct");
         assertTrue(cpu > 20 && cpu < 100.0 * Runtime.getRuntime().availableProcessors() + 20, "cpu " + cpu + " " + x);
     }
+
+    /** PostgreSQL's way: the postmaster's backends (its children) do the work, and proc.* must see it. */
+    @Test
+    void theServersChildProcessesAreSummedIntoItsCpuThreadsAndIo() throws IOException {
+        AtomicLong nanos = new AtomicLong(5_000_000_000L);
+        ProcSampler sampler = new ProcSampler(proc(), ProcessLocator.pid(4242).withProcDir(proc()), 100, nanos::get);
+        writeSnapshot(false);
+        writeChild(false);
+        sampler.sample();
+        writeSnapshot(true);
+        writeChild(true);
+        nanos.addAndGet(2_000_000_000L);
+        Map<String, Double> m = sampler.sample();
+        // parent +200 ticks, child +150 (utime 100, stime 30, a reaped grandchild's cutime 20), over 2 s
+        assertEquals(175.0, m.get("proc.cpu_pct"), EPS);
+        assertEquals(37.0 + 1, m.get("proc.threads"), EPS);
+        assertEquals((4096000 + 1000000) / 2.0, m.get("proc.read_bytes_ps"), EPS);
+        assertEquals(123456 * 1024.0, m.get("proc.rss_bytes"), EPS, "the main process's memory only");
+    }
+
+    private void writeChild(boolean second) throws IOException {
+        Path task = proc().resolve("4242").resolve("task").resolve("4242");
+        Files.createDirectories(task);
+        Files.writeString(task.resolve("children"), "4300 \n");
+        Path child = Files.createDirectories(proc().resolve("4300"));
+        Files.writeString(child.resolve("stat"), "4300 (postgres) S 4242 4242 4242 0 -1 4194560 100 0 0 0 "
+                + (second ? "200 80 20 0" : "100 50 0 0") + " 20 0 1 0 12345 999999 5000 18446744073709551615\n");
+        Files.writeString(child.resolve("status"), "Name:\tpostgres\nVmRSS:\t 9000 kB\nThreads:\t1\n");
+        Files.writeString(child.resolve("io"), "read_bytes: " + (second ? 2000000 : 1000000) + "\nwrite_bytes: 0\n");
+    }
 }
