@@ -1,6 +1,7 @@
 import csv
 
 import numpy as np
+import pandas as pd
 
 import synth
 from ivs_analyzer.changes import ChangeParams, find_changes
@@ -123,3 +124,29 @@ def test_server_side_copy_of_the_client_series_is_not_a_suspect(tmp_path):
     assert "db.Questions_follow" in c["follows"]
     assert "db.Questions_follow" not in [n for m in c["metrics"] for n in [m["name"], *m["same"]]]
     assert c["metrics"][0]["name"] == synth.STEP_METRIC  # the cause keeps its place
+
+
+def test_a_counter_whose_amount_per_operation_jumps_is_listed_on_a_busy_machine():
+    """A real case (buffer pool shrunk below the table on a busy 2-core box): throughput fell and kept swinging
+    1,400-5,100/s, so the buffer pool reads after the step (about one per query) were as noisy as the
+    throughput, the client's change point came one window before the reads moved, and their own break stayed
+    under 3 noise units. Per operation (0 -> 1 read per query) the break is clear, and it is listed; a gauge
+    that merely stays put while throughput falls is not."""
+    from ivs_analyzer.changes import ChangeParams
+    from ivs_analyzer.explain import rank_window_metrics
+
+    reads = [2, 0, 7, 18, 0, 0, 0, 0, 0, 3517, 3234, 3818, 1517, 2060, 3172, 1809, 1703, 5585]
+    rate = [13285, 19468, 24108, 14361, 12523, 20907, 14758, 21713, 9017, 4251, 2979, 3493, 1395, 2037, 2757,
+            1622, 1652, 5110]
+    rng = np.random.default_rng(3)
+    n = len(reads)
+    metrics = pd.DataFrame({"db.Innodb_buffer_pool_reads": reads,
+                            "os.mem.used_bytes": 4e9 + 1e6 * rng.standard_normal(n)},
+                           index=np.arange(n) * 1000.0)
+    after = np.arange(n) >= 8
+    tput = (float(np.mean(rate[:8])), float(np.mean(rate[8:])))
+    listed, _ = rank_window_metrics(metrics, ~after, after, ChangeParams(), tput)
+    assert listed == [], "without the client's rate the reads' own break is too noisy to list"
+    listed, follows = rank_window_metrics(metrics, ~after, after, ChangeParams(), tput, np.array(rate, float))
+    assert [m["name"] for m in listed] == ["db.Innodb_buffer_pool_reads"], listed
+    assert "os.mem.used_bytes" not in follows

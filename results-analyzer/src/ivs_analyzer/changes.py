@@ -231,7 +231,8 @@ def find_changes(run: Run, params: ChangeParams | None = None) -> list[dict]:
                 ranked, follows, cpu = [], [], None
                 if metrics is not None and not metrics.empty:
                     before_mask, after_mask = (mtimes >= lo) & (mtimes < t), (mtimes >= t) & (mtimes < hi)
-                    ranked, follows = rank_window_metrics(metrics, before_mask, after_mask, params, tput)
+                    rate = np.interp(mtimes, times, tput_values, left=np.nan, right=np.nan)
+                    ranked, follows = rank_window_metrics(metrics, before_mask, after_mask, params, tput, rate)
                     cpu = attribute_cpu(_means(metrics, before_mask), _means(metrics, after_mask), run.cores)
                 out.append({
                     "phase": int(phase_index),

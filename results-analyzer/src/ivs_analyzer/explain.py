@@ -96,6 +96,35 @@ def same_signal(a: np.ndarray, b: np.ndarray, min_r: float, signed: bool = False
     return (r if signed else abs(r)) >= min_r
 
 
+def _shifted(after: np.ndarray, k: int) -> np.ndarray:
+    """The after-mask with its first row moved k rows (k = -1: one row earlier; +1: one row later)."""
+    first = int(np.argmax(after))
+    out = np.zeros_like(after)
+    out[min(max(first + k, 1), len(after) - 1):] = True
+    return out
+
+
+def _scores_near(x: np.ndarray, frame: np.ndarray, after: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """As _scores, with each metric's break allowed one row either side of the client's change: the change
+    point of a noisy client series and a monitor interval can each be a window off, and a metric that broke
+    one window later is the same story, not noise. Per column the shift with the largest |c|/sigma wins. Used
+    for the per-operation view only, where the bar is also higher (the amount per operation must have moved
+    far more than the throughput did), so the extra freedom does not promote noise."""
+    best_c, best_s = _scores(x, frame, after)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        best = np.nan_to_num(np.abs(best_c) / best_s, nan=-1.0)
+    for k in (-1, 1):
+        shifted = _shifted(after, k)
+        if shifted.sum() < 2 or (~shifted).sum() < 2 or (shifted == after).all():
+            continue
+        c, sd = _scores(x, frame, shifted)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            score = np.nan_to_num(np.abs(c) / sd, nan=-1.0)
+        better = score > best
+        best_c, best_s, best = np.where(better, c, best_c), np.where(better, sd, best_s), np.maximum(best, score)
+    return best_c, best_s
+
+
 def _scores(x: np.ndarray, frame: np.ndarray, after: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Step coefficients and residual sigmas for every column; columns with gaps are fitted on their rows."""
     m = frame.shape[1]
@@ -111,10 +140,43 @@ def _scores(x: np.ndarray, frame: np.ndarray, after: np.ndarray) -> tuple[np.nda
     return c, sigma
 
 
+def _per_op_scores(x: np.ndarray, frame: np.ndarray, is_after: np.ndarray, rate: np.ndarray) -> np.ndarray:
+    """Step scores of every metric per client operation (metric / throughput, over the windows with
+    throughput), for metrics whose amount per operation changed by far more than the throughput did (three
+    times its ratio): a gauge that merely stays put while throughput falls changes per operation by exactly
+    the throughput's ratio and scores 0 here. 0 where that does not hold."""
+    ok = rate > 0
+    out = np.zeros(frame.shape[1])
+    if ok.sum() < 5 or (ok & is_after).sum() < 2 or (ok & ~is_after).sum() < 2:
+        return out
+    per_op = frame[ok] / rate[ok][:, None]
+    a = is_after[ok]
+    rb, ra = float(np.mean(rate[ok][~a])), float(np.mean(rate[ok][a]))
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", category=RuntimeWarning)
+        mb, ma = np.nanmean(per_op[~a], axis=0), np.nanmean(per_op[a], axis=0)
+        tiny = 1e-6 * np.maximum(np.abs(mb), np.abs(ma)) + 1e-12
+        moved = np.abs(np.log((np.abs(ma) + tiny) / (np.abs(mb) + tiny)))
+    c, sigma = _scores_near(x[ok], per_op, a)
+    floor = np.maximum(1e-12, 0.01 * np.maximum(np.abs(mb), np.abs(ma)))
+    score = np.nan_to_num(np.abs(c) / np.maximum(sigma, floor))
+    far = np.nan_to_num(moved, nan=0.0) >= abs(math.log(ra / rb)) + math.log(3.0)
+    out[far] = score[far]
+    return out
+
+
 def rank_window_metrics(metrics: pd.DataFrame, before: np.ndarray, after: np.ndarray, params,
-                        tput: tuple[float, float] | None) -> tuple[list[dict], list[str]]:
+                        tput: tuple[float, float] | None,
+                        rate: np.ndarray | None = None) -> tuple[list[dict], list[str]]:
     """(listed metrics, names that follow throughput) for a step between the `before` and `after` rows of
-    `metrics` (boolean masks over its rows); `tput` = client throughput means over the same windows."""
+    `metrics` (boolean masks over its rows); `tput` = client throughput means over the same windows.
+
+    `rate` (optional): the client's throughput per row of `metrics`. A counter whose amount per operation
+    jumps (buffer pool reads: none per query, then one) while the operations themselves vary a lot (a busy
+    machine) has a noisy level after the step, and its own break can fall under ``min_score``; per operation
+    the break is clear. Such a metric is listed when it moved in the step's direction, its amount per
+    operation changed by far more than the throughput did, and its break per operation reaches ``min_score``;
+    its score is then the per-operation one."""
     context = before | after
     if context.sum() < 5 or not before.any() or not after.any():
         return [], []
@@ -131,7 +193,13 @@ def rank_window_metrics(metrics: pd.DataFrame, before: np.ndarray, after: np.nda
     c, sigma = _scores(x, frame, is_after)
     floor = np.maximum(1e-9, 0.01 * np.maximum(np.abs(mb), np.abs(ma)))
     score = np.abs(c) / np.maximum(sigma, floor)
-    candidates = (nb >= 2) & (na >= 2) & (score >= params.min_score) & (np.sign(c) == np.sign(ma - mb))
+    same_direction = np.sign(c) == np.sign(ma - mb)
+    candidates = (nb >= 2) & (na >= 2) & (score >= params.min_score) & same_direction
+    if rate is not None:
+        per_op = _per_op_scores(x, frame, is_after, np.asarray(rate, dtype=float)[context])
+        by_op = (nb >= 2) & (na >= 2) & same_direction & (per_op >= params.min_score)
+        score = np.where(by_op & ~candidates, per_op, score)
+        candidates = candidates | by_op
     ranked = []
     for j in np.flatnonzero(np.nan_to_num(candidates, nan=0).astype(bool)):
         if on_own_trend(frame[:, j], is_after):
