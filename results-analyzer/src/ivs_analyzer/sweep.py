@@ -105,6 +105,10 @@ def plot(summary: pd.DataFrame, count: int, path: Path) -> None:
         err = [rows["mean"] - rows["min"], rows["max"] - rows["mean"]]
         ax.errorbar(rows["terminals"], rows["mean"], yerr=err, marker="o", capsize=3, label=database)
     ax.set_xscale("log", base=2)
+    # Plain thread counts on the axis (1, 2, 4 ... rather than powers of two).
+    ticks = sorted(summary["terminals"].unique())
+    ax.set_xticks(ticks, [str(t) for t in ticks])
+    ax.minorticks_off()
     ax.set_xlabel("threads (terminals)")
     ax.set_ylabel("total runtime (ms)")
     ax.set_title(f"{count:,} operations: mean runtime, bars min..max over trials")
