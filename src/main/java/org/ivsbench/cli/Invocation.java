@@ -2,6 +2,7 @@ package org.ivsbench.cli;
 
 import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -102,7 +103,7 @@ final class Invocation {
             if (options.execute && config.sweep() != null) {
                 String redacted = ConfigRedactor.redactedXml(options.config);
                 return new SweepRun(module, config, target, options, out, options.load).execute(commandLine(),
-                        ConfigDigest.sha256(redacted.getBytes(java.nio.charset.StandardCharsets.UTF_8)), redacted);
+                        ConfigDigest.sha256(redacted.getBytes(StandardCharsets.UTF_8)), redacted);
             }
             if (options.execute) {
                 // The digest is over the redacted text: a digest of the original bytes beside the redacted

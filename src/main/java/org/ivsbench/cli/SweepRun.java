@@ -40,6 +40,8 @@ final class SweepRun implements RunLifecycle.Work {
     private final PrintStream out;
     private final boolean justLoaded;
     private volatile MeasuredRun current;
+    /** The sweep's thread while it re-loads data: a stop interrupts the load, which can take long. */
+    private volatile Thread reloading;
     private volatile boolean stopped;
     private Path dir;
     private List<String> commandLine;
@@ -111,11 +113,17 @@ final class SweepRun implements RunLifecycle.Work {
     }
 
     private void reload(BenchmarkModule pointModule, BenchmarkConfig pointConfig) throws Exception {
-        pointModule.create(pointConfig, target);
+        reloading = Thread.currentThread();
         try (LoadProgressBar bar = new LoadProgressBar(out)) {
+            if (stopped) {
+                return;
+            }
+            pointModule.create(pointConfig, target);
             LoadReport r = pointModule.load(pointConfig, target, bar);
             bar.done();
             out.printf("Reloaded %,d records in %.1f s%n", r.records(), Math.max(1, r.elapsedMillis()) / 1000.0);
+        } finally {
+            reloading = null;
         }
     }
 
@@ -163,6 +171,10 @@ final class SweepRun implements RunLifecycle.Work {
     @Override
     public void stop() {
         stopped = true;
+        Thread loader = reloading;
+        if (loader != null) {
+            loader.interrupt();
+        }
         MeasuredRun run = current;
         if (run != null) {
             run.requestStop();
