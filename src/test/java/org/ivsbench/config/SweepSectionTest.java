@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -47,6 +48,29 @@ class SweepSectionTest {
     @Test
     void absentSectionIsNull() throws Exception {
         assertNull(load("<work><time>5</time><weights>100</weights></work>", "").sweep());
+    }
+
+    @Test
+    void presetsSayWhatTheirCommentsClaim() throws Exception {
+        Map<String, String> env = Map.of("IVS_MARIADB_PASSWORD", "ivs");
+        for (String w : List.of("a", "b")) {
+            BenchmarkConfig grid = YcsbIvsNames.load(Path.of("config/sweeps/paper_grid_ycsb_" + w + "_mariadb.xml"),
+                    env);
+            assertEquals("4000000", grid.parameters().get("recordcount"));
+            assertEquals(List.of(1, 2, 4, 8, 16, 32, 64, 128, 256, 512), grid.sweep().terminals());
+            assertEquals(List.of(1000L, 10000L, 100000L, 1000000L), grid.sweep().counts());
+            assertEquals(120, grid.sweep().points());
+            List<Double> weights = w.equals("a") ? List.of(50.0, 50.0) : List.of(95.0, 5.0);
+            for (String db : List.of("sqlite", "mariadb")) {
+                BenchmarkConfig c = YcsbIvsNames.load(Path.of("config/sweeps/ycsb_" + w + "_" + db + ".xml"), env);
+                assertEquals(weights, c.phases().get(0).weights());
+                assertEquals("zipfian", c.phases().get(0).parameters().get("distribution"));
+                assertEquals("10", c.parameters().get("fieldcount"));
+                assertEquals("100", c.parameters().get("fieldlength"));
+                assertEquals(24, c.sweep().points());
+                assertTrue(c.sweep().reload());
+            }
+        }
     }
 
     @Test
