@@ -1,4 +1,5 @@
-"""Command line: ``python -m ivs_analyzer report DIR [-o OUT]`` and ``compare DIR... [-o OUT]``."""
+"""Command line: ``python -m ivs_analyzer report DIR [-o OUT]``, ``compare DIR... [-o OUT]`` and
+``sweep DIR... [-o OUT]``."""
 from __future__ import annotations
 
 import argparse
@@ -29,6 +30,10 @@ def _parser() -> argparse.ArgumentParser:
     c.add_argument("results_dirs", type=Path, nargs="+")
     c.add_argument("-o", "--out", type=Path, default=Path("compare-report"),
                    help="output folder (default: %(default)s)")
+    s = sub.add_parser("sweep", help="runtime vs threads and a two-way ANOVA over sweep folders (one per database)")
+    s.add_argument("sweep_dirs", type=Path, nargs="+")
+    s.add_argument("-o", "--out", type=Path, default=Path("sweep-report"),
+                   help="output folder (default: %(default)s)")
     return p
 
 
@@ -37,7 +42,10 @@ def main(argv: list[str] | None = None) -> int:
     # Imported late so `--help` and argument errors stay fast (matplotlib import is slow).
     from . import report as rep
     try:
-        if args.command == "report":
+        if args.command == "sweep":
+            from . import sweep
+            path = sweep.report(args.sweep_dirs, args.out)
+        elif args.command == "report":
             params = ChangeParams(penalty_factor=args.penalty_factor, min_size=args.min_size,
                                   min_relative_change=args.min_relative_change,
                                   context_windows=args.context_windows, top_metrics=args.top_metrics)

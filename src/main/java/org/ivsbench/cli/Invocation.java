@@ -2,6 +2,7 @@ package org.ivsbench.cli;
 
 import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -29,7 +30,8 @@ import org.ivsbench.experiment.ExperimentSpec;
 /**
  * The steps of one command line, in the order that keeps bad input from touching anything: validate options,
  * load and validate the config, check the results folder, then connect; create, load, execute (a
- * {@link PhasesRun}, or an {@link ExperimentRun} when the config has an {@code <experiment>}).
+ * {@link PhasesRun}, an {@link ExperimentRun} when the config has an {@code <experiment>}, or a {@link SweepRun}
+ * when it has a {@code <sweep>}).
  */
 final class Invocation {
     private static final Logger LOG = LoggerFactory.getLogger(Invocation.class);
@@ -55,6 +57,12 @@ final class Invocation {
             if (experiment(config) && (options.benchbaseOutputs || options.jsonHistograms != null)) {
                 throw new UsageException((options.benchbaseOutputs ? "--benchbase-outputs" : "-jh")
                         + ": not supported with an <experiment>: use epochs.csv and each phase's summary.json");
+            }
+            if (config.sweep() != null && (options.benchbaseOutputs || options.jsonHistograms != null
+                    || options.resume)) {
+                throw new UsageException((options.resume ? "--resume" : options.benchbaseOutputs
+                        ? "--benchbase-outputs" : "-jh") + ": not supported with a <sweep>: use sweep.csv and each"
+                        + " point's summary.json");
             }
             experiment = ExperimentSpec.parse(config, module);
             // Only --execute writes results. The check also covers experiments and --resume (both write
@@ -91,6 +99,11 @@ final class Invocation {
             if (options.execute && experiment != null) {
                 return ExperimentRun.run(module, config, experiment, target, options.directory,
                         options.windowSeconds, out, commandLine(), options.resume);
+            }
+            if (options.execute && config.sweep() != null) {
+                String redacted = ConfigRedactor.redactedXml(options.config);
+                return new SweepRun(module, config, target, options, out, options.load).execute(commandLine(),
+                        ConfigDigest.sha256(redacted.getBytes(StandardCharsets.UTF_8)), redacted);
             }
             if (options.execute) {
                 // The digest is over the redacted text: a digest of the original bytes beside the redacted

@@ -7,7 +7,8 @@ import java.util.Map;
 /**
  * The whole validated configuration of a run, immutable. {@code parameters} are the benchmark-specific
  * top-level elements (ycsbivs: recordcount, fieldcount, ...), validated by the benchmark module;
- * {@code experiment} is the raw experiment section handed to the experiment runner (null when absent).
+ * {@code experiment} is the raw experiment section handed to the experiment runner (null when absent);
+ * {@code sweep} the {@code <sweep>} section (null when absent).
  */
 public record BenchmarkConfig(
         Path source,
@@ -21,7 +22,8 @@ public record BenchmarkConfig(
         List<PhaseConfig> phases,
         Map<String, String> parameters,
         MonitorConfig monitor,
-        Map<String, String> experiment) {
+        Map<String, String> experiment,
+        SweepConfig sweep) {
 
     public BenchmarkConfig {
         transactionTypes = List.copyOf(transactionTypes);
@@ -67,7 +69,8 @@ public record BenchmarkConfig(
                 .phases(phases)
                 .parameters(parameters)
                 .monitor(monitor)
-                .experiment(experiment);
+                .experiment(experiment)
+                .sweep(sweep);
     }
 
     /** Builds a {@link BenchmarkConfig} by named settings instead of twelve positional ones. */
@@ -84,6 +87,7 @@ public record BenchmarkConfig(
         private Map<String, String> parameters = Map.of();
         private MonitorConfig monitor = MonitorConfig.defaults();
         private Map<String, String> experiment;
+        private SweepConfig sweep;
 
         private Builder(TargetConfig target) {
             this.target = target;
@@ -150,9 +154,15 @@ public record BenchmarkConfig(
             return this;
         }
 
+        /** The {@code <sweep>} section, or null for none. */
+        public Builder sweep(SweepConfig value) {
+            sweep = value;
+            return this;
+        }
+
         public BenchmarkConfig build() {
             return new BenchmarkConfig(source, target, terminals, loaderThreads, randomSeed, batchSize, scaleFactor,
-                    transactionTypes, phases, parameters, monitor, experiment);
+                    transactionTypes, phases, parameters, monitor, experiment, sweep);
         }
     }
 }

@@ -21,7 +21,7 @@ public final class ConfigLoader {
     static final String ROOT = "parameters";
 
     private static final List<String> RUN_ELEMENTS = List.of("terminals", "loaderThreads", "randomSeed",
-            "batchsize", "scalefactor", "transactiontypes", "works", "monitor", "experiment");
+            "batchsize", "scalefactor", "transactiontypes", "works", "monitor", "experiment", "sweep");
 
     private ConfigLoader() {
     }
@@ -77,6 +77,7 @@ public final class ConfigLoader {
         }
         MonitorConfig monitor = MonitorSection.parse(root, configDir);
         Map<String, String> experiment = ExperimentSection.parse(root);
+        SweepConfig sweep = SweepSection.parse(root, phases, experimentPresent);
         return BenchmarkConfig.builder(target)
                 .source(source)
                 .terminals(terminals)
@@ -89,6 +90,7 @@ public final class ConfigLoader {
                 .parameters(parameters)
                 .monitor(monitor)
                 .experiment(experiment)
+                .sweep(sweep)
                 .build();
     }
 

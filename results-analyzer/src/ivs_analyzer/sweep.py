@@ -1,0 +1,164 @@
+"""Thread sweeps (a config's ``<sweep>``): runtime against terminals per database, and a two-way ANOVA.
+
+A sweep folder holds ``sweep.csv``, one row per (terminals, count, trial) point. Several folders, one per
+database, are read together; the ANOVA asks whether the database, the number of threads (terminals) and their
+interaction explain the spread of the total runtime, separately for each operation count (runtime grows with
+the count by construction, so mixing counts would only measure that).
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pandas as pd
+
+from .load import AnalyzerError
+
+ALPHA = 0.05
+REQUIRED = ("target_type", "terminals", "count", "trial", "runtime_ms", "throughput", "interrupted")
+
+
+def load_sweeps(dirs: list[Path]) -> pd.DataFrame:
+    """The finished rows of every folder's sweep.csv, with ``database`` (the target type) and ``sweep`` (folder)."""
+    frames = []
+    for d in dirs:
+        csv = d / "sweep.csv"
+        if not csv.is_file():
+            raise AnalyzerError(f"{d}: no sweep.csv (not a sweep folder: run a config with a <sweep> section)")
+        df = pd.read_csv(csv)
+        missing = [c for c in REQUIRED if c not in df.columns]
+        if missing:
+            raise AnalyzerError(f"{csv}: missing column(s) {', '.join(missing)}")
+        # An interrupted point measured a shorter run than asked for: its runtime is not comparable.
+        df = df[~df["interrupted"].astype(str).str.lower().eq("true")].copy()
+        df["database"] = df["target_type"].astype(str)
+        df["sweep"] = d.name
+        df["count"] = df["count"].fillna(0).astype("int64")
+        frames.append(df)
+    data = pd.concat(frames, ignore_index=True)
+    if data.empty:
+        raise AnalyzerError("no finished sweep points in " + ", ".join(str(d) for d in dirs))
+    return data
+
+
+def anova(data: pd.DataFrame, response: str = "runtime_ms") -> pd.DataFrame:
+    """Two-way ANOVA with interaction (type II sums of squares) of ``response`` on database and threads.
+
+    With one database the database factor has one level and drops out: the table is then the one-way ANOVA on
+    threads. Needs at least two levels of threads and, for the interaction, more than one trial per cell.
+    """
+    from statsmodels.formula.api import ols
+    from statsmodels.stats.anova import anova_lm
+
+    frame = pd.DataFrame({"runtime": data[response].astype(float), "database": data["database"].astype(str),
+                          "threads": data["terminals"].astype(int)})
+    databases = frame["database"].nunique()
+    threads = frame["threads"].nunique()
+    if threads < 2 and databases < 2:
+        raise AnalyzerError("the ANOVA needs at least two thread counts or two databases (got one point each)")
+    per_cell = frame.groupby(["database", "threads"]).size()
+    if per_cell.min() < 2:
+        raise AnalyzerError("the ANOVA needs at least 2 trials per (database, threads) cell; "
+                            f"the fewest are {per_cell.min()} ({per_cell.idxmin()})")
+    terms = [t for t, n in (("C(database)", databases), ("C(threads)", threads)) if n > 1]
+    formula = "runtime ~ " + " * ".join(terms)
+    table = anova_lm(ols(formula, data=frame).fit(), typ=2)
+    table = table.rename(columns={"sum_sq": "SS", "PR(>F)": "p"})
+    table.index = [_term_name(i) for i in table.index]
+    return table[["SS", "df", "F", "p"]]
+
+
+def _term_name(term: str) -> str:
+    return term.replace("C(database)", "database").replace("C(threads)", "threads")
+
+
+def reading(table: pd.DataFrame, alpha: float = ALPHA) -> list[str]:
+    """The table in plain words: which factors are significant at ``alpha``."""
+    lines = []
+    meaning = {"database": "the database", "threads": "the number of threads",
+               "database:threads": "the interaction (the effect of threads differs between databases)"}
+    for term, row in table.iterrows():
+        if term == "Residual":
+            continue
+        what = meaning.get(term, term)
+        if pd.isna(row["p"]):
+            lines.append(f"{what}: no test (F undefined)")
+        elif row["p"] < alpha:
+            lines.append(f"{what}: significant at {alpha} (F = {row['F']:.2f}, p = {row['p']:.3g})")
+        else:
+            lines.append(f"{what}: not significant at {alpha} (F = {row['F']:.2f}, p = {row['p']:.3g})")
+    return lines
+
+
+def spread(data: pd.DataFrame, response: str = "runtime_ms") -> pd.DataFrame:
+    """Mean, min and max of ``response`` over the trials of each (database, count, threads)."""
+    g = data.groupby(["database", "count", "terminals"])[response]
+    return g.agg(mean="mean", min="min", max="max", trials="size").reset_index()
+
+
+def plot(summary: pd.DataFrame, count: int, path: Path) -> None:
+    """Runtime against threads, one line per database, bars from the fastest to the slowest trial."""
+    from .charts import plt
+
+    fig, ax = plt.subplots(figsize=(7, 4.2))
+    for database, rows in summary[summary["count"] == count].groupby("database"):
+        rows = rows.sort_values("terminals")
+        err = [rows["mean"] - rows["min"], rows["max"] - rows["mean"]]
+        ax.errorbar(rows["terminals"], rows["mean"], yerr=err, marker="o", capsize=3, label=database)
+    ax.set_xscale("log", base=2)
+    # Plain thread counts on the axis (1, 2, 4 ... rather than powers of two).
+    ticks = sorted(summary["terminals"].unique())
+    ax.set_xticks(ticks, [str(t) for t in ticks])
+    ax.minorticks_off()
+    ax.set_xlabel("threads (terminals)")
+    ax.set_ylabel("total runtime (ms)")
+    ax.set_title(f"{count:,} operations: mean runtime, bars min..max over trials")
+    ax.grid(True, alpha=0.3)
+    ax.legend()
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+
+
+def report(dirs: list[Path], out: Path) -> Path:
+    """Writes runtime charts, anova.csv and sweep-report.md into ``out``; returns the report's path."""
+    data = load_sweeps(dirs)
+    out.mkdir(parents=True, exist_ok=True)
+    summary = spread(data)
+    summary.to_csv(out / "runtime.csv", index=False)
+    lines = ["# Sweep report", "", "Sweeps: " + ", ".join(d.name for d in dirs), "",
+             "Total runtime = the measured phase's time from its measured start to the completion that reached its"
+             " count (sweep.csv runtime_ms).", ""]
+    tables = []
+    for count in sorted(summary["count"].unique()):
+        chart = f"runtime_n{count}.png"
+        plot(summary, count, out / chart)
+        lines += [f"## {count:,} operations", "", f"![runtime vs threads]({chart})", ""]
+        lines += _markdown(summary[summary["count"] == count].drop(columns="count"), floats="{:.1f}")
+        try:
+            table = anova(data[data["count"] == count])
+        except AnalyzerError as e:
+            lines += ["", f"No ANOVA: {e}", ""]
+            continue
+        tables.append(table.assign(count=count))
+        two_way = "database" in table.index and "threads" in table.index
+        lines += ["", "Two-way ANOVA with interaction (type II), runtime ~ database * threads:" if two_way
+                  else "One-way ANOVA (one database or one thread count in these sweeps):", ""]
+        lines += _markdown(table.reset_index(names="source"), floats="{:.4g}")
+        lines += ["", f"Reading (alpha = {ALPHA}):", ""] + ["- " + s for s in reading(table)] + [""]
+    if tables:
+        pd.concat(tables).reset_index(names="source").to_csv(out / "anova.csv", index=False)
+    path = out / "sweep-report.md"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path
+
+
+def _markdown(df: pd.DataFrame, floats: str) -> list[str]:
+    def cell(v: object) -> str:
+        if isinstance(v, float):
+            return "" if pd.isna(v) else floats.format(v)
+        return str(v)
+
+    rows = ["| " + " | ".join(str(c) for c in df.columns) + " |", "|" + "---|" * len(df.columns)]
+    for _, r in df.iterrows():
+        rows.append("| " + " | ".join(cell(v) for v in r.tolist()) + " |")
+    return rows

@@ -1,0 +1,100 @@
+"""Sweeps: sweep.csv folders, the runtime spread, and the two-way ANOVA checked against a hand computation."""
+from pathlib import Path
+
+import pandas as pd
+import pytest
+from scipy import stats
+
+from ivs_analyzer import sweep
+from ivs_analyzer.cli import main
+from ivs_analyzer.load import AnalyzerError
+
+HEADER = ("target_type,benchmark,phase,terminals,count,trial,runtime_ms,operations,throughput,goodput,"
+          "latency_p50_us,latency_p95_us,latency_p99_us,missed,aborted,errors,interrupted,folder")
+
+# A balanced 2 x 2 design with 2 trials per cell (database X/Y, threads 1/2), small enough to do by hand:
+#   cell means X1 = 3, X2 = 7, Y1 = 5, Y2 = 13; grand mean 7
+#   database means 5, 9      -> SS_database = 2 trials * 2 threads * ((5-7)^2 + (9-7)^2)   = 32, df 1
+#   threads means 4, 10      -> SS_threads  = 2 trials * 2 dbs     * ((4-7)^2 + (10-7)^2)  = 72, df 1
+#   cell - row - col + grand = +1, -1, -1, +1 -> SS_interaction = 2 * 4 = 8,                  df 1
+#   every trial is 1 from its cell mean      -> SS_residual = 8, df 8 - 4 = 4, MS_residual = 2
+#   F = 32/2 = 16, 72/2 = 36, 8/2 = 4 on (1, 4) degrees of freedom.
+TEXTBOOK = {("X", 1): (2, 4), ("X", 2): (6, 8), ("Y", 1): (4, 6), ("Y", 2): (12, 14)}
+
+
+def write_sweep(folder: Path, database: str, runtimes: dict[int, tuple], count: int = 1000,
+                extra: list[str] | None = None) -> Path:
+    folder.mkdir(parents=True)
+    rows = [HEADER]
+    for threads, values in runtimes.items():
+        for trial, runtime in enumerate(values, start=1):
+            rows.append(f"{database},ycsbivs,workload_a,{threads},{count},{trial},{runtime},{count},"
+                        f"{count / runtime * 1000},{count / runtime * 1000},10,20,30,0,0,0,false,"
+                        f"t{threads}-n{count}-trial{trial}")
+    rows += extra or []
+    (folder / "sweep.csv").write_text("\n".join(rows) + "\n")
+    return folder
+
+
+def textbook_frame() -> pd.DataFrame:
+    rows = [{"database": db, "terminals": t, "runtime_ms": float(v)}
+            for (db, t), values in TEXTBOOK.items() for v in values]
+    return pd.DataFrame(rows)
+
+
+def test_two_way_anova_matches_the_hand_computation():
+    table = sweep.anova(textbook_frame())
+    assert list(table.index) == ["database", "threads", "database:threads", "Residual"]
+    assert table["SS"].tolist() == pytest.approx([32, 72, 8, 8])
+    assert table["df"].tolist() == pytest.approx([1, 1, 1, 4])
+    assert table["F"].tolist()[:3] == pytest.approx([16, 36, 4])
+    # p = upper tail of F(1, 4); e.g. F = 16 is t = 4 on 4 df, two-sided p = 0.0161.
+    assert table["p"].tolist()[:3] == pytest.approx([stats.f.sf(f, 1, 4) for f in (16, 36, 4)])
+    assert table["p"].iloc[0] == pytest.approx(0.01613, abs=1e-5)
+
+
+def test_reading_names_the_significant_factors():
+    lines = sweep.reading(sweep.anova(textbook_frame()))
+    assert lines[0].startswith("the database: significant at 0.05")
+    assert lines[1].startswith("the number of threads: significant at 0.05")
+    assert lines[2].startswith("the interaction (the effect of threads differs between databases): not significant")
+
+
+def test_one_database_gives_the_one_way_table():
+    frame = textbook_frame()
+    table = sweep.anova(frame[frame["database"] == "X"])
+    assert list(table.index) == ["threads", "Residual"]
+    # X only: means 3 and 7, grand 5 -> SS = 2 * (4 + 4) = 16; residual 4 on 2 df -> F = 8.
+    assert table["SS"].tolist() == pytest.approx([16, 4])
+    assert table["F"].iloc[0] == pytest.approx(8)
+
+
+def test_one_trial_per_cell_is_refused():
+    frame = textbook_frame().groupby(["database", "terminals"]).head(1)
+    with pytest.raises(AnalyzerError, match="at least 2 trials"):
+        sweep.anova(frame)
+
+
+def test_report_over_two_databases(tmp_path):
+    a = write_sweep(tmp_path / "sqlite", "SQLITE", {1: (2, 4), 2: (6, 8)})
+    # An interrupted point is left out: its runtime is shorter than a full run.
+    b = write_sweep(tmp_path / "maria", "MARIADB", {1: (4, 6), 2: (12, 14)},
+                    extra=["MARIADB,ycsbivs,workload_a,2,1000,3,1,1,1,1,1,1,1,0,0,0,true,t2-n1000-trial3"])
+    out = tmp_path / "out"
+    assert main(["sweep", str(a), str(b), "-o", str(out)]) == 0
+    text = (out / "sweep-report.md").read_text()
+    assert "Two-way ANOVA with interaction" in text
+    assert "| database | 32 | 1 | 16 |" in text
+    assert (out / "runtime_n1000.png").stat().st_size > 0
+    anova = pd.read_csv(out / "anova.csv")
+    assert anova["source"].tolist() == ["database", "threads", "database:threads", "Residual"]
+    spread = pd.read_csv(out / "runtime.csv")
+    row = spread[(spread["database"] == "MARIADB") & (spread["terminals"] == 2)].iloc[0]
+    assert (row["min"], row["max"], row["trials"]) == (12, 14, 2)
+
+
+def test_not_a_sweep_folder_is_one_line_and_exit_2(tmp_path, capsys):
+    (tmp_path / "run").mkdir()
+    assert main(["sweep", str(tmp_path / "run")]) == 2
+    err = capsys.readouterr().err
+    assert "no sweep.csv" in err and err.count("\n") == 1
