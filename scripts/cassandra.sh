@@ -80,6 +80,16 @@ EOF
 
 native_port() { [ -f "$PORTFILE" ] && tr -dc '0-9' <"$PORTFILE"; }
 
+# Waits up to $2 seconds for port $1 to be free. A JVM killed with SIGKILL is reported gone (its main thread a
+# zombie) a moment before its last threads exit and its sockets close.
+wait_port_free() {
+  local deadline=$(( $(date +%s) + $2 ))
+  until ivs_port_free "$1"; do
+    [ "$(date +%s)" -ge "$deadline" ] && return 1
+    sleep 0.1
+  done
+}
+
 server_pid() {
   local pid
   [ -f "$PIDFILE" ] || return 1
@@ -191,7 +201,7 @@ cmd_start() {
   rm -f "$PIDFILE"
   # Prefer the port of the last run (stable URLs); move on if something else took it meanwhile.
   native=$(native_port || true)
-  if [ -z "$native" ] || ! ivs_port_free "$native"; then native=$(ivs_find_free_port "$BASE_PORT"); fi
+  if [ -z "$native" ] || ! wait_port_free "$native" 10; then native=$(ivs_find_free_port "$BASE_PORT"); fi
   storage=$(ivs_find_free_port "$((native + 1))")
   write_conf "$native" "$storage"
   echo "$native" >"$PORTFILE"
@@ -255,6 +265,7 @@ cmd_kill9() {
   pid=$(server_pid) || ivs_die "not running"
   kill -9 "$pid"
   ivs_wait_pid_exit "$pid" 10 || ivs_die "pid $pid survived SIGKILL"
+  wait_port_free "$(native_port)" 10 || ivs_die "port $(native_port) still open after SIGKILL of pid $pid"
   ivs_log "killed pid $pid (SIGKILL)"
 }
 

@@ -8,6 +8,7 @@ import java.util.Optional;
 import com.datastax.oss.driver.api.core.AllNodesFailedException;
 import com.datastax.oss.driver.api.core.DriverTimeoutException;
 import com.datastax.oss.driver.api.core.NoNodeAvailableException;
+import com.datastax.oss.driver.api.core.NodeUnavailableException;
 import com.datastax.oss.driver.api.core.connection.ClosedConnectionException;
 import com.datastax.oss.driver.api.core.connection.ConnectionInitException;
 import com.datastax.oss.driver.api.core.connection.HeartbeatException;
@@ -83,7 +84,8 @@ final class CassandraErrors {
             for (List<Throwable> errors : all.getAllErrors().values()) {
                 for (Throwable t : errors) {
                     if (!(t instanceof ClosedConnectionException || t instanceof HeartbeatException
-                            || t instanceof ConnectionInitException || t instanceof IOException)) {
+                            || t instanceof ConnectionInitException || t instanceof NodeUnavailableException
+                            || t instanceof IOException)) {
                         return false;
                     }
                 }
