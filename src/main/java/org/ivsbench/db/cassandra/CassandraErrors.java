@@ -33,6 +33,7 @@ final class CassandraErrors {
     static final String WRITE_TIMEOUT = "write timeout";
     static final String UNAVAILABLE = "unavailable";
     static final String TOO_LARGE = "mutation too large";
+    static final String MESSAGE_TOO_LARGE = "message too large";
 
     private CassandraErrors() {
     }
@@ -56,6 +57,8 @@ final class CassandraErrors {
             reason = "client timeout";
         } else if (e instanceof InvalidQueryException && isTooLarge(e)) {
             reason = TOO_LARGE;
+        } else if (e instanceof InvalidQueryException && isMessageTooLarge(e)) {
+            reason = MESSAGE_TOO_LARGE;
         }
         return Optional.ofNullable(reason).map(OpResult::error);
     }
@@ -95,8 +98,19 @@ final class CassandraErrors {
         return false;
     }
 
+    /**
+     * The request itself passes the server's native_transport_max_message_size ("CQL Message of size n bytes
+     * exceeds allowed maximum of m bytes"), a limit that is reached before the mutation limit by default.
+     */
+    private static boolean isMessageTooLarge(RuntimeException e) {
+        String m = String.valueOf(e.getMessage()).toLowerCase(Locale.ROOT);
+        return m.contains("cql message of size") && m.contains("exceeds allowed maximum");
+    }
+
     private static boolean isTooLarge(RuntimeException e) {
         String m = String.valueOf(e.getMessage()).toLowerCase(Locale.ROOT);
-        return m.contains("mutation of") && m.contains("too large") || m.contains("is too large");
+        // "Rejected an oversized mutation (n/max) for keyspace ..." (Cassandra 4.0+); older servers said
+        // "Mutation of n bytes is too large for the maximum size of max".
+        return m.contains("oversized mutation") || m.contains("mutation of") && m.contains("too large");
     }
 }

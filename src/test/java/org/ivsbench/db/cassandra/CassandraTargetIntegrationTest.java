@@ -144,6 +144,22 @@ class CassandraTargetIntegrationTest {
         t.dropTable(table);
     }
 
+    /**
+     * A write past the server's largest request (native_transport_max_message_size, below the 16 MiB mutation
+     * limit by default) is refused: that operation's ERROR, not a failure of the session.
+     */
+    @Test
+    void oversizedRequestIsAnErrorWithItsReason() throws Exception {
+        target.createTable(table("it_large"));
+        try (Session s = target.openSession()) {
+            OpResult r = s.insert("it_large", "big", Map.of("FIELD0", "x".repeat(17 * 1024 * 1024)));
+            assertEquals(Outcome.ERROR, r.outcome());
+            assertEquals(CassandraErrors.MESSAGE_TOO_LARGE, r.reason());
+            assertEquals(Outcome.ABORTED, s.read("it_large", "big", null, new LinkedHashMap<>()).outcome());
+        }
+        target.dropTable("it_large");
+    }
+
     @Test
     void batchLoadIsCountedAndStreamed() throws Exception {
         target.createTable(table("it_batch"));
