@@ -138,6 +138,7 @@ final class CassandraSession implements Session {
         boolean conditional = options.extendWrite() == CassandraOptions.ExtendWrite.CONDITIONAL;
         long suffixBytes = utf8Length(suffix);
         long bytesRead = 0;
+        long bytesWritten = 0;
         try {
             PreparedStatement select = statements.read(table, List.of(field));
             for (int attempt = 0; attempt < EXTEND_ATTEMPTS; attempt++) {
@@ -160,11 +161,12 @@ final class CassandraSession implements Session {
                 }
                 BoundStatement cas = statements.conditionalUpdate(table, field).bind(grown, key, old)
                         .setSerialConsistencyLevel(options.serialConsistency());
+                bytesWritten += oldBytes + newBytes; // the old value goes along as the condition
                 if (execute(cas, options.writeConsistency()).wasApplied()) {
-                    return OpResult.ok(bytesRead, newBytes);
+                    return OpResult.ok(bytesRead, bytesWritten);
                 }
             }
-            return new OpResult(Outcome.ABORTED, "conflict", bytesRead, 0);
+            return new OpResult(Outcome.ABORTED, "conflict", bytesRead, bytesWritten);
         } catch (RuntimeException e) {
             return CassandraErrors.outcomeOrThrow("extend", e);
         }

@@ -79,11 +79,13 @@ public final class CassandraTarget implements Target, ServerInfo, StatusCounters
     private static CqlSession connect(TargetConfig config, CassandraUrl url, CassandraOptions options)
             throws TargetException {
         // Programmatic settings only; the driver's reference.conf supplies the rest. A node that comes back is
-        // looked for every 100 ms to 1 s (the driver's default waits up to 60 s between attempts).
+        // looked for every 100 ms to 1 s (the driver's default waits up to 60 s between attempts); nothing is
+        // retried (NoRetryPolicy) and nothing is sent twice (speculative executions stay off, the default).
         DriverConfigLoader loader = DriverConfigLoader.programmaticBuilder()
                 .withDuration(DefaultDriverOption.REQUEST_TIMEOUT, Duration.ofMillis(options.requestTimeoutMs()))
                 .withString(DefaultDriverOption.REQUEST_CONSISTENCY, options.readConsistency().name())
                 .withString(DefaultDriverOption.REQUEST_SERIAL_CONSISTENCY, options.serialConsistency().name())
+                .withString(DefaultDriverOption.RETRY_POLICY_CLASS, NoRetryPolicy.class.getName())
                 .withDuration(DefaultDriverOption.RECONNECTION_BASE_DELAY, Duration.ofMillis(100))
                 .withDuration(DefaultDriverOption.RECONNECTION_MAX_DELAY, Duration.ofSeconds(1))
                 .withDuration(DefaultDriverOption.CONNECTION_INIT_QUERY_TIMEOUT, Duration.ofSeconds(5))
@@ -211,6 +213,7 @@ public final class CassandraTarget implements Target, ServerInfo, StatusCounters
         env.put("serialConsistency", options.serialConsistency().name());
         env.put("extendWrite", options.extendWrite().name().toLowerCase(Locale.ROOT));
         env.put("requestTimeoutMs", options.requestTimeoutMs());
+        env.put("retries", "none");
         env.put("driver", "java-driver-core " + CqlSession.OSS_DRIVER_COORDINATES.getVersion());
         return env;
     }
