@@ -71,7 +71,8 @@ cmd_install() {
 EOF
   rm -rf "$LIB.tmp"
   ivs_log "fetching cassandra-all $VERSION and its dependencies with Maven"
-  (cd "$pomdir" && mvn -B -q dependency:copy-dependencies -DoutputDirectory="$LIB.tmp" -DincludeScope=runtime) >&2 \
+  (cd "$pomdir" && mvn -B -q org.apache.maven.plugins:maven-dependency-plugin:3.7.1:copy-dependencies \
+    -DoutputDirectory="$LIB.tmp" -DincludeScope=runtime) >&2 \
     || ivs_die "mvn dependency:copy-dependencies failed"
   rm -rf "$LIB"
   mv "$LIB.tmp" "$LIB"

@@ -91,7 +91,7 @@ final class Statements {
 
     /** {@code UPDATE .. SET field = ? WHERE key = ? IF field = ?}: applied only while the field holds what was read. */
     PreparedStatement conditionalUpdate(String table, String field) throws TargetException {
-        String c = column(field);
+        String c = CqlIdentifier.fromCql(column(field)).asCql(true);
         return prepare(table, "cas " + c, "UPDATE " + qualified(table) + " SET " + c + " = ? WHERE "
                 + keyColumn(table) + " = ? IF " + c + " = ?");
     }

@@ -89,6 +89,13 @@ class CassandraConfigTest {
     }
 
     @Test
+    void utf8LengthCountsBytesNotCharacters() {
+        assertEquals(0, CassandraSession.utf8Length(null));
+        assertEquals(3, CassandraSession.utf8Length("abc"));
+        assertEquals(2 + 3 + 4, CassandraSession.utf8Length("\u00e9\u20ac\ud83d\ude00"));
+    }
+
+    @Test
     void fieldNamesRoundTripAndCounterKinds() {
         assertEquals("field0", Statements.column("FIELD0"));
         assertEquals("FIELD12", Statements.field("field12"));
