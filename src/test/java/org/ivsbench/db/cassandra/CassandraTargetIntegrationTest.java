@@ -11,6 +11,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicLong;
 
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -108,6 +110,58 @@ class CassandraTargetIntegrationTest {
         try (CassandraTarget lwt = CassandraTarget.openTarget(CassandraFixture.config(Map.of("extendWrite",
                 "conditional")))) {
             extendGrowsAndSkips(lwt, "it_extend_lwt", 10 + 15);
+        }
+    }
+
+    /**
+     * Two sessions extend the same field at once with extendWrite=conditional: every append reported OK is in the
+     * final value (the LWT's condition turns a lost race into a re-read, never into a lost append).
+     */
+    @Test
+    void conditionalExtendsLoseNoAppendUnderContention() throws Exception {
+        try (CassandraTarget lwt = CassandraTarget.openTarget(CassandraFixture.config(Map.of("extendWrite",
+                "conditional")))) {
+            lwt.createTable(table("it_contention"));
+            try (Session s = lwt.openSession()) {
+                s.insert("it_contention", "hot", Map.of("FIELD0", ""));
+            }
+            AtomicLong ok = new AtomicLong();
+            AtomicLong undecided = new AtomicLong();
+            List<Thread> threads = new ArrayList<>();
+            List<Throwable> failures = new CopyOnWriteArrayList<>();
+            for (int t = 0; t < 2; t++) {
+                Thread thread = new Thread(() -> {
+                    try (Session s = lwt.openSession()) {
+                        for (int i = 0; i < 40; i++) {
+                            OpResult r = s.extend("it_contention", "hot", "FIELD0", "x", 1000, ExtendMethod.CLIENT);
+                            if (r.isOk()) {
+                                ok.incrementAndGet();
+                            } else if (CassandraErrors.WRITE_TIMEOUT.equals(r.reason())) {
+                                undecided.incrementAndGet(); // Paxos contention: applied or not, unknown
+                            } else {
+                                assertEquals("conflict", r.reason());
+                            }
+                        }
+                    } catch (Throwable e) {
+                        failures.add(e);
+                    }
+                });
+                threads.add(thread);
+                thread.start();
+            }
+            for (Thread thread : threads) {
+                thread.join();
+            }
+            assertEquals(List.of(), failures);
+            Map<String, String> out = new LinkedHashMap<>();
+            try (Session s = lwt.openSession()) {
+                s.read("it_contention", "hot", null, out);
+            }
+            assertTrue(ok.get() > 0);
+            long length = out.get("FIELD0").length();
+            assertTrue(length >= ok.get() && length <= ok.get() + undecided.get(), "every OK append is in the value: "
+                    + length + " chars, " + ok + " OK, " + undecided + " timed out");
+            lwt.dropTable("it_contention");
         }
     }
 
