@@ -5,10 +5,11 @@
 #   scripts/test.sh [--java-only | --python-only] [--keep-servers]
 #
 # Java:   checks Java 17+ and Maven (installs them from Debian when root and missing), starts a private
-#         MariaDB 10.11 with MyRocks (scripts/mariadb.sh), the MongoDB stand-in (scripts/mongo-standin.sh) and a
-#         private PostgreSQL 15 (scripts/postgres.sh), builds target/benchbase.jar from clean (CLI tests run it),
-#         then `mvn -B test` with -Divs.mariadb.url / -Divs.mongo.url / -Divs.postgres.url and the IVS_MARIADB_* /
-#         IVS_MONGO_* / IVS_POSTGRES_* variables exported.
+#         MariaDB 10.11 with MyRocks (scripts/mariadb.sh), the MongoDB stand-in (scripts/mongo-standin.sh), a
+#         private PostgreSQL 15 (scripts/postgres.sh) and a one-node Cassandra 5.0 (scripts/cassandra.sh), builds
+#         target/benchbase.jar from clean (CLI tests run it), then `mvn -B test` with -Divs.mariadb.url /
+#         -Divs.mongo.url / -Divs.postgres.url / -Divs.cassandra.url and the IVS_MARIADB_* / IVS_MONGO_* /
+#         IVS_POSTGRES_* / IVS_CASSANDRA_* variables exported.
 # Python: if results-analyzer/ exists: venv in .cache/venv, the analyzer with its test extra, Debian chromium
 #         (the report screenshot test; exported as IVS_CHROMIUM), the jar and MariaDB (the end-to-end
 #         analyzer test), then pytest.
@@ -35,7 +36,7 @@ for arg in "$@"; do
     --java-only) run_python=0 ;;
     --python-only) run_java=0 ;;
     --keep-servers) keep_servers=1 ;;
-    -h|--help) sed -n '2,19p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,21p' "$0"; exit 0 ;;
     *) echo "unknown option: $arg (use --java-only, --python-only, --keep-servers)" >&2; exit 2 ;;
   esac
 done
@@ -52,11 +53,13 @@ finish() {
   trap - EXIT INT TERM
   if [ "$started_servers" -eq 1 ]; then
     if [ "$keep_servers" -eq 1 ]; then
-      ivs_log "--keep-servers: leaving MariaDB, the MongoDB stand-in and PostgreSQL running"
+      ivs_log "--keep-servers: leaving MariaDB, the MongoDB stand-in, PostgreSQL and Cassandra running"
       scripts/mariadb.sh env 2>/dev/null
       scripts/mongo-standin.sh env 2>/dev/null
       scripts/postgres.sh env 2>/dev/null
+      scripts/cassandra.sh env 2>/dev/null
     else
+      scripts/cassandra.sh stop || rc=1
       scripts/postgres.sh stop || rc=1
       scripts/mongo-standin.sh stop || rc=1
       scripts/mariadb.sh stop || rc=1
@@ -86,6 +89,9 @@ start_servers() {
   started_servers=1
   out=$(scripts/mariadb.sh start) || return 1
   eval "$out"
+  scripts/cassandra.sh install || return 1
+  out=$(scripts/cassandra.sh start) || return 1
+  eval "$out"
   out=$(scripts/mongo-standin.sh start) || return 1
   eval "$out"
   scripts/postgres.sh install || return 1
@@ -99,6 +105,7 @@ java_tests() {
   step "mvn test" mvn -B test \
     -Divs.mariadb.url="$IVS_MARIADB_URL" -Divs.mongo.url="$IVS_MONGO_URL" \
     -Divs.postgres.url="$IVS_POSTGRES_URL" -Divs.postgres.pidfile="$IVS_POSTGRES_PIDFILE" \
+    -Divs.cassandra.url="$IVS_CASSANDRA_URL" \
     -Dsurefire.timeout="${IVS_TEST_TIMEOUT:-1500}"
 }
 
@@ -132,7 +139,7 @@ python_tests() {
 
 if [ "$run_java" -eq 1 ]; then
   step "check Java 17+ and Maven" ivs_require_java_maven
-  if step "start MariaDB + MongoDB stand-in + PostgreSQL" start_servers && java_tests; then
+  if step "start MariaDB + MongoDB stand-in + PostgreSQL + Cassandra" start_servers && java_tests; then
     java_status=OK
   fi
 fi

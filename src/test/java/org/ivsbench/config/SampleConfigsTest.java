@@ -31,7 +31,8 @@ class SampleConfigsTest {
     void everyTargetAndWorkloadIsShipped() throws IOException {
         List<String> names = samples().map(p -> CONFIG.relativize(p).toString()).toList();
         for (String expected : List.of("sqlite/ycsbivs_config.xml", "mariadb/ycsbivs_config.xml",
-                "myrocks/ycsbivs_config.xml", "mongodb/ycsbivs_config.xml", "postgres/ycsbivs_config.xml")) {
+                "myrocks/ycsbivs_config.xml", "mongodb/ycsbivs_config.xml", "postgres/ycsbivs_config.xml",
+                "cassandra/ycsbivs_config.xml")) {
             assertTrue(names.contains(expected), expected);
         }
         for (char w = 'a'; w <= 'f'; w++) {

@@ -1,0 +1,18 @@
+/**
+ * Apache Cassandra through the Apache Cassandra Java driver (java-driver-core 4.x).
+ *
+ * <p>URL: {@code cassandra://host[:port][,host[:port]...]/keyspace[?dc=datacenter]} (port 9042, datacenter
+ * datacenter1 by default). Target options ({@code <targetOptions>}): readConsistency, writeConsistency,
+ * serialConsistency, replicationFactor, extendWrite (plain | conditional), requestTimeoutMs; see
+ * {@link org.ivsbench.db.cassandra.CassandraOptions}.
+ *
+ * <p>What each operation sends is described on {@link org.ivsbench.db.cassandra.CassandraSession}; the
+ * server counters on {@link org.ivsbench.db.cassandra.ServerViews}. Capabilities: ServerInfo (system.local),
+ * StatusCounters (system_views), DatabaseAdmin (a keyspace per fresh database). No server-side extend, no native
+ * snapshot, no activity snapshot.
+ *
+ * <p>Timeouts and refusals the cluster reports about one request (read/write timeout, unavailable, overloaded,
+ * mutation too large, the driver's own request timeout) are that operation's ERROR with the reason; a node that
+ * cannot be reached is a lost connection, which a reconnecting session waits out.
+ */
+package org.ivsbench.db.cassandra;
