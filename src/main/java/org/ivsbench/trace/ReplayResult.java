@@ -99,6 +99,9 @@ public final class ReplayResult {
     public void writeSummary(Path file) throws IOException {
         try (Writer w = Files.newBufferedWriter(file, StandardCharsets.UTF_8); PrintWriter p = new PrintWriter(w)) {
             p.println("timing " + timing.name().toLowerCase(Locale.ROOT));
+            p.println("trace-format " + trace.header().format());
+            p.println("trace-tool " + trace.header().tool());
+            p.println("trace-config-digest " + trace.header().configDigest());
             p.println("records " + trace.records());
             p.println("terminals " + terminals.size());
             Map<String, Histogram> latency = new TreeMap<>();

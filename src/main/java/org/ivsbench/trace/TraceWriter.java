@@ -12,6 +12,7 @@ import java.util.TreeMap;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.LongAdder;
 import java.util.zip.GZIPOutputStream;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
@@ -35,7 +36,7 @@ public final class TraceWriter implements AutoCloseable {
     private final long startNanos = System.nanoTime();
     private final Map<Integer, ResultDigest> digests = new ConcurrentHashMap<>();
     private volatile IOException failure;
-    private long records;
+    private final LongAdder records = new LongAdder();
     private boolean closed;
 
     private TraceWriter(Writer out, String header) {
@@ -99,8 +100,8 @@ public final class TraceWriter implements AutoCloseable {
     }
 
     /** Counts one record operation (called by the terminal threads before {@link #write}). */
-    synchronized void counted() {
-        records++;
+    void counted() {
+        records.increment();
     }
 
     /** Writes the trailer (record count, the terminals' and the total read digests) and closes the file. */
@@ -112,7 +113,7 @@ public final class TraceWriter implements AutoCloseable {
         closed = true;
         ObjectNode trailer = JSON.createObjectNode();
         trailer.put("end", true);
-        trailer.put("records", records);
+        trailer.put("records", records.sum());
         ObjectNode byTerminal = trailer.putObject("terminalDigests");
         Map<Integer, String> ds = new TreeMap<>();
         digests.forEach((t, d) -> ds.put(t, d.terminalDigest()));
