@@ -140,7 +140,7 @@ final class ReplayCommand implements Callable<Integer> {
     }
 
     private int report(ReplayResult result, Path dir) {
-        out.println(result.latenessLine());
+        result.latenessLines().forEach(out::println);
         out.println("Results: " + dir);
         result.failures().forEach(f -> err.println("error: " + f));
         if (result.digestsEqual()) {

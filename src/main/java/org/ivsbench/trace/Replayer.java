@@ -66,7 +66,7 @@ public final class Replayer {
     }
 
     /** What one terminal's replay saw. */
-    record TerminalResult(int terminal, List<ReplayResult.Read> reads, String digest, Histogram lateness,
+    record TerminalResult(int terminal, List<ReplayResult.Read> reads, String digest, Map<Integer, Histogram> lateness,
                           Map<String, Histogram> latency, Map<String, Long> outcomes, String failure) {
     }
 
@@ -84,7 +84,7 @@ public final class Replayer {
             int terminal = records.isEmpty() ? -1 : records.get(0).terminal();
             List<ReplayResult.Read> reads = new ArrayList<>();
             ResultDigest digest = new ResultDigest();
-            Histogram lateness = new Histogram(3);
+            Map<Integer, Histogram> lateness = new TreeMap<>();
             Map<String, Histogram> latency = new LinkedHashMap<>();
             Map<String, Long> outcomes = new TreeMap<>();
             String failure = null;
@@ -101,7 +101,7 @@ public final class Replayer {
                         while ((now = System.nanoTime()) < intended) {
                             LockSupport.parkNanos(intended - now);
                         }
-                        lateness.recordValue(now - intended);
+                        lateness.computeIfAbsent(r.phase(), k -> new Histogram(3)).recordValue(now - intended);
                     }
                     lastOffset = r.offsetNanos();
                     long start = System.nanoTime();
