@@ -54,6 +54,11 @@ final class ReplayCommand implements Callable<Integer> {
                     + " (default: ${DEFAULT-VALUE}).")
     String timing;
 
+    @Option(names = "--terminals", paramLabel = "N", defaultValue = "0",
+            description = "Replay threads (0, the default: one per recorded terminal). Fewer threads share recorded"
+                    + " terminals, each keeping its order; more than recorded are not used.")
+    int terminals;
+
     @Option(names = {"-d", "--directory"}, paramLabel = "DIR", defaultValue = "results",
             description = "Parent folder of the replay's results folder (default: ${DEFAULT-VALUE}).")
     Path directory;
@@ -77,6 +82,10 @@ final class ReplayCommand implements Callable<Integer> {
         BenchmarkConfig cfg;
         try {
             mode = timing(timing);
+            if (terminals < 0) {
+                throw new UsageException("--terminals: '" + terminals + "' must be 0 (one per recorded terminal) or"
+                        + " more");
+            }
             t = Trace.read(trace);
         } catch (UsageException e) {
             err.println("error: " + e.getMessage());
@@ -121,7 +130,7 @@ final class ReplayCommand implements Callable<Integer> {
             }
             out.printf("Replaying %,d operations of %d terminals (timing %s)%n", t.records(),
                     t.header().terminals(), mode.name().toLowerCase(Locale.ROOT));
-            ReplayResult result = new Replayer(target, mode).run(t);
+            ReplayResult result = new Replayer(target, mode, terminals).run(t);
             Path dir = ResultsDirectory.create(directory, "replay");
             result.writeDigest(dir.resolve("replay-digest.txt"));
             result.writeSummary(dir.resolve("replay-summary.txt"));

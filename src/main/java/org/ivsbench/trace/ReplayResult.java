@@ -42,7 +42,7 @@ public final class ReplayResult {
 
     static ReplayResult of(Trace trace, List<Replayer.TerminalResult> terminals, Replayer.Timing timing) {
         Map<Integer, String> digests = new TreeMap<>();
-        terminals.forEach(t -> digests.put(t.terminal(), t.digest()));
+        terminals.forEach(t -> digests.putAll(t.digests()));
         return new ReplayResult(trace, terminals, timing, ResultDigest.total(digests));
     }
 
@@ -84,11 +84,12 @@ public final class ReplayResult {
     public void writeDigest(Path file) throws IOException {
         try (Writer w = Files.newBufferedWriter(file, StandardCharsets.UTF_8); PrintWriter p = new PrintWriter(w)) {
             p.println("# terminal seq op key replayed-hash recorded-hash");
-            for (Replayer.TerminalResult t : terminals) {
-                for (Read r : t.reads()) {
-                    p.println(r.terminal() + " " + r.seq() + " " + r.op() + " " + r.key() + " " + r.replayed() + " "
-                            + r.recorded() + (r.differs() ? " DIFFERS" : ""));
-                }
+            List<Read> all = new ArrayList<>();
+            terminals.forEach(t -> all.addAll(t.reads()));
+            all.sort(Comparator.comparingInt(Read::terminal).thenComparingLong(Read::seq));
+            for (Read r : all) {
+                p.println(r.terminal() + " " + r.seq() + " " + r.op() + " " + r.key() + " " + r.replayed() + " "
+                        + r.recorded() + (r.differs() ? " DIFFERS" : ""));
             }
             p.println("digest " + digest);
             p.println("recorded-digest " + trace.digest());
@@ -104,7 +105,7 @@ public final class ReplayResult {
             p.println("trace-tool " + trace.header().tool());
             p.println("trace-config-digest " + trace.header().configDigest());
             p.println("records " + trace.records());
-            p.println("terminals " + terminals.size());
+            p.println("threads " + terminals.size());
             Map<String, Histogram> latency = new TreeMap<>();
             Map<String, Long> outcomes = new TreeMap<>();
             for (Replayer.TerminalResult t : terminals) {

@@ -1,6 +1,7 @@
 package org.ivsbench.trace;
 
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -29,10 +30,33 @@ public final class Replayer {
 
     private final Target target;
     private final Timing timing;
+    private final int threads;
 
-    public Replayer(Target target, Timing timing) {
+    /** {@code threads} 0: one per recorded terminal; fewer: recorded terminals share threads round-robin. */
+    public Replayer(Target target, Timing timing, int threads) {
         this.target = target;
         this.timing = timing;
+        this.threads = threads;
+    }
+
+    /**
+     * The record streams the threads run. A recorded terminal is never split (its order is what makes the reads
+     * comparable); terminals that share a thread are merged by start offset, each keeping its own order.
+     */
+    static List<List<TraceRecord>> streams(Map<Integer, List<TraceRecord>> byTerminal, int threads) {
+        int n = threads <= 0 ? byTerminal.size() : Math.min(threads, byTerminal.size());
+        List<List<TraceRecord>> streams = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            streams.add(new ArrayList<>());
+        }
+        int i = 0;
+        for (List<TraceRecord> rs : byTerminal.values()) {
+            streams.get(i++ % n).addAll(rs);
+        }
+        Comparator<TraceRecord> order = Comparator.comparingLong(TraceRecord::offsetNanos)
+                .thenComparingInt(TraceRecord::terminal).thenComparingLong(TraceRecord::seq);
+        streams.forEach(s -> s.sort(order));
+        return streams;
     }
 
     public ReplayResult run(Trace trace) throws InterruptedException {
@@ -44,29 +68,31 @@ public final class Replayer {
         }
         long base = System.nanoTime() + 10_000_000L - (minOffset == Long.MAX_VALUE ? 0 : minOffset);
         Map<Integer, TerminalReplay> done = new ConcurrentHashMap<>();
-        List<Thread> threads = new ArrayList<>();
-        for (Map.Entry<Integer, List<TraceRecord>> e : trace.byTerminal().entrySet()) {
-            TerminalReplay replay = new TerminalReplay(e.getValue(), base);
+        List<Thread> running = new ArrayList<>();
+        List<List<TraceRecord>> streams = streams(trace.byTerminal(), threads);
+        for (int i = 0; i < streams.size(); i++) {
+            TerminalReplay replay = new TerminalReplay(streams.get(i), base);
+            int index = i;
             Thread t = new Thread(() -> {
                 replay.run();
-                done.put(e.getKey(), replay);
-            }, "replay-" + e.getKey());
-            threads.add(t);
+                done.put(index, replay);
+            }, "replay-" + i);
+            running.add(t);
             t.start();
         }
         try {
-            for (Thread t : threads) {
+            for (Thread t : running) {
                 t.join();
             }
         } catch (InterruptedException e) {
-            threads.forEach(Thread::interrupt);
+            running.forEach(Thread::interrupt);
             throw e;
         }
         return ReplayResult.of(trace, new TreeMap<>(done).values().stream().map(r -> r.result).toList(), timing);
     }
 
-    /** What one terminal's replay saw. */
-    record TerminalResult(int terminal, List<ReplayResult.Read> reads, String digest, Map<Integer, Histogram> lateness,
+    /** What one replay thread saw; digests by recorded terminal. */
+    record TerminalResult(List<ReplayResult.Read> reads, Map<Integer, String> digests, Map<Integer, Histogram> lateness,
                           Map<String, Histogram> latency, Map<String, Long> outcomes, String failure) {
     }
 
@@ -81,9 +107,9 @@ public final class Replayer {
         }
 
         void run() {
-            int terminal = records.isEmpty() ? -1 : records.get(0).terminal();
             List<ReplayResult.Read> reads = new ArrayList<>();
-            ResultDigest digest = new ResultDigest();
+            Map<Integer, ResultDigest> digests = new TreeMap<>();
+            records.forEach(r -> digests.computeIfAbsent(r.terminal(), t -> new ResultDigest()));
             Map<Integer, Histogram> lateness = new TreeMap<>();
             Map<String, Histogram> latency = new LinkedHashMap<>();
             Map<String, Long> outcomes = new TreeMap<>();
@@ -120,20 +146,21 @@ public final class Replayer {
                     if (r.op().isRead()) {
                         String hash = res == null ? "error" : r.op() == TraceOp.READ ? ResultDigest.ofRead(res, one)
                                 : ResultDigest.ofScan(res, many);
-                        digest.add(r.seq(), hash);
+                        digests.get(r.terminal()).add(r.seq(), hash);
                         reads.add(new ReplayResult.Read(r.terminal(), r.seq(), r.offsetNanos(), r.op().code(),
                                 r.key(), r.hash(), hash));
                     }
                 }
             } catch (TargetException e) {
-                failure = "terminal " + terminal + ": cannot open a session: " + e.getMessage();
+                failure = "terminals " + digests.keySet() + ": cannot open a session: " + e.getMessage();
             } finally {
                 if (session != null) {
                     session.close();
                 }
             }
-            result = new TerminalResult(terminal, reads, digest.terminalDigest(), lateness, latency, outcomes,
-                    failure);
+            Map<Integer, String> terminalDigests = new TreeMap<>();
+            digests.forEach((t, d) -> terminalDigests.put(t, d.terminalDigest()));
+            result = new TerminalResult(reads, terminalDigests, lateness, latency, outcomes, failure);
         }
 
         private OpResult execute(Session s, TraceRecord r, Map<String, String> one, List<Map<String, String>> many)

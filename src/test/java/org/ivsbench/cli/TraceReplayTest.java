@@ -121,6 +121,9 @@ class TraceReplayTest {
         assertTrue(r.out().contains("Replaying 300 operations of 3 terminals"), r.out());
         assertTrue(r.out().contains("digests equal"), r.out());
         System.out.println("3-terminal replay: " + r.out());
+        r = replay(trace, fresh, "--terminals", "1", "--timing", "fast");
+        assertEquals(0, r.code(), r.out() + r.err());
+        assertTrue(r.out().contains("digests equal"), r.out());
     }
 
     @Test
