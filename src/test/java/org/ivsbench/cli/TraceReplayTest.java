@@ -162,4 +162,20 @@ class TraceReplayTest {
         assertEquals(2, r.code(), r.err());
         assertTrue(r.err().contains("not a gzip-compressed trace"), r.err());
     }
+
+    @Test
+    void badTraceOptionsAreUsageErrors() throws Exception {
+        Path cfg = write("o.xml", config(sqlite(tmp.resolve("o.db")), 7));
+        CliHarness.Result r = CliHarness.run("-b", "ycsbivs", "-c", cfg.toString(), "--create", "--trace",
+                tmp.resolve("t.gz").toString());
+        assertEquals(2, r.code(), r.err());
+        assertTrue(r.err().contains("--trace") && r.err().contains("needs --execute"), r.err());
+        r = CliHarness.run("-b", "ycsbivs", "-c", cfg.toString(), "--execute", "--trace",
+                tmp.resolve("missing/t.gz").toString());
+        assertEquals(2, r.code(), r.err());
+        assertTrue(r.err().contains("is not a file in an existing folder"), r.err());
+        r = replay(tmp.resolve("t.gz"), cfg, "--timing", "slow");
+        assertEquals(2, r.code(), r.err());
+        assertEquals("error: --timing: 'slow' must be recorded or fast", r.err().strip());
+    }
 }
