@@ -46,7 +46,6 @@ final class TerminalTrace {
 
     void finish(ObjectNode r, OpResult result) {
         r.put("outcome", result == null ? "ERROR" : result.outcome().name());
-        writer.counted();
         writer.write(r);
     }
 

@@ -81,7 +81,12 @@ public final class Trace {
                 } catch (RuntimeException e) {
                     throw new TraceException("line " + lineNo + ": not a trace record (" + e.getMessage() + ")");
                 }
-                byTerminal.computeIfAbsent(r.terminal(), t -> new ArrayList<>()).add(r);
+                List<TraceRecord> own = byTerminal.computeIfAbsent(r.terminal(), t -> new ArrayList<>());
+                if (r.seq() != own.size()) {
+                    throw new TraceException("line " + lineNo + ": terminal " + r.terminal() + " operation " + r.seq()
+                            + " where " + own.size() + " was due (the file is damaged)");
+                }
+                own.add(r);
                 count++;
             }
             throw new TraceException("truncated: no end line after " + count + " records");

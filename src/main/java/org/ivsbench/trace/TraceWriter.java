@@ -71,10 +71,19 @@ public final class TraceWriter implements AutoCloseable {
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("a trace record is always serialisable", e);
         }
-        try {
-            queue.put(line);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt(); // the run is being stopped: the trace ends here
+        // An interrupt must not drop a line: a gap in a terminal's sequence makes the whole trace unreadable.
+        boolean interrupted = false;
+        while (true) {
+            try {
+                queue.put(line);
+                break;
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
+        }
+        records.increment();
+        if (interrupted) {
+            Thread.currentThread().interrupt();
         }
     }
 
@@ -97,11 +106,6 @@ public final class TraceWriter implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-    }
-
-    /** Counts one record operation (called by the terminal threads before {@link #write}). */
-    void counted() {
-        records.increment();
     }
 
     /** Writes the trailer (record count, the terminals' and the total read digests) and closes the file. */
