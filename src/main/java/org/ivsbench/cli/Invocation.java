@@ -64,6 +64,10 @@ final class Invocation {
                         ? "--benchbase-outputs" : "-jh") + ": not supported with a <sweep>: use sweep.csv and each"
                         + " point's summary.json");
             }
+            if ((experiment(config) || config.sweep() != null) && options.trace != null) {
+                throw new UsageException("--trace: not supported with an <" + (experiment(config) ? "experiment"
+                        : "sweep") + "> (trace a run of <works> phases)");
+            }
             experiment = ExperimentSpec.parse(config, module);
             // Only --execute writes results. The check also covers experiments and --resume (both write
             // below -d), and it must stay before Targets.open: --create/--load change the database.
@@ -148,6 +152,13 @@ final class Invocation {
             Path parent = options.jsonHistograms.toAbsolutePath().getParent();
             if (parent == null || !Files.isDirectory(parent) || Files.isDirectory(options.jsonHistograms)) {
                 throw new UsageException("-jh: '" + options.jsonHistograms + "' is not a file in an existing folder");
+            }
+        }
+        if (options.trace != null) {
+            Path parent = options.trace.toAbsolutePath().getParent();
+            if (!options.execute || parent == null || !Files.isDirectory(parent) || Files.isDirectory(options.trace)) {
+                throw new UsageException("--trace: '" + options.trace + "' " + (options.execute
+                        ? "is not a file in an existing folder" : "needs --execute (it records the run's operations)"));
             }
         }
         if (options.benchmark == null) {

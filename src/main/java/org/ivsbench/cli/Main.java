@@ -19,7 +19,8 @@ import org.ivsbench.run.RunLifecycle;
         sortOptions = false, usageHelpAutoWidth = true,
         description = "ivsbench: phased, rate-controlled database benchmarks (ycsbivs = YCSB with Increasing Value Sizes).",
 
-        subcommands = {MonitorAgentCommand.class, ImportDstatCommand.class, MonitorOverheadCommand.class},
+        subcommands = {MonitorAgentCommand.class, ImportDstatCommand.class, MonitorOverheadCommand.class,
+                ReplayCommand.class},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:success", "1:the run failed (database error)", "2:bad option or configuration",
                 "130:interrupted by SIGINT (what was measured is written)",
@@ -84,6 +85,11 @@ public final class Main implements Callable<Integer> {
             description = "With --benchbase-outputs: also BenchBase's per-transaction .raw.csv (one row per operation:"
                     + " it grows with the run).")
     boolean benchbaseRaw;
+
+    @Option(names = "--trace", paramLabel = "FILE",
+            description = "Also write every record operation of the run, with the hash of each read's result, to"
+                    + " FILE (gzip; docs/trace.md); the replay subcommand re-runs it.")
+    Path trace;
 
     @Option(names = "--dialects-export", paramLabel = "BOOL", hidden = true)
     String dialectsExport;

@@ -20,6 +20,9 @@ import org.ivsbench.run.RunLifecycle;
 import org.ivsbench.stats.EnvironmentWriter;
 import org.ivsbench.stats.ResultsDirectory;
 import org.ivsbench.stats.RunInfo;
+import org.ivsbench.trace.TraceHeader;
+import org.ivsbench.trace.TraceWriter;
+import org.ivsbench.trace.TracingModule;
 
 /**
  * --execute without an {@code <experiment>}: the config's {@code <works>} phases as one {@link MeasuredRun} with
@@ -34,6 +37,7 @@ final class PhasesRun implements RunLifecycle.Work {
     private final PrintStream out;
     private MeasuredRun run;
     private RawCsv raw;
+    private TraceWriter trace;
     private Path dir;
 
     PhasesRun(BenchmarkModule module, BenchmarkConfig config, Target target, Main options, PrintStream out) {
@@ -58,6 +62,11 @@ final class PhasesRun implements RunLifecycle.Work {
             raw = new RawCsv(dir.resolve(dir.getFileName() + ".raw.csv"), config.transactionTypeNames());
             measured = new RawRecordingModule(module, raw);
         }
+        if (options.trace != null) {
+            trace = TraceWriter.open(options.trace, TraceHeader.of(EnvironmentWriter.toolVersion(), digest,
+                    module.name(), config.randomSeed(), config.terminals()));
+            measured = new TracingModule(measured, trace);
+        }
         run = new MeasuredRun(measured, config, target, dir, info);
         return new RunLifecycle("run", this, System.err).run();
     }
@@ -73,6 +82,7 @@ final class PhasesRun implements RunLifecycle.Work {
             progress.stop();
             run.close();
             closeRaw();
+            closeTrace();
             // Printed before the lifecycle releases the shutdown hook: on a signal the JVM exits as soon as it returns.
             SummaryTable.print(out, run.summaries());
             writeBenchBaseFiles();
@@ -90,6 +100,17 @@ final class PhasesRun implements RunLifecycle.Work {
                 raw.close();
             } catch (IOException e) {
                 System.err.println("error: BenchBase .raw.csv: " + e.getMessage());
+            }
+        }
+    }
+
+    private void closeTrace() {
+        if (trace != null) {
+            try {
+                trace.close();
+                out.println("Trace: " + options.trace);
+            } catch (IOException e) {
+                System.err.println("error: --trace " + options.trace + ": " + e.getMessage());
             }
         }
     }

@@ -1,0 +1,176 @@
+package org.ivsbench.cli;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+import org.ivsbench.bench.BenchmarkModule;
+import org.ivsbench.bench.BenchmarkRegistry;
+import org.ivsbench.bench.LoadProgress;
+import org.ivsbench.bench.LoadReport;
+import org.ivsbench.config.BenchmarkConfig;
+import org.ivsbench.config.ConfigException;
+import org.ivsbench.config.ConfigLoader;
+import org.ivsbench.db.Target;
+import org.ivsbench.db.TargetException;
+import org.ivsbench.db.TargetKinds;
+import org.ivsbench.db.Targets;
+import org.ivsbench.stats.ResultsDirectory;
+import org.ivsbench.trace.ReplayResult;
+import org.ivsbench.trace.Replayer;
+import org.ivsbench.trace.Trace;
+import org.ivsbench.trace.TraceException;
+
+/**
+ * {@code java -jar benchbase.jar replay --trace FILE -c TARGET.xml}: re-executes a trace written with --trace on
+ * the config's database and compares every read's result with the recorded one (docs/trace.md). The config
+ * gives only the database and the schema (for --create/--load); the operations are the trace's.
+ */
+@Command(name = "replay", mixinStandardHelpOptions = true, usageHelpAutoWidth = true, sortOptions = false,
+        description = "Re-execute a trace (--trace FILE of a run) against the database of a config, and compare the"
+                + " results of its reads with the recorded ones.",
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {"0:replayed, digests equal", "1:digests differ, or a database error",
+                "2:bad option, config or trace file"})
+final class ReplayCommand implements Callable<Integer> {
+    private static final int SHOWN_DIFFERENCES = 5;
+
+    @Option(names = "--trace", required = true, paramLabel = "FILE", description = "The trace to replay.")
+    Path trace;
+
+    @Option(names = {"-c", "--config"}, required = true, paramLabel = "FILE",
+            description = "Config of the target database (its <type>, <url>, credentials and schema parameters).")
+    Path config;
+
+    @Option(names = "--timing", paramLabel = "MODE", defaultValue = "recorded",
+            description = "recorded: each operation at its recorded start offset (open loop); fast: back to back"
+                    + " (default: ${DEFAULT-VALUE}).")
+    String timing;
+
+    @Option(names = "--terminals", paramLabel = "N", defaultValue = "0",
+            description = "Replay threads (0, the default: one per recorded terminal). Fewer threads share recorded"
+                    + " terminals, each keeping its order; more than recorded are not used.")
+    int terminals;
+
+    @Option(names = {"-d", "--directory"}, paramLabel = "DIR", defaultValue = "results",
+            description = "Parent folder of the replay's results folder (default: ${DEFAULT-VALUE}).")
+    Path directory;
+
+    @Option(names = "--create", arity = "0..1", fallbackValue = "true", paramLabel = "BOOL",
+            description = "Create the schema first (drops existing tables).")
+    boolean create;
+
+    @Option(names = "--load", arity = "0..1", fallbackValue = "true", paramLabel = "BOOL",
+            description = "Load the initial data first (use the recorded run's seed and record count).")
+    boolean load;
+
+    private final PrintStream out = System.out;
+    private final PrintStream err = System.err;
+
+    @Override
+    public Integer call() {
+        Replayer.Timing mode;
+        Trace t;
+        BenchmarkModule module;
+        BenchmarkConfig cfg;
+        try {
+            mode = timing(timing);
+            if (terminals < 0) {
+                throw new UsageException("--terminals: '" + terminals + "' must be 0 (one per recorded terminal) or"
+                        + " more");
+            }
+            t = Trace.read(trace);
+        } catch (UsageException e) {
+            err.println("error: " + e.getMessage());
+            return Main.USAGE;
+        } catch (TraceException e) {
+            err.println("error: --trace " + trace + ": " + e.getMessage());
+            return Main.USAGE;
+        }
+        try {
+            if (!Files.isRegularFile(config)) {
+                throw new UsageException("-c: '" + config + "' does not exist");
+            }
+            String name = t.header().benchmark();
+            module = BenchmarkRegistry.create(name).orElseThrow(() -> new UsageException("--trace " + trace
+                    + ": benchmark '" + name + "' is unknown to this build"));
+            cfg = ConfigLoader.load(config, module.name(), module.supportedTransactionTypes(), module.parameterNames(),
+                    module.phaseParameterNames(), TargetKinds::resolve);
+            module.validate(cfg);
+            ResultsDirectory.checkWritable(directory);
+        } catch (UsageException e) {
+            err.println("error: " + e.getMessage());
+            return Main.USAGE;
+        } catch (ConfigException e) {
+            err.println("error: " + config + ": " + e.getMessage());
+            return Main.USAGE;
+        } catch (IOException e) {
+            err.println("error: -d " + directory + ": " + e.getMessage());
+            return Main.USAGE;
+        }
+        if (cfg.randomSeed() != t.header().seed() && load) {
+            err.println("warning: the config's seed " + cfg.randomSeed() + " is not the recorded run's "
+                    + t.header().seed() + ": the loaded data will differ");
+        }
+        try (Target target = Targets.open(cfg.target())) {
+            if (create) {
+                module.create(cfg, target);
+                out.println("Created the " + module.name() + " schema.");
+            }
+            if (load) {
+                LoadReport r = module.load(cfg, target, LoadProgress.NONE);
+                out.printf("Loaded %,d records.%n", r.records());
+            }
+            out.printf("Replaying %,d operations of %d terminals (timing %s)%n", t.records(),
+                    t.header().terminals(), mode.name().toLowerCase(Locale.ROOT));
+            ReplayResult result = new Replayer(target, mode, terminals).run(t);
+            Path dir = ResultsDirectory.create(directory, "replay");
+            result.writeDigest(dir.resolve("replay-digest.txt"));
+            result.writeSummary(dir.resolve("replay-summary.txt"));
+            return report(result, dir);
+        } catch (TargetException e) {
+            err.println("error: database: " + e.getMessage());
+            return Main.FAILED;
+        } catch (IOException e) {
+            err.println("error: " + e.getMessage());
+            return Main.FAILED;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            err.println("interrupted");
+            return Main.INTERRUPTED;
+        }
+    }
+
+    private int report(ReplayResult result, Path dir) {
+        result.latenessLines().forEach(out::println);
+        out.println("Results: " + dir);
+        result.failures().forEach(f -> err.println("error: " + f));
+        if (result.digestsEqual()) {
+            out.println("digests equal: " + result.digest());
+            return result.failures().isEmpty() ? Main.OK : Main.FAILED;
+        }
+        List<ReplayResult.Read> diffs = result.differences();
+        out.println("digests differ: replayed " + result.digest() + ", recorded " + result.recordedDigest() + "; "
+                + diffs.size() + " reads differ");
+        for (ReplayResult.Read d : diffs.subList(0, Math.min(SHOWN_DIFFERENCES, diffs.size()))) {
+            out.println("  terminal " + d.terminal() + " seq " + d.seq() + ": " + d.op() + " " + d.key()
+                    + " returned a different result (hash " + d.replayed() + ", recorded " + d.recorded() + ")");
+        }
+        return Main.FAILED;
+    }
+
+    private static Replayer.Timing timing(String value) throws UsageException {
+        try {
+            return Replayer.Timing.valueOf(value.toUpperCase(Locale.ROOT));
+        } catch (IllegalArgumentException e) {
+            throw new UsageException("--timing: '" + value + "' must be recorded or fast");
+        }
+    }
+}
