@@ -4,6 +4,7 @@ import java.util.SplittableRandom;
 
 import org.ivsbench.config.PhaseConfig;
 import org.ivsbench.op.OpResult;
+import java.util.function.BooleanSupplier;
 
 /**
  * One benchmark terminal: owns one session, draws from the random stream of the phase it is in, and executes
@@ -29,7 +30,7 @@ public interface Terminal extends AutoCloseable {
      * soon after {@code stillWanted} turns false (the phase ended); then return false and the operation is
      * not run. Never throws.
      */
-    default boolean beforeOperation(java.util.function.BooleanSupplier stillWanted) {
+    default boolean beforeOperation(BooleanSupplier stillWanted) {
         return true;
     }
 

@@ -26,6 +26,7 @@ import org.ivsbench.db.TargetKinds;
 import org.ivsbench.db.Targets;
 import org.ivsbench.experiment.ExperimentRun;
 import org.ivsbench.experiment.ExperimentSpec;
+import org.ivsbench.stats.ResultsDirectory;
 
 /**
  * The steps of one command line, in the order that keeps bad input from touching anything: validate options,
@@ -72,7 +73,7 @@ final class Invocation {
             // Only --execute writes results. The check also covers experiments and --resume (both write
             // below -d), and it must stay before Targets.open: --create/--load change the database.
             if (options.execute) {
-                org.ivsbench.stats.ResultsDirectory.checkWritable(options.directory);
+                ResultsDirectory.checkWritable(options.directory);
             }
         } catch (UsageException e) {
             err.println("error: " + e.getMessage());
@@ -114,7 +115,7 @@ final class Invocation {
                 // copy would let anyone test guesses of a weak password.
                 String redacted = ConfigRedactor.redactedXml(options.config);
                 return new PhasesRun(module, config, target, options, out).execute(commandLine(),
-                        ConfigDigest.sha256(redacted.getBytes(java.nio.charset.StandardCharsets.UTF_8)), redacted);
+                        ConfigDigest.sha256(redacted.getBytes(StandardCharsets.UTF_8)), redacted);
             }
             return Main.OK;
         } catch (TargetException e) {

@@ -9,6 +9,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 import org.ivsbench.run.RunLifecycle;
+import org.ivsbench.stats.EnvironmentWriter;
 
 /**
  * {@code java -jar benchbase.jar -b ycsbivs -c config.xml --create=true --load=true --execute=true}.
@@ -129,7 +130,7 @@ public final class Main implements Callable<Integer> {
     static final class Version implements CommandLine.IVersionProvider {
         @Override
         public String[] getVersion() {
-            return new String[] {"ivsbench " + org.ivsbench.stats.EnvironmentWriter.toolVersion(), "Java " + System.getProperty("java.version")};
+            return new String[] {"ivsbench " + EnvironmentWriter.toolVersion(), "Java " + System.getProperty("java.version")};
         }
     }
 }

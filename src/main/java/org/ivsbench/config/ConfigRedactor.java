@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.function.Function;
 
 /**
  * The config as text with its secrets replaced by {@code *****}, for the copy kept with the results. It works on
@@ -58,7 +59,7 @@ public final class ConfigRedactor {
         return q + MASK + q;
     }
 
-    private static String replace(Pattern pattern, String text, java.util.function.Function<Matcher, String> with) {
+    private static String replace(Pattern pattern, String text, Function<Matcher, String> with) {
         Matcher m = pattern.matcher(text);
         StringBuilder out = new StringBuilder(text.length());
         while (m.find()) {

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Locale;
 
 import org.apache.commons.configuration2.tree.ImmutableNode;
+import java.util.regex.Pattern;
 
 /**
  * One XML element with the path the user sees in errors ({@code works/work[2]/rate}). All strictness lives
@@ -191,8 +192,8 @@ final class Element {
         return DECIMAL.matcher(text).matches();
     }
 
-    private static final java.util.regex.Pattern DECIMAL =
-            java.util.regex.Pattern.compile("[+-]?(\\d+\\.?\\d*|\\.\\d+)([eE][+-]?\\d+)?");
+    private static final Pattern DECIMAL =
+            Pattern.compile("[+-]?(\\d+\\.?\\d*|\\.\\d+)([eE][+-]?\\d+)?");
 
     /** " (did you mean 'rate'?)" for near misses such as a wrong case or a one-letter typo, else "". */
     static String suggestion(String unknown, Collection<String> known) {

@@ -1,6 +1,7 @@
 package org.ivsbench.config;
 
 import java.util.List;
+import java.nio.file.Path;
 
 /** {@code monitor}: the server-side resource sampler. */
 final class MonitorSection {
@@ -12,7 +13,7 @@ final class MonitorSection {
     private MonitorSection() {
     }
 
-    static MonitorConfig parse(Element root, java.nio.file.Path configDir) throws ConfigException {
+    static MonitorConfig parse(Element root, Path configDir) throws ConfigException {
         Element section = root.single("monitor");
         if (section == null) {
             return MonitorConfig.defaults();

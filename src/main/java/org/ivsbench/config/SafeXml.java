@@ -19,6 +19,7 @@ import org.apache.commons.configuration2.tree.ImmutableNode;
 import org.xml.sax.ErrorHandler;
 import org.xml.sax.SAXException;
 import org.xml.sax.SAXParseException;
+import java.nio.charset.StandardCharsets;
 
 /**
  * Reads a config file into commons-configuration2's node tree with a parser that cannot be made to fetch
@@ -33,7 +34,7 @@ final class SafeXml {
     static ImmutableNode read(Path file) throws ConfigException {
         String label = label(file);
         byte[] bytes = readBytes(file, label);
-        if (new String(bytes, java.nio.charset.StandardCharsets.ISO_8859_1).isBlank()) {
+        if (new String(bytes, StandardCharsets.ISO_8859_1).isBlank()) {
             throw new ConfigException(label, "config file '" + file + "' is empty");
         }
         XMLConfiguration xml = new XMLConfiguration();

@@ -5,6 +5,7 @@ import org.ivsbench.op.OpResult;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.function.BooleanSupplier;
 
 /**
  * A session that survives a lost connection (server restart, network fault). When an operation fails
@@ -83,7 +84,7 @@ public final class ReconnectingSession implements Session {
      * As {@link #awaitConnection()}, but stops waiting (returns false, still disconnected) soon after
      * {@code keepWaiting} turns false: the backoff sleeps in slices of at most 50 ms to notice it.
      */
-    public boolean awaitConnection(java.util.function.BooleanSupplier keepWaiting) throws TargetException {
+    public boolean awaitConnection(BooleanSupplier keepWaiting) throws TargetException {
         if (delegate != null) {
             return true;
         }
@@ -155,7 +156,7 @@ public final class ReconnectingSession implements Session {
      * next batch waits for the server again.
      */
     @Override
-    public void insertBatch(String table, List<org.ivsbench.db.Record> records) throws TargetException {
+    public void insertBatch(String table, List<Record> records) throws TargetException {
         awaitConnection();
         try {
             delegate.insertBatch(table, records);

@@ -2,22 +2,24 @@
  * The database layer: what every part above it may know of a database.
  *
  * <ul>
- * <li>{@link org.ivsbench.db.Target} and {@link org.ivsbench.db.Session}: tables of string records and the
+ * <li>{@link Target} and {@link Session}: tables of string records and the
  * record operations, the same for every database.</li>
- * <li>Capabilities a target may offer, asked for with {@link org.ivsbench.db.Target#capability}:
- * {@link org.ivsbench.db.ServerInfo} (environment.json, table engines), {@link org.ivsbench.db.StatusCounters}
- * (the monitor's db.* columns), {@link org.ivsbench.db.DatabaseAdmin} (an experiment's fresh databases),
- * {@link org.ivsbench.db.NativeSnapshot} (clean/method native), {@link org.ivsbench.db.ServerActivity} (the
+ * <li>Capabilities a target may offer, asked for with {@link Target#capability}:
+ * {@link ServerInfo} (environment.json, table engines), {@link StatusCounters}
+ * (the monitor's db.* columns), {@link DatabaseAdmin} (an experiment's fresh databases),
+ * {@link NativeSnapshot} (clean/method native), {@link ServerActivity} (the
  * activity snapshot at a detected step).</li>
- * <li>{@link org.ivsbench.db.TargetKind}: one kind of database described for those who must not know its
+ * <li>{@link TargetKind}: one kind of database described for those who must not know its
  * binding (type names, URLs, defaults, server process, default counters, storage engines, capabilities);
- * {@link org.ivsbench.db.TargetKinds} finds the kinds with {@link java.util.ServiceLoader} and checks a
+ * {@link TargetKinds} finds the kinds with {@link ServiceLoader} and checks a
  * config's target section against them.</li>
  * </ul>
  *
- * <p>Adding a database: a package {@code org.ivsbench.db.NAME} with a {@code Target}, its {@code Session} and a
+ * <p>Adding a database: a package {@code NAME} with a {@code Target}, its {@code Session} and a
  * public {@code TargetKind} with a no-argument constructor, plus its class name on one line of
- * {@code src/main/resources/META-INF/services/org.ivsbench.db.TargetKind}. Nothing else changes: no other
+ * {@code src/main/resources/META-INF/services/TargetKind}. Nothing else changes: no other
  * package may name a binding (LayeringTest checks it). The test-only MEMORY kind under src/test is an example.
  */
 package org.ivsbench.db;
+
+import java.util.ServiceLoader;

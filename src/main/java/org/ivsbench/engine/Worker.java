@@ -11,6 +11,7 @@ import org.ivsbench.config.TransactionTypeConfig;
 import org.ivsbench.random.WeightedChoice;
 import org.ivsbench.stats.PhaseStats;
 import org.ivsbench.op.OpResult;
+import java.util.stream.IntStream;
 
 /**
  * One terminal's thread: follows the phases on the board, takes claims from each phase's schedule, picks
@@ -192,7 +193,7 @@ final class Worker implements Runnable {
             this.mixRandom = mixRandom;
             double[] w = phase.weights().stream().mapToDouble(Double::doubleValue).toArray();
             weighted = new WeightedChoice(w);
-            serialOrder = java.util.stream.IntStream.range(0, w.length).filter(i -> w[i] > 0).toArray();
+            serialOrder = IntStream.range(0, w.length).filter(i -> w[i] > 0).toArray();
             serialCursor = phase.serial() ? 0 : -1;
         }
 

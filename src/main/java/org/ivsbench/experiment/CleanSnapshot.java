@@ -22,6 +22,7 @@ import org.ivsbench.db.Record;
 import org.ivsbench.db.Session;
 import org.ivsbench.db.Target;
 import org.ivsbench.db.TargetException;
+import java.io.EOFException;
 
 /**
  * clean-run's copy of the primary, taken as the paper takes its dump: at the end of the extend phase, before
@@ -157,7 +158,7 @@ abstract class CleanSnapshot implements AutoCloseable {
             if (!batch.isEmpty()) {
                 session.insertBatch(table, batch);
             }
-        } catch (java.io.EOFException e) {
+        } catch (EOFException e) {
             throw new TargetException("clean snapshot " + file + " is truncated (it ends inside a record)", e, false);
         } catch (IOException e) {
             throw new TargetException("clean snapshot: cannot read " + file + ": " + e.getMessage(), e, false);
@@ -176,7 +177,7 @@ abstract class CleanSnapshot implements AutoCloseable {
         }
         byte[] b = in.readNBytes(length);
         if (b.length != length) {
-            throw new java.io.EOFException("snapshot ends inside a value");
+            throw new EOFException("snapshot ends inside a value");
         }
         return new String(b, StandardCharsets.UTF_8);
     }

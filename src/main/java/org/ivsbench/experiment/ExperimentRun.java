@@ -22,6 +22,8 @@ import org.ivsbench.run.RunLifecycle;
 import org.ivsbench.stats.EnvironmentWriter;
 import org.ivsbench.stats.ResultsDirectory;
 import org.ivsbench.stats.RunInfo;
+import java.time.Instant;
+import java.util.TreeMap;
 
 /**
  * --execute with an {@code <experiment>}: makes (or with --resume, checks and reopens) the experiment folder
@@ -110,11 +112,11 @@ public final class ExperimentRun {
         Map<String, Object> header = new LinkedHashMap<>();
         header.put("benchmark", module.name());
         header.put("toolVersion", EnvironmentWriter.toolVersion());
-        header.put("started", java.time.Instant.now().toString());
+        header.put("started", Instant.now().toString());
         header.put("commandLine", commandLine);
         header.put("randomSeed", config.randomSeed());
         header.put("terminals", config.terminals());
-        header.put("parameters", new java.util.TreeMap<>(config.parameters()));
+        header.put("parameters", new TreeMap<>(config.parameters()));
         header.put("spec", spec.describe());
         return header;
     }

@@ -15,6 +15,8 @@ import org.ivsbench.config.BenchmarkConfig;
 import org.ivsbench.config.ConfigException;
 import org.ivsbench.db.TargetKind;
 import org.ivsbench.db.TargetKinds;
+import java.util.Locale;
+import org.ivsbench.config.ConfigRedactor;
 
 /**
  * The {@code <experiment>} section of a config, validated. Errors name {@code experiment/<leaf>} and quote the
@@ -129,7 +131,7 @@ public record ExperimentSpec(
             }
         }
         String clean = section.getOrDefault("clean/method", "logical").trim();
-        CleanMethod cleanMethod = switch (clean.toLowerCase(java.util.Locale.ROOT)) {
+        CleanMethod cleanMethod = switch (clean.toLowerCase(Locale.ROOT)) {
             case "logical" -> CleanMethod.LOGICAL;
             case "native" -> CleanMethod.NATIVE;
             default -> throw new ConfigException(path("clean/method"), "'" + clean + "' is not logical or native");
@@ -171,12 +173,12 @@ public record ExperimentSpec(
         m.put("epochs", epochs);
         m.put("modes", modes.stream().map(Mode::label).toList());
         m.putAll(workload.describe());
-        m.put("cleanMethod", cleanMethod.name().toLowerCase(java.util.Locale.ROOT));
+        m.put("cleanMethod", cleanMethod.name().toLowerCase(Locale.ROOT));
         if (freshInstance != null) {
             // The url may carry a password (?password=): only its redacted form is written anywhere.
             Map<String, Object> f = new LinkedHashMap<>();
-            f.put("command", org.ivsbench.config.ConfigRedactor.redact(freshInstance.command()));
-            f.put("url", org.ivsbench.config.ConfigRedactor.redact(freshInstance.url()));
+            f.put("command", ConfigRedactor.redact(freshInstance.command()));
+            f.put("url", ConfigRedactor.redact(freshInstance.url()));
             f.put("timeoutSeconds", freshInstance.timeoutSeconds());
             m.put("freshInstance", f);
         }

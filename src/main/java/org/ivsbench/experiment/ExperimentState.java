@@ -12,6 +12,12 @@ import java.util.stream.Stream;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.TreeSet;
 
 /**
  * experiment.json: the experiment's settings and progress. {@code lastFinishedEpoch} is rewritten (atomically)
@@ -77,10 +83,10 @@ final class ExperimentState {
      */
     boolean sameSpecBesidesEpochs(Map<String, Object> spec) throws IOException {
         // Through text on both sides, so numbers compare as they read back (int vs long nodes).
-        com.fasterxml.jackson.databind.JsonNode stored = JSON.readTree(JSON.writeValueAsString(content.get("spec")));
-        com.fasterxml.jackson.databind.JsonNode given = JSON.readTree(JSON.writeValueAsString(spec));
-        if (!(stored instanceof com.fasterxml.jackson.databind.node.ObjectNode s)
-                || !(given instanceof com.fasterxml.jackson.databind.node.ObjectNode g)) {
+        JsonNode stored = JSON.readTree(JSON.writeValueAsString(content.get("spec")));
+        JsonNode given = JSON.readTree(JSON.writeValueAsString(spec));
+        if (!(stored instanceof ObjectNode s)
+                || !(given instanceof ObjectNode g)) {
             return false;
         }
         s.remove("epochs");
@@ -96,16 +102,16 @@ final class ExperimentState {
      * The names of the stored run settings (benchmark parameters, randomSeed, terminals) that differ from
      * {@code header}'s: a resume must continue the same experiment, so any of them is a refusal.
      */
-    java.util.List<String> settingsDiffering(Map<String, Object> header) throws IOException {
-        java.util.List<String> differing = new java.util.ArrayList<>();
-        for (String key : java.util.List.of("randomSeed", "terminals")) {
+    List<String> settingsDiffering(Map<String, Object> header) throws IOException {
+        List<String> differing = new ArrayList<>();
+        for (String key : List.of("randomSeed", "terminals")) {
             if (!sameJson(content.get(key), header.get(key))) {
                 differing.add(key + " (was " + content.get(key) + ", now " + header.get(key) + ")");
             }
         }
         Map<?, ?> stored = content.get("parameters") instanceof Map<?, ?> m ? m : Map.of();
         Map<?, ?> given = header.get("parameters") instanceof Map<?, ?> m ? m : Map.of();
-        java.util.TreeSet<Object> keys = new java.util.TreeSet<>(java.util.Comparator.comparing(String::valueOf));
+        TreeSet<Object> keys = new TreeSet<>(Comparator.comparing(String::valueOf));
         keys.addAll(stored.keySet());
         keys.addAll(given.keySet());
         for (Object key : keys) {
@@ -132,12 +138,12 @@ final class ExperimentState {
     /** Records a resume whose primary differs from the stored end of the last finished epoch by {@code driftBytes}. */
     void resumedWithDrift(int epoch, long driftBytes) throws IOException {
         Map<String, Object> entry = new LinkedHashMap<>();
-        entry.put("at", java.time.Instant.now().toString());
+        entry.put("at", Instant.now().toString());
         entry.put("epoch", epoch);
         entry.put("primaryDataBytesDrift", driftBytes);
         @SuppressWarnings("unchecked")
-        java.util.List<Object> list = content.get("resumesWithDrift") instanceof java.util.List<?> l
-                ? (java.util.List<Object>) l : new java.util.ArrayList<>();
+        List<Object> list = content.get("resumesWithDrift") instanceof List<?> l
+                ? (List<Object>) l : new ArrayList<>();
         list.add(entry);
         content.put("resumesWithDrift", list);
         write();
@@ -154,7 +160,7 @@ final class ExperimentState {
         primary.put("dataBytes", dataBytes);
         content.put("primary", primary);
         content.put("lastFinishedEpoch", epoch);
-        content.put("updated", java.time.Instant.now().toString());
+        content.put("updated", Instant.now().toString());
         write();
     }
 

@@ -14,6 +14,10 @@ import org.ivsbench.config.TargetConfig;
 import org.ivsbench.db.Target;
 import org.ivsbench.db.TargetException;
 import org.ivsbench.db.Targets;
+import java.io.File;
+import java.io.UncheckedIOException;
+import java.util.Locale;
+import org.ivsbench.config.ConfigRedactor;
 
 /**
  * The server that holds a mode's fresh database (clean-run and the baselines). By default the primary's own
@@ -64,7 +68,7 @@ final class FreshServer {
             server.close();
             throw e;
         }
-        out.printf(java.util.Locale.ROOT, "epoch %d mode %s: fresh instance ready in %.1f s%n", epoch, mode.label(),
+        out.printf(Locale.ROOT, "epoch %d mode %s: fresh instance ready in %.1f s%n", epoch, mode.label(),
                 (System.nanoTime() - t0) / 1e9);
         return server;
     }
@@ -82,7 +86,7 @@ final class FreshServer {
     }
 
     private String redactedUrl() {
-        return org.ivsbench.config.ConfigRedactor.redact(instance.url());
+        return ConfigRedactor.redact(instance.url());
     }
 
     /** True when the table exists with records (MongoDB counts a missing collection as empty). */
@@ -96,7 +100,7 @@ final class FreshServer {
 
     private void runCommand(Mode mode, int epoch) throws TargetException, InterruptedException {
         String header = "== " + Instant.now() + " epoch " + epoch + " mode " + mode.label() + ": "
-                + org.ivsbench.config.ConfigRedactor.redact(instance.command()) + "\n";
+                + ConfigRedactor.redact(instance.command()) + "\n";
         try {
             Files.writeString(log, header, StandardCharsets.UTF_8, StandardOpenOption.CREATE,
                     StandardOpenOption.APPEND);
@@ -106,7 +110,7 @@ final class FreshServer {
         ProcessBuilder pb = new ProcessBuilder(List.of("sh", "-c", instance.command()))
                 .redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))
-                .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
+                .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
         Process p;
         try {
             p = pb.start();
@@ -140,7 +144,7 @@ final class FreshServer {
                     return l.length() > 300 ? l.substring(0, 300) : l;
                 }
             }
-        } catch (IOException | java.io.UncheckedIOException e) {
+        } catch (IOException | UncheckedIOException e) {
             // fall through
         }
         return "(no output)";

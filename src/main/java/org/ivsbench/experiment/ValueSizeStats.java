@@ -8,6 +8,7 @@ import org.HdrHistogram.Histogram;
 import org.ivsbench.db.Record;
 import org.ivsbench.db.Target;
 import org.ivsbench.db.TargetException;
+import java.util.Collections;
 
 /**
  * Field value sizes of one table, gathered in one streaming pass ({@link Target#forEachRecord}): constant
@@ -130,7 +131,7 @@ public final class ValueSizeStats {
 
     /** Non-empty log2 buckets in ascending order: lower bound -> count. */
     public Map<Long, Long> buckets() {
-        return java.util.Collections.unmodifiableMap(buckets);
+        return Collections.unmodifiableMap(buckets);
     }
 
     /** Stats of a table whose {@code records} records all have {@code fields} values of {@code length} bytes. */

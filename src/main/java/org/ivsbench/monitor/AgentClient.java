@@ -16,6 +16,7 @@ import java.util.function.DoubleSupplier;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import java.util.LinkedHashMap;
 
 /**
  * Pulls samples from a {@link MonitorAgent} and puts them on the client's clock.
@@ -106,7 +107,7 @@ public final class AgentClient {
         for (JsonNode s : list) {
             long agentTime = s.get("time_ms").asLong();
             lastAgentSampleMs = Math.max(lastAgentSampleMs, agentTime);
-            Map<String, Double> metrics = new java.util.LinkedHashMap<>();
+            Map<String, Double> metrics = new LinkedHashMap<>();
             s.get("metrics").fields().forEachRemaining(f ->
                     metrics.put(f.getKey(), f.getValue().isNumber() ? f.getValue().asDouble() : null));
             out.add(new Sample(Math.round(agentTime - offset), s.get("interval_ms").asLong(), metrics));

@@ -4,6 +4,7 @@ import java.lang.management.ManagementFactory;
 import java.util.Map;
 
 import com.sun.management.OperatingSystemMXBean;
+import java.util.Collections;
 
 /**
  * The client's own CPU ({@code client.cpu_pct}: this JVM's process CPU over the interval, 100 = one core, the
@@ -32,6 +33,6 @@ final class ClientCpu {
         }
         previousCpuNanos = cpu;
         previousWallNanos = wall;
-        return java.util.Collections.singletonMap(COLUMN, pct);
+        return Collections.singletonMap(COLUMN, pct);
     }
 }

@@ -22,6 +22,8 @@ import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
 
 /**
  * The server-side half of remote monitoring: runs on the database host, samples /proc continuously at its
@@ -56,7 +58,7 @@ public final class MonitorAgent implements AutoCloseable {
             throw new IllegalArgumentException("interval must be positive: " + intervalMs);
         }
         this.sampler = sampler;
-        this.secret = secret == null ? null : ("Bearer " + secret).getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        this.secret = secret == null ? null : ("Bearer " + secret).getBytes(StandardCharsets.UTF_8);
         this.intervalMs = intervalMs;
         this.clock = clock;
         this.capacity = (int) Math.max(16, retention.toMillis() / intervalMs);
@@ -131,8 +133,8 @@ public final class MonitorAgent implements AutoCloseable {
             return true;
         }
         String given = exchange.getRequestHeaders().getFirst("Authorization");
-        byte[] bytes = given == null ? new byte[0] : given.getBytes(java.nio.charset.StandardCharsets.UTF_8);
-        if (java.security.MessageDigest.isEqual(secret, bytes)) {
+        byte[] bytes = given == null ? new byte[0] : given.getBytes(StandardCharsets.UTF_8);
+        if (MessageDigest.isEqual(secret, bytes)) {
             return true;
         }
         try (exchange) {

@@ -14,6 +14,10 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.math.RoundingMode;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.util.stream.Stream;
 
 /**
  * Writes monitor.csv (docs/results-format.md): {@code time_ms,interval_ms,phase,source} then metric columns.
@@ -98,7 +102,7 @@ public final class MonitorCsvWriter implements Closeable {
         }
         Path tmp = file.resolveSibling(file.getFileName() + ".widen");
         try (BufferedWriter w = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8);
-             java.util.stream.Stream<String> lines = Files.lines(file, StandardCharsets.UTF_8)) {
+             Stream<String> lines = Files.lines(file, StandardCharsets.UTF_8)) {
             boolean[] first = {true};
             lines.forEach(line -> {
                 try {
@@ -111,10 +115,10 @@ public final class MonitorCsvWriter implements Closeable {
                 first[0] = false;
             });
         }
-        Files.move(tmp, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING,
-                java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+        Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING,
+                StandardCopyOption.ATOMIC_MOVE);
         columns.addAll(added);
-        out = Files.newBufferedWriter(file, StandardCharsets.UTF_8, java.nio.file.StandardOpenOption.APPEND);
+        out = Files.newBufferedWriter(file, StandardCharsets.UTF_8, StandardOpenOption.APPEND);
     }
 
     /** Integers as integers; fractions rounded to 3 decimals (enough for percentages and per-second rates). */
@@ -122,7 +126,7 @@ public final class MonitorCsvWriter implements Closeable {
         if (v == Math.rint(v) && Math.abs(v) < 1e15) {
             return Long.toString((long) v);
         }
-        return BigDecimal.valueOf(v).setScale(3, java.math.RoundingMode.HALF_UP).stripTrailingZeros().toPlainString();
+        return BigDecimal.valueOf(v).setScale(3, RoundingMode.HALF_UP).stripTrailingZeros().toPlainString();
     }
 
     private static String escape(String s) {

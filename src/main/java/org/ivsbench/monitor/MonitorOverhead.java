@@ -16,6 +16,7 @@ import org.ivsbench.config.TargetConfig;
 import org.ivsbench.db.Target;
 import org.ivsbench.db.TargetKind;
 import org.ivsbench.db.TargetKinds;
+import java.util.OptionalLong;
 
 /**
  * What the monitor costs: CPU time of the sampling thread per sample (read /proc, compute, write and flush a
@@ -183,7 +184,7 @@ public final class MonitorOverhead {
         if (server == null) {
             return null;
         }
-        java.util.OptionalLong pid = server.locate();
+        OptionalLong pid = server.locate();
         if (pid.isEmpty()) {
             return null;
         }

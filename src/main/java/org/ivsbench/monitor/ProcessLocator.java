@@ -6,6 +6,10 @@ import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.OptionalLong;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.function.LongPredicate;
 
 /**
  * Finds the database server process: from a pid file, by the TCP port it listens on (the target URL's port:
@@ -82,7 +86,7 @@ public final class ProcessLocator {
             }
         }
         if (port > 0) {
-            java.util.Set<String> sockets = listeningSockets();
+            Set<String> sockets = listeningSockets();
             if (!sockets.isEmpty()) {
                 if (cachedPid <= 0 || !holdsAny(cachedPid, sockets)) {
                     cachedPid = scan(pid -> holdsAny(pid, sockets));
@@ -103,10 +107,10 @@ public final class ProcessLocator {
     }
 
     /** "socket:[inode]" link texts of the TCP sockets in state LISTEN on {@code port} (net/tcp and net/tcp6). */
-    private java.util.Set<String> listeningSockets() {
-        java.util.Set<String> links = new java.util.HashSet<>();
+    private Set<String> listeningSockets() {
+        Set<String> links = new HashSet<>();
         for (String table : new String[] {"tcp", "tcp6"}) {
-            java.util.List<String> lines;
+            List<String> lines;
             try {
                 lines = Files.readAllLines(procDir.resolve("net").resolve(table), StandardCharsets.US_ASCII);
             } catch (IOException e) {
@@ -132,7 +136,7 @@ public final class ProcessLocator {
     }
 
     /** True when one of the process's open files is one of the sockets. */
-    private boolean holdsAny(long pid, java.util.Set<String> sockets) {
+    private boolean holdsAny(long pid, Set<String> sockets) {
         try (DirectoryStream<Path> fds = Files.newDirectoryStream(procDir.resolve(Long.toString(pid)).resolve("fd"))) {
             for (Path fd : fds) {
                 try {
@@ -150,7 +154,7 @@ public final class ProcessLocator {
     }
 
     /** The lowest pid that matches: the server's main process rather than a helper started later. */
-    private long scan(java.util.function.LongPredicate matches) {
+    private long scan(LongPredicate matches) {
         long best = -1;
         try (DirectoryStream<Path> dirs = Files.newDirectoryStream(procDir)) {
             for (Path dir : dirs) {

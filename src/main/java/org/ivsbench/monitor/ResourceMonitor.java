@@ -14,6 +14,8 @@ import java.util.function.IntSupplier;
 import org.ivsbench.config.MonitorConfig;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import java.util.Locale;
+import java.util.function.Supplier;
 
 /**
  * Samples the database host and the database's counters every {@code intervalMs} and streams monitor.csv.
@@ -123,7 +125,7 @@ public final class ResourceMonitor implements AutoCloseable {
                     agent.measureOffset();
                 }
                 LOG.info("monitor agent {}: clock offset {} ms (round trip {} ms)", agent, Math.round(agent.offsetMs()),
-                        String.format(java.util.Locale.ROOT, "%.1f", agent.offsetRoundTripMs()));
+                        String.format(Locale.ROOT, "%.1f", agent.offsetRoundTripMs()));
                 // The latest samples name the agent's columns; they predate the run and are not written.
                 for (Sample s : agent.fetchNew(3 * intervalMs + 1000)) {
                     first.putAll(s.metrics());
@@ -211,7 +213,7 @@ public final class ResourceMonitor implements AutoCloseable {
         return Math.floorDiv(ms, intervalMs) * intervalMs;
     }
 
-    private Map<String, Double> guard(String what, java.util.function.Supplier<Map<String, Double>> sampler) {
+    private Map<String, Double> guard(String what, Supplier<Map<String, Double>> sampler) {
         try {
             return sampler.get();
         } catch (RuntimeException e) {

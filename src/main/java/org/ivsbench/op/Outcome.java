@@ -1,5 +1,7 @@
 package org.ivsbench.op;
 
+import java.util.Locale;
+
 /**
  * How one operation ended. SKIPPED: deliberately did nothing (e.g. an extend past maxfieldlength);
  * ABORTED: the database refused it in a way the workload expects (deadlock, conflict, not found);
@@ -9,6 +11,6 @@ public enum Outcome {
     OK, SKIPPED, ABORTED, ERROR;
 
     public String label() {
-        return name().toLowerCase(java.util.Locale.ROOT);
+        return name().toLowerCase(Locale.ROOT);
     }
 }

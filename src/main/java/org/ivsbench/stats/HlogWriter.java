@@ -5,6 +5,8 @@ import java.nio.file.Path;
 
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogWriter;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 
 /**
  * latency.hlog: one tagged interval histogram (response time, µs) per window x phase x type. {@code baseMs} must
@@ -16,8 +18,8 @@ public final class HlogWriter implements AutoCloseable {
     private final HistogramLogWriter log;
     private final long baseMs;
 
-    public HlogWriter(Path file, long baseMs) throws java.io.IOException {
-        this.stream = new PrintStream(file.toFile(), java.nio.charset.StandardCharsets.US_ASCII);
+    public HlogWriter(Path file, long baseMs) throws IOException {
+        this.stream = new PrintStream(file.toFile(), StandardCharsets.US_ASCII);
         this.log = new HistogramLogWriter(stream);
         this.baseMs = baseMs;
         log.outputComment("ivsbench response time (microseconds) per window, tagged p<phase>.<type>");

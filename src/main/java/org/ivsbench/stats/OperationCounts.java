@@ -4,6 +4,7 @@ import org.ivsbench.op.Outcome;
 
 import java.util.EnumMap;
 import java.util.Map;
+import java.util.LinkedHashMap;
 
 /** Operation counts by outcome, plus the derived total. Immutable. */
 public record OperationCounts(long ok, long skipped, long aborted, long error) {
@@ -22,7 +23,7 @@ public record OperationCounts(long ok, long skipped, long aborted, long error) {
     }
 
     public Map<String, Long> asMap() {
-        Map<String, Long> m = new java.util.LinkedHashMap<>();
+        Map<String, Long> m = new LinkedHashMap<>();
         m.put(Outcome.OK.label(), ok);
         m.put(Outcome.SKIPPED.label(), skipped);
         m.put(Outcome.ABORTED.label(), aborted);

@@ -11,6 +11,8 @@ import java.util.concurrent.atomic.LongAdder;
 import org.HdrHistogram.ConcurrentHistogram;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.WriterReaderPhaser;
+import java.util.LinkedHashMap;
+import java.util.TreeMap;
 
 /**
  * The statistics of one phase. Terminals record into it concurrently (wait-free: HdrHistogram's
@@ -262,7 +264,7 @@ public final class PhaseStats {
         double seconds = measuredSeconds > 0 ? measuredSeconds
                 : Math.max(0, (System.currentTimeMillis() - measuredStartMs) / 1000.0);
         int n = types.size();
-        Map<String, PhaseSummary.TypeSummary> byType = new java.util.LinkedHashMap<>();
+        Map<String, PhaseSummary.TypeSummary> byType = new LinkedHashMap<>();
         Histogram allResponse = new Histogram(DIGITS);
         Histogram allService = new Histogram(DIGITS);
         OperationCounts allCounts = new OperationCounts(0, 0, 0, 0);
@@ -276,7 +278,7 @@ public final class PhaseStats {
                 typeResponse.add(totalResponse[t][o]);
             }
             OperationCounts c = OperationCounts.of(counts);
-            Map<String, Long> errors = new java.util.TreeMap<>();
+            Map<String, Long> errors = new TreeMap<>();
             reasons[t].forEach((k, v) -> errors.put(k, v.sum()));
             byType.put(types.get(t), new PhaseSummary.TypeSummary(c, rate(c.total(), seconds), rate(c.ok(), seconds),
                     LatencySummary.of(typeResponse), LatencySummary.of(totalService[t]),

@@ -101,7 +101,7 @@ public final class ResultsDirectory {
         for (int i = 2; ; i++) {
             try {
                 return Files.createDirectory(dir);
-            } catch (java.nio.file.FileAlreadyExistsException e) {
+            } catch (FileAlreadyExistsException e) {
                 dir = parent.resolve(base + "-" + i);
             }
         }

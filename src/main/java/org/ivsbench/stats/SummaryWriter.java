@@ -13,6 +13,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 
 import org.ivsbench.config.PhaseConfig;
 import org.ivsbench.config.RateSpec;
+import java.util.Locale;
 
 /**
  * Writes summary.json (docs/results-format.md). Every write replaces the file atomically, so a reader (or a
@@ -91,9 +92,9 @@ public final class SummaryWriter {
     private static Map<String, Object> rate(PhaseConfig c) {
         Map<String, Object> m = new LinkedHashMap<>();
         RateSpec r = c.rate();
-        m.put("kind", r.kind().name().toLowerCase(java.util.Locale.ROOT));
+        m.put("kind", r.kind().name().toLowerCase(Locale.ROOT));
         m.put("target", r.isOpen() ? r.opsPerSecond() : null);
-        m.put("arrival", r.isOpen() ? c.arrival().name().toLowerCase(java.util.Locale.ROOT) : null);
+        m.put("arrival", r.isOpen() ? c.arrival().name().toLowerCase(Locale.ROOT) : null);
         return m;
     }
 

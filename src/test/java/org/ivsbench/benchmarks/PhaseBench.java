@@ -30,6 +30,10 @@ import org.ivsbench.op.OpResult;
 import org.ivsbench.db.Target;
 import org.ivsbench.db.TargetKinds;
 import org.ivsbench.db.Targets;
+import com.sun.management.OperatingSystemMXBean;
+import java.util.Collections;
+import java.util.SplittableRandom;
+import java.util.function.Supplier;
 
 /**
  * Runs the phases of an ivsbench XML config through the real engine (WorkloadManager + StatsCollector, the
@@ -106,11 +110,11 @@ public final class PhaseBench {
     static void run(BenchmarkModule module, BenchmarkConfig config, Target target, long serverPid, String label)
             throws Exception {
         ThreadMXBean threads = ManagementFactory.getThreadMXBean();
-        com.sun.management.OperatingSystemMXBean os =
-                (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
+        OperatingSystemMXBean os =
+                (OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
         Map<Long, Boolean> terminalThreads = new ConcurrentHashMap<>();
         Map<Integer, CpuSnap> phaseStart = new ConcurrentHashMap<>();
-        java.util.function.Supplier<CpuSnap> snap = () -> {
+        Supplier<CpuSnap> snap = () -> {
             long term = 0;
             for (long id : terminalThreads.keySet()) {
                 long t = threads.getThreadCpuTime(id);
@@ -142,7 +146,7 @@ public final class PhaseBench {
             Terminal inner = target == null ? new NoopTerminal() : module.newTerminal(config, target, id);
             return new Terminal() {
                 @Override
-                public void startPhase(PhaseConfig phase, java.util.SplittableRandom random) {
+                public void startPhase(PhaseConfig phase, SplittableRandom random) {
                     terminalThreads.put(Thread.currentThread().getId(), Boolean.TRUE);
                     // computeIfAbsent: the first terminal to enter a phase takes the snapshot.
                     phaseStart.computeIfAbsent(phase.index(), i -> snap.get());
@@ -260,7 +264,7 @@ public final class PhaseBench {
     private static void deleteQuietly(Path dir) {
         try (var s = Files.walk(dir)) {
             List<Path> all = new ArrayList<>(s.toList());
-            java.util.Collections.reverse(all);
+            Collections.reverse(all);
             for (Path p : all) {
                 Files.deleteIfExists(p);
             }
@@ -272,7 +276,7 @@ public final class PhaseBench {
     /** A terminal that does nothing: what the engine costs per operation by itself. */
     static final class NoopTerminal implements Terminal {
         @Override
-        public void startPhase(PhaseConfig phase, java.util.SplittableRandom random) {
+        public void startPhase(PhaseConfig phase, SplittableRandom random) {
         }
 
         @Override

@@ -5,6 +5,7 @@ import java.util.Arrays;
 import java.util.Locale;
 
 import org.ivsbench.engine.Clock;
+import java.util.concurrent.locks.LockSupport;
 
 /**
  * How late {@code Clock.SYSTEM.sleepUntil} returns and how much CPU it burns while waiting: the floor under
@@ -38,7 +39,7 @@ public final class WakeupLagBench {
                         // The candidate fix: one park to ~100 us before the deadline, then spin.
                         long r = deadline - System.nanoTime() - 100_000;
                         if (r > 0) {
-                            java.util.concurrent.locks.LockSupport.parkNanos(r);
+                            LockSupport.parkNanos(r);
                         }
                         while (System.nanoTime() < deadline) {
                             Thread.onSpinWait();
@@ -46,7 +47,7 @@ public final class WakeupLagBench {
                     } else {
                         long r;
                         while ((r = deadline - System.nanoTime()) > 0) {
-                            java.util.concurrent.locks.LockSupport.parkNanos(r);
+                            LockSupport.parkNanos(r);
                         }
                     }
                     late[i] = System.nanoTime() - deadline;

@@ -18,10 +18,11 @@ import org.junit.jupiter.api.Test;
 import org.ivsbench.stats.LatencySummary;
 import org.ivsbench.stats.OperationCounts;
 import org.ivsbench.stats.PhaseSummary;
+import java.util.function.Consumer;
 
 /** The final table's columns and the load progress line. */
 class ConsoleOutputTest {
-    private static String capture(java.util.function.Consumer<PrintStream> body) {
+    private static String capture(Consumer<PrintStream> body) {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         PrintStream out = new PrintStream(bytes, true, StandardCharsets.UTF_8);
         body.accept(out);

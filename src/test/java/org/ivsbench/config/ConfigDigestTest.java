@@ -9,6 +9,7 @@ import java.nio.file.Path;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.Assertions;
 
 class ConfigDigestTest {
     @TempDir
@@ -36,7 +37,7 @@ class ConfigDigestTest {
 
     @Test
     void missingFileIsAConfigError() {
-        ConfigException e = org.junit.jupiter.api.Assertions.assertThrows(ConfigException.class,
+        ConfigException e = Assertions.assertThrows(ConfigException.class,
                 () -> ConfigDigest.sha256(dir.resolve("gone.xml")));
         assertEquals("gone.xml", e.path());
     }

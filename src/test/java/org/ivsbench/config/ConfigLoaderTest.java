@@ -17,6 +17,7 @@ import java.util.Map;
 import org.ivsbench.db.TargetKinds;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import java.util.Set;
 
 class ConfigLoaderTest {
     private static final Path GOOD = Path.of("src/test/resources/config/good");
@@ -265,9 +266,9 @@ class ConfigLoaderTest {
     void aModuleMayNotDeclareAParameterThatShadowsAGenericElement() throws Exception {
         Path file = write("m.xml", minimal(""));
         assertThrows(IllegalArgumentException.class, () -> ConfigLoader.load(file, "x", List.of("ReadRecord"),
-                java.util.Set.of("terminals"), java.util.Set.of(), TargetKinds::resolve, k -> null));
+                Set.of("terminals"), Set.of(), TargetKinds::resolve, k -> null));
         assertThrows(IllegalArgumentException.class, () -> ConfigLoader.load(file, "x", List.of("ReadRecord"),
-                java.util.Set.of(), java.util.Set.of("rate"), TargetKinds::resolve, k -> null));
+                Set.of(), Set.of("rate"), TargetKinds::resolve, k -> null));
     }
 
     private Path write(String name, String xml) throws IOException {

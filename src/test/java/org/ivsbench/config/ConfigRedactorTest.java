@@ -12,6 +12,8 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import java.util.Map;
+import org.junit.jupiter.api.Assertions;
 
 class ConfigRedactorTest {
     @TempDir
@@ -62,10 +64,10 @@ class ConfigRedactorTest {
     void theRedactedCopyIsStillAWellFormedConfig() throws Exception {
         Path original = Path.of("src/test/resources/config/good/full.xml");
         Path copy = Files.writeString(dir.resolve("full.xml"), ConfigRedactor.redactedXml(original));
-        BenchmarkConfig c = YcsbIvsNames.load(copy, java.util.Map.of("*****", "from-masked-name"));
+        BenchmarkConfig c = YcsbIvsNames.load(copy, Map.of("*****", "from-masked-name"));
         // passwordEnv's value is masked too (its name contains "password"): over-redaction is the safe side.
         assertEquals("from-masked-name", c.target().password());
-        assertEquals(YcsbIvsNames.load(original, java.util.Map.of("IVS_TEST_PASSWORD", "x")).phases(), c.phases());
+        assertEquals(YcsbIvsNames.load(original, Map.of("IVS_TEST_PASSWORD", "x")).phases(), c.phases());
     }
 
     @Test
@@ -76,7 +78,7 @@ class ConfigRedactorTest {
 
     @Test
     void missingFileIsAConfigError() {
-        ConfigException e = org.junit.jupiter.api.Assertions.assertThrows(ConfigException.class,
+        ConfigException e = Assertions.assertThrows(ConfigException.class,
                 () -> ConfigRedactor.redactedXml(dir.resolve("gone.xml")));
         assertEquals("gone.xml", e.path());
     }

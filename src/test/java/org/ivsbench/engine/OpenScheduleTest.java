@@ -47,7 +47,7 @@ class OpenScheduleTest {
             long start = Math.max(now, c.intendedNanos());
             long done = start + serviceNanos;
             if (c.measured()) {
-                stats.record(0, org.ivsbench.op.Outcome.OK, done - c.intendedNanos(), serviceNanos, 0, 0, null);
+                stats.record(0, Outcome.OK, done - c.intendedNanos(), serviceNanos, 0, 0, null);
             } else {
                 stats.recordWarmup();
             }

@@ -22,6 +22,8 @@ import org.ivsbench.db.Target;
 import org.ivsbench.db.TargetException;
 import org.ivsbench.db.Targets;
 import org.ivsbench.testsupport.RunHarness;
+import java.util.Arrays;
+import org.ivsbench.bench.LoadProgress;
 
 /** The logical clean snapshot on SQLite: what is restored is what was there when it was taken. */
 class CleanSnapshotTest {
@@ -84,12 +86,12 @@ class CleanSnapshotTest {
         BenchmarkModule module = RunHarness.module();
         try (Target primary = Targets.open(config.target())) {
             module.create(config, primary);
-            module.load(config, primary, org.ivsbench.bench.LoadProgress.NONE);
+            module.load(config, primary, LoadProgress.NONE);
             Path file = tmp.resolve("clean-snapshot.tmp");
             try (CleanSnapshot snapshot = CleanSnapshot.take(ExperimentSpec.CleanMethod.LOGICAL, module, config,
                     primary, TABLE, file)) {
                 byte[] all = Files.readAllBytes(file);
-                Files.write(file, java.util.Arrays.copyOf(all, all.length / 2));
+                Files.write(file, Arrays.copyOf(all, all.length / 2));
                 TargetException e = assertThrows(TargetException.class,
                         () -> snapshot.restore(primary, config.target()));
                 assertTrue(e.getMessage().contains("truncated"), e.getMessage());

@@ -16,6 +16,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import org.ivsbench.cli.Main;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.Statement;
 
 /** The quick SQLite preset end to end through the CLI, then a resume that adds epochs 3 and 4. */
 class ExperimentCliSqliteTest {
@@ -158,8 +161,8 @@ class ExperimentCliSqliteTest {
 
         // The re-loaded primary (200,000 bytes) grown past the end of epoch 1 (400,000 bytes) by 1,000 bytes:
         // what an extend phase interrupted after some appends leaves.
-        try (java.sql.Connection c = java.sql.DriverManager.getConnection("jdbc:sqlite:" + tmp.resolve("quick.db"));
-             java.sql.Statement st = c.createStatement()) {
+        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + tmp.resolve("quick.db"));
+             Statement st = c.createStatement()) {
             assertEquals(200, st.executeUpdate("UPDATE usertable SET FIELD0 = FIELD0 || printf('%01005d', 0)"));
         }
         ByteArrayOutputStream out = new ByteArrayOutputStream();

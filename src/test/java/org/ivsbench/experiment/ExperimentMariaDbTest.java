@@ -22,6 +22,12 @@ import org.ivsbench.db.Target;
 import org.ivsbench.db.TargetException;
 import org.ivsbench.testsupport.RunHarness;
 import org.ivsbench.testsupport.TestServers;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /** Small experiments on the private MariaDB (InnoDB and MyRocks): what each mode really runs against. */
 class ExperimentMariaDbTest {
@@ -45,9 +51,9 @@ class ExperimentMariaDbTest {
     private Path run(BenchmarkConfig config, ExperimentListener listener) throws Exception {
         Path dir = ExperimentRuns.run(config, listener, Files.createTempDirectory(tmp, "results")).dir();
         // No scratch database is left behind on the user's server.
-        try (java.sql.Connection c = java.sql.DriverManager.getConnection(TestServers.mariadbUrl(),
+        try (Connection c = DriverManager.getConnection(TestServers.mariadbUrl(),
                 TestServers.mariadbUser(), TestServers.mariadbPassword());
-             java.sql.ResultSet rs = c.createStatement().executeQuery("SELECT SCHEMA_NAME FROM information_schema.SCHEMATA WHERE SCHEMA_NAME IN ('"
+             ResultSet rs = c.createStatement().executeQuery("SELECT SCHEMA_NAME FROM information_schema.SCHEMATA WHERE SCHEMA_NAME IN ('"
                      + FreshDatabases.CLEAN + "','" + FreshDatabases.AVERAGE + "','" + FreshDatabases.SPREAD + "')")) {
             assertFalse(rs.next(), "a fresh database was left behind");
         }
@@ -98,7 +104,7 @@ class ExperimentMariaDbTest {
     }
 
     @ParameterizedTest
-    @org.junit.jupiter.params.provider.CsvSource({"InnoDB,logical", "RocksDB,logical", "InnoDB,native"})
+    @CsvSource({"InnoDB,logical", "RocksDB,logical", "InnoDB,native"})
     void everyModeRunsAgainstWhatThePaperDescribes(String engine, String cleanMethod) throws Exception {
         BenchmarkConfig config = config(engine, 10, "<epochs>3</epochs>"
                 + "<extend><count>400</count><distribution>zipfian</distribution></extend>"
@@ -143,7 +149,7 @@ class ExperimentMariaDbTest {
             }
         }
         // Each phase's summary.json names the database as a plain run's does (not only its type).
-        com.fasterxml.jackson.databind.JsonNode db = new com.fasterxml.jackson.databind.ObjectMapper()
+        JsonNode db = new ObjectMapper()
                 .readTree(dir.resolve("epoch-001/clean/run/summary.json").toFile()).get("database");
         assertEquals("MARIADB", db.get("type").asText(), db.toString());
         assertEquals("MariaDB", db.get("product").asText(), db.toString());

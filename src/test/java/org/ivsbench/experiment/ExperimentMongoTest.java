@@ -20,6 +20,7 @@ import org.ivsbench.db.Target;
 import org.ivsbench.db.TargetException;
 import org.ivsbench.testsupport.RunHarness;
 import org.ivsbench.testsupport.TestServers;
+import java.util.ArrayList;
 
 /**
  * A small experiment on MongoDB (the wire-protocol stand-in the test script starts): all four modes run on
@@ -64,7 +65,7 @@ class ExperimentMongoTest {
         // 100 records x 1000 bytes + 300 extends x 100 bytes per epoch (none reaches the cap).
         assertEquals(100_000L + 30_000L, sizes.get(1).totalBytes());
         try (MongoClient client = MongoClients.create(TestServers.mongoUrl())) {
-            List<String> names = client.listDatabaseNames().into(new java.util.ArrayList<>());
+            List<String> names = client.listDatabaseNames().into(new ArrayList<>());
             for (String scratch : List.of(FreshDatabases.CLEAN, FreshDatabases.AVERAGE, FreshDatabases.SPREAD)) {
                 assertFalse(names.contains(scratch), "scratch database " + scratch + " left behind: " + names);
             }

@@ -32,6 +32,8 @@ import org.ivsbench.db.TargetKinds;
 import org.ivsbench.config.RateSpec;
 import org.ivsbench.db.Target;
 import org.ivsbench.testsupport.RunHarness;
+import java.util.Set;
+import org.ivsbench.db.TargetException;
 
 class ExperimentSpecTest {
     @TempDir
@@ -164,12 +166,12 @@ class ExperimentSpecTest {
         }
 
         @Override
-        public java.util.Set<String> parameterNames() {
+        public Set<String> parameterNames() {
             return inner.parameterNames();
         }
 
         @Override
-        public java.util.Set<String> phaseParameterNames() {
+        public Set<String> phaseParameterNames() {
             return inner.phaseParameterNames();
         }
 
@@ -179,24 +181,24 @@ class ExperimentSpecTest {
         }
 
         @Override
-        public void create(BenchmarkConfig config, Target target) throws org.ivsbench.db.TargetException {
+        public void create(BenchmarkConfig config, Target target) throws TargetException {
             inner.create(config, target);
         }
 
         @Override
-        public void clear(BenchmarkConfig config, Target target) throws org.ivsbench.db.TargetException {
+        public void clear(BenchmarkConfig config, Target target) throws TargetException {
             inner.clear(config, target);
         }
 
         @Override
         public LoadReport load(BenchmarkConfig config, Target target, LoadProgress progress)
-                throws org.ivsbench.db.TargetException, InterruptedException {
+                throws TargetException, InterruptedException {
             return inner.load(config, target, progress);
         }
 
         @Override
         public Terminal newTerminal(BenchmarkConfig config, Target target, int terminalId)
-                throws org.ivsbench.db.TargetException {
+                throws TargetException {
             return inner.newTerminal(config, target, terminalId);
         }
     }

@@ -18,6 +18,7 @@ import org.ivsbench.stats.PhaseSummary;
 import org.ivsbench.db.Target;
 import org.ivsbench.db.Targets;
 import org.ivsbench.testsupport.RunHarness;
+import org.ivsbench.bench.LoadProgress;
 
 /**
  * Open loop past capacity must look overloaded, not healthy (BenchBase's coordinated omission): one
@@ -46,7 +47,7 @@ class OverloadFidelityTest {
         PhaseSummary p;
         try (Target target = Targets.open(config.target())) {
             module.create(config, target);
-            module.load(config, target, org.ivsbench.bench.LoadProgress.NONE);
+            module.load(config, target, LoadProgress.NONE);
             p = RunHarness.execute(module, config, target, dir).get(0);
         }
         long completed = p.counts().total();

@@ -18,6 +18,7 @@ import org.ivsbench.stats.PhaseSummary;
 import org.ivsbench.db.Target;
 import org.ivsbench.db.Targets;
 import org.ivsbench.testsupport.RunHarness;
+import org.ivsbench.bench.LoadProgress;
 
 /**
  * What the client reports must be what the server did: per phase, the READ count equals the server's
@@ -52,7 +53,7 @@ class ServerCountFidelityTest {
         try (Target target = Targets.open(base.target())) {
             StatusCounters counters = target.capability(StatusCounters.class).orElseThrow();
             module.create(base, target);
-            module.load(base, target, org.ivsbench.bench.LoadProgress.NONE);
+            module.load(base, target, LoadProgress.NONE);
             for (String work : works) {
                 BenchmarkConfig c = RunHarness.config(dir, xml(engine, work, TYPES));
                 Map<String, Double> before = counters.snapshot();

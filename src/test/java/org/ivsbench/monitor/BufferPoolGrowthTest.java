@@ -17,6 +17,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import org.ivsbench.cli.Main;
 import org.ivsbench.testsupport.TestServers;
+import java.nio.charset.StandardCharsets;
 
 /**
  * What YCSB-IVS is about, seen by the monitor: a table that starts well inside a tiny buffer pool (a private
@@ -33,7 +34,7 @@ class BufferPoolGrowthTest {
         pb.environment().put("IVS_MARIADB_BASE_PORT", Integer.toString(port));
         pb.environment().put("IVS_MARIADB_BUFFER_POOL", "8M");
         Process p = pb.start();
-        String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertTrue(p.waitFor(120, TimeUnit.SECONDS) && p.exitValue() == 0, "scripts/mariadb.sh " + command + ": " + out);
         return out;
     }

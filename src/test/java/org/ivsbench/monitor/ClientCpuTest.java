@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.lang.management.ManagementFactory;
 
 import org.junit.jupiter.api.Test;
+import com.sun.management.OperatingSystemMXBean;
 
 class ClientCpuTest {
 
@@ -14,8 +15,8 @@ class ClientCpuTest {
         ClientCpu cpu = new ClientCpu();
         assertNull(cpu.sample().get(ClientCpu.COLUMN), "no interval yet");
         // Burn until the JVM's own CPU clock has advanced (bounded by CPU progress, not by a wall-clock limit).
-        com.sun.management.OperatingSystemMXBean os =
-                (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
+        OperatingSystemMXBean os =
+                (OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
         long until = os.getProcessCpuTime() + 50_000_000L;
         long x = 0;
         while (os.getProcessCpuTime() < until) {

@@ -12,6 +12,7 @@ import java.util.Set;
 
 import org.ivsbench.db.TargetKinds;
 import org.junit.jupiter.api.Test;
+import java.util.Arrays;
 
 class DbCounterSamplerTest {
     private static final CounterSelection MARIADB_DEFAULTS = CounterSelection.defaults(TargetKinds.of("MARIADB"));
@@ -67,7 +68,7 @@ class DbCounterSamplerTest {
 
     @Test
     void aFailedReadLeavesCellsEmptyAndDoesNotStretchTheNextDelta() {
-        DbCounterSampler s = new DbCounterSampler(scripted(java.util.Arrays.asList(
+        DbCounterSampler s = new DbCounterSampler(scripted(Arrays.asList(
                 m("Com_select", 10), m("Com_select", 20), null, m("Com_select", 50), m("Com_select", 53))),
                 MARIADB_DEFAULTS);
         s.sample();

@@ -19,6 +19,7 @@ import org.ivsbench.config.MonitorConfig;
 import org.ivsbench.testsupport.TestServers;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import java.util.List;
 
 /**
  * The monitor against the private MariaDB through the production binding (the MariaDB target's counters and
@@ -76,7 +77,7 @@ class ResourceMonitorMariaDbTest {
             assertTrue(selects > 1000, "load too small: " + selects);
 
             MonitorCsv table = new MonitorCsv(csv);
-            assertEquals(java.util.List.of("time_ms", "interval_ms", "phase", "source"), table.header.subList(0, 4));
+            assertEquals(List.of("time_ms", "interval_ms", "phase", "source"), table.header.subList(0, 4));
             assertTrue(table.header.contains("db." + COUNTER));
             assertTrue(table.header.contains("proc.cpu_pct"));
             assertTrue(table.rows.size() >= 14, "rows: " + table.rows.size());

@@ -66,7 +66,7 @@ class ResourceMonitorTest {
             Thread.sleep(250);
         }
         MonitorCsv table = new MonitorCsv(csv);
-        assertEquals(java.util.List.of("time_ms", "interval_ms", "phase", "source", "client.cpu_pct", "os.cpu.idle_pct",
+        assertEquals(List.of("time_ms", "interval_ms", "phase", "source", "client.cpu_pct", "os.cpu.idle_pct",
                 "db.Com_select",
                 "db.Threads_connected", "os.late.metric"), table.header);
         assertEquals("", table.rows.get(0).get("os.late.metric"), "rows before it have an empty cell");

@@ -18,6 +18,8 @@ import org.ivsbench.testsupport.RunHarness;
 import org.ivsbench.testsupport.TestServers;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import java.nio.file.Files;
+import java.util.OptionalLong;
 
 /** When the in-process monitor would present the client's host as the database's. */
 class RunMonitorTest {
@@ -40,14 +42,14 @@ class RunMonitorTest {
     /** On the private MariaDB (not on the default port): proc.* watch the server the URL's port leads to. */
     @Test
     void theLocalServerIsFoundByItsPort(@TempDir Path dir) throws Exception {
-        org.ivsbench.config.BenchmarkConfig config = org.ivsbench.testsupport.RunHarness.config(dir, "<parameters>"
-                + org.ivsbench.testsupport.RunHarness.mariadbConnection()
+        BenchmarkConfig config = RunHarness.config(dir, "<parameters>"
+                + RunHarness.mariadbConnection()
                 + "<transactiontypes><transactiontype><name>ReadRecord</name></transactiontype></transactiontypes>"
                 + "<works><work><count>1</count><rate>unlimited</rate><weights>100</weights></work></works>"
                 + "</parameters>");
         String pidFile = TestServers.mariadbPidFile();
-        long expected = Long.parseLong(java.nio.file.Files.readString(Path.of(pidFile)).trim());
-        assertEquals(java.util.OptionalLong.of(expected), RunMonitor.serverProcess(config, MARIADB).locate());
+        long expected = Long.parseLong(Files.readString(Path.of(pidFile)).trim());
+        assertEquals(OptionalLong.of(expected), RunMonitor.serverProcess(config, MARIADB).locate());
     }
 
     @Test
@@ -117,7 +119,7 @@ class RunMonitorTest {
                     case "capability" -> Optional.empty();
                     default -> throw new UnsupportedOperationException(method.getName());
                 });
-        Path runDir = java.nio.file.Files.createTempDirectory(dir, "run");
+        Path runDir = Files.createTempDirectory(dir, "run");
         try (RunMonitor monitor = RunMonitor.start(config, target, runDir, () -> 0)) {
             Thread.sleep(350);
         }

@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
+import java.util.Arrays;
 
 class DistributionsTest {
     private static final int N = 1000;
@@ -219,7 +220,7 @@ class DistributionsTest {
         }
         assertEquals(10 + got.length - 1, counter.lastValue());
         long[] sorted = got.clone();
-        java.util.Arrays.sort(sorted);
+        Arrays.sort(sorted);
         for (int i = 0; i < sorted.length; i++) {
             assertEquals(10 + i, sorted[i]);
         }

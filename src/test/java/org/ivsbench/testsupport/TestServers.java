@@ -5,6 +5,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Assumptions;
 
 import org.ivsbench.config.TargetConfig;
+import java.nio.file.Path;
 
 /**
  * Where the real servers started by scripts/test.sh live. Integration tests get their connection from here;
@@ -74,7 +75,7 @@ public final class TestServers {
         return new TargetConfig("MONGODB", null, mongoUrl(), null, null, null, false, Map.of());
     }
 
-    public static TargetConfig sqlite(java.nio.file.Path file) {
+    public static TargetConfig sqlite(Path file) {
         return new TargetConfig("SQLITE", "org.sqlite.JDBC", "jdbc:sqlite:" + file.toAbsolutePath(), null,
                 null, "TRANSACTION_SERIALIZABLE", false, Map.of());
     }

@@ -4,10 +4,10 @@
  * <p>URL: {@code cassandra://host[:port][,host[:port]...]/keyspace[?dc=datacenter]} (port 9042, datacenter
  * datacenter1 by default). Target options ({@code <targetOptions>}): readConsistency, writeConsistency,
  * serialConsistency, replicationFactor, extendWrite (plain | conditional), requestTimeoutMs; see
- * {@link org.ivsbench.db.cassandra.CassandraOptions}.
+ * {@link CassandraOptions}.
  *
- * <p>What each operation sends is described on {@link org.ivsbench.db.cassandra.CassandraSession}; the
- * server counters on {@link org.ivsbench.db.cassandra.ServerViews}. Capabilities: ServerInfo (system.local),
+ * <p>What each operation sends is described on {@link CassandraSession}; the
+ * server counters on {@link ServerViews}. Capabilities: ServerInfo (system.local),
  * StatusCounters (system_views), DatabaseAdmin (a keyspace per fresh database). No server-side extend, no native
  * snapshot, no activity snapshot.
  *
@@ -16,3 +16,4 @@
  * cannot be reached is a lost connection, which a reconnecting session waits out.
  */
 package org.ivsbench.db.cassandra;
+

@@ -63,7 +63,7 @@ interface Dialect {
     }
 
     /** How the driver reported a failure, for the outcome mapping. */
-    SqlFailure classify(java.sql.SQLException e);
+    SqlFailure classify(SQLException e);
 
     /** The URL of another database next to the configured one. */
     String urlForDatabase(String url, String databaseName) throws TargetException;

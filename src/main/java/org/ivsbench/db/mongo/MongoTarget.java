@@ -37,6 +37,7 @@ import com.mongodb.client.MongoCollection;
 import com.mongodb.client.MongoCursor;
 import com.mongodb.client.MongoDatabase;
 import com.mongodb.client.model.Sorts;
+import java.util.Locale;
 
 /**
  * The MongoDB target: one database of one deployment, reached through one {@link MongoClient} (the driver
@@ -216,7 +217,7 @@ public final class MongoTarget implements Target, ServerInfo, StatusCounters, Da
         env.put("maxBsonObjectSize", maxBsonObjectSize);
         env.put("maxWireVersion", maxWireVersion);
         env.put("updatePipelines", supportsPipelines());
-        env.put("extendFallback", options.extendFallback().name().toLowerCase(java.util.Locale.ROOT));
+        env.put("extendFallback", options.extendFallback().name().toLowerCase(Locale.ROOT));
         env.put("lowercaseFields", options.lowercaseFields());
         // An empty write concern document means "the server's default" (acknowledged, w:1 unless configured).
         String writeConcern = settings.getWriteConcern().asDocument().toJson();

@@ -5,14 +5,14 @@
  * The TableSpec's key column is {@code _id}. Field names are kept as the TableSpec gives them, except that with
  * option {@code lowercaseFields=true} (the default) {@code FIELDn} is stored as {@code fieldn}, so documents look
  * like YCSB's MongoDB binding's, and {@code fieldn} is reported back as {@code FIELDn}. Options are listed in
- * {@link org.ivsbench.db.mongo.MongoOptions}; an unknown option is an error.
+ * {@link MongoOptions}; an unknown option is an error.
  *
  * <h2>Extend</h2>
  * <ul>
  *   <li>CLIENT reads only the one field, appends on the client, and writes it back with
  *       {@code updateOne({_id: key, field: <value read>}, {$set: {field: grown}})}: the filter on the old value
  *       makes the read-modify-write safe against a concurrent extend (no lost append); when it matches nothing
- *       the extend reads again, up to {@link org.ivsbench.db.mongo.MongoSession#EXTEND_ATTEMPTS} times, then
+ *       the extend reads again, up to {@link MongoSession#EXTEND_ATTEMPTS} times, then
  *       reports ABORTED "conflict". The price: the update carries the old value twice (filter and $set).</li>
  *   <li>A grown value longer than maxLength (UTF-8 bytes, as $strLenBytes counts) is SKIPPED "cap" and nothing is
  *       sent: never a $set of an empty or truncated value (the original YCSB-IVS binding wrote such fields back
@@ -44,7 +44,7 @@
  * {@code retryWrites=true}: a network error is the operation's error, as on the JDBC targets.
  *
  * <h2>Server counters</h2>
- * The {@link org.ivsbench.db.StatusCounters} capability reads serverStatus and flattens each chosen value to its path joined by '.', spaces
+ * The {@link StatusCounters} capability reads serverStatus and flattens each chosen value to its path joined by '.', spaces
  * replaced by '_': {@code opcounters.insert|query|update|delete|getmore|command}, {@code network.bytesIn|bytesOut|
  * numRequests}, {@code wiredTiger.cache.bytes_read_into_cache}, {@code ...bytes_written_from_cache},
  * {@code ...pages_read_into_cache}, {@code ...pages_written_from_cache}, {@code ...pages_requested_from_the_cache},
@@ -73,3 +73,5 @@
  * </ul>
  */
 package org.ivsbench.db.mongo;
+
+import org.ivsbench.db.StatusCounters;

@@ -17,6 +17,7 @@ import org.ivsbench.op.OpResult;
 import org.ivsbench.db.Target;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.ivsbench.db.Targets;
 
 /** Every procedure on every target, bytes reported; seeded terminals repeat their operation sequence. */
 class ProceduresIntegrationTest {
@@ -145,7 +146,7 @@ class ProceduresIntegrationTest {
     }
 
     private static Target Targets(BenchmarkConfig config) throws Exception {
-        return org.ivsbench.db.Targets.open(config.target());
+        return Targets.open(config.target());
     }
 
     private static void assertOk(OpResult r) {

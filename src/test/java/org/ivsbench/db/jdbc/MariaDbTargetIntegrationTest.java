@@ -28,6 +28,7 @@ import org.ivsbench.db.TargetException;
 import org.ivsbench.db.Targets;
 import org.ivsbench.testsupport.TestServers;
 import org.junit.jupiter.api.Test;
+import org.ivsbench.db.Record;
 
 /** The MariaDB dialect against the private server: limits, counters, databases, lost connections. */
 class MariaDbTargetIntegrationTest {
@@ -153,12 +154,12 @@ class MariaDbTargetIntegrationTest {
             try (Target other = target.withDatabase("ivs_jdbc_other")) {
                 other.createTable(TABLE);
                 try (Session s = other.openSession()) {
-                    List<org.ivsbench.db.Record> batch = new ArrayList<>();
+                    List<Record> batch = new ArrayList<>();
                     for (int i = 999; i >= 0; i--) {
                         Map<String, String> f = new LinkedHashMap<>();
                         f.put("F0", "v" + i);
                         f.put("F1", "w".repeat(i % 7));
-                        batch.add(new org.ivsbench.db.Record(String.format("key%04d", i), f));
+                        batch.add(new Record(String.format("key%04d", i), f));
                     }
                     s.insertBatch("jdbc_t", batch);
                 }

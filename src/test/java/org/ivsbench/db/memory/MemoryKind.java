@@ -10,7 +10,7 @@ import org.ivsbench.db.TargetKind;
 
 /**
  * A database kept in this JVM's memory, for tests only: proof that a binding is one package plus one
- * registration line (src/test/resources/META-INF/services/org.ivsbench.db.TargetKind) and nothing else.
+ * registration line (src/test/resources/META-INF/services/TargetKind) and nothing else.
  * {@code <type>MEMORY</type><url>memory:NAME</url>}; every target of one NAME sees the same tables.
  */
 public final class MemoryKind implements TargetKind {

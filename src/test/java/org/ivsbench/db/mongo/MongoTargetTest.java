@@ -36,6 +36,9 @@ import org.junit.jupiter.api.Test;
 import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoClients;
 import com.mongodb.client.model.Filters;
+import com.mongodb.MongoCredential;
+import java.util.TreeMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 
 /** The MongoDB target against the stand-in process (see package-info for what that can and cannot prove). */
 class MongoTargetTest {
@@ -204,7 +207,7 @@ class MongoTargetTest {
             other.extend(t.name(), "user0001", "FIELD0", "abc", MAX, ExtendMethod.SERVER);
         }
         // A fresh database of the same target (an experiment's clean and baseline modes) does not repeat it.
-        try (org.ivsbench.db.Target sibling = fx.target.withDatabase("ivs_sibling_warning");
+        try (Target sibling = fx.target.withDatabase("ivs_sibling_warning");
              Session s = sibling.openSession()) {
             s.insertBatch(t.name(), MongoFixture.records(1, 100));
             s.extend(t.name(), "user0000", "FIELD0", "abc", MAX, ExtendMethod.SERVER);
@@ -283,7 +286,7 @@ class MongoTargetTest {
         long[] ok = new long[threads];
         long[] conflicts = new long[threads];
         List<Thread> workers = new ArrayList<>();
-        List<Throwable> failures = new java.util.concurrent.CopyOnWriteArrayList<>();
+        List<Throwable> failures = new CopyOnWriteArrayList<>();
         for (int w = 0; w < threads; w++) {
             int id = w;
             workers.add(new Thread(() -> {
@@ -438,7 +441,7 @@ class MongoTargetTest {
 
     /** Applies a seeded mix of every write to a table and keeps an in-memory model of what it must contain. */
     private Map<String, Map<String, String>> applyOps(String table, long seed) throws TargetException {
-        Map<String, Map<String, String>> model = new java.util.TreeMap<>();
+        Map<String, Map<String, String>> model = new TreeMap<>();
         Random random = new Random(seed);
         try (Session s = fx.target.openSession()) {
             List<Record> load = MongoFixture.records(15, 20);
@@ -491,7 +494,7 @@ class MongoTargetTest {
         MessageDigest digest = MessageDigest.getInstance("SHA-256");
         for (Map.Entry<String, Map<String, String>> rec : contents.entrySet()) {
             digest.update(rec.getKey().getBytes(StandardCharsets.UTF_8));
-            for (Map.Entry<String, String> f : new java.util.TreeMap<>(rec.getValue()).entrySet()) {
+            for (Map.Entry<String, String> f : new TreeMap<>(rec.getValue()).entrySet()) {
                 digest.update((f.getKey() + "=" + f.getValue() + "\n").getBytes(StandardCharsets.UTF_8));
             }
         }
@@ -517,7 +520,7 @@ class MongoTargetTest {
     @Test
     void credentialsReachTheDriver() {
         for (String[] c : new String[][] {{"", "ivsbench"}, {"?authSource=admin", "admin"}}) {
-            com.mongodb.MongoCredential[] seen = new com.mongodb.MongoCredential[1];
+            MongoCredential[] seen = new MongoCredential[1];
             TargetConfig config = new TargetConfig("MONGODB", null,
                     TestServers.mongoUrl().replaceAll("/[^/]*$", "/ivsbench") + c[0], "bench", "s3cret", null, false,
                     new LinkedHashMap<>());

@@ -4,6 +4,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Collections;
 
 /** The seven ycsbivs transaction types by name. Procedures are stateless and shared. */
 public final class Procedures {
@@ -13,7 +14,7 @@ public final class Procedures {
     private static Map<String, Procedure> byName(List<Procedure> procedures) {
         Map<String, Procedure> map = new LinkedHashMap<>();
         procedures.forEach(p -> map.put(p.name(), p));
-        return java.util.Collections.unmodifiableMap(map);
+        return Collections.unmodifiableMap(map);
     }
 
     private Procedures() {
