@@ -1,16 +1,16 @@
 package org.ivsbench;
 
-import static com.tngtech.archunit.base.DescribedPredicate.not;
-import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPackage;
-import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAnyPackage;
-import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
-
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.lang.ArchRule;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+
+import static com.tngtech.archunit.base.DescribedPredicate.not;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPackage;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAnyPackage;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 
 /**
  * Which package may use which, checked on the compiled main classes (tests are free to reach across). The
@@ -21,7 +21,8 @@ class LayeringTest {
 
     @BeforeAll
     static void importMainClasses() {
-        main = new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+        main = new ClassFileImporter()
+                .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
                 .importPackages("org.ivsbench");
     }
 
@@ -31,89 +32,153 @@ class LayeringTest {
 
     @Test
     void bindingsAreReachedOnlyThroughTheirKinds() {
-        check(noClasses().that().resideOutsideOfPackages("org.ivsbench.db.jdbc..", "org.ivsbench.db.mongo..")
-                .should().dependOnClassesThat().resideInAnyPackage("org.ivsbench.db.jdbc..", "org.ivsbench.db.mongo..")
+        check(noClasses()
+                .that()
+                .resideOutsideOfPackages("org.ivsbench.db.jdbc..", "org.ivsbench.db.mongo..")
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage("org.ivsbench.db.jdbc..", "org.ivsbench.db.mongo..")
                 .because("a database binding is registered through ServiceLoader and used through the interfaces"
                         + " of org.ivsbench.db; nothing may name one"));
-        check(noClasses().that().resideInAPackage("org.ivsbench.db.jdbc..")
-                .should().dependOnClassesThat().resideInAPackage("org.ivsbench.db.mongo..")
+        check(noClasses()
+                .that()
+                .resideInAPackage("org.ivsbench.db.jdbc..")
+                .should()
+                .dependOnClassesThat()
+                .resideInAPackage("org.ivsbench.db.mongo..")
                 .because("bindings are independent of each other"));
-        check(noClasses().that().resideInAPackage("org.ivsbench.db.mongo..")
-                .should().dependOnClassesThat().resideInAPackage("org.ivsbench.db.jdbc..")
+        check(noClasses()
+                .that()
+                .resideInAPackage("org.ivsbench.db.mongo..")
+                .should()
+                .dependOnClassesThat()
+                .resideInAPackage("org.ivsbench.db.jdbc..")
                 .because("bindings are independent of each other"));
     }
 
     @Test
     void theDatabaseLayerKnowsNoBenchmarkAndNoRun() {
-        check(noClasses().that().resideInAPackage("org.ivsbench.db..")
-                .should().dependOnClassesThat().resideInAnyPackage("org.ivsbench.bench..", "org.ivsbench.engine..",
-                        "org.ivsbench.experiment..", "org.ivsbench.stats..", "org.ivsbench.monitor..",
+        check(noClasses()
+                .that()
+                .resideInAPackage("org.ivsbench.db..")
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage(
+                        "org.ivsbench.bench..",
+                        "org.ivsbench.engine..",
+                        "org.ivsbench.experiment..",
+                        "org.ivsbench.stats..",
+                        "org.ivsbench.monitor..",
                         "org.ivsbench.cli..")
                 .because("a binding stores records; what is measured and how is decided above it"));
     }
 
     @Test
     void theEngineDrivesTerminalsNotDatabases() {
-        check(noClasses().that().resideInAPackage("org.ivsbench.engine..")
-                .should().dependOnClassesThat().resideInAPackage("org.ivsbench.db..")
+        check(noClasses()
+                .that()
+                .resideInAPackage("org.ivsbench.engine..")
+                .should()
+                .dependOnClassesThat()
+                .resideInAPackage("org.ivsbench.db..")
                 .because("the engine schedules terminals and counts outcomes (org.ivsbench.op); benchmarks talk"
                         + " to the database"));
     }
 
     @Test
     void configAndOpAreLeaves() {
-        check(noClasses().that().resideInAPackage("org.ivsbench.config..")
-                .should().dependOnClassesThat(resideInAPackage("org.ivsbench..")
-                        .and(not(resideInAPackage("org.ivsbench.config.."))))
+        check(noClasses()
+                .that()
+                .resideInAPackage("org.ivsbench.config..")
+                .should()
+                .dependOnClassesThat(
+                        resideInAPackage("org.ivsbench..").and(not(resideInAPackage("org.ivsbench.config.."))))
                 .because("config is plain data read from XML; checks that need the database kinds are passed"
                         + " in (TargetCheck)"));
-        check(noClasses().that().resideInAPackage("org.ivsbench.op..")
-                .should().dependOnClassesThat(resideInAPackage("org.ivsbench..")
-                        .and(not(resideInAPackage("org.ivsbench.op.."))))
+        check(noClasses()
+                .that()
+                .resideInAPackage("org.ivsbench.op..")
+                .should()
+                .dependOnClassesThat(resideInAPackage("org.ivsbench..").and(not(resideInAPackage("org.ivsbench.op.."))))
                 .because("outcomes are shared by bindings, engine and statistics"));
     }
 
     @Test
     void theMonitorSeesDatabasesOnlyThroughCapabilities() {
-        check(noClasses().that().resideInAPackage("org.ivsbench.monitor..")
-                .should().dependOnClassesThat(resideInAPackage("org.ivsbench.db..")
-                        .and(not(resideInAPackage("org.ivsbench.db"))))
+        check(noClasses()
+                .that()
+                .resideInAPackage("org.ivsbench.monitor..")
+                .should()
+                .dependOnClassesThat(
+                        resideInAPackage("org.ivsbench.db..").and(not(resideInAPackage("org.ivsbench.db"))))
                 .because("the monitor reads counters and server facts through org.ivsbench.db's capability"
                         + " interfaces, whichever binding provides them"));
-        check(noClasses().that().resideInAPackage("org.ivsbench.monitor..")
-                .should().dependOnClassesThat().resideInAnyPackage("org.ivsbench.bench..", "org.ivsbench.engine..",
-                        "org.ivsbench.experiment..", "org.ivsbench.cli..")
+        check(noClasses()
+                .that()
+                .resideInAPackage("org.ivsbench.monitor..")
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage(
+                        "org.ivsbench.bench..",
+                        "org.ivsbench.engine..",
+                        "org.ivsbench.experiment..",
+                        "org.ivsbench.cli..")
                 .because("the monitor samples a host and a database, whoever runs it"));
     }
 
     @Test
     void benchmarksDoNotRunThemselves() {
-        check(noClasses().that().resideInAPackage("org.ivsbench.bench..")
-                .should().dependOnClassesThat().resideInAnyPackage("org.ivsbench.engine..",
-                        "org.ivsbench.experiment..", "org.ivsbench.cli..", "org.ivsbench.monitor..")
+        check(noClasses()
+                .that()
+                .resideInAPackage("org.ivsbench.bench..")
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage(
+                        "org.ivsbench.engine..",
+                        "org.ivsbench.experiment..",
+                        "org.ivsbench.cli..",
+                        "org.ivsbench.monitor..")
                 .because("a benchmark module describes terminals and data; the engine and the CLI run it"));
     }
 
     @Test
     void ycsbIvsIsReachedThroughTheRegistry() {
-        check(noClasses().that(not(resideInAnyPackage("org.ivsbench.bench.ycsbivs..", "org.ivsbench.bench")))
-                .should().dependOnClassesThat().resideInAPackage("org.ivsbench.bench.ycsbivs..")
+        check(noClasses()
+                .that(not(resideInAnyPackage("org.ivsbench.bench.ycsbivs..", "org.ivsbench.bench")))
+                .should()
+                .dependOnClassesThat()
+                .resideInAPackage("org.ivsbench.bench.ycsbivs..")
                 .because("benchmarks are found by name in BenchmarkRegistry, and the experiment reaches ycsbivs's"
                         + " phases and parameters only through the ExperimentSupport capability it offers"));
     }
 
     @Test
     void arrowsPointOneWay() {
-        check(noClasses().that().resideInAnyPackage("org.ivsbench.engine..", "org.ivsbench.bench..",
-                        "org.ivsbench.stats..", "org.ivsbench.monitor..", "org.ivsbench.random..")
-                .should().dependOnClassesThat().resideInAnyPackage("org.ivsbench.cli..", "org.ivsbench.experiment..",
-                        "org.ivsbench.run..")
+        check(noClasses()
+                .that()
+                .resideInAnyPackage(
+                        "org.ivsbench.engine..",
+                        "org.ivsbench.bench..",
+                        "org.ivsbench.stats..",
+                        "org.ivsbench.monitor..",
+                        "org.ivsbench.random..")
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage("org.ivsbench.cli..", "org.ivsbench.experiment..", "org.ivsbench.run..")
                 .because("cli -> experiment -> run -> engine -> bench -> db: nothing below calls back up"));
-        check(noClasses().that().resideInAnyPackage("org.ivsbench.experiment..", "org.ivsbench.run..")
-                .should().dependOnClassesThat().resideInAPackage("org.ivsbench.cli..")
+        check(noClasses()
+                .that()
+                .resideInAnyPackage("org.ivsbench.experiment..", "org.ivsbench.run..")
+                .should()
+                .dependOnClassesThat()
+                .resideInAPackage("org.ivsbench.cli..")
                 .because("the command line is the top: experiments and runs are used by it, not the reverse"));
-        check(noClasses().that().resideInAPackage("org.ivsbench.run..")
-                .should().dependOnClassesThat().resideInAPackage("org.ivsbench.experiment..")
+        check(noClasses()
+                .that()
+                .resideInAPackage("org.ivsbench.run..")
+                .should()
+                .dependOnClassesThat()
+                .resideInAPackage("org.ivsbench.experiment..")
                 .because("a measured run is the building block of an experiment, not the reverse"));
     }
 }

@@ -40,8 +40,7 @@ public interface BenchmarkModule {
      * engine), so results never describe a configuration that did not run. Fails with a message that says
      * what differs and how to fix it.
      */
-    default void checkReady(BenchmarkConfig config, Target target) throws TargetException {
-    }
+    default void checkReady(BenchmarkConfig config, Target target) throws TargetException {}
 
     /** Removes the benchmark's data (the --clear option). */
     void clear(BenchmarkConfig config, Target target) throws TargetException;
@@ -51,8 +50,7 @@ public interface BenchmarkModule {
             throws TargetException, InterruptedException;
 
     /** A terminal with its own session; its random stream comes with each phase ({@link Terminal#startPhase}). */
-    Terminal newTerminal(BenchmarkConfig config, Target target, int terminalId)
-            throws TargetException;
+    Terminal newTerminal(BenchmarkConfig config, Target target, int terminalId) throws TargetException;
 
     /**
      * The experiment this benchmark can run (a config's {@code <experiment>}); empty when it offers none, which

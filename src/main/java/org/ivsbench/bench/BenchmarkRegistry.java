@@ -15,8 +15,7 @@ public final class BenchmarkRegistry {
             "ycsb", YcsbModule::new,
             "ycsbivs", YcsbIvsModule::new));
 
-    private BenchmarkRegistry() {
-    }
+    private BenchmarkRegistry() {}
 
     public static Optional<BenchmarkModule> create(String name) {
         Supplier<BenchmarkModule> supplier = MODULES.get(name);

@@ -9,8 +9,7 @@ import org.ivsbench.config.ConfigException;
  * alike, so every error names {@code experiment/<leaf>} and quotes the value the same way.
  */
 public final class ExperimentLeaves {
-    private ExperimentLeaves() {
-    }
+    private ExperimentLeaves() {}
 
     /** The error path of a leaf: {@code experiment/<leaf>}. */
     public static String path(String leaf) {

@@ -11,8 +11,7 @@ import org.ivsbench.config.BenchmarkConfig;
 public interface ExperimentWorkload {
 
     /** The data set a baseline mode runs on: the config whose load builds it, every value of one size. */
-    record BaselineData(BenchmarkConfig config, long records, int valuesPerRecord, long valueBytes) {
-    }
+    record BaselineData(BenchmarkConfig config, long records, int valuesPerRecord, long valueBytes) {}
 
     /** experiment.json's description of these settings (plain values, a stable order). */
     Map<String, Object> describe();

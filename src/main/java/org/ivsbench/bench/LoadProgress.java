@@ -5,8 +5,7 @@ public interface LoadProgress {
     void loaded(long records, long bytes);
 
     /** Called once before loading starts, when the loader knows how many records it will write. */
-    default void starting(long totalRecords) {
-    }
+    default void starting(long totalRecords) {}
 
-    LoadProgress NONE = (records, bytes) -> { };
+    LoadProgress NONE = (records, bytes) -> {};
 }

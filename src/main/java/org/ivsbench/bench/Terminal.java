@@ -1,10 +1,10 @@
 package org.ivsbench.bench;
 
 import java.util.SplittableRandom;
+import java.util.function.BooleanSupplier;
 
 import org.ivsbench.config.PhaseConfig;
 import org.ivsbench.op.OpResult;
-import java.util.function.BooleanSupplier;
 
 /**
  * One benchmark terminal: owns one session, draws from the random stream of the phase it is in, and executes

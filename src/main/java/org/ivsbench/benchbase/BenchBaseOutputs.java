@@ -25,11 +25,16 @@ import org.HdrHistogram.Histogram;
  * are BenchBase's; how each value is defined here, and where it differs, is in docs/benchbase.md.
  */
 public final class BenchBaseOutputs {
-    public static final List<String> SUMMARY_LATENCY_KEYS = List.of("Minimum Latency (microseconds)",
-            "25th Percentile Latency (microseconds)", "Median Latency (microseconds)",
-            "Average Latency (microseconds)", "75th Percentile Latency (microseconds)",
-            "90th Percentile Latency (microseconds)", "95th Percentile Latency (microseconds)",
-            "99th Percentile Latency (microseconds)", "Maximum Latency (microseconds)");
+    public static final List<String> SUMMARY_LATENCY_KEYS = List.of(
+            "Minimum Latency (microseconds)",
+            "25th Percentile Latency (microseconds)",
+            "Median Latency (microseconds)",
+            "Average Latency (microseconds)",
+            "75th Percentile Latency (microseconds)",
+            "90th Percentile Latency (microseconds)",
+            "95th Percentile Latency (microseconds)",
+            "99th Percentile Latency (microseconds)",
+            "Maximum Latency (microseconds)");
     public static final String SAMPLES_HEADER = "Time (seconds),Requests,Throughput (requests/second),"
             + "Minimum Latency (microseconds),25th Percentile Latency (microseconds),Median Latency (microseconds),"
             + "Average Latency (microseconds),75th Percentile Latency (microseconds),"
@@ -42,8 +47,7 @@ public final class BenchBaseOutputs {
             + "99th Percentile Latency (millisecond),Maximum Latency (millisecond),tp (req/s) scaled";
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
-    private BenchBaseOutputs() {
-    }
+    private BenchBaseOutputs() {}
 
     /** Writes the files into {@code dir} (a run's results folder); returns their paths. */
     public static List<Path> write(Path dir) throws IOException {
@@ -55,16 +59,18 @@ public final class BenchBaseOutputs {
         List<Path> written = new ArrayList<>();
 
         written.add(writeJson(dir.resolve(base + ".summary.json"), summary(summary, latency, config)));
-        written.add(writeText(dir.resolve(base + ".samples.csv"), samples(latency.byWindow, latency.byWindow,
-                windowSeconds)));
-        written.add(writeText(dir.resolve(base + ".results.csv"), results(latency.byWindow, latency.byWindow,
-                windowSeconds)));
+        written.add(writeText(
+                dir.resolve(base + ".samples.csv"), samples(latency.byWindow, latency.byWindow, windowSeconds)));
+        written.add(writeText(
+                dir.resolve(base + ".results.csv"), results(latency.byWindow, latency.byWindow, windowSeconds)));
         for (Map.Entry<String, TreeMap<Long, Histogram>> type : latency.byTypeWindow.entrySet()) {
-            written.add(writeText(dir.resolve(base + ".results." + type.getKey() + ".csv"),
+            written.add(writeText(
+                    dir.resolve(base + ".results." + type.getKey() + ".csv"),
                     results(type.getValue(), latency.byWindow, windowSeconds)));
         }
         JsonNode env = Files.exists(dir.resolve("environment.json"))
-                ? JSON.readTree(dir.resolve("environment.json").toFile()) : JSON.createObjectNode();
+                ? JSON.readTree(dir.resolve("environment.json").toFile())
+                : JSON.createObjectNode();
         written.add(writeJson(dir.resolve(base + ".params.json"), env.path("database")));
         written.add(writeJson(dir.resolve(base + ".metrics.json"), MonitorTotals.read(dir.resolve("monitor.csv"))));
         written.add(writeText(dir.resolve(base + ".config.xml"), Files.readString(dir.resolve("config.xml"))));
@@ -85,7 +91,10 @@ public final class BenchBaseOutputs {
         for (JsonNode phase : summary.path("phases")) {
             phase.path("transactions").fields().forEachRemaining(t -> {
                 JsonNode c = t.getValue().path("counts");
-                add(classes.get("completed"), t.getKey(), c.path("ok").asLong() + c.path("skipped").asLong());
+                add(
+                        classes.get("completed"),
+                        t.getKey(),
+                        c.path("ok").asLong() + c.path("skipped").asLong());
                 add(classes.get("aborted"), t.getKey(), c.path("aborted").asLong());
                 add(classes.get("unexpected"), t.getKey(), c.path("error").asLong());
             });
@@ -138,9 +147,17 @@ public final class BenchBaseOutputs {
         if (h == null || h.getTotalCount() == 0) {
             return new long[] {-1, -1, -1, -1, -1, -1, -1, -1, -1};
         }
-        return new long[] {h.getMinValue(), h.getValueAtPercentile(25), h.getValueAtPercentile(50), (long) h.getMean(),
-                h.getValueAtPercentile(75), h.getValueAtPercentile(90), h.getValueAtPercentile(95),
-                h.getValueAtPercentile(99), h.getMaxValue()};
+        return new long[] {
+            h.getMinValue(),
+            h.getValueAtPercentile(25),
+            h.getValueAtPercentile(50),
+            (long) h.getMean(),
+            h.getValueAtPercentile(75),
+            h.getValueAtPercentile(90),
+            h.getValueAtPercentile(95),
+            h.getValueAtPercentile(99),
+            h.getMaxValue()
+        };
     }
 
     /** One row per window from the run's first to its last (empty windows included, as BenchBase's buckets are). */
@@ -152,8 +169,21 @@ public final class BenchBaseOutputs {
             Histogram h = windows.get(start);
             long count = h == null ? 0 : h.getTotalCount();
             long[] v = stats(h);
-            out.printf(Locale.ROOT, "%d,%d,%.3f,%d,%d,%d,%d,%d,%d,%d,%d,%d\n", seconds(axis, start), count,
-                    (double) count / windowSeconds, v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7], v[8]);
+            out.printf(
+                    Locale.ROOT,
+                    "%d,%d,%.3f,%d,%d,%d,%d,%d,%d,%d,%d,%d\n",
+                    seconds(axis, start),
+                    count,
+                    (double) count / windowSeconds,
+                    v[0],
+                    v[1],
+                    v[2],
+                    v[3],
+                    v[4],
+                    v[5],
+                    v[6],
+                    v[7],
+                    v[8]);
         }
         out.flush();
         return text.toString();
@@ -168,9 +198,21 @@ public final class BenchBaseOutputs {
             long count = h == null ? 0 : h.getTotalCount();
             double avg = h == null || count == 0 ? -1 : h.getMean();
             long[] v = stats(h);
-            out.printf(Locale.ROOT, "%d,%.3f,%.3f,%.3f,%.3f,%.3f,%.3f,%.3f,%.3f,%.3f,%.3f,%.3f\n",
-                    seconds(axis, start), (double) count / windowSeconds, avg / 1e3, v[0] / 1e3, v[1] / 1e3,
-                    v[2] / 1e3, v[4] / 1e3, v[5] / 1e3, v[6] / 1e3, v[7] / 1e3, v[8] / 1e3, 1e3 / avg);
+            out.printf(
+                    Locale.ROOT,
+                    "%d,%.3f,%.3f,%.3f,%.3f,%.3f,%.3f,%.3f,%.3f,%.3f,%.3f,%.3f\n",
+                    seconds(axis, start),
+                    (double) count / windowSeconds,
+                    avg / 1e3,
+                    v[0] / 1e3,
+                    v[1] / 1e3,
+                    v[2] / 1e3,
+                    v[4] / 1e3,
+                    v[5] / 1e3,
+                    v[6] / 1e3,
+                    v[7] / 1e3,
+                    v[8] / 1e3,
+                    1e3 / avg);
         }
         out.flush();
         return text.toString();

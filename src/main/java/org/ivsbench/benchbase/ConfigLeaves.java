@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
-
 import javax.xml.XMLConstants;
 import javax.xml.parsers.DocumentBuilder;
 import javax.xml.parsers.DocumentBuilderFactory;
@@ -16,8 +15,7 @@ import org.xml.sax.SAXException;
 
 /** The top-level text elements of a run's (redacted) config.xml, e.g. isolation, scalefactor, terminals. */
 final class ConfigLeaves {
-    private ConfigLeaves() {
-    }
+    private ConfigLeaves() {}
 
     static Map<String, String> read(Path file) throws IOException {
         Map<String, String> leaves = new HashMap<>();

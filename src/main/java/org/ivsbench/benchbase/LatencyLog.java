@@ -35,8 +35,10 @@ final class LatencyLog {
                 long start = h.getStartTimeStamp();
                 log.total.add(h);
                 log.byWindow.computeIfAbsent(start, k -> newHistogram()).add(h);
-                log.byTypeWindow.computeIfAbsent(type, k -> new TreeMap<>())
-                        .computeIfAbsent(start, k -> newHistogram()).add(h);
+                log.byTypeWindow
+                        .computeIfAbsent(type, k -> new TreeMap<>())
+                        .computeIfAbsent(start, k -> newHistogram())
+                        .add(h);
             }
         } finally {
             reader.close();

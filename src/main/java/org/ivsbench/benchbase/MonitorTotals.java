@@ -15,8 +15,7 @@ import java.util.Map;
  * equivalent without another query to the server.
  */
 final class MonitorTotals {
-    private MonitorTotals() {
-    }
+    private MonitorTotals() {}
 
     static Map<String, Object> read(Path monitorCsv) throws IOException {
         Map<String, Object> metrics = new LinkedHashMap<>();

@@ -23,6 +23,7 @@ public final class RawCsv implements AutoCloseable {
     private final List<String> typeNames;
     /** Per phase index: the wall-clock ms before which an operation belongs to the warmup. */
     private final Map<Integer, Long> measuredFromMs = new ConcurrentHashMap<>();
+
     private IOException failure;
 
     public RawCsv(Path file, List<String> typeNames) throws IOException {
@@ -43,8 +44,15 @@ public final class RawCsv implements AutoCloseable {
             return; // warmup: excluded, as from every other figure
         }
         // BenchBase numbers types from 1, phases from 1, and prints the start in seconds despite the header.
-        String row = String.format(Locale.ROOT, "%d,%s,%.6f,%d,%d,%d%n", typeIndex + 1, typeNames.get(typeIndex),
-                startEpochMicros / 1e6, latencyMicros, terminalId, phaseIndex + 1);
+        String row = String.format(
+                Locale.ROOT,
+                "%d,%s,%.6f,%d,%d,%d%n",
+                typeIndex + 1,
+                typeNames.get(typeIndex),
+                startEpochMicros / 1e6,
+                latencyMicros,
+                terminalId,
+                phaseIndex + 1);
         synchronized (this) {
             if (failure != null) {
                 return;

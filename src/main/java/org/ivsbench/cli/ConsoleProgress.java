@@ -99,10 +99,19 @@ final class ConsoleProgress {
                 all.add(r.response());
             }
             rate = String.format(Locale.ROOT, "%,.0f ops/s", ops * 1000.0 / w.windowMs());
-            p99 = all.getTotalCount() == 0 ? "-" : String.format(Locale.ROOT, "p99 %.2f ms",
-                    all.getValueAtPercentile(99) / 1000.0);
+            p99 = all.getTotalCount() == 0
+                    ? "-"
+                    : String.format(Locale.ROOT, "p99 %.2f ms", all.getValueAtPercentile(99) / 1000.0);
         }
-        return String.format(Locale.ROOT, "[phase %d/%d %s] %s | %s | %s | missed %,d", p.index() + 1, phases.size(),
-                c.name(), where, rate, p99, p.missed());
+        return String.format(
+                Locale.ROOT,
+                "[phase %d/%d %s] %s | %s | %s | missed %,d",
+                p.index() + 1,
+                phases.size(),
+                c.name(),
+                where,
+                rate,
+                p99,
+                p.missed());
     }
 }

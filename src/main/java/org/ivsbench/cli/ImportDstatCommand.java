@@ -10,7 +10,10 @@ import picocli.CommandLine.Parameters;
 import org.ivsbench.monitor.DstatImporter;
 
 /** {@code java -jar benchbase.jar import-dstat DOOL.csv monitor.csv}: a dstat/dool CSV into monitor.csv columns. */
-@Command(name = "import-dstat", mixinStandardHelpOptions = true, usageHelpAutoWidth = true,
+@Command(
+        name = "import-dstat",
+        mixinStandardHelpOptions = true,
+        usageHelpAutoWidth = true,
         description = "Convert a dstat / dool --output CSV (best with --epoch) into monitor.csv columns, for hosts"
                 + " where monitor-agent cannot run.",
         exitCodeListHeading = "%nExit codes:%n",

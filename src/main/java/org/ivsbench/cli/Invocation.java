@@ -51,23 +51,29 @@ final class Invocation {
         ExperimentSpec experiment;
         try {
             module = checkOptions();
-            config = ConfigLoader.load(options.config, module.name(), module.supportedTransactionTypes(),
-                    module.parameterNames(), module.phaseParameterNames(), TargetKinds::resolve);
+            config = ConfigLoader.load(
+                    options.config,
+                    module.name(),
+                    module.supportedTransactionTypes(),
+                    module.parameterNames(),
+                    module.phaseParameterNames(),
+                    TargetKinds::resolve);
             module.validate(config);
             config = withMonitorInterval(config);
             if (experiment(config) && (options.benchbaseOutputs || options.jsonHistograms != null)) {
                 throw new UsageException((options.benchbaseOutputs ? "--benchbase-outputs" : "-jh")
                         + ": not supported with an <experiment>: use epochs.csv and each phase's summary.json");
             }
-            if (config.sweep() != null && (options.benchbaseOutputs || options.jsonHistograms != null
-                    || options.resume)) {
-                throw new UsageException((options.resume ? "--resume" : options.benchbaseOutputs
-                        ? "--benchbase-outputs" : "-jh") + ": not supported with a <sweep>: use sweep.csv and each"
-                        + " point's summary.json");
+            if (config.sweep() != null
+                    && (options.benchbaseOutputs || options.jsonHistograms != null || options.resume)) {
+                throw new UsageException(
+                        (options.resume ? "--resume" : options.benchbaseOutputs ? "--benchbase-outputs" : "-jh")
+                                + ": not supported with a <sweep>: use sweep.csv and each"
+                                + " point's summary.json");
             }
             if ((experiment(config) || config.sweep() != null) && options.trace != null) {
-                throw new UsageException("--trace: not supported with an <" + (experiment(config) ? "experiment"
-                        : "sweep") + "> (trace a run of <works> phases)");
+                throw new UsageException("--trace: not supported with an <"
+                        + (experiment(config) ? "experiment" : "sweep") + "> (trace a run of <works> phases)");
             }
             experiment = ExperimentSpec.parse(config, module);
             // Only --execute writes results. The check also covers experiments and --resume (both write
@@ -102,20 +108,34 @@ final class Invocation {
                 module.checkReady(config, target);
             }
             if (options.execute && experiment != null) {
-                return ExperimentRun.run(module, config, experiment, target, options.directory,
-                        options.windowSeconds, out, commandLine(), options.resume);
+                return ExperimentRun.run(
+                        module,
+                        config,
+                        experiment,
+                        target,
+                        options.directory,
+                        options.windowSeconds,
+                        out,
+                        commandLine(),
+                        options.resume);
             }
             if (options.execute && config.sweep() != null) {
                 String redacted = ConfigRedactor.redactedXml(options.config);
-                return new SweepRun(module, config, target, options, out, options.load).execute(commandLine(),
-                        ConfigDigest.sha256(redacted.getBytes(StandardCharsets.UTF_8)), redacted);
+                return new SweepRun(module, config, target, options, out, options.load)
+                        .execute(
+                                commandLine(),
+                                ConfigDigest.sha256(redacted.getBytes(StandardCharsets.UTF_8)),
+                                redacted);
             }
             if (options.execute) {
                 // The digest is over the redacted text: a digest of the original bytes beside the redacted
                 // copy would let anyone test guesses of a weak password.
                 String redacted = ConfigRedactor.redactedXml(options.config);
-                return new PhasesRun(module, config, target, options, out).execute(commandLine(),
-                        ConfigDigest.sha256(redacted.getBytes(StandardCharsets.UTF_8)), redacted);
+                return new PhasesRun(module, config, target, options, out)
+                        .execute(
+                                commandLine(),
+                                ConfigDigest.sha256(redacted.getBytes(StandardCharsets.UTF_8)),
+                                redacted);
             }
             return Main.OK;
         } catch (TargetException e) {
@@ -158,23 +178,25 @@ final class Invocation {
         if (options.trace != null) {
             Path parent = options.trace.toAbsolutePath().getParent();
             if (!options.execute || parent == null || !Files.isDirectory(parent) || Files.isDirectory(options.trace)) {
-                throw new UsageException("--trace: '" + options.trace + "' " + (options.execute
-                        ? "is not a file in an existing folder" : "needs --execute (it records the run's operations)"));
+                throw new UsageException("--trace: '" + options.trace + "' "
+                        + (options.execute
+                                ? "is not a file in an existing folder"
+                                : "needs --execute (it records the run's operations)"));
             }
         }
         if (options.benchmark == null) {
-            throw new UsageException("missing -b NAME (known benchmarks: " + String.join(", ", BenchmarkRegistry.names())
-                    + ")");
+            throw new UsageException(
+                    "missing -b NAME (known benchmarks: " + String.join(", ", BenchmarkRegistry.names()) + ")");
         }
-        BenchmarkModule module = BenchmarkRegistry.create(options.benchmark).orElseThrow(() -> new UsageException(
-                "-b: unknown benchmark '" + options.benchmark + "' (known: "
+        BenchmarkModule module = BenchmarkRegistry.create(options.benchmark)
+                .orElseThrow(() -> new UsageException("-b: unknown benchmark '" + options.benchmark + "' (known: "
                         + String.join(", ", BenchmarkRegistry.names()) + ")"));
         if (options.config == null) {
             throw new UsageException("missing -c FILE (the benchmark configuration)");
         }
         if (!Files.isRegularFile(options.config)) {
-            throw new UsageException("-c: '" + options.config + "' " + (Files.isDirectory(options.config)
-                    ? "is a directory" : "does not exist"));
+            throw new UsageException("-c: '" + options.config + "' "
+                    + (Files.isDirectory(options.config) ? "is a directory" : "does not exist"));
         }
         if (!Files.isReadable(options.config)) {
             throw new UsageException("-c: '" + options.config + "' is not readable");
@@ -199,8 +221,9 @@ final class Invocation {
             LoadReport r = module.load(config, target, bar);
             bar.done();
             double seconds = Math.max(1, r.elapsedMillis()) / 1000.0;
-            out.printf("Loaded %,d records (%.1f MB) in %.1f s: %,.0f records/s, %.1f MB/s%n", r.records(),
-                    r.bytes() / 1e6, seconds, r.records() / seconds, r.bytes() / 1e6 / seconds);
+            out.printf(
+                    "Loaded %,d records (%.1f MB) in %.1f s: %,.0f records/s, %.1f MB/s%n",
+                    r.records(), r.bytes() / 1e6, seconds, r.records() / seconds, r.bytes() / 1e6 / seconds);
         }
     }
 
@@ -215,8 +238,9 @@ final class Invocation {
             return config;
         }
         MonitorConfig m = config.monitor();
-        return config.toBuilder().monitor(new MonitorConfig(m.enabled(), ms, m.agent(), m.processName(), m.pidFile(),
-                m.agentSecret())).build();
+        return config.toBuilder()
+                .monitor(new MonitorConfig(m.enabled(), ms, m.agent(), m.processName(), m.pidFile(), m.agentSecret()))
+                .build();
     }
 
     private List<String> commandLine() {

@@ -51,16 +51,25 @@ final class LoadProgressBar implements LoadProgress, AutoCloseable {
         if (!interactive) {
             if (now - lastPlainNanos >= PLAIN_EVERY_MS * 1_000_000 && records < total) {
                 lastPlainNanos = now;
-                out.printf(Locale.ROOT, "Loading %,d/%,d records (%.0f%%)%s%n", records, total,
-                        total > 0 ? 100.0 * records / total : 0, rates);
+                out.printf(
+                        Locale.ROOT,
+                        "Loading %,d/%,d records (%.0f%%)%s%n",
+                        records,
+                        total,
+                        total > 0 ? 100.0 * records / total : 0,
+                        rates);
             }
             return;
         }
         if (bar == null) {
             // No showSpeed(): it reads "?/s" until a second has passed; the rate is in the extra message instead.
-            bar = new ProgressBarBuilder().setTaskName("Loading").setInitialMax(total)
-                    .setStyle(ProgressBarStyle.ASCII).setUpdateIntervalMillis(500)
-                    .setConsumer(new ConsoleProgressBarConsumer(out)).build();
+            bar = new ProgressBarBuilder()
+                    .setTaskName("Loading")
+                    .setInitialMax(total)
+                    .setStyle(ProgressBarStyle.ASCII)
+                    .setUpdateIntervalMillis(500)
+                    .setConsumer(new ConsoleProgressBarConsumer(out))
+                    .build();
         }
         bar.stepTo(records);
         bar.setExtraMessage(rates);

@@ -16,78 +16,136 @@ import org.ivsbench.stats.EnvironmentWriter;
  * Exit codes: 0 success, 1 the run failed (database error), 2 bad input (options, config), 130 interrupted
  * (results of what was measured are still written).
  */
-@Command(name = "benchbase", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
-        sortOptions = false, usageHelpAutoWidth = true,
-        description = "ivsbench: phased, rate-controlled database benchmarks (ycsbivs = YCSB with Increasing Value Sizes).",
-
-        subcommands = {MonitorAgentCommand.class, ImportDstatCommand.class, MonitorOverheadCommand.class,
-                ReplayCommand.class},
+@Command(
+        name = "benchbase",
+        mixinStandardHelpOptions = true,
+        versionProvider = Main.Version.class,
+        sortOptions = false,
+        usageHelpAutoWidth = true,
+        description =
+                "ivsbench: phased, rate-controlled database benchmarks (ycsbivs = YCSB with Increasing Value Sizes).",
+        subcommands = {
+            MonitorAgentCommand.class,
+            ImportDstatCommand.class,
+            MonitorOverheadCommand.class,
+            ReplayCommand.class
+        },
         exitCodeListHeading = "%nExit codes:%n",
-        exitCodeList = {"0:success", "1:the run failed (database error)", "2:bad option or configuration",
-                "130:interrupted by SIGINT (what was measured is written)",
-                "143:interrupted by SIGTERM (what was measured is written)"})
+        exitCodeList = {
+            "0:success",
+            "1:the run failed (database error)",
+            "2:bad option or configuration",
+            "130:interrupted by SIGINT (what was measured is written)",
+            "143:interrupted by SIGTERM (what was measured is written)"
+        })
 public final class Main implements Callable<Integer> {
     public static final int OK = RunLifecycle.COMPLETED;
     public static final int FAILED = RunLifecycle.FAILED;
     public static final int USAGE = 2;
     public static final int INTERRUPTED = RunLifecycle.INTERRUPTED;
 
-    @Option(names = {"-b", "--bench"}, paramLabel = "NAME", description = "Benchmark to run: ycsbivs, or ycsb (BenchBase's YCSB).")
+    @Option(
+            names = {"-b", "--bench"},
+            paramLabel = "NAME",
+            description = "Benchmark to run: ycsbivs, or ycsb (BenchBase's YCSB).")
     String benchmark;
 
-    @Option(names = {"-c", "--config"}, paramLabel = "FILE", description = "Benchmark configuration XML.")
+    @Option(
+            names = {"-c", "--config"},
+            paramLabel = "FILE",
+            description = "Benchmark configuration XML.")
     Path config;
 
-    @Option(names = "--create", arity = "0..1", fallbackValue = "true", paramLabel = "BOOL",
+    @Option(
+            names = "--create",
+            arity = "0..1",
+            fallbackValue = "true",
+            paramLabel = "BOOL",
             description = "Create the schema (drops existing tables).")
     boolean create;
 
-    @Option(names = "--clear", arity = "0..1", fallbackValue = "true", paramLabel = "BOOL",
+    @Option(
+            names = "--clear",
+            arity = "0..1",
+            fallbackValue = "true",
+            paramLabel = "BOOL",
             description = "Remove the benchmark's tables.")
     boolean clear;
 
-    @Option(names = "--load", arity = "0..1", fallbackValue = "true", paramLabel = "BOOL",
+    @Option(
+            names = "--load",
+            arity = "0..1",
+            fallbackValue = "true",
+            paramLabel = "BOOL",
             description = "Load the initial data.")
     boolean load;
 
-    @Option(names = "--execute", arity = "0..1", fallbackValue = "true", paramLabel = "BOOL",
+    @Option(
+            names = "--execute",
+            arity = "0..1",
+            fallbackValue = "true",
+            paramLabel = "BOOL",
             description = "Run the configured phases (or experiment).")
     boolean execute;
 
-    @Option(names = "--resume", arity = "0..1", fallbackValue = "true", paramLabel = "BOOL",
+    @Option(
+            names = "--resume",
+            arity = "0..1",
+            fallbackValue = "true",
+            paramLabel = "BOOL",
             description = "With an <experiment>: continue the newest experiment folder after its last finished epoch.")
     boolean resume;
 
-    @Option(names = {"-d", "--directory"}, paramLabel = "DIR", defaultValue = "results",
+    @Option(
+            names = {"-d", "--directory"},
+            paramLabel = "DIR",
+            defaultValue = "results",
             description = "Parent folder of the results folder (default: ${DEFAULT-VALUE}).")
     Path directory;
 
-    @Option(names = {"-s", "--sample"}, paramLabel = "SECONDS", defaultValue = "1",
+    @Option(
+            names = {"-s", "--sample"},
+            paramLabel = "SECONDS",
+            defaultValue = "1",
             description = "Statistics window in seconds (default: ${DEFAULT-VALUE}; BenchBase's is 5).")
     int windowSeconds;
 
-    @Option(names = {"-im", "--interval-monitor"}, paramLabel = "MS",
+    @Option(
+            names = {"-im", "--interval-monitor"},
+            paramLabel = "MS",
             description = "Resource monitor interval in milliseconds (>= 100; overrides <monitor><interval>)."
                     + " 0, BenchBase's default, keeps the configured interval.")
     Long intervalMonitorMs;
 
-    @Option(names = {"-jh", "--json-histograms"}, paramLabel = "FILE",
+    @Option(
+            names = {"-jh", "--json-histograms"},
+            paramLabel = "FILE",
             description = "Also write the per-type outcome counts as BenchBase's JSON histograms"
                     + " (completed, aborted, rejected, unexpected).")
     Path jsonHistograms;
 
-    @Option(names = "--benchbase-outputs", arity = "0..1", fallbackValue = "true", paramLabel = "BOOL",
+    @Option(
+            names = "--benchbase-outputs",
+            arity = "0..1",
+            fallbackValue = "true",
+            paramLabel = "BOOL",
             description = "Also write BenchBase's result files (<bench>_<time>.summary.json, .results.csv,"
                     + " .samples.csv, .params.json, .metrics.json, .config.xml) into the results folder"
                     + " (docs/benchbase.md).")
     boolean benchbaseOutputs;
 
-    @Option(names = "--benchbase-raw", arity = "0..1", fallbackValue = "true", paramLabel = "BOOL",
+    @Option(
+            names = "--benchbase-raw",
+            arity = "0..1",
+            fallbackValue = "true",
+            paramLabel = "BOOL",
             description = "With --benchbase-outputs: also BenchBase's per-transaction .raw.csv (one row per operation:"
                     + " it grows with the run).")
     boolean benchbaseRaw;
 
-    @Option(names = "--trace", paramLabel = "FILE",
+    @Option(
+            names = "--trace",
+            paramLabel = "FILE",
             description = "Also write every record operation of the run, with the hash of each read's result, to"
                     + " FILE (gzip; docs/trace.md); the replay subcommand re-runs it.")
     Path trace;
@@ -130,7 +188,9 @@ public final class Main implements Callable<Integer> {
     static final class Version implements CommandLine.IVersionProvider {
         @Override
         public String[] getVersion() {
-            return new String[] {"ivsbench " + EnvironmentWriter.toolVersion(), "Java " + System.getProperty("java.version")};
+            return new String[] {
+                "ivsbench " + EnvironmentWriter.toolVersion(), "Java " + System.getProperty("java.version")
+            };
         }
     }
 }

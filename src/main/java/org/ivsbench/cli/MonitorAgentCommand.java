@@ -23,37 +23,57 @@ import org.ivsbench.monitor.ProcSampler;
 import org.ivsbench.monitor.ProcessLocator;
 
 /** {@code java -jar benchbase.jar monitor-agent --listen 127.0.0.1:PORT [--pid-file F | --process-name N]}. */
-@Command(name = "monitor-agent", mixinStandardHelpOptions = true, sortOptions = false, usageHelpAutoWidth = true,
-        description = {"Serve this host's resource samples to a benchmark client on another host (GET /time,"
-                + " GET /samples?since=MS); runs until stopped.",
-                "Plain HTTP: without --secret-file anyone who reaches the port reads the samples."},
+@Command(
+        name = "monitor-agent",
+        mixinStandardHelpOptions = true,
+        sortOptions = false,
+        usageHelpAutoWidth = true,
+        description = {
+            "Serve this host's resource samples to a benchmark client on another host (GET /time,"
+                    + " GET /samples?since=MS); runs until stopped.",
+            "Plain HTTP: without --secret-file anyone who reaches the port reads the samples."
+        },
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:stopped", "1:cannot listen", "2:bad option"})
 final class MonitorAgentCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--listen", required = true, paramLabel = "HOST:PORT", converter = HostPort.class,
+    @Option(
+            names = "--listen",
+            required = true,
+            paramLabel = "HOST:PORT",
+            converter = HostPort.class,
             description = "Address to serve on (IPv6: [::1]:9100; port 0 picks a free one).")
     InetSocketAddress listen;
 
-    @Option(names = "--pid-file", paramLabel = "FILE", description = "The database server's pid file: its proc.*"
-            + " columns are sampled too.")
+    @Option(
+            names = "--pid-file",
+            paramLabel = "FILE",
+            description = "The database server's pid file: its proc.*" + " columns are sampled too.")
     Path pidFile;
 
     @Option(names = "--process-name", paramLabel = "NAME", description = "As --pid-file, found by process name.")
     String processName;
 
-    @Option(names = "--interval", paramLabel = "MS", defaultValue = "1000",
+    @Option(
+            names = "--interval",
+            paramLabel = "MS",
+            defaultValue = "1000",
             description = "Sampling interval in milliseconds (default: ${DEFAULT-VALUE}).")
     long intervalMs;
 
-    @Option(names = "--retention", paramLabel = "SECONDS", defaultValue = "3600",
+    @Option(
+            names = "--retention",
+            paramLabel = "SECONDS",
+            defaultValue = "3600",
             description = "How long samples are kept for a client that polls late (default: ${DEFAULT-VALUE}).")
     long retentionSeconds;
 
-    @Option(names = "--secret-file", paramLabel = "FILE", description = "Answer only requests carrying the file's"
-            + " first line as 'Authorization: Bearer'.")
+    @Option(
+            names = "--secret-file",
+            paramLabel = "FILE",
+            description = "Answer only requests carrying the file's" + " first line as 'Authorization: Bearer'.")
     Path secretFile;
 
     @Override
@@ -69,8 +89,14 @@ final class MonitorAgentCommand implements Callable<Integer> {
         }
         String secret = secretFile == null ? null : readSecret(secretFile);
         ProcessLocator process = ProcessLocator.of(pidFile == null ? null : pidFile.toString(), processName);
-        return MonitorAgent.serve(listen, ProcSampler.local(process), intervalMs, Duration.ofSeconds(retentionSeconds),
-                secret, System.out, System.err);
+        return MonitorAgent.serve(
+                listen,
+                ProcSampler.local(process),
+                intervalMs,
+                Duration.ofSeconds(retentionSeconds),
+                secret,
+                System.out,
+                System.err);
     }
 
     /** The first line of the file; the message names the file, never its content. */
@@ -79,7 +105,8 @@ final class MonitorAgentCommand implements Callable<Integer> {
         try (BufferedReader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
             line = r.readLine();
         } catch (IOException | RuntimeException e) {
-            throw usage("--secret-file: cannot read '" + file + "': " + e.getClass().getSimpleName());
+            throw usage(
+                    "--secret-file: cannot read '" + file + "': " + e.getClass().getSimpleName());
         }
         if (line == null || line.isEmpty()) {
             throw usage("--secret-file: '" + file + "' is empty (its first line is the secret)");
@@ -101,7 +128,10 @@ final class MonitorAgentCommand implements Callable<Integer> {
             } catch (IllegalArgumentException e) {
                 throw new TypeConversionException("'" + value + "' is not HOST:PORT");
             }
-            if (uri.getHost() == null || uri.getPort() < 0 || uri.getPort() > 65535 || uri.getPath() == null
+            if (uri.getHost() == null
+                    || uri.getPort() < 0
+                    || uri.getPort() > 65535
+                    || uri.getPath() == null
                     || !uri.getPath().isEmpty()) {
                 throw new TypeConversionException("'" + value + "' is not HOST:PORT");
             }

@@ -54,8 +54,15 @@ final class PhasesRun implements RunLifecycle.Work {
         Files.writeString(dir.resolve("config.xml"), redactedXml);
         Map<String, Object> env = ServerInfo.environmentOf(target);
         EnvironmentWriter.write(dir.resolve("environment.json"), env, EnvironmentWriter.toolVersion(), commandLine);
-        RunInfo info = new RunInfo(EnvironmentWriter.toolVersion(), module.name(), RunInfo.databaseBlock(config, env), digest,
-                config.randomSeed(), config.terminals(), options.windowSeconds, config.phases());
+        RunInfo info = new RunInfo(
+                EnvironmentWriter.toolVersion(),
+                module.name(),
+                RunInfo.databaseBlock(config, env),
+                digest,
+                config.randomSeed(),
+                config.terminals(),
+                options.windowSeconds,
+                config.phases());
         out.println("Results: " + dir);
         BenchmarkModule measured = module;
         if (options.benchbaseRaw) {
@@ -63,8 +70,14 @@ final class PhasesRun implements RunLifecycle.Work {
             measured = new RawRecordingModule(module, raw);
         }
         if (options.trace != null) {
-            trace = TraceWriter.open(options.trace, TraceHeader.of(EnvironmentWriter.toolVersion(), digest,
-                    module.name(), config.randomSeed(), config.terminals()));
+            trace = TraceWriter.open(
+                    options.trace,
+                    TraceHeader.of(
+                            EnvironmentWriter.toolVersion(),
+                            digest,
+                            module.name(),
+                            config.randomSeed(),
+                            config.terminals()));
             measured = new TracingModule(measured, trace);
         }
         run = new MeasuredRun(measured, config, target, dir, info);

@@ -33,41 +33,68 @@ import org.ivsbench.trace.TraceException;
  * the config's database and compares every read's result with the recorded one (docs/trace.md). The config
  * gives only the database and the schema (for --create/--load); the operations are the trace's.
  */
-@Command(name = "replay", mixinStandardHelpOptions = true, usageHelpAutoWidth = true, sortOptions = false,
+@Command(
+        name = "replay",
+        mixinStandardHelpOptions = true,
+        usageHelpAutoWidth = true,
+        sortOptions = false,
         description = "Re-execute a trace (--trace FILE of a run) against the database of a config, and compare the"
                 + " results of its reads with the recorded ones.",
         exitCodeListHeading = "%nExit codes:%n",
-        exitCodeList = {"0:replayed, digests equal", "1:digests differ, or a database error",
-                "2:bad option, config or trace file"})
+        exitCodeList = {
+            "0:replayed, digests equal",
+            "1:digests differ, or a database error",
+            "2:bad option, config or trace file"
+        })
 final class ReplayCommand implements Callable<Integer> {
     private static final int SHOWN_DIFFERENCES = 5;
 
     @Option(names = "--trace", required = true, paramLabel = "FILE", description = "The trace to replay.")
     Path trace;
 
-    @Option(names = {"-c", "--config"}, required = true, paramLabel = "FILE",
+    @Option(
+            names = {"-c", "--config"},
+            required = true,
+            paramLabel = "FILE",
             description = "Config of the target database (its <type>, <url>, credentials and schema parameters).")
     Path config;
 
-    @Option(names = "--timing", paramLabel = "MODE", defaultValue = "recorded",
+    @Option(
+            names = "--timing",
+            paramLabel = "MODE",
+            defaultValue = "recorded",
             description = "recorded: each operation at its recorded start offset (open loop); fast: back to back"
                     + " (default: ${DEFAULT-VALUE}).")
     String timing;
 
-    @Option(names = "--terminals", paramLabel = "N", defaultValue = "0",
+    @Option(
+            names = "--terminals",
+            paramLabel = "N",
+            defaultValue = "0",
             description = "Replay threads (0, the default: one per recorded terminal). Fewer threads share recorded"
                     + " terminals, each keeping its order; more than recorded are not used.")
     int terminals;
 
-    @Option(names = {"-d", "--directory"}, paramLabel = "DIR", defaultValue = "results",
+    @Option(
+            names = {"-d", "--directory"},
+            paramLabel = "DIR",
+            defaultValue = "results",
             description = "Parent folder of the replay's results folder (default: ${DEFAULT-VALUE}).")
     Path directory;
 
-    @Option(names = "--create", arity = "0..1", fallbackValue = "true", paramLabel = "BOOL",
+    @Option(
+            names = "--create",
+            arity = "0..1",
+            fallbackValue = "true",
+            paramLabel = "BOOL",
             description = "Create the schema first (drops existing tables).")
     boolean create;
 
-    @Option(names = "--load", arity = "0..1", fallbackValue = "true", paramLabel = "BOOL",
+    @Option(
+            names = "--load",
+            arity = "0..1",
+            fallbackValue = "true",
+            paramLabel = "BOOL",
             description = "Load the initial data first (use the recorded run's seed and record count).")
     boolean load;
 
@@ -83,8 +110,8 @@ final class ReplayCommand implements Callable<Integer> {
         try {
             mode = timing(timing);
             if (terminals < 0) {
-                throw new UsageException("--terminals: '" + terminals + "' must be 0 (one per recorded terminal) or"
-                        + " more");
+                throw new UsageException(
+                        "--terminals: '" + terminals + "' must be 0 (one per recorded terminal) or" + " more");
             }
             t = Trace.read(trace);
         } catch (UsageException e) {
@@ -99,10 +126,16 @@ final class ReplayCommand implements Callable<Integer> {
                 throw new UsageException("-c: '" + config + "' does not exist");
             }
             String name = t.header().benchmark();
-            module = BenchmarkRegistry.create(name).orElseThrow(() -> new UsageException("--trace " + trace
-                    + ": benchmark '" + name + "' is unknown to this build"));
-            cfg = ConfigLoader.load(config, module.name(), module.supportedTransactionTypes(), module.parameterNames(),
-                    module.phaseParameterNames(), TargetKinds::resolve);
+            module = BenchmarkRegistry.create(name)
+                    .orElseThrow(() -> new UsageException(
+                            "--trace " + trace + ": benchmark '" + name + "' is unknown to this build"));
+            cfg = ConfigLoader.load(
+                    config,
+                    module.name(),
+                    module.supportedTransactionTypes(),
+                    module.parameterNames(),
+                    module.phaseParameterNames(),
+                    TargetKinds::resolve);
             module.validate(cfg);
             ResultsDirectory.checkWritable(directory);
         } catch (UsageException e) {
@@ -128,8 +161,9 @@ final class ReplayCommand implements Callable<Integer> {
                 LoadReport r = module.load(cfg, target, LoadProgress.NONE);
                 out.printf("Loaded %,d records.%n", r.records());
             }
-            out.printf("Replaying %,d operations of %d terminals (timing %s)%n", t.records(),
-                    t.header().terminals(), mode.name().toLowerCase(Locale.ROOT));
+            out.printf(
+                    "Replaying %,d operations of %d terminals (timing %s)%n",
+                    t.records(), t.header().terminals(), mode.name().toLowerCase(Locale.ROOT));
             ReplayResult result = new Replayer(target, mode, terminals).run(t);
             Path dir = ResultsDirectory.create(directory, "replay");
             result.writeDigest(dir.resolve("replay-digest.txt"));

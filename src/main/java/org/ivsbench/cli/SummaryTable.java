@@ -16,8 +16,7 @@ import org.ivsbench.stats.PhaseSummary;
 final class SummaryTable {
     private static final String ROW = "%8s %10s %10s %10s %8s %8s %8s %8s %9s %9s %9s";
 
-    private SummaryTable() {
-    }
+    private SummaryTable() {}
 
     static void print(PrintStream out, List<PhaseSummary> phases) {
         int width = 14;
@@ -29,24 +28,64 @@ final class SummaryTable {
         }
         String name = "%-" + width + "s ";
         out.println();
-        out.println(String.format(Locale.ROOT, name + ROW, "phase", "seconds", "ops", "ops/s", "goodput", "missed",
-                "skipped", "aborted", "errors", "p50 ms", "p99 ms", "max ms"));
+        out.println(String.format(
+                Locale.ROOT,
+                name + ROW,
+                "phase",
+                "seconds",
+                "ops",
+                "ops/s",
+                "goodput",
+                "missed",
+                "skipped",
+                "aborted",
+                "errors",
+                "p50 ms",
+                "p99 ms",
+                "max ms"));
         for (PhaseSummary p : phases) {
-            out.println(row(name, p.name(), String.format(Locale.ROOT, "%.1f", p.measuredSeconds()), p.counts(),
-                    p.throughput(), p.goodput(), Long.toString(p.missed()), p.responseTimeUs()));
+            out.println(row(
+                    name,
+                    p.name(),
+                    String.format(Locale.ROOT, "%.1f", p.measuredSeconds()),
+                    p.counts(),
+                    p.throughput(),
+                    p.goodput(),
+                    Long.toString(p.missed()),
+                    p.responseTimeUs()));
             p.transactions().forEach((type, t) -> {
                 if (t.counts().total() > 0) {
-                    out.println(row(name, "  " + type, "", t.counts(), t.throughput(), t.goodput(), "",
-                            t.responseTimeUs()));
+                    out.println(row(
+                            name, "  " + type, "", t.counts(), t.throughput(), t.goodput(), "", t.responseTimeUs()));
                 }
             });
         }
     }
 
-    private static String row(String name, String label, String seconds, OperationCounts c, Double throughput,
-                              Double goodput, String missed, LatencySummary l) {
-        return String.format(Locale.ROOT, name + ROW, label, seconds, c.total(), fmt(throughput), fmt(goodput), missed,
-                c.skipped(), c.aborted(), c.error(), ms(l.p50()), ms(l.p99()), ms(l.max()));
+    private static String row(
+            String name,
+            String label,
+            String seconds,
+            OperationCounts c,
+            Double throughput,
+            Double goodput,
+            String missed,
+            LatencySummary l) {
+        return String.format(
+                Locale.ROOT,
+                name + ROW,
+                label,
+                seconds,
+                c.total(),
+                fmt(throughput),
+                fmt(goodput),
+                missed,
+                c.skipped(),
+                c.aborted(),
+                c.error(),
+                ms(l.p50()),
+                ms(l.p99()),
+                ms(l.max()));
     }
 
     private static String fmt(Double v) {

@@ -29,15 +29,34 @@ final class SweepCsv implements AutoCloseable {
         out.flush();
     }
 
-    void row(String targetType, String benchmark, SweepPoints.Point point, PhaseSummary p, boolean interrupted,
-            String folder) throws IOException {
+    void row(
+            String targetType,
+            String benchmark,
+            SweepPoints.Point point,
+            PhaseSummary p,
+            boolean interrupted,
+            String folder)
+            throws IOException {
         LatencySummary rt = p.responseTimeUs();
-        List<String> cells = List.of(targetType, benchmark, p.name(), Integer.toString(point.terminals()),
-                point.count() == null ? "" : Long.toString(point.count()), Integer.toString(point.trial()),
-                decimal(p.measuredSeconds() * 1000), Long.toString(p.counts().total()), decimal(p.throughput()),
-                decimal(p.goodput()), whole(rt.p50()), whole(rt.p95()), whole(rt.p99()), Long.toString(p.missed()),
+        List<String> cells = List.of(
+                targetType,
+                benchmark,
+                p.name(),
+                Integer.toString(point.terminals()),
+                point.count() == null ? "" : Long.toString(point.count()),
+                Integer.toString(point.trial()),
+                decimal(p.measuredSeconds() * 1000),
+                Long.toString(p.counts().total()),
+                decimal(p.throughput()),
+                decimal(p.goodput()),
+                whole(rt.p50()),
+                whole(rt.p95()),
+                whole(rt.p99()),
+                Long.toString(p.missed()),
                 Long.toString(p.counts().aborted()),
-                Long.toString(p.counts().error()), Boolean.toString(interrupted), folder);
+                Long.toString(p.counts().error()),
+                Boolean.toString(interrupted),
+                folder);
         out.write(String.join(",", cells));
         out.newLine();
         out.flush();

@@ -16,8 +16,7 @@ final class SweepPoints {
         }
     }
 
-    private SweepPoints() {
-    }
+    private SweepPoints() {}
 
     /** Terminals outermost, then counts, then trials: a trial's repeats sit together, as the paper's grid reads. */
     static List<Point> of(BenchmarkConfig config) {
@@ -45,7 +44,8 @@ final class SweepPoints {
     static BenchmarkConfig configFor(BenchmarkConfig config, Point point) {
         List<PhaseConfig> phases = new ArrayList<>();
         for (PhaseConfig p : config.phases()) {
-            int active = p.activeTerminals() == config.terminals() ? point.terminals()
+            int active = p.activeTerminals() == config.terminals()
+                    ? point.terminals()
                     : Math.min(p.activeTerminals(), point.terminals());
             PhaseConfig.Builder b = p.toBuilder().activeTerminals(active);
             if (point.count() != null && p.endsByCount()) {
@@ -53,12 +53,17 @@ final class SweepPoints {
             }
             phases.add(b.build());
         }
-        return config.toBuilder().terminals(point.terminals()).phases(phases).sweep(null).build();
+        return config.toBuilder()
+                .terminals(point.terminals())
+                .phases(phases)
+                .sweep(null)
+                .build();
     }
 
     /** The phase a sweep row reports: the count phase when there is exactly one, else the last phase. */
     static int measuredPhase(BenchmarkConfig config) {
-        List<PhaseConfig> counted = config.phases().stream().filter(PhaseConfig::endsByCount).toList();
+        List<PhaseConfig> counted =
+                config.phases().stream().filter(PhaseConfig::endsByCount).toList();
         return counted.size() == 1 ? counted.get(0).index() : config.phases().size() - 1;
     }
 }

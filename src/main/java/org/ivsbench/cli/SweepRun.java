@@ -42,6 +42,7 @@ final class SweepRun implements RunLifecycle.Work {
     private volatile MeasuredRun current;
     /** The sweep's thread while it re-loads data: a stop interrupts the load, which can take long. */
     private volatile Thread reloading;
+
     private volatile boolean stopped;
     private Path dir;
     private List<String> commandLine;
@@ -49,7 +50,12 @@ final class SweepRun implements RunLifecycle.Work {
     private String redactedXml;
 
     /** {@code justLoaded}: this invocation has just loaded fresh data, so the first point needs no reload. */
-    SweepRun(BenchmarkModule module, BenchmarkConfig config, Target target, Main options, PrintStream out,
+    SweepRun(
+            BenchmarkModule module,
+            BenchmarkConfig config,
+            Target target,
+            Main options,
+            PrintStream out,
             boolean justLoaded) {
         this.module = module;
         this.config = config;
@@ -90,7 +96,8 @@ final class SweepRun implements RunLifecycle.Work {
             for (int i = 0; i < points.size() && !stopped; i++) {
                 SweepPoints.Point point = points.get(i);
                 BenchmarkConfig pointConfig = SweepPoints.configFor(config, point);
-                BenchmarkModule pointModule = BenchmarkRegistry.create(module.name()).orElse(module);
+                BenchmarkModule pointModule =
+                        BenchmarkRegistry.create(module.name()).orElse(module);
                 if (config.sweep().reload() && !(i == 0 && justLoaded)) {
                     reload(pointModule, pointConfig);
                 }
@@ -101,8 +108,7 @@ final class SweepRun implements RunLifecycle.Work {
                 PhaseSummary summary = runPoint(pointModule, pointConfig, pointDir);
                 boolean interrupted = stopped;
                 if (summary != null) {
-                    csv.row(config.target().type(), module.name(), point, summary, interrupted,
-                            point.folderName());
+                    csv.row(config.target().type(), module.name(), point, summary, interrupted, point.folderName());
                 }
                 out.println(progressLine(i + 1, points.size(), point, summary, System.nanoTime() - sweepStart));
             }
@@ -132,11 +138,17 @@ final class SweepRun implements RunLifecycle.Work {
             throws Exception {
         Files.writeString(pointDir.resolve("config.xml"), redactedXml);
         Map<String, Object> env = ServerInfo.environmentOf(target);
-        EnvironmentWriter.write(pointDir.resolve("environment.json"), env, EnvironmentWriter.toolVersion(),
-                commandLine);
-        RunInfo info = new RunInfo(EnvironmentWriter.toolVersion(), pointModule.name(),
-                RunInfo.databaseBlock(pointConfig, env), digest, pointConfig.randomSeed(), pointConfig.terminals(),
-                options.windowSeconds, pointConfig.phases());
+        EnvironmentWriter.write(
+                pointDir.resolve("environment.json"), env, EnvironmentWriter.toolVersion(), commandLine);
+        RunInfo info = new RunInfo(
+                EnvironmentWriter.toolVersion(),
+                pointModule.name(),
+                RunInfo.databaseBlock(pointConfig, env),
+                digest,
+                pointConfig.randomSeed(),
+                pointConfig.terminals(),
+                options.windowSeconds,
+                pointConfig.phases());
         Exception failure;
         List<PhaseSummary> summaries;
         try (MeasuredRun run = new MeasuredRun(pointModule, pointConfig, target, pointDir, info)) {
@@ -156,16 +168,28 @@ final class SweepRun implements RunLifecycle.Work {
         return summaries.stream().filter(s -> s.index() == measured).findFirst().orElse(null);
     }
 
-    static String progressLine(int done, int total, SweepPoints.Point point, PhaseSummary summary,
-            long elapsedNanos) {
+    static String progressLine(int done, int total, SweepPoints.Point point, PhaseSummary summary, long elapsedNanos) {
         double perPoint = elapsedNanos / 1e9 / done;
         long etaSeconds = Math.round(perPoint * (total - done));
-        String figures = summary == null ? "no measured phase"
-                : String.format(Locale.ROOT, "runtime %.0f ms, %.0f ops/s", summary.measuredSeconds() * 1000,
+        String figures = summary == null
+                ? "no measured phase"
+                : String.format(
+                        Locale.ROOT,
+                        "runtime %.0f ms, %.0f ops/s",
+                        summary.measuredSeconds() * 1000,
                         summary.throughput() == null ? 0.0 : summary.throughput());
-        return String.format(Locale.ROOT, "[%d/%d] terminals %d, count %s, trial %d: %s; ETA %d:%02d:%02d",
-                done, total, point.terminals(), point.count() == null ? "as configured" : point.count(),
-                point.trial(), figures, etaSeconds / 3600, etaSeconds / 60 % 60, etaSeconds % 60);
+        return String.format(
+                Locale.ROOT,
+                "[%d/%d] terminals %d, count %s, trial %d: %s; ETA %d:%02d:%02d",
+                done,
+                total,
+                point.terminals(),
+                point.count() == null ? "as configured" : point.count(),
+                point.trial(),
+                figures,
+                etaSeconds / 3600,
+                etaSeconds / 60 % 60,
+                etaSeconds % 60);
     }
 
     @Override

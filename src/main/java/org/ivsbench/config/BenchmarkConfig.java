@@ -161,8 +161,20 @@ public record BenchmarkConfig(
         }
 
         public BenchmarkConfig build() {
-            return new BenchmarkConfig(source, target, terminals, loaderThreads, randomSeed, batchSize, scaleFactor,
-                    transactionTypes, phases, parameters, monitor, experiment, sweep);
+            return new BenchmarkConfig(
+                    source,
+                    target,
+                    terminals,
+                    loaderThreads,
+                    randomSeed,
+                    batchSize,
+                    scaleFactor,
+                    transactionTypes,
+                    phases,
+                    parameters,
+                    monitor,
+                    experiment,
+                    sweep);
         }
     }
 }

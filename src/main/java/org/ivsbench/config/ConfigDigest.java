@@ -12,8 +12,7 @@ import java.util.HexFormat;
  * before redaction, so {@code sha256sum config.xml} on the original gives the same hex.
  */
 public final class ConfigDigest {
-    private ConfigDigest() {
-    }
+    private ConfigDigest() {}
 
     /** "sha256:" followed by 64 lower-case hex digits. */
     public static String sha256(Path xmlFile) throws ConfigException {
@@ -26,7 +25,9 @@ public final class ConfigDigest {
 
     public static String sha256(byte[] content) {
         try {
-            return "sha256:" + HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(content));
+            return "sha256:"
+                    + HexFormat.of()
+                            .formatHex(MessageDigest.getInstance("SHA-256").digest(content));
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("every Java runtime has SHA-256", e);
         }

@@ -20,34 +20,60 @@ import org.apache.commons.configuration2.tree.ImmutableNode;
 public final class ConfigLoader {
     static final String ROOT = "parameters";
 
-    private static final List<String> RUN_ELEMENTS = List.of("terminals", "loaderThreads", "randomSeed",
-            "batchsize", "scalefactor", "transactiontypes", "works", "monitor", "experiment", "sweep");
+    private static final List<String> RUN_ELEMENTS = List.of(
+            "terminals",
+            "loaderThreads",
+            "randomSeed",
+            "batchsize",
+            "scalefactor",
+            "transactiontypes",
+            "works",
+            "monitor",
+            "experiment",
+            "sweep");
 
-    private ConfigLoader() {
-    }
+    private ConfigLoader() {}
 
     /**
      * Loads with password environment variables taken from the process environment. {@code targetCheck}
      * validates the target section against the database kinds (TargetKinds::resolve).
      */
-    public static BenchmarkConfig load(Path xmlFile, String benchmarkName, List<String> supportedTransactionTypes,
-            Set<String> benchmarkParameterNames, Set<String> phaseParameterNames, TargetCheck targetCheck)
+    public static BenchmarkConfig load(
+            Path xmlFile,
+            String benchmarkName,
+            List<String> supportedTransactionTypes,
+            Set<String> benchmarkParameterNames,
+            Set<String> phaseParameterNames,
+            TargetCheck targetCheck)
             throws ConfigException {
-        return load(xmlFile, benchmarkName, supportedTransactionTypes, benchmarkParameterNames, phaseParameterNames,
-                targetCheck, System::getenv);
+        return load(
+                xmlFile,
+                benchmarkName,
+                supportedTransactionTypes,
+                benchmarkParameterNames,
+                phaseParameterNames,
+                targetCheck,
+                System::getenv);
     }
 
     /**
      * As {@link #load(Path, String, List, Set, Set, TargetCheck)}, with {@code environment} resolving
      * {@code passwordEnv} (tests pass a map's {@code get}; it returns null for an unset variable).
      */
-    public static BenchmarkConfig load(Path xmlFile, String benchmarkName, List<String> supportedTransactionTypes,
-            Set<String> benchmarkParameterNames, Set<String> phaseParameterNames, TargetCheck targetCheck,
-            Function<String, String> environment) throws ConfigException {
+    public static BenchmarkConfig load(
+            Path xmlFile,
+            String benchmarkName,
+            List<String> supportedTransactionTypes,
+            Set<String> benchmarkParameterNames,
+            Set<String> phaseParameterNames,
+            TargetCheck targetCheck,
+            Function<String, String> environment)
+            throws ConfigException {
         ImmutableNode rootNode = SafeXml.read(xmlFile);
         if (!ROOT.equals(rootNode.getNodeName())) {
-            throw new ConfigException(SafeXml.label(xmlFile), "root element is <" + rootNode.getNodeName()
-                    + ">; an ivsbench config starts with <" + ROOT + ">");
+            throw new ConfigException(
+                    SafeXml.label(xmlFile),
+                    "root element is <" + rootNode.getNodeName() + ">; an ivsbench config starts with <" + ROOT + ">");
         }
         Element root = new Element(rootNode, "");
         root.requireSection(knownTopLevel(benchmarkParameterNames));
@@ -59,14 +85,15 @@ public final class ConfigLoader {
         int terminals = root.intAtLeast("terminals", 1, 1);
         int loaderThreads = root.intAtLeast("loaderThreads", defaultLoaderThreads(), 1);
         // A run is always seeded: without randomSeed it is 0, so two runs of one config make the same operations.
-        long randomSeed = root.leaf("randomSeed") == null ? 0 : Element.parseLong("randomSeed", root.leaf("randomSeed"));
+        long randomSeed =
+                root.leaf("randomSeed") == null ? 0 : Element.parseLong("randomSeed", root.leaf("randomSeed"));
         int batchSize = root.intAtLeast("batchsize", 128, 1);
         double scaleFactor = scaleFactor(root);
 
         // An experiment builds its own phases and transaction types: <works> and <transactiontypes> may be left out.
         boolean experimentPresent = root.single("experiment") != null;
-        List<TransactionTypeConfig> types = TransactionTypesSection.parse(root, benchmarkName,
-                supportedTransactionTypes, experimentPresent);
+        List<TransactionTypeConfig> types =
+                TransactionTypesSection.parse(root, benchmarkName, supportedTransactionTypes, experimentPresent);
         List<PhaseConfig> phases = WorksSection.parse(root, terminals, types, phaseParameterNames, experimentPresent);
         Map<String, String> parameters = new LinkedHashMap<>();
         for (String name : benchmarkParameterNames) {

@@ -4,9 +4,9 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.function.Function;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.function.Function;
 
 /**
  * The config as text with its secrets replaced by {@code *****}, for the copy kept with the results. It works on
@@ -20,19 +20,18 @@ public final class ConfigRedactor {
     private static final String SECRET_NAME = "[\\w.:-]*(?i:password|secret)[\\w.:-]*";
 
     /** {@code <dbPassword attr="x">anything, even CDATA</dbPassword>}; the closing tag must repeat the name. */
-    private static final Pattern SECRET_ELEMENT = Pattern.compile(
-            "(<(" + SECRET_NAME + ")(?:\\s[^>]*)?(?<!/)>)(.*?)(</\\2\\s*>)", Pattern.DOTALL);
-    private static final Pattern SECRET_ATTRIBUTE = Pattern.compile(
-            "(\\s" + SECRET_NAME + "\\s*=\\s*)(\"[^\"]*\"|'[^']*')");
-    /** {@code scheme://user:secret@host}: MongoDB URIs in particular carry their credentials this way. */
-    private static final Pattern URL_USERINFO = Pattern.compile(
-            "([a-zA-Z][\\w+.-]*://[^:/@\\s<>\"']*:)([^@/\\s<>\"']+)(@)");
-    /** {@code ?password=x} or {@code &amp;secretKey=x} in a JDBC URL's query. */
-    private static final Pattern URL_PARAMETER = Pattern.compile(
-            "([?&;](?:amp;)?" + SECRET_NAME + "=)([^&;<\\s\"']*)");
+    private static final Pattern SECRET_ELEMENT =
+            Pattern.compile("(<(" + SECRET_NAME + ")(?:\\s[^>]*)?(?<!/)>)(.*?)(</\\2\\s*>)", Pattern.DOTALL);
 
-    private ConfigRedactor() {
-    }
+    private static final Pattern SECRET_ATTRIBUTE =
+            Pattern.compile("(\\s" + SECRET_NAME + "\\s*=\\s*)(\"[^\"]*\"|'[^']*')");
+    /** {@code scheme://user:secret@host}: MongoDB URIs in particular carry their credentials this way. */
+    private static final Pattern URL_USERINFO =
+            Pattern.compile("([a-zA-Z][\\w+.-]*://[^:/@\\s<>\"']*:)([^@/\\s<>\"']+)(@)");
+    /** {@code ?password=x} or {@code &amp;secretKey=x} in a JDBC URL's query. */
+    private static final Pattern URL_PARAMETER = Pattern.compile("([?&;](?:amp;)?" + SECRET_NAME + "=)([^&;<\\s\"']*)");
+
+    private ConfigRedactor() {}
 
     /** The file's text (read as UTF-8) with every secret masked. */
     public static String redactedXml(Path xmlFile) throws ConfigException {

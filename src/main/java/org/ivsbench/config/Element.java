@@ -4,9 +4,9 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Locale;
+import java.util.regex.Pattern;
 
 import org.apache.commons.configuration2.tree.ImmutableNode;
-import java.util.regex.Pattern;
 
 /**
  * One XML element with the path the user sees in errors ({@code works/work[2]/rate}). All strictness lives
@@ -43,8 +43,10 @@ final class Element {
         requireContainer();
         for (ImmutableNode child : node.getChildren()) {
             if (!known.contains(child.getNodeName())) {
-                throw new ConfigException(childPath(child.getNodeName()), "unknown element"
-                        + suggestion(child.getNodeName(), known) + " (known: " + String.join(", ", known) + ")");
+                throw new ConfigException(
+                        childPath(child.getNodeName()),
+                        "unknown element" + suggestion(child.getNodeName(), known) + " (known: "
+                                + String.join(", ", known) + ")");
             }
         }
         return this;
@@ -55,14 +57,17 @@ final class Element {
         requireNoAttributes();
         String text = rawText();
         if (!text.isBlank()) {
-            throw new ConfigException(path, "unexpected text '" + text.strip() + "' (this element holds only elements)");
+            throw new ConfigException(
+                    path, "unexpected text '" + text.strip() + "' (this element holds only elements)");
         }
     }
 
     void requireNoAttributes() throws ConfigException {
         for (String attribute : node.getAttributes().keySet()) {
-            throw new ConfigException(path + "/@" + attribute, "unknown attribute '" + attribute + "' with value '"
-                    + node.getAttributes().get(attribute) + "' (ivsbench config elements take no attributes)");
+            throw new ConfigException(
+                    path + "/@" + attribute,
+                    "unknown attribute '" + attribute + "' with value '"
+                            + node.getAttributes().get(attribute) + "' (ivsbench config elements take no attributes)");
         }
     }
 
@@ -77,8 +82,9 @@ final class Element {
             for (ImmutableNode n : found) {
                 values.add("'" + textOf(n).strip() + "'");
             }
-            throw new ConfigException(childPath(name), "given " + found.size() + " times (" + String.join(", ", values)
-                    + "); give it once");
+            throw new ConfigException(
+                    childPath(name),
+                    "given " + found.size() + " times (" + String.join(", ", values) + "); give it once");
         }
         return new Element(found.get(0), childPath(name));
     }
@@ -105,8 +111,10 @@ final class Element {
     String text() throws ConfigException {
         requireNoAttributes();
         if (hasChildren()) {
-            throw new ConfigException(path, "expected a value, found child element <"
-                    + node.getChildren().get(0).getNodeName() + ">");
+            throw new ConfigException(
+                    path,
+                    "expected a value, found child element <"
+                            + node.getChildren().get(0).getNodeName() + ">");
         }
         return rawText();
     }
@@ -147,7 +155,8 @@ final class Element {
         }
         long value = parseLong(childPath(name), text);
         if (value > Integer.MAX_VALUE) {
-            throw new ConfigException(childPath(name), "'" + text + "' is too large (at most " + Integer.MAX_VALUE + ")");
+            throw new ConfigException(
+                    childPath(name), "'" + text + "' is too large (at most " + Integer.MAX_VALUE + ")");
         }
         if (value < min) {
             throw new ConfigException(childPath(name), "'" + text + "' must be at least " + min);
@@ -192,8 +201,7 @@ final class Element {
         return DECIMAL.matcher(text).matches();
     }
 
-    private static final Pattern DECIMAL =
-            Pattern.compile("[+-]?(\\d+\\.?\\d*|\\.\\d+)([eE][+-]?\\d+)?");
+    private static final Pattern DECIMAL = Pattern.compile("[+-]?(\\d+\\.?\\d*|\\.\\d+)([eE][+-]?\\d+)?");
 
     /** " (did you mean 'rate'?)" for near misses such as a wrong case or a one-letter typo, else "". */
     static String suggestion(String unknown, Collection<String> known) {
@@ -209,7 +217,9 @@ final class Element {
                 best = candidate;
             }
         }
-        return best != null && bestDistance <= 2 && bestDistance < unknown.length() ? " (did you mean '" + best + "'?)" : "";
+        return best != null && bestDistance <= 2 && bestDistance < unknown.length()
+                ? " (did you mean '" + best + "'?)"
+                : "";
     }
 
     private static int distance(String a, String b) {

@@ -9,8 +9,7 @@ import java.util.Map;
  * the loader only guarantees a plain, ordered map of leaf paths ("extend/count", "modes/mode[2]") to values.
  */
 final class ExperimentSection {
-    private ExperimentSection() {
-    }
+    private ExperimentSection() {}
 
     static Map<String, String> parse(Element root) throws ConfigException {
         Element section = root.single("experiment");

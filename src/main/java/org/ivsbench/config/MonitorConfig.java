@@ -6,8 +6,8 @@ package org.ivsbench.config;
  * ({@code --secret-file}), or null. {@code processName}/{@code pidFile} identify the database server process
  * (null: found from the target where possible). toString() never shows the secret.
  */
-public record MonitorConfig(boolean enabled, long intervalMs, String agent, String processName, String pidFile,
-        String agentSecret) {
+public record MonitorConfig(
+        boolean enabled, long intervalMs, String agent, String processName, String pidFile, String agentSecret) {
 
     public MonitorConfig(boolean enabled, long intervalMs, String agent, String processName, String pidFile) {
         this(enabled, intervalMs, agent, processName, pidFile, null);

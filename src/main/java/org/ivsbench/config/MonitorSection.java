@@ -1,17 +1,16 @@
 package org.ivsbench.config;
 
-import java.util.List;
 import java.nio.file.Path;
+import java.util.List;
 
 /** {@code monitor}: the server-side resource sampler. */
 final class MonitorSection {
-    private static final List<String> ELEMENTS = List.of("enabled", "interval", "agent", "agentSecretFile", "process",
-            "pidFile");
+    private static final List<String> ELEMENTS =
+            List.of("enabled", "interval", "agent", "agentSecretFile", "process", "pidFile");
     /** Below 100 ms /proc counters move in too few ticks (CLK_TCK 100) to say anything and sampling costs show. */
     static final long MIN_INTERVAL_MS = 100;
 
-    private MonitorSection() {
-    }
+    private MonitorSection() {}
 
     static MonitorConfig parse(Element root, Path configDir) throws ConfigException {
         Element section = root.single("monitor");
@@ -26,8 +25,9 @@ final class MonitorSection {
         if (intervalText != null) {
             interval = Element.parseLong(section.childPath("interval"), intervalText);
             if (interval < MIN_INTERVAL_MS) {
-                throw new ConfigException(section.childPath("interval"), "'" + intervalText
-                        + "' is below the minimum of " + MIN_INTERVAL_MS + " ms");
+                throw new ConfigException(
+                        section.childPath("interval"),
+                        "'" + intervalText + "' is below the minimum of " + MIN_INTERVAL_MS + " ms");
             }
         }
         String agent = section.leaf("agent");
@@ -38,11 +38,12 @@ final class MonitorSection {
         String secret = null;
         if (secretFile != null) {
             if (agent == null) {
-                throw new ConfigException(section.childPath("agentSecretFile"), "'" + secretFile + "' without"
-                        + " monitor/agent: the secret is for a remote monitor-agent");
+                throw new ConfigException(
+                        section.childPath("agentSecretFile"),
+                        "'" + secretFile + "' without" + " monitor/agent: the secret is for a remote monitor-agent");
             }
-            secret = SecretFile.firstLine(section.childPath("agentSecretFile"), secretFile, configDir,
-                    "agent's secret");
+            secret =
+                    SecretFile.firstLine(section.childPath("agentSecretFile"), secretFile, configDir, "agent's secret");
         }
         String process = nonEmpty(section, "process");
         String pidFile = nonEmpty(section, "pidFile");
@@ -52,7 +53,8 @@ final class MonitorSection {
     private static String nonEmpty(Element section, String name) throws ConfigException {
         String value = section.leaf(name);
         if (value != null && value.isBlank()) {
-            throw new ConfigException(section.childPath(name), "is empty (leave it out to find the process from the target)");
+            throw new ConfigException(
+                    section.childPath(name), "is empty (leave it out to find the process from the target)");
         }
         return value;
     }
@@ -64,14 +66,16 @@ final class MonitorSection {
         if (text.startsWith("[")) {
             int close = text.indexOf("]:");
             if (close < 0) {
-                throw new ConfigException(path, "'" + text + "' is not host:port (IPv6 hosts go in brackets: [::1]:9100)");
+                throw new ConfigException(
+                        path, "'" + text + "' is not host:port (IPv6 hosts go in brackets: [::1]:9100)");
             }
             host = text.substring(1, close);
             port = text.substring(close + 2);
         } else {
             int colon = text.lastIndexOf(':');
             if (colon < 0 || text.indexOf(':') != colon) {
-                throw new ConfigException(path, "'" + text + "' is not host:port (e.g. dbhost:9100; IPv6 as [::1]:9100)");
+                throw new ConfigException(
+                        path, "'" + text + "' is not host:port (e.g. dbhost:9100; IPv6 as [::1]:9100)");
             }
             host = text.substring(0, colon);
             port = text.substring(colon + 1);

@@ -151,8 +151,20 @@ public record PhaseConfig(
         }
 
         public PhaseConfig build() {
-            return new PhaseConfig(index, name, timeSeconds, count, warmupSeconds, rate, arrival, weights,
-                    activeTerminals, serial, thinkTimeMs, maxLatenessMs, parameters);
+            return new PhaseConfig(
+                    index,
+                    name,
+                    timeSeconds,
+                    count,
+                    warmupSeconds,
+                    rate,
+                    arrival,
+                    weights,
+                    activeTerminals,
+                    serial,
+                    thinkTimeMs,
+                    maxLatenessMs,
+                    parameters);
         }
     }
 }

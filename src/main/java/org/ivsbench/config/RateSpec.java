@@ -5,7 +5,11 @@ package org.ivsbench.config;
  * latency from intended start); UNLIMITED = closed loop, back to back; DISABLED = terminals idle.
  */
 public record RateSpec(Kind kind, double opsPerSecond) {
-    public enum Kind { OPEN, UNLIMITED, DISABLED }
+    public enum Kind {
+        OPEN,
+        UNLIMITED,
+        DISABLED
+    }
 
     public static RateSpec open(double opsPerSecond) {
         return new RateSpec(Kind.OPEN, opsPerSecond);

@@ -2,10 +2,10 @@ package org.ivsbench.config;
 
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-
 import javax.xml.XMLConstants;
 import javax.xml.parsers.DocumentBuilder;
 import javax.xml.parsers.DocumentBuilderFactory;
@@ -19,7 +19,6 @@ import org.apache.commons.configuration2.tree.ImmutableNode;
 import org.xml.sax.ErrorHandler;
 import org.xml.sax.SAXException;
 import org.xml.sax.SAXParseException;
-import java.nio.charset.StandardCharsets;
 
 /**
  * Reads a config file into commons-configuration2's node tree with a parser that cannot be made to fetch
@@ -27,8 +26,7 @@ import java.nio.charset.StandardCharsets;
  * config file read local files or reach the network (XXE). Errors name the file, as there is no element yet.
  */
 final class SafeXml {
-    private SafeXml() {
-    }
+    private SafeXml() {}
 
     /** The document's root node; its name is the root element's name. */
     static ImmutableNode read(Path file) throws ConfigException {
@@ -75,8 +73,10 @@ final class SafeXml {
                 if (detail != null && detail.contains("DOCTYPE is disallowed")) {
                     detail = "a DOCTYPE declaration is not allowed (ivsbench loads no DTDs or external entities)";
                 }
-                return new ConfigException(label, "malformed XML in '" + file + "' at line " + spe.getLineNumber()
-                        + ", column " + spe.getColumnNumber() + ": " + detail);
+                return new ConfigException(
+                        label,
+                        "malformed XML in '" + file + "' at line " + spe.getLineNumber() + ", column "
+                                + spe.getColumnNumber() + ": " + detail);
             }
         }
         Throwable root = e;
@@ -104,12 +104,16 @@ final class SafeXml {
             });
             // The default handler prints "[Fatal Error]" to stderr before throwing; the message is ours to give.
             builder.setErrorHandler(new ErrorHandler() {
-                @Override public void warning(SAXParseException e) {
-                }
-                @Override public void error(SAXParseException e) throws SAXException {
+                @Override
+                public void warning(SAXParseException e) {}
+
+                @Override
+                public void error(SAXParseException e) throws SAXException {
                     throw e;
                 }
-                @Override public void fatalError(SAXParseException e) throws SAXException {
+
+                @Override
+                public void fatalError(SAXParseException e) throws SAXException {
                     throw e;
                 }
             });

@@ -8,8 +8,7 @@ import java.nio.file.Path;
 
 /** A secret kept in a file (its first line), named by a config element; the secret never enters a message. */
 final class SecretFile {
-    private SecretFile() {
-    }
+    private SecretFile() {}
 
     /**
      * The first line of {@code file}; relative paths are resolved against the config file's folder, so a config
@@ -23,13 +22,14 @@ final class SecretFile {
         try (BufferedReader reader = Files.newBufferedReader(path, StandardCharsets.UTF_8)) {
             String line = reader.readLine();
             if (line == null || line.isEmpty()) {
-                throw new ConfigException(elementPath, "'" + file + "' is empty (its first line must be the " + what
-                        + ")");
+                throw new ConfigException(
+                        elementPath, "'" + file + "' is empty (its first line must be the " + what + ")");
             }
             return line;
         } catch (IOException | SecurityException e) {
-            throw new ConfigException(elementPath, "cannot read '" + file + "' (" + path + "): "
-                    + e.getClass().getSimpleName());
+            throw new ConfigException(
+                    elementPath,
+                    "cannot read '" + file + "' (" + path + "): " + e.getClass().getSimpleName());
         }
     }
 }

@@ -11,18 +11,18 @@ final class SweepSection {
     /** A terminal is a thread and a connection; beyond this a typo (an extra zero) is more likely than intent. */
     static final int MAX_TERMINALS = 4096;
 
-    private SweepSection() {
-    }
+    private SweepSection() {}
 
-    static SweepConfig parse(Element root, List<PhaseConfig> phases, boolean experimentPresent)
-            throws ConfigException {
+    static SweepConfig parse(Element root, List<PhaseConfig> phases, boolean experimentPresent) throws ConfigException {
         Element section = root.single("sweep");
         if (section == null) {
             return null;
         }
         if (experimentPresent) {
-            throw new ConfigException("sweep", "cannot be combined with <experiment> (an experiment has its own"
-                    + " epochs); sweep a plain <works> config");
+            throw new ConfigException(
+                    "sweep",
+                    "cannot be combined with <experiment> (an experiment has its own"
+                            + " epochs); sweep a plain <works> config");
         }
         section.requireSection(ELEMENTS);
         List<Integer> terminals = new ArrayList<>();
@@ -33,9 +33,11 @@ final class SweepSection {
         if (!counts.isEmpty()) {
             long countPhases = phases.stream().filter(PhaseConfig::endsByCount).count();
             if (countPhases != 1) {
-                throw new ConfigException("sweep/counts", "'" + section.leaf("counts") + "' replaces the count of the"
-                        + " one count phase, but <works> has " + countPhases + " phases that end by count; give"
-                        + " exactly one <work> with <count> (time phases are kept as they are)");
+                throw new ConfigException(
+                        "sweep/counts",
+                        "'" + section.leaf("counts") + "' replaces the count of the"
+                                + " one count phase, but <works> has " + countPhases + " phases that end by count; give"
+                                + " exactly one <work> with <count> (time phases are kept as they are)");
             }
         }
         int trials = section.intAtLeast("trials", 1, 1);

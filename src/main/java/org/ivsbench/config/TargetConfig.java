@@ -25,8 +25,8 @@ public record TargetConfig(
 
     /** The same settings for another server or database. */
     public TargetConfig withUrl(String newUrl) {
-        return new TargetConfig(type, driver, newUrl, username, password, isolation, reconnectOnConnectionFailure,
-                options);
+        return new TargetConfig(
+                type, driver, newUrl, username, password, isolation, reconnectOnConnectionFailure, options);
     }
 
     @Override

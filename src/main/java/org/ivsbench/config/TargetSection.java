@@ -9,13 +9,21 @@ import java.util.function.Function;
 
 /** The connection part of the root element: type, driver, url, credentials, isolation, targetOptions. */
 final class TargetSection {
-    static final List<String> ELEMENTS = List.of("type", "driver", "url", "username", "password", "passwordEnv",
-            "passwordFile", "isolation", "reconnectOnConnectionFailure", "targetOptions");
+    static final List<String> ELEMENTS = List.of(
+            "type",
+            "driver",
+            "url",
+            "username",
+            "password",
+            "passwordEnv",
+            "passwordFile",
+            "isolation",
+            "reconnectOnConnectionFailure",
+            "targetOptions");
 
     private static final List<String> PASSWORD_SOURCES = List.of("password", "passwordEnv", "passwordFile");
 
-    private TargetSection() {
-    }
+    private TargetSection() {}
 
     /**
      * The section as written; {@code check} then validates type, url, driver and isolation against the
@@ -47,8 +55,10 @@ final class TargetSection {
             }
         }
         if (given.size() > 1) {
-            throw new ConfigException(given.get(1), "give only one of password, passwordEnv and passwordFile (found: "
-                    + String.join(", ", given) + ")");
+            throw new ConfigException(
+                    given.get(1),
+                    "give only one of password, passwordEnv and passwordFile (found: " + String.join(", ", given)
+                            + ")");
         }
         String plain = root.leaf("password");
         if (plain != null) {

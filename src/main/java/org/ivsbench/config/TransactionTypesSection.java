@@ -12,24 +12,27 @@ import java.util.Map;
 final class TransactionTypesSection {
     private static final List<String> ELEMENTS = List.of("name", "preExecutionWait", "postExecutionWait");
 
-    private TransactionTypesSection() {
-    }
+    private TransactionTypesSection() {}
 
-    static List<TransactionTypeConfig> parse(Element root, String benchmarkName, List<String> supported,
-            boolean optional) throws ConfigException {
+    static List<TransactionTypeConfig> parse(
+            Element root, String benchmarkName, List<String> supported, boolean optional) throws ConfigException {
         Element section = root.single("transactiontypes");
         if (section == null && optional) {
             return List.of();
         }
         if (section == null) {
-            throw new ConfigException("transactiontypes", "is required: list at least one transactiontype of "
-                    + benchmarkName + " (" + String.join(", ", supported) + ")");
+            throw new ConfigException(
+                    "transactiontypes",
+                    "is required: list at least one transactiontype of " + benchmarkName + " ("
+                            + String.join(", ", supported) + ")");
         }
         section.requireSection(List.of("transactiontype"));
         List<Element> elements = section.repeated("transactiontype");
         if (elements.isEmpty()) {
-            throw new ConfigException("transactiontypes", "has no transactiontype; list at least one of "
-                    + benchmarkName + " (" + String.join(", ", supported) + ")");
+            throw new ConfigException(
+                    "transactiontypes",
+                    "has no transactiontype; list at least one of " + benchmarkName + " ("
+                            + String.join(", ", supported) + ")");
         }
         List<TransactionTypeConfig> types = new ArrayList<>();
         Map<String, String> seen = new HashMap<>();
@@ -41,8 +44,11 @@ final class TransactionTypesSection {
                 throw new ConfigException(namePath, name == null ? "is required" : "is empty");
             }
             if (!supported.contains(name)) {
-                throw new ConfigException(namePath, "'" + name + "' is not a transaction type of " + benchmarkName
-                        + Element.suggestion(name, supported) + " (valid: " + String.join(", ", supported) + ")");
+                throw new ConfigException(
+                        namePath,
+                        "'" + name + "' is not a transaction type of " + benchmarkName
+                                + Element.suggestion(name, supported) + " (valid: " + String.join(", ", supported)
+                                + ")");
             }
             String earlier = seen.putIfAbsent(name, element.path());
             if (earlier != null) {

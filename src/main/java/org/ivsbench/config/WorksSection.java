@@ -12,17 +12,32 @@ import java.util.TreeSet;
 
 /** {@code works/work}: the phases, in order. Optional (empty) when the config has an experiment. */
 final class WorksSection {
-    private static final List<String> ELEMENTS = List.of("name", "time", "count", "warmup", "rate", "arrival",
-            "weights", "active_terminals", "serial", "thinkTime", "maxlateness");
+    private static final List<String> ELEMENTS = List.of(
+            "name",
+            "time",
+            "count",
+            "warmup",
+            "rate",
+            "arrival",
+            "weights",
+            "active_terminals",
+            "serial",
+            "thinkTime",
+            "maxlateness");
     /** Weights are percentages typed by hand; allow for "33.33,33.33,33.34"-style rounding, nothing more. */
     private static final double WEIGHT_SUM_TOLERANCE = 0.01;
+
     private static final long MAX_LATENESS_LIMIT_MS = 3_600_000L;
 
-    private WorksSection() {
-    }
+    private WorksSection() {}
 
-    static List<PhaseConfig> parse(Element root, int terminals, List<TransactionTypeConfig> types,
-            Set<String> phaseParameterNames, boolean optional) throws ConfigException {
+    static List<PhaseConfig> parse(
+            Element root,
+            int terminals,
+            List<TransactionTypeConfig> types,
+            Set<String> phaseParameterNames,
+            boolean optional)
+            throws ConfigException {
         Element works = root.single("works");
         if (works == null && optional) {
             return List.of();
@@ -38,7 +53,8 @@ final class WorksSection {
         List<String> known = new ArrayList<>(ELEMENTS);
         for (String parameter : new TreeSet<>(phaseParameterNames)) {
             if (known.contains(parameter)) {
-                throw new IllegalArgumentException("phase parameter '" + parameter + "' clashes with a generic element");
+                throw new IllegalArgumentException(
+                        "phase parameter '" + parameter + "' clashes with a generic element");
             }
             known.add(parameter);
         }
@@ -50,16 +66,19 @@ final class WorksSection {
             PhaseConfig phase = phase(work, i, terminals, types, phaseParameterNames);
             String earlier = names.putIfAbsent(phase.name(), work.path());
             if (earlier != null) {
-                throw new ConfigException(work.childPath("name"), "'" + phase.name() + "' is already the name of "
-                        + earlier + "; phase names must be unique (results are keyed by them)");
+                throw new ConfigException(
+                        work.childPath("name"),
+                        "'" + phase.name() + "' is already the name of " + earlier
+                                + "; phase names must be unique (results are keyed by them)");
             }
             phases.add(phase);
         }
         return phases;
     }
 
-    private static PhaseConfig phase(Element work, int index, int terminals, List<TransactionTypeConfig> types,
-            Set<String> phaseParameterNames) throws ConfigException {
+    private static PhaseConfig phase(
+            Element work, int index, int terminals, List<TransactionTypeConfig> types, Set<String> phaseParameterNames)
+            throws ConfigException {
         // Default names use the 0-based index, as summary.json does (docs/results-format.md).
         String name = work.leaf("name");
         if (name == null) {
@@ -70,8 +89,9 @@ final class WorksSection {
         String timeText = work.leaf("time");
         String countText = work.leaf("count");
         if (timeText != null && countText != null) {
-            throw new ConfigException(work.path(), "has both time ('" + timeText + "') and count ('" + countText
-                    + "'); a phase ends by one of them");
+            throw new ConfigException(
+                    work.path(),
+                    "has both time ('" + timeText + "') and count ('" + countText + "'); a phase ends by one of them");
         }
         if (timeText == null && countText == null) {
             throw new ConfigException(work.path(), "needs time (seconds) or count (operations) to know when to end");
@@ -81,15 +101,17 @@ final class WorksSection {
         long warmup = work.longAtLeast("warmup", 0, 0);
         RateSpec rate = rate(work);
         if (rate.kind() == RateSpec.Kind.DISABLED && count > 0) {
-            throw new ConfigException(work.childPath("rate"), "'" + work.leaf("rate") + "' idles the terminals, so count '"
-                    + countText + "' would never be reached; end this phase by time");
+            throw new ConfigException(
+                    work.childPath("rate"),
+                    "'" + work.leaf("rate") + "' idles the terminals, so count '" + countText
+                            + "' would never be reached; end this phase by time");
         }
         ArrivalKind arrival = arrival(work, rate);
         List<Double> weights = weights(work, types);
         int active = work.intAtLeast("active_terminals", terminals, 1);
         if (active > terminals) {
-            throw new ConfigException(work.childPath("active_terminals"), "'" + active + "' exceeds terminals ("
-                    + terminals + ")");
+            throw new ConfigException(
+                    work.childPath("active_terminals"), "'" + active + "' exceeds terminals (" + terminals + ")");
         }
         boolean serial = work.bool("serial", false);
         long thinkTime = work.longAtLeast("thinkTime", 0, 0);
@@ -144,8 +166,10 @@ final class WorksSection {
         }
         double value = Element.parseFinite(path, text, "a number, 'unlimited' or 'disabled'");
         if (value <= 0) {
-            throw new ConfigException(path, "'" + text + "' must be positive (operations per second across all"
-                    + " terminals); use 'disabled' to idle the terminals");
+            throw new ConfigException(
+                    path,
+                    "'" + text + "' must be positive (operations per second across all"
+                            + " terminals); use 'disabled' to idle the terminals");
         }
         return RateSpec.open(value);
     }
@@ -157,13 +181,16 @@ final class WorksSection {
         }
         String path = work.childPath("maxlateness");
         if (!rate.isOpen()) {
-            throw new ConfigException(path, "'" + text + "' bounds how late an arrival may start, but rate is "
-                    + rate.kind().name().toLowerCase(Locale.ROOT) + " (no arrivals); give a numeric rate or drop it");
+            throw new ConfigException(
+                    path,
+                    "'" + text + "' bounds how late an arrival may start, but rate is "
+                            + rate.kind().name().toLowerCase(Locale.ROOT)
+                            + " (no arrivals); give a numeric rate or drop it");
         }
         long value = work.longAtLeast("maxlateness", 0, 1);
         if (value > MAX_LATENESS_LIMIT_MS) {
-            throw new ConfigException(path, "'" + text + "' must be at most " + MAX_LATENESS_LIMIT_MS
-                    + " (milliseconds, one hour)");
+            throw new ConfigException(
+                    path, "'" + text + "' must be at most " + MAX_LATENESS_LIMIT_MS + " (milliseconds, one hour)");
         }
         return value;
     }
@@ -177,12 +204,15 @@ final class WorksSection {
         try {
             kind = ArrivalKind.valueOf(text.toUpperCase(Locale.ROOT));
         } catch (IllegalArgumentException e) {
-            throw new ConfigException(work.childPath("arrival"), "'" + text + "' is not an arrival process (regular or poisson)");
+            throw new ConfigException(
+                    work.childPath("arrival"), "'" + text + "' is not an arrival process (regular or poisson)");
         }
         // Arrivals only exist in an open loop; accepting poisson here would suggest a model that is not run.
         if (kind == ArrivalKind.POISSON && !rate.isOpen()) {
-            throw new ConfigException(work.childPath("arrival"), "'" + text + "' needs a numeric rate, but rate is "
-                    + rate.kind().name().toLowerCase(Locale.ROOT));
+            throw new ConfigException(
+                    work.childPath("arrival"),
+                    "'" + text + "' needs a numeric rate, but rate is "
+                            + rate.kind().name().toLowerCase(Locale.ROOT));
         }
         return kind;
     }
@@ -195,8 +225,10 @@ final class WorksSection {
             if (types.size() == 1) {
                 return List.of(100.0);
             }
-            throw new ConfigException(path, "is required: one weight per transaction type ("
-                    + String.join(", ", typeNames) + "), summing to 100");
+            throw new ConfigException(
+                    path,
+                    "is required: one weight per transaction type (" + String.join(", ", typeNames)
+                            + "), summing to 100");
         }
         String[] items = text.split(",", -1);
         List<Double> weights = new ArrayList<>();
@@ -205,12 +237,16 @@ final class WorksSection {
             String item = items[i].strip();
             double weight = Element.isDecimal(item) ? Double.parseDouble(item) : Double.NaN;
             if (!Double.isFinite(weight)) {
-                throw new ConfigException(path, "'" + text + "': weight " + (i + 1) + " ('" + item + "', "
-                        + typeAt(typeNames, i) + ") is not a number");
+                throw new ConfigException(
+                        path,
+                        "'" + text + "': weight " + (i + 1) + " ('" + item + "', " + typeAt(typeNames, i)
+                                + ") is not a number");
             }
             if (weight < 0) {
-                throw new ConfigException(path, "'" + text + "': weight " + (i + 1) + " ('" + item + "', "
-                        + typeAt(typeNames, i) + ") is negative");
+                throw new ConfigException(
+                        path,
+                        "'" + text + "': weight " + (i + 1) + " ('" + item + "', " + typeAt(typeNames, i)
+                                + ") is negative");
             }
             weights.add(weight);
             // Decimal arithmetic, so "33.33,33.33,33.34" sums to exactly 100 and the message shows what was typed.
@@ -218,14 +254,18 @@ final class WorksSection {
         }
         // Counted after the items are checked, so "50,50," is reported as an empty weight, not as a count.
         if (items.length != types.size()) {
-            throw new ConfigException(path, "'" + text + "' has " + items.length + " weight"
-                    + (items.length == 1 ? "" : "s") + " but there " + (types.size() == 1 ? "is " : "are ")
-                    + types.size() + " transaction type" + (types.size() == 1 ? "" : "s") + " ("
-                    + String.join(", ", typeNames) + ")");
+            throw new ConfigException(
+                    path,
+                    "'" + text + "' has " + items.length + " weight"
+                            + (items.length == 1 ? "" : "s") + " but there " + (types.size() == 1 ? "is " : "are ")
+                            + types.size() + " transaction type" + (types.size() == 1 ? "" : "s") + " ("
+                            + String.join(", ", typeNames) + ")");
         }
         if (sum.subtract(BigDecimal.valueOf(100)).abs().doubleValue() > WEIGHT_SUM_TOLERANCE) {
-            throw new ConfigException(path, "'" + text + "' sums to " + sum.stripTrailingZeros().toPlainString()
-                    + "; weights are percentages and must sum to 100");
+            throw new ConfigException(
+                    path,
+                    "'" + text + "' sums to " + sum.stripTrailingZeros().toPlainString()
+                            + "; weights are percentages and must sum to 100");
         }
         return weights;
     }

@@ -5,5 +5,6 @@ package org.ivsbench.db;
  * SERVER: one atomic append statement on the server, guarded by the cap.
  */
 public enum ExtendMethod {
-    CLIENT, SERVER
+    CLIENT,
+    SERVER
 }

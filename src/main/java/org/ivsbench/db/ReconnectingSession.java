@@ -1,11 +1,11 @@
 package org.ivsbench.db;
 
-import org.ivsbench.op.OpResult;
-
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.function.BooleanSupplier;
+
+import org.ivsbench.op.OpResult;
 
 /**
  * A session that survives a lost connection (server restart, network fault). When an operation fails
@@ -100,12 +100,13 @@ public final class ReconnectingSession implements Session {
             } catch (TargetException e) {
                 long now = System.currentTimeMillis();
                 if (now >= deadline) {
-                    throw new TargetException("could not reconnect within " + giveUpAfterMs + " ms: "
-                            + e.getMessage(), e, true);
+                    throw new TargetException(
+                            "could not reconnect within " + giveUpAfterMs + " ms: " + e.getMessage(), e, true);
                 }
                 long wakeAt = Math.min(now + backoff, deadline);
                 try {
-                    for (long left = wakeAt - now; left > 0 && keepWaiting.getAsBoolean();
+                    for (long left = wakeAt - now;
+                            left > 0 && keepWaiting.getAsBoolean();
                             left = wakeAt - System.currentTimeMillis()) {
                         Thread.sleep(Math.min(left, WAIT_SLICE_MS));
                     }
@@ -125,8 +126,8 @@ public final class ReconnectingSession implements Session {
     }
 
     @Override
-    public OpResult scan(String table, String startKey, int count, List<String> fields,
-                         List<Map<String, String>> out) throws TargetException {
+    public OpResult scan(String table, String startKey, int count, List<String> fields, List<Map<String, String>> out)
+            throws TargetException {
         return guarded(s -> s.scan(table, startKey, count, fields, out));
     }
 
@@ -146,8 +147,8 @@ public final class ReconnectingSession implements Session {
     }
 
     @Override
-    public OpResult extend(String table, String key, String field, String suffix, long maxLength,
-                           ExtendMethod method) throws TargetException {
+    public OpResult extend(String table, String key, String field, String suffix, long maxLength, ExtendMethod method)
+            throws TargetException {
         return guarded(s -> s.extend(table, key, field, suffix, maxLength, method));
     }
 

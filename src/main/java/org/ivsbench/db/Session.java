@@ -1,9 +1,9 @@
 package org.ivsbench.db;
 
-import org.ivsbench.op.OpResult;
-
 import java.util.List;
 import java.util.Map;
+
+import org.ivsbench.op.OpResult;
 
 /**
  * One connection's record operations, in the spirit of YCSB's storage interface. A session is used by one

@@ -12,10 +12,19 @@ import java.util.List;
  * that lets values grow. Both exist so a benchmark can create a table exactly as another tool's DDL does
  * (BenchBase's YCSB: {@code ycsb_key int, field1..field10 varchar(100)}); a target without such types ignores them.
  */
-public record TableSpec(String name, String keyColumn, List<String> fields, long maxFieldLength, String engine,
-                        KeyType keyType, boolean boundedFields) {
+public record TableSpec(
+        String name,
+        String keyColumn,
+        List<String> fields,
+        long maxFieldLength,
+        String engine,
+        KeyType keyType,
+        boolean boundedFields) {
 
-    public enum KeyType { STRING, INTEGER }
+    public enum KeyType {
+        STRING,
+        INTEGER
+    }
 
     public TableSpec {
         fields = List.copyOf(fields);

@@ -29,8 +29,7 @@ public interface TargetKind {
     String exampleUrl();
 
     /** Checks a URL that has one of the prefixes further; throws at element {@code url}. */
-    default void checkUrl(String url) throws ConfigException {
-    }
+    default void checkUrl(String url) throws ConfigException {}
 
     /** The JDBC driver class used when {@code <driver>} is left out; empty: the kind uses no JDBC driver. */
     Optional<String> defaultDriver();
@@ -94,6 +93,5 @@ public interface TargetKind {
      * Where the server runs on this host: the process that listens on the URL's port (or {@code defaultPort}
      * when the URL gives none), falling back to the process name.
      */
-    record ServerProcess(String processName, int defaultPort) {
-    }
+    record ServerProcess(String processName, int defaultPort) {}
 }

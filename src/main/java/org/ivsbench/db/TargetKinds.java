@@ -15,13 +15,15 @@ import org.ivsbench.config.TargetConfig;
  * driver and isolation and fills their defaults.
  */
 public final class TargetKinds {
-    private static final List<String> ISOLATION_LEVELS = List.of("TRANSACTION_READ_UNCOMMITTED",
-            "TRANSACTION_READ_COMMITTED", "TRANSACTION_REPEATABLE_READ", "TRANSACTION_SERIALIZABLE");
+    private static final List<String> ISOLATION_LEVELS = List.of(
+            "TRANSACTION_READ_UNCOMMITTED",
+            "TRANSACTION_READ_COMMITTED",
+            "TRANSACTION_REPEATABLE_READ",
+            "TRANSACTION_SERIALIZABLE");
 
     private static final List<TargetKind> KINDS = load();
 
-    private TargetKinds() {
-    }
+    private TargetKinds() {}
 
     private static List<TargetKind> load() {
         List<TargetKind> kinds = new ArrayList<>();
@@ -69,8 +71,9 @@ public final class TargetKinds {
 
     /** The kind of a config that {@link #resolve} accepted; an unknown name is a programming error here. */
     public static TargetKind of(String typeName) {
-        return find(typeName).orElseThrow(() -> new IllegalArgumentException("unknown database type '" + typeName
-                + "' (one of " + String.join(", ", names()) + ")"));
+        return find(typeName)
+                .orElseThrow(() -> new IllegalArgumentException(
+                        "unknown database type '" + typeName + "' (one of " + String.join(", ", names()) + ")"));
     }
 
     /** The first kind whose URL prefixes fit {@code url}. */
@@ -93,24 +96,34 @@ public final class TargetKinds {
         if (text == null) {
             throw new ConfigException("type", "is required (one of " + String.join(", ", names()) + ")");
         }
-        TargetKind kind = find(text).orElseThrow(() -> new ConfigException("type", "'" + text
-                + "' is not a supported database type (one of " + String.join(", ", names()) + ")"));
+        TargetKind kind = find(text)
+                .orElseThrow(() -> new ConfigException(
+                        "type",
+                        "'" + text + "' is not a supported database type (one of " + String.join(", ", names()) + ")"));
         String type = text.toUpperCase(Locale.ROOT);
         String url = url(kind, type, parsed.url());
         String driver = driver(kind, type, parsed.driver());
         String isolation = isolation(kind, type, parsed.isolation());
-        return new TargetConfig(type, driver, url, parsed.username(), parsed.password(), isolation,
-                parsed.reconnectOnConnectionFailure(), parsed.options());
+        return new TargetConfig(
+                type,
+                driver,
+                url,
+                parsed.username(),
+                parsed.password(),
+                isolation,
+                parsed.reconnectOnConnectionFailure(),
+                parsed.options());
     }
 
     private static String url(TargetKind kind, String type, String url) throws ConfigException {
         if (url == null || url.isBlank()) {
-            throw new ConfigException("url", (url == null ? "is required" : "is empty") + " (for type " + type
-                    + ": " + kind.exampleUrl() + ")");
+            throw new ConfigException(
+                    "url",
+                    (url == null ? "is required" : "is empty") + " (for type " + type + ": " + kind.exampleUrl() + ")");
         }
         if (!kind.accepts(url)) {
-            throw new ConfigException("url", "'" + url + "' does not fit type " + type + " (expected "
-                    + kind.exampleUrl() + ")");
+            throw new ConfigException(
+                    "url", "'" + url + "' does not fit type " + type + " (expected " + kind.exampleUrl() + ")");
         }
         kind.checkUrl(url);
         return url;
@@ -120,8 +133,9 @@ public final class TargetKinds {
         Optional<String> defaultDriver = kind.defaultDriver();
         if (defaultDriver.isEmpty()) {
             if (driver != null) {
-                throw new ConfigException("driver", "'" + driver + "' is not used with type " + type
-                        + " (it has no JDBC driver); remove it");
+                throw new ConfigException(
+                        "driver",
+                        "'" + driver + "' is not used with type " + type + " (it has no JDBC driver); remove it");
             }
             return null;
         }
@@ -135,8 +149,7 @@ public final class TargetKinds {
         Optional<String> defaultIsolation = kind.defaultIsolation();
         if (defaultIsolation.isEmpty()) {
             if (text != null) {
-                throw new ConfigException("isolation", "'" + text + "' does not apply to type " + type
-                        + "; remove it");
+                throw new ConfigException("isolation", "'" + text + "' does not apply to type " + type + "; remove it");
             }
             return null;
         }
@@ -146,8 +159,9 @@ public final class TargetKinds {
         String upper = text.toUpperCase(Locale.ROOT);
         String canonical = upper.startsWith("TRANSACTION_") ? upper : "TRANSACTION_" + upper;
         if (!ISOLATION_LEVELS.contains(canonical)) {
-            throw new ConfigException("isolation", "'" + text + "' is not an isolation level (one of "
-                    + String.join(", ", ISOLATION_LEVELS) + ")");
+            throw new ConfigException(
+                    "isolation",
+                    "'" + text + "' is not an isolation level (one of " + String.join(", ", ISOLATION_LEVELS) + ")");
         }
         return canonical;
     }

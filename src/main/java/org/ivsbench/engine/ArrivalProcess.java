@@ -32,7 +32,8 @@ final class ArrivalProcess {
 
     /** Intended start of the current arrival. */
     long current() {
-        return kind == ArrivalKind.REGULAR ? startNanos + Math.round(index * periodNanos)
+        return kind == ArrivalKind.REGULAR
+                ? startNanos + Math.round(index * periodNanos)
                 : startNanos + Math.round(poissonOffsetNanos);
     }
 

@@ -33,12 +33,10 @@ public interface Clock {
     void signalAll();
 
     /** Counts {@code thread} among the engine's threads from now on; call before it starts. */
-    default void attach(Thread thread) {
-    }
+    default void attach(Thread thread) {}
 
     /** {@code thread} (attached before) waits on this clock no more. */
-    default void detach(Thread thread) {
-    }
+    default void detach(Thread thread) {}
 
     /**
      * How long before a deadline the system clock stops parking and spins: longer than a park usually overshoots

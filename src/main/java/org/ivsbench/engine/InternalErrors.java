@@ -1,8 +1,9 @@
 package org.ivsbench.engine;
 
-import org.ivsbench.op.OpResult;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+
+import org.ivsbench.op.OpResult;
 
 /**
  * Turns an unchecked exception thrown by a terminal's operation (a bug in the benchmark or inside a driver,
@@ -31,8 +32,12 @@ final class InternalErrors {
     OpResult outcome(String typeName, RuntimeException e) {
         if (logged < LOGGED) {
             logged++;
-            LOG.warn("terminal {}: {} threw (recorded as an error, the terminal goes on){}", terminalId, typeName,
-                    logged == LOGGED ? "; further internal errors of this terminal are not logged" : "", e);
+            LOG.warn(
+                    "terminal {}: {} threw (recorded as an error, the terminal goes on){}",
+                    terminalId,
+                    typeName,
+                    logged == LOGGED ? "; further internal errors of this terminal are not logged" : "",
+                    e);
         }
         return OpResult.error(reason(e));
     }

@@ -23,8 +23,13 @@ final class OpenSchedule implements Schedule {
      * @param count measured operations of a count phase, 0 for a time phase
      * @param maxLagNanos how late an arrival may start before it is counted as missed
      */
-    OpenSchedule(ArrivalProcess arrivals, long measuredStartNanos, long deadlineNanos, long count,
-            long maxLagNanos, PhaseStats stats) {
+    OpenSchedule(
+            ArrivalProcess arrivals,
+            long measuredStartNanos,
+            long deadlineNanos,
+            long count,
+            long maxLagNanos,
+            PhaseStats stats) {
         this.arrivals = arrivals;
         this.measuredStartNanos = measuredStartNanos;
         this.deadlineNanos = deadlineNanos;
@@ -61,7 +66,8 @@ final class OpenSchedule implements Schedule {
         if (ended) {
             return;
         }
-        for (long t = arrivals.current(); t < deadlineNanos && nowNanos - t > maxLagNanos + slackNanos;
+        for (long t = arrivals.current();
+                t < deadlineNanos && nowNanos - t > maxLagNanos + slackNanos;
                 t = arrivals.current()) {
             miss(t, nowNanos);
             arrivals.advance();
@@ -90,7 +96,6 @@ final class OpenSchedule implements Schedule {
     public synchronized boolean drained() {
         return ended || arrivals.current() >= deadlineNanos;
     }
-
 
     private void miss(long t, long nowNanos) {
         if (t >= measuredStartNanos) {

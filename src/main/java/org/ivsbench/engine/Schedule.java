@@ -19,8 +19,7 @@ public interface Schedule {
      * manager calls this while a phase runs, so a stall shows its missed arrivals in the windows it lasts,
      * not all at once when a terminal frees up. The slack leaves the ordinary case to the terminals.
      */
-    default void expire(long nowNanos, long slackNanos) {
-    }
+    default void expire(long nowNanos, long slackNanos) {}
 
     /** True when the schedule will hand out nothing more (ended, or a count phase has issued its count). */
     boolean exhausted();

@@ -45,8 +45,7 @@ final class SystemClock implements Clock {
     }
 
     @Override
-    public boolean awaitUntil(BooleanSupplier done, long deadlineNanos, long recheckNanos)
-            throws InterruptedException {
+    public boolean awaitUntil(BooleanSupplier done, long deadlineNanos, long recheckNanos) throws InterruptedException {
         while (!done.getAsBoolean()) {
             // (nanoTime may be negative: MAX_VALUE - nanoTime would overflow.)
             long remaining = deadlineNanos == Long.MAX_VALUE ? Long.MAX_VALUE : deadlineNanos - System.nanoTime();

@@ -3,15 +3,15 @@ package org.ivsbench.engine;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.function.BooleanSupplier;
+import java.util.stream.IntStream;
 
 import org.ivsbench.bench.Terminal;
 import org.ivsbench.config.PhaseConfig;
 import org.ivsbench.config.RateSpec;
 import org.ivsbench.config.TransactionTypeConfig;
+import org.ivsbench.op.OpResult;
 import org.ivsbench.random.WeightedChoice;
 import org.ivsbench.stats.PhaseStats;
-import org.ivsbench.op.OpResult;
-import java.util.stream.IntStream;
 
 /**
  * One terminal's thread: follows the phases on the board, takes claims from each phase's schedule, picks
@@ -20,6 +20,7 @@ import java.util.stream.IntStream;
 final class Worker implements Runnable {
     /** How often a pause checks whether its phase has ended, besides the manager's signal when it does. */
     private static final long PAUSE_RECHECK_NANOS = 50_000_000L;
+
     private final int id;
     private final Terminal terminal;
     private final long seed;
@@ -32,7 +33,13 @@ final class Worker implements Runnable {
     private RuntimeException phaseFailure;
 
     /** {@code onDeath}: called when the thread dies of an Error, so the run stops instead of waiting for it. */
-    Worker(int id, Terminal terminal, long seed, List<TransactionTypeConfig> types, PhaseBoard board, Clock clock,
+    Worker(
+            int id,
+            Terminal terminal,
+            long seed,
+            List<TransactionTypeConfig> types,
+            PhaseBoard board,
+            Clock clock,
             Runnable onDeath) {
         this.id = id;
         this.terminal = terminal;
@@ -107,8 +114,9 @@ final class Worker implements Runnable {
      * pre-execution wait is the terminal's, not the database's: it delays the operation but is counted in
      * neither response nor service time (in an open loop the intended start moves by the wait).
      */
-    private TransactionTypeConfig runClaim(PhaseRun run, Claim claim, TypeChooser chooser, boolean open,
-            BooleanSupplier stillWanted) throws InterruptedException {
+    private TransactionTypeConfig runClaim(
+            PhaseRun run, Claim claim, TypeChooser chooser, boolean open, BooleanSupplier stillWanted)
+            throws InterruptedException {
         int type = chooser.next();
         TransactionTypeConfig tt = types.get(type);
         long intended = claim.intendedNanos();
@@ -155,12 +163,19 @@ final class Worker implements Runnable {
     }
 
     /** Records one operation that ended now: response time from {@code intended}, service from {@code start}. */
-    private TransactionTypeConfig record(PhaseRun run, Claim claim, int type, OpResult result, long intended,
-            long start) {
+    private TransactionTypeConfig record(
+            PhaseRun run, Claim claim, int type, OpResult result, long intended, long start) {
         long end = clock.nanoTime();
         if (claim.measured()) {
-            run.stats().record(type, result.outcome(), end - intended, end - start, result.bytesRead(),
-                    result.bytesWritten(), result.reason());
+            run.stats()
+                    .record(
+                            type,
+                            result.outcome(),
+                            end - intended,
+                            end - start,
+                            result.bytesRead(),
+                            result.bytesWritten(),
+                            result.reason());
         } else {
             run.stats().recordWarmup();
         }
@@ -191,7 +206,8 @@ final class Worker implements Runnable {
 
         TypeChooser(PhaseConfig phase, SplittableRandom mixRandom) {
             this.mixRandom = mixRandom;
-            double[] w = phase.weights().stream().mapToDouble(Double::doubleValue).toArray();
+            double[] w =
+                    phase.weights().stream().mapToDouble(Double::doubleValue).toArray();
             weighted = new WeightedChoice(w);
             serialOrder = IntStream.range(0, w.length).filter(i -> w[i] > 0).toArray();
             serialCursor = phase.serial() ? 0 : -1;

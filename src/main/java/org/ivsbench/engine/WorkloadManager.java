@@ -6,10 +6,10 @@ import java.util.SplittableRandom;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 
+import org.ivsbench.bench.Terminal;
 import org.ivsbench.config.PhaseConfig;
 import org.ivsbench.config.RateSpec;
 import org.ivsbench.config.TransactionTypeConfig;
-import org.ivsbench.bench.Terminal;
 import org.ivsbench.random.Seeds;
 import org.ivsbench.stats.PhaseStats;
 import org.ivsbench.stats.StatsCollector;
@@ -39,6 +39,7 @@ public final class WorkloadManager {
     static final long STOP_GRACE_NANOS = 5_000_000_000L;
     /** How often the manager checks what it waits for (a drain, a count phase's completion, the terminals' exit). */
     private static final long DRAIN_RECHECK_NANOS = 1_000_000L;
+
     private static final long COUNT_RECHECK_NANOS = 2_000_000L;
 
     private final List<PhaseConfig> phases;
@@ -52,10 +53,16 @@ public final class WorkloadManager {
     private volatile boolean stopRequested;
     /** Set when a terminal thread died (an Error): the run stops and {@link #run} reports it as a failure. */
     private volatile String terminalDeath;
+
     private volatile Thread managerThread;
 
-    public WorkloadManager(List<PhaseConfig> phases, List<TransactionTypeConfig> types, int terminals, long seed,
-            StatsCollector collector, Clock clock) {
+    public WorkloadManager(
+            List<PhaseConfig> phases,
+            List<TransactionTypeConfig> types,
+            int terminals,
+            long seed,
+            StatsCollector collector,
+            Clock clock) {
         this.phases = List.copyOf(phases);
         this.types = List.copyOf(types);
         this.terminals = terminals;
@@ -97,17 +104,19 @@ public final class WorkloadManager {
             }
             for (int id = 0; id < terminals; id++) {
                 int terminalId = id;
-                Worker worker = new Worker(id, created.get(id), seed, types, board, clock,
-                        () -> terminalDied(terminalId));
-                Thread thread = new Thread(() -> {
-                    try {
-                        worker.run();
-                    } finally {
-                        running.decrementAndGet();
-                        clock.signalAll();
-                        clock.detach(Thread.currentThread());
-                    }
-                }, "terminal-" + id);
+                Worker worker =
+                        new Worker(id, created.get(id), seed, types, board, clock, () -> terminalDied(terminalId));
+                Thread thread = new Thread(
+                        () -> {
+                            try {
+                                worker.run();
+                            } finally {
+                                running.decrementAndGet();
+                                clock.signalAll();
+                                clock.detach(Thread.currentThread());
+                            }
+                        },
+                        "terminal-" + id);
                 thread.setDaemon(true);
                 threads.add(thread);
                 running.incrementAndGet();
@@ -157,7 +166,8 @@ public final class WorkloadManager {
             if (stopRequested) {
                 return;
             }
-            PhaseStats stats = collector.openPhase(phase, types.stream().map(TransactionTypeConfig::name).toList());
+            PhaseStats stats = collector.openPhase(
+                    phase, types.stream().map(TransactionTypeConfig::name).toList());
             long measuredStart = startNanos + phase.warmupSeconds() * 1_000_000_000L;
             long deadline = phase.endsByCount() ? Long.MAX_VALUE : measuredStart + phase.timeSeconds() * 1_000_000_000L;
             stats.markStarted(wallBase + startNanos / 1_000_000, wallBase + measuredStart / 1_000_000);
@@ -176,9 +186,10 @@ public final class WorkloadManager {
         RateSpec rate = phase.rate();
         return switch (rate.kind()) {
             case OPEN -> {
-                ArrivalProcess arrivals = new ArrivalProcess(start, rate.opsPerSecond(), phase.arrival(),
-                        Seeds.forStream(seed, "arrivals", phase.index()));
-                long maxLag = Math.max(arrivals.periodNanos() * Math.max(1, phase.activeTerminals()),
+                ArrivalProcess arrivals = new ArrivalProcess(
+                        start, rate.opsPerSecond(), phase.arrival(), Seeds.forStream(seed, "arrivals", phase.index()));
+                long maxLag = Math.max(
+                        arrivals.periodNanos() * Math.max(1, phase.activeTerminals()),
                         phase.maxLatenessMs() * 1_000_000L);
                 yield new OpenSchedule(arrivals, measuredStart, deadline, phase.count(), maxLag, stats);
             }
@@ -212,8 +223,8 @@ public final class WorkloadManager {
      */
     private void drain(Schedule schedule, long deadline) {
         try {
-            clock.awaitUntil(() -> stopRequested || schedule.drained(), deadline + DRAIN_GRACE_NANOS,
-                    DRAIN_RECHECK_NANOS);
+            clock.awaitUntil(
+                    () -> stopRequested || schedule.drained(), deadline + DRAIN_GRACE_NANOS, DRAIN_RECHECK_NANOS);
         } catch (InterruptedException e) {
             // A stop request: the phase ends now.
         }
@@ -221,8 +232,11 @@ public final class WorkloadManager {
 
     private long awaitCount(PhaseRun run) {
         try {
-            while (!clock.awaitUntil(() -> stopRequested || (run.schedule().exhausted()
-                    && run.stats().inFlight() == 0), clock.nanoTime() + EXPIRE_EVERY_NANOS, COUNT_RECHECK_NANOS)) {
+            while (!clock.awaitUntil(
+                    () -> stopRequested
+                            || (run.schedule().exhausted() && run.stats().inFlight() == 0),
+                    clock.nanoTime() + EXPIRE_EVERY_NANOS,
+                    COUNT_RECHECK_NANOS)) {
                 run.schedule().expire(clock.nanoTime(), EXPIRE_EVERY_NANOS);
             }
         } catch (InterruptedException e) {

@@ -4,6 +4,7 @@ import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
+import java.io.EOFException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -22,7 +23,6 @@ import org.ivsbench.db.Record;
 import org.ivsbench.db.Session;
 import org.ivsbench.db.Target;
 import org.ivsbench.db.TargetException;
-import java.io.EOFException;
 
 /**
  * clean-run's copy of the primary, taken as the paper takes its dump: at the end of the extend phase, before
@@ -59,8 +59,14 @@ abstract class CleanSnapshot implements AutoCloseable {
     }
 
     /** Takes the snapshot with the configured method into {@code file} (replaced if it exists). */
-    static CleanSnapshot take(ExperimentSpec.CleanMethod method, BenchmarkModule module, BenchmarkConfig config,
-            Target primary, String table, Path file) throws TargetException {
+    static CleanSnapshot take(
+            ExperimentSpec.CleanMethod method,
+            BenchmarkModule module,
+            BenchmarkConfig config,
+            Target primary,
+            String table,
+            Path file)
+            throws TargetException {
         return method == ExperimentSpec.CleanMethod.NATIVE
                 ? nativeDump(primary, table, file)
                 : logical(module, config, primary, table, file);
@@ -72,22 +78,27 @@ abstract class CleanSnapshot implements AutoCloseable {
             @Override
             FreshDatabases.Built restore(Target server, TargetConfig serverConfig) throws TargetException {
                 long restoreMs = nativeSnapshot(server).restore(file, FreshDatabases.CLEAN);
-                return new FreshDatabases.Built(FreshDatabases.admin(server).withDatabase(FreshDatabases.CLEAN),
-                        FreshDatabases.CLEAN, snapshotMs(), restoreMs);
+                return new FreshDatabases.Built(
+                        FreshDatabases.admin(server).withDatabase(FreshDatabases.CLEAN),
+                        FreshDatabases.CLEAN,
+                        snapshotMs(),
+                        restoreMs);
             }
         };
     }
 
     private static NativeSnapshot nativeSnapshot(Target target) throws TargetException {
-        return target.capability(NativeSnapshot.class).orElseThrow(() -> new TargetException(
-                "clean/method native: type " + target.kind().names().get(0) + " has no native snapshot"));
+        return target.capability(NativeSnapshot.class)
+                .orElseThrow(() -> new TargetException(
+                        "clean/method native: type " + target.kind().names().get(0) + " has no native snapshot"));
     }
 
-    private static CleanSnapshot logical(BenchmarkModule module, BenchmarkConfig config, Target primary,
-            String table, Path file) throws TargetException {
+    private static CleanSnapshot logical(
+            BenchmarkModule module, BenchmarkConfig config, Target primary, String table, Path file)
+            throws TargetException {
         long start = System.nanoTime();
-        try (DataOutputStream out = new DataOutputStream(new BufferedOutputStream(Files.newOutputStream(file),
-                1 << 16))) {
+        try (DataOutputStream out =
+                new DataOutputStream(new BufferedOutputStream(Files.newOutputStream(file), 1 << 16))) {
             out.writeInt(MAGIC);
             primary.forEachRecord(table, r -> {
                 try {
@@ -121,14 +132,15 @@ abstract class CleanSnapshot implements AutoCloseable {
                 } catch (TargetException | RuntimeException e) {
                     fresh.close();
                     try {
-                        FreshDatabases.admin(server).dropDatabase(FreshDatabases.CLEAN); // no half-restored scratch database lingers
+                        FreshDatabases.admin(server)
+                                .dropDatabase(FreshDatabases.CLEAN); // no half-restored scratch database lingers
                     } catch (TargetException dropFailed) {
                         e.addSuppressed(dropFailed);
                     }
                     throw e;
                 }
-                return new FreshDatabases.Built(fresh, FreshDatabases.CLEAN, snapshotMs(),
-                        (System.nanoTime() - t0) / 1_000_000);
+                return new FreshDatabases.Built(
+                        fresh, FreshDatabases.CLEAN, snapshotMs(), (System.nanoTime() - t0) / 1_000_000);
             }
         };
     }
@@ -136,7 +148,7 @@ abstract class CleanSnapshot implements AutoCloseable {
     /** Reads the logical snapshot back in batches of {@code batchSize} (memory bounded by one batch). */
     private static void reinsert(Path file, Target fresh, String table, int batchSize) throws TargetException {
         try (DataInputStream in = new DataInputStream(new BufferedInputStream(Files.newInputStream(file), 1 << 16));
-             Session session = fresh.openSession()) {
+                Session session = fresh.openSession()) {
             if (in.readInt() != MAGIC) {
                 throw new TargetException("clean snapshot " + file + " is not an ivsbench snapshot");
             }

@@ -49,9 +49,19 @@ final class EpochLoop implements RunLifecycle.Work {
     private int phasesDone;
     private int phasesTotal;
 
-    EpochLoop(BenchmarkModule module, BenchmarkConfig config, ExperimentSpec spec, Target primary, Path dir,
-            PrintStream out, ExperimentListener listener, Map<String, Object> database, String digest,
-            int windowSeconds, int first, ExperimentState state) {
+    EpochLoop(
+            BenchmarkModule module,
+            BenchmarkConfig config,
+            ExperimentSpec spec,
+            Target primary,
+            Path dir,
+            PrintStream out,
+            ExperimentListener listener,
+            Map<String, Object> database,
+            String digest,
+            int windowSeconds,
+            int first,
+            ExperimentState state) {
         this.module = module;
         this.config = config;
         this.spec = spec;
@@ -91,7 +101,8 @@ final class EpochLoop implements RunLifecycle.Work {
                 }
                 // The state the next epoch starts from: main's run phase may have written since the extends.
                 ValueSizeStats end = workload.runWrites() && spec.modes().contains(Mode.MAIN)
-                        ? ValueSizeStats.of(primary, workload.dataTable()) : afterExtend;
+                        ? ValueSizeStats.of(primary, workload.dataTable())
+                        : afterExtend;
                 state.finished(epoch, end.records(), end.totalBytes());
             }
         }
@@ -112,7 +123,9 @@ final class EpochLoop implements RunLifecycle.Work {
         Path ed = dir.resolve(String.format("epoch-%03d", epoch));
         deleteTree(ed); // the leftovers of an epoch that did not finish before a resume
         long base = config.randomSeed() + epoch * 1000L;
-        PhaseSummary extend = phase(workload.extendPhase(config, base + ExperimentRun.EXTEND_SEED_OFFSET), primary,
+        PhaseSummary extend = phase(
+                workload.extendPhase(config, base + ExperimentRun.EXTEND_SEED_OFFSET),
+                primary,
                 ed.resolve("main").resolve("extend"));
         if (extend == null || stopped) {
             return null;
@@ -124,15 +137,27 @@ final class EpochLoop implements RunLifecycle.Work {
         listener.primaryReady(epoch, primary, table);
         // The paper's dump "at the end of each extend phase": before main's run phase, which may write.
         try (CleanSnapshot snapshot = spec.modes().contains(Mode.CLEAN)
-                ? CleanSnapshot.take(spec.cleanMethod(), module, config, primary, table,
+                ? CleanSnapshot.take(
+                        spec.cleanMethod(),
+                        module,
+                        config,
+                        primary,
+                        table,
                         Files.createDirectories(ed).resolve("clean-snapshot.tmp"))
                 : null) {
             return runModes(epoch, ed, base, extend, sizes, snapshot, csv) ? sizes : null;
         }
     }
 
-    private boolean runModes(int epoch, Path ed, long base, PhaseSummary extend, ValueSizeStats sizes,
-            CleanSnapshot snapshot, EpochsCsv csv) throws Exception {
+    private boolean runModes(
+            int epoch,
+            Path ed,
+            long base,
+            PhaseSummary extend,
+            ValueSizeStats sizes,
+            CleanSnapshot snapshot,
+            EpochsCsv csv)
+            throws Exception {
         for (Mode mode : spec.modes()) {
             // One run-phase seed for every mode of the epoch: the modes replay the same operation sequence, so
             // their difference is the database's, not the sample's.
@@ -147,7 +172,7 @@ final class EpochLoop implements RunLifecycle.Work {
                     }
                 }
                 case CLEAN, AVERAGE_BASELINE, SPREAD_BASELINE ->
-                        run = freshMode(epoch, mode, runConfig, sizes, snapshot, runDir, csv);
+                    run = freshMode(epoch, mode, runConfig, sizes, snapshot, runDir, csv);
                 default -> throw new IllegalStateException(mode.toString());
             }
             if (run == null || stopped) {
@@ -162,8 +187,15 @@ final class EpochLoop implements RunLifecycle.Work {
      * One fresh-database mode: a server from {@link FreshServer}, the mode's database built there, its run
      * phase, its epochs.csv row; the database is dropped and an instance's connections closed in any case.
      */
-    private PhaseSummary freshMode(int epoch, Mode mode, BenchmarkConfig runConfig, ValueSizeStats sizes,
-            CleanSnapshot snapshot, Path runDir, EpochsCsv csv) throws Exception {
+    private PhaseSummary freshMode(
+            int epoch,
+            Mode mode,
+            BenchmarkConfig runConfig,
+            ValueSizeStats sizes,
+            CleanSnapshot snapshot,
+            Path runDir,
+            EpochsCsv csv)
+            throws Exception {
         String table = workload.dataTable();
         Target server = freshServer.acquire(mode, epoch, table);
         try {
@@ -178,8 +210,11 @@ final class EpochLoop implements RunLifecycle.Work {
                             : workload.spreadBaseline(runConfig, sizes.records(), sizes.totalBytes());
                     phaseConfig = data.config();
                     rowSizes = ValueSizeStats.uniform(data.records(), data.valuesPerRecord(), data.valueBytes());
-                    b = FreshDatabases.baseline(phaseConfig, server, mode == Mode.AVERAGE_BASELINE
-                            ? FreshDatabases.AVERAGE : FreshDatabases.SPREAD, module.name());
+                    b = FreshDatabases.baseline(
+                            phaseConfig,
+                            server,
+                            mode == Mode.AVERAGE_BASELINE ? FreshDatabases.AVERAGE : FreshDatabases.SPREAD,
+                            module.name());
                 }
                 default -> throw new IllegalStateException(mode.toString());
             }
@@ -210,8 +245,15 @@ final class EpochLoop implements RunLifecycle.Work {
         }
         Files.createDirectories(phaseDir);
         BenchmarkModule phaseModule = BenchmarkRegistry.create(module.name()).orElseThrow();
-        RunInfo info = new RunInfo(EnvironmentWriter.toolVersion(), module.name(), database, digest,
-                phaseConfig.randomSeed(), phaseConfig.terminals(), windowSeconds, phaseConfig.phases());
+        RunInfo info = new RunInfo(
+                EnvironmentWriter.toolVersion(),
+                module.name(),
+                database,
+                digest,
+                phaseConfig.randomSeed(),
+                phaseConfig.terminals(),
+                windowSeconds,
+                phaseConfig.phases());
         try (MeasuredRun run = new MeasuredRun(phaseModule, phaseConfig, target, phaseDir, info)) {
             current = run;
             if (stopped) {
@@ -240,9 +282,16 @@ final class EpochLoop implements RunLifecycle.Work {
         double elapsed = (System.nanoTime() - started) / 1e9;
         long eta = Math.round(elapsed / phasesDone * (phasesTotal - phasesDone));
         Double avg = s.responseTimeUs().avg();
-        out.printf(Locale.ROOT, "epoch %d/%d mode %s: %,d ops, %,.0f ops/s, avg %s us ... ETA %s%n",
-                epoch, spec.epochs(), what, s.counts().total(), s.throughput() == null ? 0.0 : s.throughput(),
-                avg == null ? "-" : String.format(Locale.ROOT, "%.0f", avg), duration(eta));
+        out.printf(
+                Locale.ROOT,
+                "epoch %d/%d mode %s: %,d ops, %,.0f ops/s, avg %s us ... ETA %s%n",
+                epoch,
+                spec.epochs(),
+                what,
+                s.counts().total(),
+                s.throughput() == null ? 0.0 : s.throughput(),
+                avg == null ? "-" : String.format(Locale.ROOT, "%.0f", avg),
+                duration(eta));
     }
 
     static String duration(long seconds) {

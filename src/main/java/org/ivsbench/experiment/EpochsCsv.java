@@ -73,8 +73,15 @@ final class EpochsCsv implements AutoCloseable {
         }
     }
 
-    void epochRow(int epoch, Mode mode, ValueSizeStats s, PhaseSummary extend, PhaseSummary run, Long snapshotMs,
-            Long restoreMs) throws IOException {
+    void epochRow(
+            int epoch,
+            Mode mode,
+            ValueSizeStats s,
+            PhaseSummary extend,
+            PhaseSummary run,
+            Long snapshotMs,
+            Long restoreMs)
+            throws IOException {
         List<String> c = new ArrayList<>();
         c.add(Integer.toString(epoch));
         c.add(mode.label());

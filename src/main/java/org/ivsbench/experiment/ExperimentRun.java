@@ -5,9 +5,11 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 
 import org.ivsbench.bench.BenchmarkModule;
 import org.ivsbench.config.BenchmarkConfig;
@@ -22,8 +24,6 @@ import org.ivsbench.run.RunLifecycle;
 import org.ivsbench.stats.EnvironmentWriter;
 import org.ivsbench.stats.ResultsDirectory;
 import org.ivsbench.stats.RunInfo;
-import java.time.Instant;
-import java.util.TreeMap;
 
 /**
  * --execute with an {@code <experiment>}: makes (or with --resume, checks and reopens) the experiment folder
@@ -36,18 +36,42 @@ public final class ExperimentRun {
     private static final int OK = RunLifecycle.COMPLETED;
     private static final int FAILED = RunLifecycle.FAILED;
 
-    private ExperimentRun() {
-    }
+    private ExperimentRun() {}
 
     /** Runs (or with {@code resume}, continues) the experiment; returns the exit code 0, 1 or 130. */
-    public static int run(BenchmarkModule module, BenchmarkConfig config, ExperimentSpec spec, Target target,
-            Path resultsParent, int windowSeconds, PrintStream out, List<String> commandLine, boolean resume) {
-        return run(module, config, spec, target, resultsParent, windowSeconds, out, commandLine, resume,
+    public static int run(
+            BenchmarkModule module,
+            BenchmarkConfig config,
+            ExperimentSpec spec,
+            Target target,
+            Path resultsParent,
+            int windowSeconds,
+            PrintStream out,
+            List<String> commandLine,
+            boolean resume) {
+        return run(
+                module,
+                config,
+                spec,
+                target,
+                resultsParent,
+                windowSeconds,
+                out,
+                commandLine,
+                resume,
                 ExperimentListener.NONE);
     }
 
-    static int run(BenchmarkModule module, BenchmarkConfig config, ExperimentSpec spec, Target target,
-            Path resultsParent, int windowSeconds, PrintStream out, List<String> commandLine, boolean resume,
+    static int run(
+            BenchmarkModule module,
+            BenchmarkConfig config,
+            ExperimentSpec spec,
+            Target target,
+            Path resultsParent,
+            int windowSeconds,
+            PrintStream out,
+            List<String> commandLine,
+            boolean resume,
             ExperimentListener listener) {
         String prefix = module.name() + "-experiment";
         Path dir;
@@ -57,8 +81,8 @@ public final class ExperimentRun {
             if (resume) {
                 dir = ExperimentState.newest(resultsParent, prefix);
                 if (dir == null) {
-                    System.err.println("error: --resume: no " + prefix + "_* folder with " + ExperimentState.FILE + " in "
-                            + resultsParent);
+                    System.err.println("error: --resume: no " + prefix + "_* folder with " + ExperimentState.FILE
+                            + " in " + resultsParent);
                     return FAILED;
                 }
                 state = ExperimentState.read(dir);
@@ -79,11 +103,13 @@ public final class ExperimentRun {
             } else {
                 dir = ResultsDirectory.create(resultsParent, prefix);
                 Map<String, Object> env = ServerInfo.environmentOf(target);
-                EnvironmentWriter.write(dir.resolve("environment.json"), env, EnvironmentWriter.toolVersion(), commandLine);
+                EnvironmentWriter.write(
+                        dir.resolve("environment.json"), env, EnvironmentWriter.toolVersion(), commandLine);
                 writeRedactedConfig(config, dir);
                 state = ExperimentState.create(dir, header(module, config, spec, commandLine));
                 // The primary as the load left it: a resume after an interruption in epoch 1 is checked against it.
-                ValueSizeStats loaded = ValueSizeStats.of(target, spec.workload().dataTable());
+                ValueSizeStats loaded =
+                        ValueSizeStats.of(target, spec.workload().dataTable());
                 state.finished(0, loaded.records(), loaded.totalBytes());
             }
         } catch (IOException e) {
@@ -100,15 +126,15 @@ public final class ExperimentRun {
             return OK;
         }
         Map<String, Object> database = RunInfo.databaseBlock(config, ServerInfo.environmentOf(target));
-        EpochLoop loop = new EpochLoop(module, config, spec, target, dir, out, listener, database, digest,
-                windowSeconds, first, state);
+        EpochLoop loop = new EpochLoop(
+                module, config, spec, target, dir, out, listener, database, digest, windowSeconds, first, state);
         int code = new RunLifecycle("experiment", loop, System.err).run();
         out.println(NextStep.line(dir));
         return code;
     }
 
-    private static Map<String, Object> header(BenchmarkModule module, BenchmarkConfig config, ExperimentSpec spec,
-            List<String> commandLine) {
+    private static Map<String, Object> header(
+            BenchmarkModule module, BenchmarkConfig config, ExperimentSpec spec, List<String> commandLine) {
         Map<String, Object> header = new LinkedHashMap<>();
         header.put("benchmark", module.name());
         header.put("toolVersion", EnvironmentWriter.toolVersion());
@@ -127,8 +153,9 @@ public final class ExperimentRun {
      * or re-loaded): refused. More bytes are the extends of an interrupted epoch, which cannot be undone: the
      * resume goes on, says so, and records the drift in experiment.json.
      */
-    private static boolean primaryFitsResume(ExperimentState state, Target primary, ExperimentSpec spec,
-            PrintStream out) throws TargetException, IOException {
+    private static boolean primaryFitsResume(
+            ExperimentState state, Target primary, ExperimentSpec spec, PrintStream out)
+            throws TargetException, IOException {
         long[] expected = state.primaryAtLastEpoch();
         if (expected == null) {
             return true; // an experiment.json from before the primary was recorded: nothing to check against

@@ -3,6 +3,7 @@ package org.ivsbench.experiment;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
@@ -13,10 +14,9 @@ import org.ivsbench.bench.ExperimentSupport;
 import org.ivsbench.bench.ExperimentWorkload;
 import org.ivsbench.config.BenchmarkConfig;
 import org.ivsbench.config.ConfigException;
+import org.ivsbench.config.ConfigRedactor;
 import org.ivsbench.db.TargetKind;
 import org.ivsbench.db.TargetKinds;
-import java.util.Locale;
-import org.ivsbench.config.ConfigRedactor;
 
 /**
  * The {@code <experiment>} section of a config, validated. Errors name {@code experiment/<leaf>} and quote the
@@ -33,7 +33,10 @@ public record ExperimentSpec(
         ExperimentWorkload workload) {
 
     /** How clean-run copies the primary: through the Target (every backend) or with the server's own tools. */
-    public enum CleanMethod { LOGICAL, NATIVE }
+    public enum CleanMethod {
+        LOGICAL,
+        NATIVE
+    }
 
     /**
      * experiment/fresh: the fresh databases of clean-run and the baselines go to a server instance that
@@ -41,14 +44,13 @@ public record ExperimentSpec(
      * those modes, reached at {@code url} with the primary's credentials and options. Null: fresh databases
      * on the primary's server.
      */
-    public record FreshInstance(String command, String url, long timeoutSeconds) {
-    }
+    public record FreshInstance(String command, String url, long timeoutSeconds) {}
 
     static final long DEFAULT_FRESH_TIMEOUT_SECONDS = 300;
 
     /** The leaves of every experiment, whatever the benchmark. */
-    static final Set<String> LEAVES = Set.of("epochs", "modes", "warmup", "clean/method", "fresh/command",
-            "fresh/url", "fresh/timeout");
+    static final Set<String> LEAVES =
+            Set.of("epochs", "modes", "warmup", "clean/method", "fresh/command", "fresh/url", "fresh/timeout");
 
     public ExperimentSpec {
         modes = List.copyOf(modes);
@@ -62,35 +64,44 @@ public record ExperimentSpec(
         if (config.experiment() == null) {
             return null;
         }
-        ExperimentSupport support = module.experiment().orElseThrow(() -> new ConfigException("experiment",
-                "benchmark " + module.name() + " offers no experiment; remove <experiment> to run <works>"));
+        ExperimentSupport support = module.experiment()
+                .orElseThrow(() -> new ConfigException(
+                        "experiment",
+                        "benchmark " + module.name() + " offers no experiment; remove <experiment> to run <works>"));
         ExperimentSpec spec = parse(config.experiment(), support, config);
         String type = config.target().type();
         TargetKind kind = TargetKinds.of(type);
         if (spec.cleanMethod() == CleanMethod.NATIVE && !kind.nativeSnapshot()) {
-            throw new ConfigException(path("clean/method"), "'native' uses the server's own dump tools and is"
-                    + " available for " + nativeKinds() + " targets, not " + type + "; use 'logical'");
+            throw new ConfigException(
+                    path("clean/method"),
+                    "'native' uses the server's own dump tools and is" + " available for " + nativeKinds()
+                            + " targets, not " + type + "; use 'logical'");
         }
         for (Mode mode : spec.modes()) {
             if (mode != Mode.MAIN && !kind.freshDatabases()) {
-                throw new ConfigException(path("modes"), "'" + mode.label() + "' runs on a fresh database, which"
-                        + " type " + type + " cannot make; use main only");
+                throw new ConfigException(
+                        path("modes"),
+                        "'" + mode.label() + "' runs on a fresh database, which" + " type " + type
+                                + " cannot make; use main only");
             }
         }
         FreshInstance fresh = spec.freshInstance();
         if (fresh != null) {
             String url = fresh.url();
             if (kind.serverProcess().isEmpty()) {
-                throw new ConfigException(path("fresh/url"), "a fresh server instance is for server databases; "
-                        + kind.displayName() + "'s fresh databases are already new ones beside the primary");
+                throw new ConfigException(
+                        path("fresh/url"),
+                        "a fresh server instance is for server databases; " + kind.displayName()
+                                + "'s fresh databases are already new ones beside the primary");
             }
             if (!kind.accepts(url)) {
-                throw new ConfigException(path("fresh/url"), "'" + url + "' is not a " + type + " url like the"
-                        + " target's");
+                throw new ConfigException(
+                        path("fresh/url"), "'" + url + "' is not a " + type + " url like the" + " target's");
             }
             if (url.equals(config.target().url())) {
-                throw new ConfigException(path("fresh/url"), "'" + url + "' is the primary's own url: the fresh"
-                        + " instance must be another server");
+                throw new ConfigException(
+                        path("fresh/url"),
+                        "'" + url + "' is the primary's own url: the fresh" + " instance must be another server");
             }
         }
         return spec;
@@ -131,11 +142,13 @@ public record ExperimentSpec(
             }
         }
         String clean = section.getOrDefault("clean/method", "logical").trim();
-        CleanMethod cleanMethod = switch (clean.toLowerCase(Locale.ROOT)) {
-            case "logical" -> CleanMethod.LOGICAL;
-            case "native" -> CleanMethod.NATIVE;
-            default -> throw new ConfigException(path("clean/method"), "'" + clean + "' is not logical or native");
-        };
+        CleanMethod cleanMethod =
+                switch (clean.toLowerCase(Locale.ROOT)) {
+                    case "logical" -> CleanMethod.LOGICAL;
+                    case "native" -> CleanMethod.NATIVE;
+                    default ->
+                        throw new ConfigException(path("clean/method"), "'" + clean + "' is not logical or native");
+                };
         return new ExperimentSpec(epochs, modes, warmup, cleanMethod, freshInstance(section), workload);
     }
 
@@ -145,20 +158,23 @@ public record ExperimentSpec(
         String timeoutText = section.get("fresh/timeout");
         if (command == null && url == null) {
             if (timeoutText != null) {
-                throw new ConfigException(path("fresh/timeout"), "'" + timeoutText + "' without fresh/command and"
-                        + " fresh/url");
+                throw new ConfigException(
+                        path("fresh/timeout"), "'" + timeoutText + "' without fresh/command and" + " fresh/url");
             }
             return null;
         }
         if (command == null) {
-            throw new ConfigException(path("fresh/command"), "missing: fresh/url '" + url + "' needs the command"
-                    + " that provides a fresh instance there");
+            throw new ConfigException(
+                    path("fresh/command"),
+                    "missing: fresh/url '" + url + "' needs the command" + " that provides a fresh instance there");
         }
         if (url == null) {
-            throw new ConfigException(path("fresh/url"), "missing: fresh/command '" + command + "' needs the url"
-                    + " of the instance it provides");
+            throw new ConfigException(
+                    path("fresh/url"),
+                    "missing: fresh/command '" + command + "' needs the url" + " of the instance it provides");
         }
-        long timeout = timeoutText == null ? DEFAULT_FRESH_TIMEOUT_SECONDS
+        long timeout = timeoutText == null
+                ? DEFAULT_FRESH_TIMEOUT_SECONDS
                 : ExperimentLeaves.positive(section, "fresh/timeout", null, 86_400);
         return new FreshInstance(command, url, timeout);
     }
@@ -204,8 +220,10 @@ public record ExperimentSpec(
         for (String t : texts) {
             Mode m = Mode.byLabel(t);
             if (m == null) {
-                throw new ConfigException(path("modes"), "'" + t.trim() + "' is not a mode; modes are main, clean,"
-                        + " average-baseline, spread-baseline");
+                throw new ConfigException(
+                        path("modes"),
+                        "'" + t.trim() + "' is not a mode; modes are main, clean,"
+                                + " average-baseline, spread-baseline");
             }
             if (modes.contains(m)) {
                 throw new ConfigException(path("modes"), "'" + t.trim() + "' is listed twice");

@@ -4,20 +4,20 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.time.Instant;
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.TreeSet;
 import java.util.stream.Stream;
 
 import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.time.Instant;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.TreeSet;
 
 /**
  * experiment.json: the experiment's settings and progress. {@code lastFinishedEpoch} is rewritten (atomically)
@@ -45,8 +45,7 @@ final class ExperimentState {
 
     static ExperimentState read(Path dir) throws IOException {
         Path f = dir.resolve(FILE);
-        Map<String, Object> c = JSON.readValue(f.toFile(), new TypeReference<LinkedHashMap<String, Object>>() {
-        });
+        Map<String, Object> c = JSON.readValue(f.toFile(), new TypeReference<LinkedHashMap<String, Object>>() {});
         return new ExperimentState(f, c);
     }
 
@@ -59,12 +58,14 @@ final class ExperimentState {
             return s.filter(p -> p.getFileName().toString().startsWith(prefix + "_"))
                     .filter(p -> Files.isRegularFile(p.resolve(FILE)))
                     .max(Comparator.comparing((Path p) -> {
-                        try {
-                            return Files.getLastModifiedTime(p.resolve(FILE)).toMillis();
-                        } catch (IOException e) {
-                            return 0L;
-                        }
-                    }).thenComparing(p -> p.getFileName().toString()))
+                                try {
+                                    return Files.getLastModifiedTime(p.resolve(FILE))
+                                            .toMillis();
+                                } catch (IOException e) {
+                                    return 0L;
+                                }
+                            })
+                            .thenComparing(p -> p.getFileName().toString()))
                     .orElse(null);
         }
     }
@@ -85,8 +86,7 @@ final class ExperimentState {
         // Through text on both sides, so numbers compare as they read back (int vs long nodes).
         JsonNode stored = JSON.readTree(JSON.writeValueAsString(content.get("spec")));
         JsonNode given = JSON.readTree(JSON.writeValueAsString(spec));
-        if (!(stored instanceof ObjectNode s)
-                || !(given instanceof ObjectNode g)) {
+        if (!(stored instanceof ObjectNode s) || !(given instanceof ObjectNode g)) {
             return false;
         }
         s.remove("epochs");
@@ -128,7 +128,8 @@ final class ExperimentState {
 
     /** The primary's record count and data bytes at the end of the last finished epoch; null if not stored. */
     long[] primaryAtLastEpoch() {
-        if (content.get("primary") instanceof Map<?, ?> m && m.get("records") instanceof Number r
+        if (content.get("primary") instanceof Map<?, ?> m
+                && m.get("records") instanceof Number r
                 && m.get("dataBytes") instanceof Number b) {
             return new long[] {r.longValue(), b.longValue()};
         }
@@ -142,8 +143,7 @@ final class ExperimentState {
         entry.put("epoch", epoch);
         entry.put("primaryDataBytesDrift", driftBytes);
         @SuppressWarnings("unchecked")
-        List<Object> list = content.get("resumesWithDrift") instanceof List<?> l
-                ? (List<Object>) l : new ArrayList<>();
+        List<Object> list = content.get("resumesWithDrift") instanceof List<?> l ? (List<Object>) l : new ArrayList<>();
         list.add(entry);
         content.put("resumesWithDrift", list);
         write();

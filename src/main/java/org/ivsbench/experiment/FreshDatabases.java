@@ -20,11 +20,9 @@ final class FreshDatabases {
     static final String SPREAD = "ivs_spread";
 
     /** A built database and how long building it took. */
-    record Built(Target target, String name, long snapshotMs, long restoreMs) {
-    }
+    record Built(Target target, String name, long snapshotMs, long restoreMs) {}
 
-    private FreshDatabases() {
-    }
+    private FreshDatabases() {}
 
     /**
      * A baseline database loaded by the benchmark's own loader with {@code derived}, the baseline's data set
@@ -53,8 +51,10 @@ final class FreshDatabases {
 
     /** The server's {@link DatabaseAdmin}; a kind without one cannot give an experiment fresh databases. */
     static DatabaseAdmin admin(Target server) throws TargetException {
-        return server.capability(DatabaseAdmin.class).orElseThrow(() -> new TargetException("type "
-                + server.kind().names().get(0) + " cannot make the fresh databases clean-run and the baselines need"));
+        return server.capability(DatabaseAdmin.class)
+                .orElseThrow(() ->
+                        new TargetException("type " + server.kind().names().get(0)
+                                + " cannot make the fresh databases clean-run and the baselines need"));
     }
 
     /** A new database {@code name} on {@code server} (dropped first) with the benchmark's schema. */

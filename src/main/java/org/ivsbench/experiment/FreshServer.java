@@ -1,23 +1,23 @@
 package org.ivsbench.experiment;
 
+import java.io.File;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Instant;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 
+import org.ivsbench.config.ConfigRedactor;
 import org.ivsbench.config.TargetConfig;
 import org.ivsbench.db.Target;
 import org.ivsbench.db.TargetException;
 import org.ivsbench.db.Targets;
-import java.io.File;
-import java.io.UncheckedIOException;
-import java.util.Locale;
-import org.ivsbench.config.ConfigRedactor;
 
 /**
  * The server that holds a mode's fresh database (clean-run and the baselines). By default the primary's own
@@ -36,7 +36,11 @@ final class FreshServer {
     private final Path log;
     private final PrintStream out;
 
-    FreshServer(Target primary, TargetConfig primaryConfig, ExperimentSpec.FreshInstance instance, Path dir,
+    FreshServer(
+            Target primary,
+            TargetConfig primaryConfig,
+            ExperimentSpec.FreshInstance instance,
+            Path dir,
             PrintStream out) {
         this.primary = primary;
         this.primaryConfig = primaryConfig;
@@ -68,7 +72,11 @@ final class FreshServer {
             server.close();
             throw e;
         }
-        out.printf(Locale.ROOT, "epoch %d mode %s: fresh instance ready in %.1f s%n", epoch, mode.label(),
+        out.printf(
+                Locale.ROOT,
+                "epoch %d mode %s: fresh instance ready in %.1f s%n",
+                epoch,
+                mode.label(),
                 (System.nanoTime() - t0) / 1e9);
         return server;
     }
@@ -102,8 +110,8 @@ final class FreshServer {
         String header = "== " + Instant.now() + " epoch " + epoch + " mode " + mode.label() + ": "
                 + ConfigRedactor.redact(instance.command()) + "\n";
         try {
-            Files.writeString(log, header, StandardCharsets.UTF_8, StandardOpenOption.CREATE,
-                    StandardOpenOption.APPEND);
+            Files.writeString(
+                    log, header, StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
         } catch (IOException e) {
             throw new TargetException("experiment/fresh: cannot write " + log + ": " + e.getMessage(), e, false);
         }
@@ -121,8 +129,8 @@ final class FreshServer {
             if (!p.waitFor(instance.timeoutSeconds(), TimeUnit.SECONDS)) {
                 p.descendants().forEach(ProcessHandle::destroyForcibly);
                 p.destroyForcibly();
-                throw new TargetException("experiment/fresh/command did not finish within "
-                        + instance.timeoutSeconds() + " s (experiment/fresh/timeout); its output is in " + log);
+                throw new TargetException("experiment/fresh/command did not finish within " + instance.timeoutSeconds()
+                        + " s (experiment/fresh/timeout); its output is in " + log);
             }
         } catch (InterruptedException e) {
             p.descendants().forEach(ProcessHandle::destroyForcibly);

@@ -1,5 +1,6 @@
 package org.ivsbench.experiment;
 
+import java.util.Collections;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -8,7 +9,6 @@ import org.HdrHistogram.Histogram;
 import org.ivsbench.db.Record;
 import org.ivsbench.db.Target;
 import org.ivsbench.db.TargetException;
-import java.util.Collections;
 
 /**
  * Field value sizes of one table, gathered in one streaming pass ({@link Target#forEachRecord}): constant
@@ -26,6 +26,7 @@ public final class ValueSizeStats {
     private TreeMap<Long, Long> exact = new TreeMap<>();
     /** log2 bucket lower bound -> count; bucket 0 holds empty values, bucket 2^k holds [2^k, 2^(k+1)). */
     private final TreeMap<Long, Long> buckets = new TreeMap<>();
+
     private long records;
     private long values;
     private long totalBytes;

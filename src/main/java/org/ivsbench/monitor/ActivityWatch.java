@@ -16,11 +16,10 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import org.HdrHistogram.Histogram;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-
-import com.fasterxml.jackson.databind.ObjectMapper;
 
 import org.ivsbench.db.ServerActivity;
 import org.ivsbench.db.Target;
@@ -68,7 +67,8 @@ public final class ActivityWatch implements Consumer<Window>, AutoCloseable {
             return;
         }
         StepDetector.Point point = pointOf(w);
-        Optional<String> step = detectors.computeIfAbsent(w.phase(), p -> new StepDetector(minIntervalMs))
+        Optional<String> step = detectors
+                .computeIfAbsent(w.phase(), p -> new StepDetector(minIntervalMs))
                 .add(point);
         if (step.isEmpty()) {
             return;
@@ -119,8 +119,8 @@ public final class ActivityWatch implements Consumer<Window>, AutoCloseable {
                 line.put("snapshot", Map.of("note", "the activity snapshot failed: " + e.getMessage()));
             }
         }
-        try (BufferedWriter out = Files.newBufferedWriter(file, StandardCharsets.UTF_8, StandardOpenOption.CREATE,
-                StandardOpenOption.APPEND)) {
+        try (BufferedWriter out = Files.newBufferedWriter(
+                file, StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND)) {
             out.write(JSON.writeValueAsString(line));
             out.newLine();
         } catch (IOException e) {

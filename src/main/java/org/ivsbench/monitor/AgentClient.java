@@ -10,13 +10,13 @@ import java.time.Instant;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.DoubleSupplier;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.util.LinkedHashMap;
 
 /**
  * Pulls samples from a {@link MonitorAgent} and puts them on the client's clock.
@@ -54,7 +54,8 @@ public final class AgentClient {
         this.base = URI.create("http://" + hostPort);
         this.secret = secret;
         this.clientClockMs = clientClockMs;
-        this.http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+        this.http =
+                HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
     }
 
     static double wallClockMs() {
@@ -100,7 +101,8 @@ public final class AgentClient {
         if (Double.isNaN(offset)) {
             offset = measureOffset();
         }
-        long since = lastAgentSampleMs != Long.MIN_VALUE ? lastAgentSampleMs
+        long since = lastAgentSampleMs != Long.MIN_VALUE
+                ? lastAgentSampleMs
                 : Math.round(clientClockMs.getAsDouble() + offset) - lookBackMs;
         JsonNode list = get("/samples?since=" + since);
         List<Sample> out = new ArrayList<>();
@@ -108,9 +110,12 @@ public final class AgentClient {
             long agentTime = s.get("time_ms").asLong();
             lastAgentSampleMs = Math.max(lastAgentSampleMs, agentTime);
             Map<String, Double> metrics = new LinkedHashMap<>();
-            s.get("metrics").fields().forEachRemaining(f ->
-                    metrics.put(f.getKey(), f.getValue().isNumber() ? f.getValue().asDouble() : null));
-            out.add(new Sample(Math.round(agentTime - offset), s.get("interval_ms").asLong(), metrics));
+            s.get("metrics")
+                    .fields()
+                    .forEachRemaining(f -> metrics.put(
+                            f.getKey(), f.getValue().isNumber() ? f.getValue().asDouble() : null));
+            out.add(new Sample(
+                    Math.round(agentTime - offset), s.get("interval_ms").asLong(), metrics));
         }
         return out;
     }
@@ -132,15 +137,18 @@ public final class AgentClient {
     }
 
     private JsonNode get(String path) throws IOException, InterruptedException {
-        HttpRequest.Builder request = HttpRequest.newBuilder(base.resolve(path)).timeout(Duration.ofSeconds(5)).GET();
+        HttpRequest.Builder request = HttpRequest.newBuilder(base.resolve(path))
+                .timeout(Duration.ofSeconds(5))
+                .GET();
         if (secret != null) {
             request.header("Authorization", "Bearer " + secret);
         }
         HttpResponse<byte[]> response = http.send(request.build(), HttpResponse.BodyHandlers.ofByteArray());
         if (response.statusCode() == 401) {
-            throw new IOException("monitor agent " + base + ": HTTP 401, " + (secret == null
-                    ? "it was started with --secret-file: put that secret in a file named by monitor/agentSecretFile"
-                    : "the secret in monitor/agentSecretFile is not the one in the agent's --secret-file"));
+            throw new IOException("monitor agent " + base + ": HTTP 401, "
+                    + (secret == null
+                            ? "it was started with --secret-file: put that secret in a file named by monitor/agentSecretFile"
+                            : "the secret in monitor/agentSecretFile is not the one in the agent's --secret-file"));
         }
         if (response.statusCode() != 200) {
             throw new IOException("monitor agent " + base + path + ": HTTP " + response.statusCode());

@@ -1,10 +1,10 @@
 package org.ivsbench.monitor;
 
 import java.lang.management.ManagementFactory;
+import java.util.Collections;
 import java.util.Map;
 
 import com.sun.management.OperatingSystemMXBean;
-import java.util.Collections;
 
 /**
  * The client's own CPU ({@code client.cpu_pct}: this JVM's process CPU over the interval, 100 = one core, the

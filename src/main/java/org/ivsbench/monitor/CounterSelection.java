@@ -24,7 +24,8 @@ public record CounterSelection(boolean all, Set<String> names, List<String> pref
         return new CounterSelection(false, kind.defaultCounters().keySet(), kind.defaultCounterPrefixes());
     }
 
-    public boolean includes(String name) {        if (all || names.contains(name)) {
+    public boolean includes(String name) {
+        if (all || names.contains(name)) {
             return true;
         }
         for (String p : prefixes) {

@@ -22,6 +22,7 @@ public final class DbCounterSampler {
     private final CounterSelection selection;
     /** Column names seen so far, in order; kept so a failed interval still yields every column (empty). */
     private final Map<String, Boolean> known = new LinkedHashMap<>();
+
     private Map<String, Double> previous;
     private boolean failureLogged;
 
@@ -40,7 +41,9 @@ public final class DbCounterSampler {
             }
         } catch (Exception | LinkageError e) {
             if (!failureLogged) {
-                LOG.warn("cannot read database counters, their monitor cells stay empty until they can: {}", e.toString());
+                LOG.warn(
+                        "cannot read database counters, their monitor cells stay empty until they can: {}",
+                        e.toString());
                 failureLogged = true;
             }
             previous = null;

@@ -7,7 +7,6 @@ import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
-import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -34,8 +33,7 @@ import java.util.Map;
 public final class DstatImporter {
     private static final DateTimeFormatter DSTAT_TIME = DateTimeFormatter.ofPattern("dd-MM HH:mm:ss yyyy", Locale.ROOT);
 
-    private DstatImporter() {
-    }
+    private DstatImporter() {}
 
     /** Converts {@code dstatCsv} into {@code monitorCsv} (the import-dstat command, cli/ImportDstatCommand). */
     public static void importCsv(Path dstatCsv, Path monitorCsv) throws IOException {
@@ -56,7 +54,8 @@ public final class DstatImporter {
             }
         }
         if (columnRow < 1) {
-            throw new IOException(dstatCsv + ": no dstat/dool column header (a row of \"usr\",\"sys\",... under a group row)");
+            throw new IOException(
+                    dstatCsv + ": no dstat/dool column header (a row of \"usr\",\"sys\",... under a group row)");
         }
         List<String> groups = forwardFill(parse(lines.get(columnRow - 1)));
         List<String> names = parse(lines.get(columnRow));
@@ -75,7 +74,8 @@ public final class DstatImporter {
             }
         }
         if (epoch < 0 && (time < 0 || year == null)) {
-            throw new IOException(dstatCsv + ": no epoch column (run dstat/dool with --epoch) and no system time column");
+            throw new IOException(
+                    dstatCsv + ": no epoch column (run dstat/dool with --epoch) and no system time column");
         }
 
         List<Long> times = new ArrayList<>();
@@ -87,9 +87,12 @@ public final class DstatImporter {
             List<String> cells = parse(line);
             long t;
             try {
-                t = epoch >= 0 ? Math.round(Double.parseDouble(cells.get(epoch)) * 1000)
+                t = epoch >= 0
+                        ? Math.round(Double.parseDouble(cells.get(epoch)) * 1000)
                         : LocalDateTime.parse(cells.get(time) + " " + year, DSTAT_TIME)
-                                .atZone(ZoneId.systemDefault()).toInstant().toEpochMilli();
+                                .atZone(ZoneId.systemDefault())
+                                .toInstant()
+                                .toEpochMilli();
             } catch (RuntimeException e) {
                 continue; // a repeated header or a truncated last line
             }

@@ -4,6 +4,8 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayDeque;
@@ -22,8 +24,6 @@ import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
 
 /**
  * The server-side half of remote monitoring: runs on the database host, samples /proc continuously at its
@@ -52,8 +52,14 @@ public final class MonitorAgent implements AutoCloseable {
     private final Thread thread;
     private volatile boolean stopping;
 
-    private MonitorAgent(InetSocketAddress listen, HostSampler sampler, long intervalMs, Clock clock,
-            Duration retention, String secret) throws IOException {
+    private MonitorAgent(
+            InetSocketAddress listen,
+            HostSampler sampler,
+            long intervalMs,
+            Clock clock,
+            Duration retention,
+            String secret)
+            throws IOException {
         if (intervalMs <= 0) {
             throw new IllegalArgumentException("interval must be positive: " + intervalMs);
         }
@@ -79,14 +85,21 @@ public final class MonitorAgent implements AutoCloseable {
      * Starts sampling and serving. {@code clock} is the agent's own wall clock (injectable so tests can skew
      * it); port 0 picks a free port, see {@link #address()}.
      */
-    public static MonitorAgent start(InetSocketAddress listen, HostSampler sampler, long intervalMs, Clock clock,
-            Duration retention) throws IOException {
+    public static MonitorAgent start(
+            InetSocketAddress listen, HostSampler sampler, long intervalMs, Clock clock, Duration retention)
+            throws IOException {
         return start(listen, sampler, intervalMs, clock, retention, null);
     }
 
     /** As above; with a non-null {@code secret} only requests that carry it are answered. */
-    public static MonitorAgent start(InetSocketAddress listen, HostSampler sampler, long intervalMs, Clock clock,
-            Duration retention, String secret) throws IOException {
+    public static MonitorAgent start(
+            InetSocketAddress listen,
+            HostSampler sampler,
+            long intervalMs,
+            Clock clock,
+            Duration retention,
+            String secret)
+            throws IOException {
         MonitorAgent agent = new MonitorAgent(listen, sampler, intervalMs, clock, retention, secret);
         agent.sampler.sample(); // baseline
         agent.thread.start();
@@ -102,8 +115,14 @@ public final class MonitorAgent implements AutoCloseable {
      * Samples and serves until the JVM is stopped (the monitor-agent command, cli/MonitorAgentCommand, checks
      * the options). Returns 1 when it cannot listen, 0 after a normal stop.
      */
-    public static int serve(InetSocketAddress listen, HostSampler sampler, long intervalMs, Duration retention,
-            String secret, PrintStream out, PrintStream err) {
+    public static int serve(
+            InetSocketAddress listen,
+            HostSampler sampler,
+            long intervalMs,
+            Duration retention,
+            String secret,
+            PrintStream out,
+            PrintStream err) {
         MonitorAgent agent;
         try {
             agent = start(listen, sampler, intervalMs, Clock.systemUTC(), retention, secret);
@@ -112,10 +131,13 @@ public final class MonitorAgent implements AutoCloseable {
             return 1;
         }
         CountDownLatch stopped = new CountDownLatch(1);
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-            agent.close();
-            stopped.countDown();
-        }, "ivs-monitor-agent-stop"));
+        Runtime.getRuntime()
+                .addShutdownHook(new Thread(
+                        () -> {
+                            agent.close();
+                            stopped.countDown();
+                        },
+                        "ivs-monitor-agent-stop"));
         out.println("monitor-agent listening on " + agent.address() + ", interval " + intervalMs + " ms"
                 + (secret == null ? ", no secret (anyone who reaches the port can read)" : ", secret required"));
         try {
@@ -235,5 +257,4 @@ public final class MonitorAgent implements AutoCloseable {
         server.stop(0);
         executor.shutdownNow();
     }
-
 }

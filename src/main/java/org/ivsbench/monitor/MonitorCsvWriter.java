@@ -5,18 +5,18 @@ import java.io.Closeable;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.math.BigDecimal;
+import java.math.RoundingMode;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.math.RoundingMode;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.StandardOpenOption;
 import java.util.stream.Stream;
 
 /**
@@ -102,7 +102,7 @@ public final class MonitorCsvWriter implements Closeable {
         }
         Path tmp = file.resolveSibling(file.getFileName() + ".widen");
         try (BufferedWriter w = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8);
-             Stream<String> lines = Files.lines(file, StandardCharsets.UTF_8)) {
+                Stream<String> lines = Files.lines(file, StandardCharsets.UTF_8)) {
             boolean[] first = {true};
             lines.forEach(line -> {
                 try {
@@ -115,8 +115,7 @@ public final class MonitorCsvWriter implements Closeable {
                 first[0] = false;
             });
         }
-        Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING,
-                StandardCopyOption.ATOMIC_MOVE);
+        Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
         columns.addAll(added);
         out = Files.newBufferedWriter(file, StandardCharsets.UTF_8, StandardOpenOption.APPEND);
     }
@@ -126,7 +125,10 @@ public final class MonitorCsvWriter implements Closeable {
         if (v == Math.rint(v) && Math.abs(v) < 1e15) {
             return Long.toString((long) v);
         }
-        return BigDecimal.valueOf(v).setScale(3, RoundingMode.HALF_UP).stripTrailingZeros().toPlainString();
+        return BigDecimal.valueOf(v)
+                .setScale(3, RoundingMode.HALF_UP)
+                .stripTrailingZeros()
+                .toPlainString();
     }
 
     private static String escape(String s) {

@@ -10,13 +10,13 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
+import java.util.OptionalLong;
 import java.util.concurrent.TimeUnit;
 
 import org.ivsbench.config.TargetConfig;
 import org.ivsbench.db.Target;
 import org.ivsbench.db.TargetKind;
 import org.ivsbench.db.TargetKinds;
-import java.util.OptionalLong;
 
 /**
  * What the monitor costs: CPU time of the sampling thread per sample (read /proc, compute, write and flush a
@@ -43,10 +43,10 @@ public final class MonitorOverhead {
         }
     }
 
-    private MonitorOverhead() {
-    }
+    private MonitorOverhead() {}
 
-    public static Result measure(HostSampler sampler, int samples, long intervalMs, Path scratchCsv) throws IOException {
+    public static Result measure(HostSampler sampler, int samples, long intervalMs, Path scratchCsv)
+            throws IOException {
         ThreadMXBean mx = ManagementFactory.getThreadMXBean();
         long[] cpu = new long[samples];
         long wallTotal = 0;
@@ -73,8 +73,12 @@ public final class MonitorOverhead {
         long[] sorted = cpu.clone();
         Arrays.sort(sorted);
         double sum = Arrays.stream(cpu).sum();
-        return new Result(samples, sum / samples / 1000.0, wallTotal / (double) samples / 1000.0,
-                sorted[samples / 2] / 1000.0, sorted[samples - 1] / 1000.0);
+        return new Result(
+                samples,
+                sum / samples / 1000.0,
+                wallTotal / (double) samples / 1000.0,
+                sorted[samples / 2] / 1000.0,
+                sorted[samples - 1] / 1000.0);
     }
 
     /**
@@ -82,9 +86,15 @@ public final class MonitorOverhead {
      * {@code server} the database server process whose CPU the fast mode also reports (or null), {@code dbUrl}
      * null for host columns only; the password is read from the environment variable {@code dbPasswordEnv}.
      */
-    public record Settings(int samples, long intervalMs, int fast, ProcessLocator process, ProcessLocator server,
-            String dbUrl, String dbUser, String dbPasswordEnv) {
-    }
+    public record Settings(
+            int samples,
+            long intervalMs,
+            int fast,
+            ProcessLocator process,
+            ProcessLocator server,
+            String dbUrl,
+            String dbUser,
+            String dbPasswordEnv) {}
 
     /** Measures as {@code settings} says and prints one line per figure to {@code out}. */
     public static void run(Settings settings, PrintStream out) throws Exception {
@@ -100,21 +110,28 @@ public final class MonitorOverhead {
         Target target = null;
         try {
             ProcSampler host = ProcSampler.local(process);
-            out.printf(Locale.ROOT, "monitor overhead: %d host columns per row, %s cores, load average %s%n",
-                    host.sample().size(), Runtime.getRuntime().availableProcessors(), loadAverage());
+            out.printf(
+                    Locale.ROOT,
+                    "monitor overhead: %d host columns per row, %s cores, load average %s%n",
+                    host.sample().size(),
+                    Runtime.getRuntime().availableProcessors(),
+                    loadAverage());
             HostSampler withDb = null;
             if (dbUrl != null) {
                 String password = dbPasswordEnv == null ? null : System.getenv(dbPasswordEnv);
                 TargetKind kind = kindOf(dbUrl);
-                target = kind.open(new TargetConfig(kind.names().get(0), null, dbUrl, dbUser, password, null, false,
-                        Map.of()));
+                target = kind.open(
+                        new TargetConfig(kind.names().get(0), null, dbUrl, dbUser, password, null, false, Map.of()));
                 DbCounterSampler db = new DbCounterSampler(CounterSource.of(target), CounterSelection.defaults(kind));
                 withDb = () -> {
                     Map<String, Double> m = new LinkedHashMap<>(host.sample());
                     m.putAll(db.sample());
                     return m;
                 };
-                out.printf(Locale.ROOT, "database counters: %s, %d db.* columns per row%n", kind.displayName(),
+                out.printf(
+                        Locale.ROOT,
+                        "database counters: %s, %d db.* columns per row%n",
+                        kind.displayName(),
                         db.sample().size());
             }
             if (fast > 0) {
@@ -135,9 +152,15 @@ public final class MonitorOverhead {
                         if (idle != null) {
                             double during = (after[0] - before[0]) * 1e6 / CLK_TCK;
                             double pause = (idle[0] - after[0]) * 1e6 / CLK_TCK;
-                            out.printf(Locale.ROOT, "  server process cpu: %.1f us/read during the reads, %.1f us per"
-                                    + " same time idle, difference %.1f us/read (%.1f s each, %d ticks/s resolution)%n",
-                                    during / fast, pause / fast, (during - pause) / fast, busyNs / 1e9, CLK_TCK);
+                            out.printf(
+                                    Locale.ROOT,
+                                    "  server process cpu: %.1f us/read during the reads, %.1f us per"
+                                            + " same time idle, difference %.1f us/read (%.1f s each, %d ticks/s resolution)%n",
+                                    during / fast,
+                                    pause / fast,
+                                    (during - pause) / fast,
+                                    busyNs / 1e9,
+                                    CLK_TCK);
                         }
                     }
                 }
@@ -160,23 +183,43 @@ public final class MonitorOverhead {
     private static final long CLK_TCK = 100;
 
     private static void printFast(PrintStream out, String what, Result r) {
-        out.printf(Locale.ROOT, "fast, %s (back to back, %d samples): cpu %.1f us/sample (p50 %.1f, max %.1f),"
-                + " wall %.1f us%n", what, r.samples(), r.cpuUsPerSample(), r.cpuUsP50(), r.cpuUsMax(),
+        out.printf(
+                Locale.ROOT,
+                "fast, %s (back to back, %d samples): cpu %.1f us/sample (p50 %.1f, max %.1f)," + " wall %.1f us%n",
+                what,
+                r.samples(),
+                r.cpuUsPerSample(),
+                r.cpuUsP50(),
+                r.cpuUsMax(),
                 r.wallUsPerSample());
     }
 
     private static void printPaced(PrintStream out, String what, Result r, long interval) {
-        out.printf(Locale.ROOT, "paced, %s (%d samples every %d ms): cpu %.1f us/sample (p50 %.1f, max %.1f),"
-                + " wall %.1f us = %.4f%% of one core%n", what, r.samples(), interval, r.cpuUsPerSample(), r.cpuUsP50(),
-                r.cpuUsMax(), r.wallUsPerSample(), r.corePct(interval));
+        out.printf(
+                Locale.ROOT,
+                "paced, %s (%d samples every %d ms): cpu %.1f us/sample (p50 %.1f, max %.1f),"
+                        + " wall %.1f us = %.4f%% of one core%n",
+                what,
+                r.samples(),
+                interval,
+                r.cpuUsPerSample(),
+                r.cpuUsP50(),
+                r.cpuUsMax(),
+                r.wallUsPerSample(),
+                r.corePct(interval));
     }
 
     /** The kind of a server database whose URL this is (an embedded one has no server to measure). */
     static TargetKind kindOf(String url) {
-        return TargetKinds.forUrl(url.toLowerCase(Locale.ROOT)).filter(k -> k.serverProcess().isPresent()).orElseThrow(
-                () -> new IllegalArgumentException("--db-url: a server database's URL, one of: " + String.join(", ",
-                        TargetKinds.all().stream().filter(k -> k.serverProcess().isPresent())
-                                .flatMap(k -> k.urlPrefixes().stream()).toList())));
+        return TargetKinds.forUrl(url.toLowerCase(Locale.ROOT))
+                .filter(k -> k.serverProcess().isPresent())
+                .orElseThrow(() -> new IllegalArgumentException("--db-url: a server database's URL, one of: "
+                        + String.join(
+                                ", ",
+                                TargetKinds.all().stream()
+                                        .filter(k -> k.serverProcess().isPresent())
+                                        .flatMap(k -> k.urlPrefixes().stream())
+                                        .toList())));
     }
 
     /** utime + stime of the server process in clock ticks, or null (no process given or found). */

@@ -22,9 +22,10 @@ import java.util.regex.Pattern;
 public final class ProcSampler implements HostSampler {
     /** Sectors in /proc/diskstats are always 512 bytes, whatever the device's block size. */
     private static final long SECTOR_BYTES = 512;
+
     private static final Pattern SKIPPED_DISK = Pattern.compile("^(loop|ram|zram|fd|sr)\\d*.*");
-    private static final Pattern PARTITION = Pattern.compile(
-            "^((sd|vd|hd|xvd)[a-z]+\\d+|(nvme\\d+n\\d+|mmcblk\\d+|md\\d+)p\\d+)$");
+    private static final Pattern PARTITION =
+            Pattern.compile("^((sd|vd|hd|xvd)[a-z]+\\d+|(nvme\\d+n\\d+|mmcblk\\d+|md\\d+)p\\d+)$");
     /** Stacked devices (device mapper, software RAID) repeat the I/O of the disks below them. */
     private static final Pattern STACKED = Pattern.compile("^(dm-|md)\\d+$");
 
@@ -71,7 +72,8 @@ public final class ProcSampler implements HostSampler {
     // ---- computing columns -------------------------------------------------------------------------------
 
     private static void cpu(Map<String, Double> out, long[] before, long[] after) {
-        String[] names = {"os.cpu.usr_pct", "os.cpu.sys_pct", "os.cpu.iowait_pct", "os.cpu.steal_pct", "os.cpu.idle_pct"};
+        String[] names = {"os.cpu.usr_pct", "os.cpu.sys_pct", "os.cpu.iowait_pct", "os.cpu.steal_pct", "os.cpu.idle_pct"
+        };
         double[] pct = new double[5];
         boolean ok = before != null && after != null;
         if (ok) {
@@ -100,8 +102,8 @@ public final class ProcSampler implements HostSampler {
         Long total = mem.get("MemTotal");
         Long free = mem.get("MemFree");
         // cached = Buffers + Cached + SReclaimable, the "buff/cache" of free(1), so used + free + cached = total.
-        long cachedKb = mem.getOrDefault("Buffers", 0L) + mem.getOrDefault("Cached", 0L)
-                + mem.getOrDefault("SReclaimable", 0L);
+        long cachedKb =
+                mem.getOrDefault("Buffers", 0L) + mem.getOrDefault("Cached", 0L) + mem.getOrDefault("SReclaimable", 0L);
         boolean ok = total != null && free != null;
         out.put("os.mem.used_bytes", ok ? (double) (total - free - cachedKb) * 1024 : null);
         out.put("os.mem.free_bytes", free == null ? null : free * 1024.0);
@@ -110,7 +112,9 @@ public final class ProcSampler implements HostSampler {
         out.put("os.mem.available_bytes", available == null ? null : available * 1024.0);
     }
 
-    private static final String[] DISK_COLUMNS = {"read_bytes_ps", "write_bytes_ps", "read_ops_ps", "write_ops_ps", "io_ms_ps"};
+    private static final String[] DISK_COLUMNS = {
+        "read_bytes_ps", "write_bytes_ps", "read_ops_ps", "write_ops_ps", "io_ms_ps"
+    };
 
     private void disks(Map<String, Double> out, Map<String, long[]> before, Map<String, long[]> after, double seconds) {
         double[] total = new double[5];
@@ -126,7 +130,8 @@ public final class ProcSampler implements HostSampler {
                     nonNeg(a[3] - b[3]) * SECTOR_BYTES / seconds,
                     nonNeg(a[0] - b[0]) / seconds,
                     nonNeg(a[2] - b[2]) / seconds,
-                    nonNeg(a[4] - b[4]) / seconds};
+                    nonNeg(a[4] - b[4]) / seconds
+                };
                 if (!STACKED.matcher(e.getKey()).matches()) {
                     for (int i = 0; i < 5; i++) {
                         total[i] += r[i];
@@ -145,7 +150,8 @@ public final class ProcSampler implements HostSampler {
         }
     }
 
-    private static void net(Map<String, Double> out, Map<String, long[]> before, Map<String, long[]> after, double seconds) {
+    private static void net(
+            Map<String, Double> out, Map<String, long[]> before, Map<String, long[]> after, double seconds) {
         for (Map.Entry<String, long[]> e : after.entrySet()) {
             long[] b = before == null ? null : before.get(e.getKey());
             long[] a = e.getValue();
@@ -157,8 +163,11 @@ public final class ProcSampler implements HostSampler {
     private void proc(Map<String, Double> out, ProcStats before, ProcStats after, double seconds) {
         // A restarted server has a new pid: its counters start again, so no rate across the change.
         boolean rates = before != null && after != null && before.pid == after.pid;
-        out.put("proc.cpu_pct", rates && after.cpuTicks >= 0 && before.cpuTicks >= 0
-                ? 100.0 * nonNeg(after.cpuTicks - before.cpuTicks) / clockTicksPerSecond / seconds : null);
+        out.put(
+                "proc.cpu_pct",
+                rates && after.cpuTicks >= 0 && before.cpuTicks >= 0
+                        ? 100.0 * nonNeg(after.cpuTicks - before.cpuTicks) / clockTicksPerSecond / seconds
+                        : null);
         out.put("proc.rss_bytes", after == null || after.rssBytes < 0 ? null : (double) after.rssBytes);
         out.put("proc.threads", after == null || after.threads < 0 ? null : (double) after.threads);
         // /proc/<pid>/io is only readable by the process owner or root: missing, not zero.
@@ -173,12 +182,15 @@ public final class ProcSampler implements HostSampler {
 
     // ---- reading /proc -----------------------------------------------------------------------------------
 
-    private record ProcStats(long pid, long cpuTicks, long rssBytes, long threads, long readBytes, long writeBytes) {
-    }
+    private record ProcStats(long pid, long cpuTicks, long rssBytes, long threads, long readBytes, long writeBytes) {}
 
-    private record Snapshot(long nanos, long[] cpu, Map<String, Long> mem, Map<String, long[]> disks,
-            Map<String, long[]> net, ProcStats proc) {
-    }
+    private record Snapshot(
+            long nanos,
+            long[] cpu,
+            Map<String, Long> mem,
+            Map<String, long[]> disks,
+            Map<String, long[]> net,
+            ProcStats proc) {}
 
     private Snapshot read() {
         long nanos = nanoClock.getAsLong();
@@ -236,13 +248,19 @@ public final class ProcSampler implements HostSampler {
             if (SKIPPED_DISK.matcher(name).matches()) {
                 continue;
             }
-            boolean wholeDisk = haveSys ? Files.exists(sysBlockDir.resolve(name.replace('/', '!')))
+            boolean wholeDisk = haveSys
+                    ? Files.exists(sysBlockDir.resolve(name.replace('/', '!')))
                     : !PARTITION.matcher(name).matches();
             if (!wholeDisk) {
                 continue;
             }
-            disks.put(name, new long[] {Long.parseLong(f[3]), Long.parseLong(f[5]), Long.parseLong(f[7]),
-                Long.parseLong(f[9]), Long.parseLong(f[12])});
+            disks.put(name, new long[] {
+                Long.parseLong(f[3]),
+                Long.parseLong(f[5]),
+                Long.parseLong(f[7]),
+                Long.parseLong(f[9]),
+                Long.parseLong(f[12])
+            });
         }
         return disks;
     }
@@ -341,7 +359,10 @@ public final class ProcSampler implements HostSampler {
 
     /** The direct children of PID (the kernel's task/PID/children list; none where the kernel lacks it). */
     private List<String> children(Path dir, long pid) {
-        List<String> lines = lines(dir.resolve("task").resolve(Long.toString(pid)).resolve("children"));
-        return lines.isEmpty() || lines.get(0).isBlank() ? List.of() : List.of(lines.get(0).trim().split("\\s+"));
+        List<String> lines =
+                lines(dir.resolve("task").resolve(Long.toString(pid)).resolve("children"));
+        return lines.isEmpty() || lines.get(0).isBlank()
+                ? List.of()
+                : List.of(lines.get(0).trim().split("\\s+"));
     }
 }

@@ -5,9 +5,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.OptionalLong;
 import java.util.HashSet;
 import java.util.List;
+import java.util.OptionalLong;
 import java.util.Set;
 import java.util.function.LongPredicate;
 
@@ -79,7 +79,8 @@ public final class ProcessLocator {
     public synchronized OptionalLong locate() {
         if (pidFile != null) {
             try {
-                String text = Files.readString(pidFile, StandardCharsets.US_ASCII).trim();
+                String text =
+                        Files.readString(pidFile, StandardCharsets.US_ASCII).trim();
                 return text.isEmpty() ? OptionalLong.empty() : OptionalLong.of(Long.parseLong(text));
             } catch (IOException | NumberFormatException e) {
                 return OptionalLong.empty();
@@ -137,7 +138,8 @@ public final class ProcessLocator {
 
     /** True when one of the process's open files is one of the sockets. */
     private boolean holdsAny(long pid, Set<String> sockets) {
-        try (DirectoryStream<Path> fds = Files.newDirectoryStream(procDir.resolve(Long.toString(pid)).resolve("fd"))) {
+        try (DirectoryStream<Path> fds =
+                Files.newDirectoryStream(procDir.resolve(Long.toString(pid)).resolve("fd"))) {
             for (Path fd : fds) {
                 try {
                     if (sockets.contains(Files.readSymbolicLink(fd).toString())) {
@@ -180,7 +182,8 @@ public final class ProcessLocator {
 
     private String comm(long pid) {
         try {
-            return Files.readString(procDir.resolve(Long.toString(pid)).resolve("comm"), StandardCharsets.UTF_8).trim();
+            return Files.readString(procDir.resolve(Long.toString(pid)).resolve("comm"), StandardCharsets.UTF_8)
+                    .trim();
         } catch (IOException e) {
             return null; // gone, or not ours to read
         }

@@ -4,18 +4,18 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
-import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.IntSupplier;
+import java.util.function.Supplier;
 
-import org.ivsbench.config.MonitorConfig;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import java.util.Locale;
-import java.util.function.Supplier;
+
+import org.ivsbench.config.MonitorConfig;
 
 /**
  * Samples the database host and the database's counters every {@code intervalMs} and streams monitor.csv.
@@ -38,10 +38,10 @@ public final class ResourceMonitor implements AutoCloseable {
     static final String LOCAL_SOURCE = "local";
 
     private final long intervalMs;
-    private final HostSampler host;             // null with an agent
-    private final AgentClient agent;            // null in-process
+    private final HostSampler host; // null with an agent
+    private final AgentClient agent; // null in-process
     private final ClientCpu clientCpu = new ClientCpu();
-    private final DbCounterSampler db;          // null without a counter source
+    private final DbCounterSampler db; // null without a counter source
     private final IntSupplier currentPhase;
     private final String localSource;
     private final MonitorCsvWriter csv;
@@ -56,8 +56,15 @@ public final class ResourceMonitor implements AutoCloseable {
     private long startWindow;
     private long lastWrittenWindow = Long.MIN_VALUE;
 
-    private ResourceMonitor(MonitorConfig config, HostSampler host, AgentClient agent, CounterSource counters,
-            CounterSelection selection, Path monitorCsv, IntSupplier currentPhase, String localSource)
+    private ResourceMonitor(
+            MonitorConfig config,
+            HostSampler host,
+            AgentClient agent,
+            CounterSource counters,
+            CounterSelection selection,
+            Path monitorCsv,
+            IntSupplier currentPhase,
+            String localSource)
             throws IOException {
         this.intervalMs = config.intervalMs();
         if (intervalMs <= 0) {
@@ -73,18 +80,35 @@ public final class ResourceMonitor implements AutoCloseable {
         this.thread.setDaemon(true);
     }
 
-    public static ResourceMonitor start(MonitorConfig config, CounterSource counters, CounterSelection selection,
-            Path monitorCsv, IntSupplier currentPhase) throws IOException {
-        return start(config, ProcessLocator.of(config.pidFile(), config.processName()), counters, selection,
-                monitorCsv, currentPhase, LOCAL_SOURCE);
+    public static ResourceMonitor start(
+            MonitorConfig config,
+            CounterSource counters,
+            CounterSelection selection,
+            Path monitorCsv,
+            IntSupplier currentPhase)
+            throws IOException {
+        return start(
+                config,
+                ProcessLocator.of(config.pidFile(), config.processName()),
+                counters,
+                selection,
+                monitorCsv,
+                currentPhase,
+                LOCAL_SOURCE);
     }
 
     /**
      * As above, with the database server's process found by {@code process} (in-process sampling only) and
      * {@code localSource} the source column of in-process rows ("local", or "client" for a remote database).
      */
-    public static ResourceMonitor start(MonitorConfig config, ProcessLocator process, CounterSource counters,
-            CounterSelection selection, Path monitorCsv, IntSupplier currentPhase, String localSource)
+    public static ResourceMonitor start(
+            MonitorConfig config,
+            ProcessLocator process,
+            CounterSource counters,
+            CounterSelection selection,
+            Path monitorCsv,
+            IntSupplier currentPhase,
+            String localSource)
             throws IOException {
         HostSampler host = null;
         AgentClient agent = null;
@@ -97,16 +121,30 @@ public final class ResourceMonitor implements AutoCloseable {
     }
 
     /** For tests and tools: any host sampler (in-process) or agent client (then {@code host} is ignored). */
-    static ResourceMonitor start(MonitorConfig config, HostSampler host, AgentClient agent, CounterSource counters,
-            CounterSelection selection, Path monitorCsv, IntSupplier currentPhase) throws IOException {
+    static ResourceMonitor start(
+            MonitorConfig config,
+            HostSampler host,
+            AgentClient agent,
+            CounterSource counters,
+            CounterSelection selection,
+            Path monitorCsv,
+            IntSupplier currentPhase)
+            throws IOException {
         return start(config, host, agent, counters, selection, monitorCsv, currentPhase, LOCAL_SOURCE);
     }
 
-    static ResourceMonitor start(MonitorConfig config, HostSampler host, AgentClient agent, CounterSource counters,
-            CounterSelection selection, Path monitorCsv, IntSupplier currentPhase, String localSource)
+    static ResourceMonitor start(
+            MonitorConfig config,
+            HostSampler host,
+            AgentClient agent,
+            CounterSource counters,
+            CounterSelection selection,
+            Path monitorCsv,
+            IntSupplier currentPhase,
+            String localSource)
             throws IOException {
-        ResourceMonitor m = new ResourceMonitor(config, agent == null ? host : null, agent, counters, selection,
-                monitorCsv, currentPhase, localSource);
+        ResourceMonitor m = new ResourceMonitor(
+                config, agent == null ? host : null, agent, counters, selection, monitorCsv, currentPhase, localSource);
         m.prime();
         m.thread.start();
         return m;
@@ -124,7 +162,10 @@ public final class ResourceMonitor implements AutoCloseable {
                 for (int i = 0; i < 5; i++) {
                     agent.measureOffset();
                 }
-                LOG.info("monitor agent {}: clock offset {} ms (round trip {} ms)", agent, Math.round(agent.offsetMs()),
+                LOG.info(
+                        "monitor agent {}: clock offset {} ms (round trip {} ms)",
+                        agent,
+                        Math.round(agent.offsetMs()),
                         String.format(Locale.ROOT, "%.1f", agent.offsetRoundTripMs()));
                 // The latest samples name the agent's columns; they predate the run and are not written.
                 for (Sample s : agent.fetchNew(3 * intervalMs + 1000)) {
@@ -297,5 +338,4 @@ public final class ResourceMonitor implements AutoCloseable {
             return m;
         }
     }
-
 }

@@ -29,6 +29,7 @@ public final class RunMonitor implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(RunMonitor.class);
     /** monitor.csv's source for in-process rows when the database is not on this host. */
     static final String CLIENT_HOST_SOURCE = "client";
+
     private static final Pattern ADDRESS_HOST = Pattern.compile("host=([^)]*)");
     private static final Pattern ADDRESS_PORT = Pattern.compile("\\(port=(\\d+)\\)");
     /** An experiment starts a monitor per phase folder: one warning per process is enough. */
@@ -45,15 +46,23 @@ public final class RunMonitor implements AutoCloseable {
             return new RunMonitor(null);
         }
         TargetKind kind = target.kind();
-        boolean clientHost = samplesClientHostOnly(config.monitor(), kind, config.target().url());
+        boolean clientHost =
+                samplesClientHostOnly(config.monitor(), kind, config.target().url());
         if (clientHost && WARNED_CLIENT_HOST.compareAndSet(false, true)) {
-            LOG.warn("monitor: the database ({}) is not on this host and no <monitor><agent> is set, so monitor.csv's"
-                    + " os.* columns are this client's host, not the database's (rows marked source=client); run"
-                    + " monitor-agent on the database host for its figures", hosts(config.target().url()));
+            LOG.warn(
+                    "monitor: the database ({}) is not on this host and no <monitor><agent> is set, so monitor.csv's"
+                            + " os.* columns are this client's host, not the database's (rows marked source=client); run"
+                            + " monitor-agent on the database host for its figures",
+                    hosts(config.target().url()));
         }
         try {
-            return new RunMonitor(ResourceMonitor.start(config.monitor(), serverProcess(config, kind),
-                    CounterSource.of(target), CounterSelection.defaults(kind), dir.resolve("monitor.csv"), currentPhase,
+            return new RunMonitor(ResourceMonitor.start(
+                    config.monitor(),
+                    serverProcess(config, kind),
+                    CounterSource.of(target),
+                    CounterSelection.defaults(kind),
+                    dir.resolve("monitor.csv"),
+                    currentPhase,
                     clientHost ? CLIENT_HOST_SOURCE : ResourceMonitor.LOCAL_SOURCE));
         } catch (Exception e) {
             LOG.warn("the resource monitor could not start ({}); the run goes on without monitor.csv", e.getMessage());
@@ -77,7 +86,9 @@ public final class RunMonitor implements AutoCloseable {
      */
     static ProcessLocator serverProcess(BenchmarkConfig config, TargetKind kind) {
         MonitorConfig m = config.monitor();
-        if (m.agent() != null || m.processName() != null || m.pidFile() != null
+        if (m.agent() != null
+                || m.processName() != null
+                || m.pidFile() != null
                 || !isLocal(kind, config.target().url())) {
             return ProcessLocator.of(m.pidFile(), m.processName());
         }
@@ -181,9 +192,13 @@ public final class RunMonitor implements AutoCloseable {
     }
 
     private static boolean isLocalHost(String h) {
-        return h.equals("localhost") || h.equals("localhost.localdomain") || h.startsWith("127.")
-                || h.equals("::1") || h.equals("0:0:0:0:0:0:0:1")
-                || h.startsWith("%2f") || h.endsWith(".sock"); // MongoDB: mongodb://%2Ftmp%2Fmongodb-27017.sock
+        return h.equals("localhost")
+                || h.equals("localhost.localdomain")
+                || h.startsWith("127.")
+                || h.equals("::1")
+                || h.equals("0:0:0:0:0:0:0:1")
+                || h.startsWith("%2f")
+                || h.endsWith(".sock"); // MongoDB: mongodb://%2Ftmp%2Fmongodb-27017.sock
     }
 
     private static int indexOfAny(String s, String chars) {

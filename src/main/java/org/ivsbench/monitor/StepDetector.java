@@ -88,8 +88,8 @@ public final class StepDetector {
             // Missed arrivals usually sit at 0 (MAD 0): they count once they are a share of the throughput.
             double floor = m == 2 ? Math.max(Math.abs(median), throughputLevel()) : Math.abs(median);
             if (change > MAD_FACTOR * mad && change > MIN_RELATIVE_CHANGE * floor && change > 0) {
-                out.add(String.format(Locale.ROOT, "%s %.1f vs recent median %.1f (MAD %.1f)", NAMES[m], x, median,
-                        mad));
+                out.add(String.format(
+                        Locale.ROOT, "%s %.1f vs recent median %.1f (MAD %.1f)", NAMES[m], x, median, mad));
             }
         }
         return out;
@@ -102,12 +102,16 @@ public final class StepDetector {
 
     /** {median, MAD} of metric {@code m} over the history's defined values, or null when too few. */
     private double[] levelOf(int m) {
-        double[] values = history.stream().mapToDouble(h -> h.get(m)).filter(v -> !Double.isNaN(v)).toArray();
+        double[] values = history.stream()
+                .mapToDouble(h -> h.get(m))
+                .filter(v -> !Double.isNaN(v))
+                .toArray();
         if (values.length < MIN_HISTORY) {
             return null;
         }
         double median = median(values);
-        double[] deviations = Arrays.stream(values).map(v -> Math.abs(v - median)).toArray();
+        double[] deviations =
+                Arrays.stream(values).map(v -> Math.abs(v - median)).toArray();
         return new double[] {median, median(deviations)};
     }
 

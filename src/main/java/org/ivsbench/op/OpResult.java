@@ -1,7 +1,5 @@
 package org.ivsbench.op;
 
-import org.ivsbench.op.Outcome;
-
 /**
  * What one record operation did: its outcome, a short reason when it did not succeed (kept per reason in
  * the summary, so keep it low-cardinality: no keys or values in it), and the bytes of field values moved.

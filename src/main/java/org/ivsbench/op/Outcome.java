@@ -8,7 +8,10 @@ import java.util.Locale;
  * ERROR: anything else (connection lost, packet too large, ...).
  */
 public enum Outcome {
-    OK, SKIPPED, ABORTED, ERROR;
+    OK,
+    SKIPPED,
+    ABORTED,
+    ERROR;
 
     public String label() {
         return name().toLowerCase(Locale.ROOT);

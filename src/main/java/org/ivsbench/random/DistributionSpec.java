@@ -65,8 +65,8 @@ public record DistributionSpec(String name, Map<String, Double> parameters, Stri
                 }
                 String value = p.group(2).trim();
                 if (!DECIMAL.matcher(value).matches()) {
-                    throw new IllegalArgumentException("parameter " + p.group(1) + " needs a decimal number, got '"
-                            + value + "'");
+                    throw new IllegalArgumentException(
+                            "parameter " + p.group(1) + " needs a decimal number, got '" + value + "'");
                 }
                 if (parameters.put(p.group(1), Double.parseDouble(value)) != null) {
                     throw new IllegalArgumentException("parameter " + p.group(1) + " is given twice");
@@ -92,8 +92,8 @@ public record DistributionSpec(String name, Map<String, Double> parameters, Stri
             Double v = parameters.get(a.name());
             if (v == null) {
                 if (a.required()) {
-                    throw new IllegalArgumentException(name + " needs parameter " + a.name() + " (" + a.range()
-                            + "); it takes " + names(allowed));
+                    throw new IllegalArgumentException(
+                            name + " needs parameter " + a.name() + " (" + a.range() + "); it takes " + names(allowed));
                 }
                 if (Double.isNaN(a.fallback())) {
                     continue; // optional without a default: absence has its own meaning
@@ -101,8 +101,8 @@ public record DistributionSpec(String name, Map<String, Double> parameters, Stri
                 v = a.fallback();
             }
             if (!a.accepts(v)) {
-                throw new IllegalArgumentException(name + " parameter " + a.name() + "=" + format(v) + " must be "
-                        + a.range());
+                throw new IllegalArgumentException(
+                        name + " parameter " + a.name() + "=" + format(v) + " must be " + a.range());
             }
             resolved.put(a.name(), v);
         }
@@ -125,10 +125,10 @@ public record DistributionSpec(String name, Map<String, Double> parameters, Stri
      * @param min      lowest allowed value, exclusive when minOpen
      * @param max      highest allowed value, exclusive when maxOpen
      */
-    public record Parameter(String name, double fallback, boolean required, double min, boolean minOpen,
-                            double max, boolean maxOpen) {
-        public static Parameter withDefault(String name, double fallback, double min, boolean minOpen, double max,
-                                            boolean maxOpen) {
+    public record Parameter(
+            String name, double fallback, boolean required, double min, boolean minOpen, double max, boolean maxOpen) {
+        public static Parameter withDefault(
+                String name, double fallback, double min, boolean minOpen, double max, boolean maxOpen) {
             return new Parameter(name, fallback, false, min, minOpen, max, maxOpen);
         }
 

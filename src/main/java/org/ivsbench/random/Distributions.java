@@ -10,11 +10,10 @@ import java.util.SplittableRandom;
  * phase, since some generators keep per-terminal state.
  */
 public final class Distributions {
-    private static final List<String> NAMES = List.of(
-            "uniform", "zipfian", "zipfian-unscrambled", "latest", "hotspot", "sequential", "exponential");
+    private static final List<String> NAMES =
+            List.of("uniform", "zipfian", "zipfian-unscrambled", "latest", "hotspot", "sequential", "exponential");
 
-    private Distributions() {
-    }
+    private Distributions() {}
 
     /** The valid names, in documentation order. */
     public static List<String> names() {
@@ -36,8 +35,8 @@ public final class Distributions {
      * @throws IllegalArgumentException for an unknown name (the message lists the valid ones) or a
      *                                  non-positive recordCount
      */
-    public static LongGenerator forName(String name, long recordCount, CounterGenerator insertCounter,
-                                        ZetaCache zetaCache) {
+    public static LongGenerator forName(
+            String name, long recordCount, CounterGenerator insertCounter, ZetaCache zetaCache) {
         return forName(name, recordCount, 0, insertCounter, zetaCache);
     }
 
@@ -46,8 +45,8 @@ public final class Distributions {
      * {@code expectedNewKeys} keys beyond the loaded ones, as YCSB's CoreWorkload sizes it
      * ({@link ScrambledZipfianGenerator#expectedNewKeys}); only used when {@code insertCounter} is given.
      */
-    public static LongGenerator forName(String name, long recordCount, long expectedNewKeys,
-                                        CounterGenerator insertCounter, ZetaCache zetaCache) {
+    public static LongGenerator forName(
+            String name, long recordCount, long expectedNewKeys, CounterGenerator insertCounter, ZetaCache zetaCache) {
         if (recordCount <= 0) {
             throw new IllegalArgumentException("recordCount must be > 0, got " + recordCount);
         }
@@ -55,18 +54,20 @@ public final class Distributions {
         long last = recordCount - 1;
         return switch (key) {
             case "uniform" -> new UniformLongGenerator(0, last);
-            case "zipfian" -> insertCounter == null
-                    ? ScrambledZipfianGenerator.forCoreWorkload(recordCount)
-                    : ScrambledZipfianGenerator.forCoreWorkload(recordCount, expectedNewKeys, insertCounter);
-            case "zipfian-unscrambled" ->
-                    new ZipfianGenerator(0, last, ZipfianGenerator.ZIPFIAN_CONSTANT, zetaCache);
+            case "zipfian" ->
+                insertCounter == null
+                        ? ScrambledZipfianGenerator.forCoreWorkload(recordCount)
+                        : ScrambledZipfianGenerator.forCoreWorkload(recordCount, expectedNewKeys, insertCounter);
+            case "zipfian-unscrambled" -> new ZipfianGenerator(0, last, ZipfianGenerator.ZIPFIAN_CONSTANT, zetaCache);
             case "latest" -> new SkewedLatestGenerator(counterOrFixed(insertCounter, recordCount), zetaCache);
             case "hotspot" -> new HotspotGenerator(0, last);
             case "sequential" -> new SequentialGenerator(0, last);
-            case "exponential" -> new BackFromLatest(ExponentialGenerator.forRecordCount(recordCount),
-                    counterOrFixed(insertCounter, recordCount));
-            default -> throw new IllegalArgumentException("unknown distribution '" + name
-                    + "'; valid names: " + String.join(", ", NAMES));
+            case "exponential" ->
+                new BackFromLatest(
+                        ExponentialGenerator.forRecordCount(recordCount), counterOrFixed(insertCounter, recordCount));
+            default ->
+                throw new IllegalArgumentException(
+                        "unknown distribution '" + name + "'; valid names: " + String.join(", ", NAMES));
         };
     }
 

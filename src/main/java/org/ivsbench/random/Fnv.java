@@ -9,8 +9,7 @@ public final class Fnv {
     static final long OFFSET_BASIS_64 = 0xCBF29CE484222325L;
     static final long PRIME_64 = 1099511628211L;
 
-    private Fnv() {
-    }
+    private Fnv() {}
 
     /**
      * Returns abs(FNV-1a-64(v)). As in YCSB, Math.abs leaves Long.MIN_VALUE negative; callers that

@@ -22,8 +22,7 @@ public final class KeyDistributions {
     private static final double INF = Double.POSITIVE_INFINITY;
     private static final Map<String, List<Parameter>> CATALOG = catalog();
 
-    private KeyDistributions() {
-    }
+    private KeyDistributions() {}
 
     private static Map<String, List<Parameter>> catalog() {
         Map<String, List<Parameter>> c = new LinkedHashMap<>();
@@ -32,15 +31,23 @@ public final class KeyDistributions {
         c.put("zipfian", List.of(theta));
         c.put("zipfian-unscrambled", List.of(theta));
         c.put("latest", List.of());
-        c.put("hotspot", List.of(
-                Parameter.withDefault("set", HotspotGenerator.DEFAULT_HOT_SET_FRACTION, 0, false, 1, false),
-                Parameter.withDefault("ops", HotspotGenerator.DEFAULT_HOT_OPN_FRACTION, 0, false, 1, false)));
+        c.put(
+                "hotspot",
+                List.of(
+                        Parameter.withDefault("set", HotspotGenerator.DEFAULT_HOT_SET_FRACTION, 0, false, 1, false),
+                        Parameter.withDefault("ops", HotspotGenerator.DEFAULT_HOT_OPN_FRACTION, 0, false, 1, false)));
         c.put("sequential", List.of());
         c.put("exponential", List.of(Parameter.optional("mean", 0, true, INF, false)));
-        c.put("normal", List.of(Parameter.withDefault("mean", 0.5, -INF, false, INF, false),
-                Parameter.withDefault("stddev", 0.1, 0, true, INF, false)));
-        c.put("beta", List.of(Parameter.withDefault("alpha", 2, 0, true, INF, false),
-                Parameter.withDefault("beta", 5, 0, true, INF, false)));
+        c.put(
+                "normal",
+                List.of(
+                        Parameter.withDefault("mean", 0.5, -INF, false, INF, false),
+                        Parameter.withDefault("stddev", 0.1, 0, true, INF, false)));
+        c.put(
+                "beta",
+                List.of(
+                        Parameter.withDefault("alpha", 2, 0, true, INF, false),
+                        Parameter.withDefault("beta", 5, 0, true, INF, false)));
         for (String name : List.of("lognormal", "pareto", "weibull", "poisson")) {
             c.put(name, Shapes.REQUIRED.get(name));
         }
@@ -62,8 +69,8 @@ public final class KeyDistributions {
         DistributionSpec spec = DistributionSpec.parse(text);
         List<Parameter> allowed = CATALOG.get(spec.name());
         if (allowed == null) {
-            throw new IllegalArgumentException("unknown distribution '" + spec.name() + "'; valid: "
-                    + String.join(", ", CATALOG.keySet()));
+            throw new IllegalArgumentException(
+                    "unknown distribution '" + spec.name() + "'; valid: " + String.join(", ", CATALOG.keySet()));
         }
         DistributionSpec resolved = spec.resolve(allowed);
         if (!isYcsb(resolved) && Shapes.continuous(resolved) != null) {
@@ -73,8 +80,8 @@ public final class KeyDistributions {
     }
 
     /** As {@link #generator(DistributionSpec, long, long, CounterGenerator, ZetaCache)} with no new keys expected. */
-    public static LongGenerator generator(DistributionSpec spec, long recordCount, CounterGenerator insertCounter,
-                                          ZetaCache zetaCache) {
+    public static LongGenerator generator(
+            DistributionSpec spec, long recordCount, CounterGenerator insertCounter, ZetaCache zetaCache) {
         return generator(spec, recordCount, 0, insertCounter, zetaCache);
     }
 
@@ -82,8 +89,12 @@ public final class KeyDistributions {
      * The chooser of a resolved spec; see {@link Distributions#forName(String, long, long, CounterGenerator,
      * ZetaCache)} for the other arguments (expectedNewKeys sizes YCSB's zipfian only).
      */
-    public static LongGenerator generator(DistributionSpec spec, long recordCount, long expectedNewKeys,
-                                          CounterGenerator insertCounter, ZetaCache zetaCache) {
+    public static LongGenerator generator(
+            DistributionSpec spec,
+            long recordCount,
+            long expectedNewKeys,
+            CounterGenerator insertCounter,
+            ZetaCache zetaCache) {
         if (isYcsb(spec)) {
             return Distributions.forName(spec.name(), recordCount, expectedNewKeys, insertCounter, zetaCache);
         }
@@ -107,8 +118,8 @@ public final class KeyDistributions {
                 };
             }
             case "poisson": {
-                Shapes.TruncatedDiscrete keys = new Shapes.TruncatedDiscrete(Shapes.discrete(spec), 0, last,
-                        "the loaded keys 0.." + last);
+                Shapes.TruncatedDiscrete keys =
+                        new Shapes.TruncatedDiscrete(Shapes.discrete(spec), 0, last, "the loaded keys 0.." + last);
                 return r -> keys.at(r.nextDouble());
             }
             default: {
@@ -128,8 +139,9 @@ public final class KeyDistributions {
         return switch (spec.name()) {
             case "uniform", "latest", "sequential" -> true;
             case "zipfian", "zipfian-unscrambled" -> spec.get("theta") == ZipfianGenerator.ZIPFIAN_CONSTANT;
-            case "hotspot" -> spec.get("set") == HotspotGenerator.DEFAULT_HOT_SET_FRACTION
-                    && spec.get("ops") == HotspotGenerator.DEFAULT_HOT_OPN_FRACTION;
+            case "hotspot" ->
+                spec.get("set") == HotspotGenerator.DEFAULT_HOT_SET_FRACTION
+                        && spec.get("ops") == HotspotGenerator.DEFAULT_HOT_OPN_FRACTION;
             case "exponential" -> Double.isNaN(spec.getOrNaN("mean"));
             default -> false;
         };

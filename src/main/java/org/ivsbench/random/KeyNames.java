@@ -4,8 +4,7 @@ package org.ivsbench.random;
 public final class KeyNames {
     private static final String PREFIX = "user";
 
-    private KeyNames() {
-    }
+    private KeyNames() {}
 
     /**
      * @param ordered false (YCSB's default, "hashed" insert order) spreads consecutive key numbers over

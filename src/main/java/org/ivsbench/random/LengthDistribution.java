@@ -60,8 +60,8 @@ public final class LengthDistribution {
         Map<String, List<Parameter>> catalog = catalog(lowest);
         List<Parameter> allowed = catalog.get(raw.name());
         if (allowed == null) {
-            throw new IllegalArgumentException("unknown length distribution '" + raw.name() + "'; valid: "
-                    + String.join(", ", catalog.keySet()));
+            throw new IllegalArgumentException(
+                    "unknown length distribution '" + raw.name() + "'; valid: " + String.join(", ", catalog.keySet()));
         }
         DistributionSpec spec = raw.resolve(allowed);
         if (spec.name().equals("constant")) {
@@ -77,27 +77,30 @@ public final class LengthDistribution {
             throw new IllegalArgumentException("max=" + max + " must be >= min=" + min);
         }
         String what = "lengths [" + min + ", " + max + "]";
-        LengthDraw draw = switch (spec.name()) {
-            case "uniform" -> r -> min + (int) r.nextLong(max - min + 1L);
-            case "zipfian" -> {
-                ZipfianGenerator ranks = new ZipfianGenerator(min, max, spec.get("theta"));
-                yield r -> (int) ranks.next(r);
-            }
-            case "poisson" -> {
-                Shapes.TruncatedDiscrete counts = new Shapes.TruncatedDiscrete(Shapes.discrete(spec), min, max, what);
-                yield r -> (int) counts.at(r.nextDouble());
-            }
-            case "beta" -> {
-                Shapes.Truncated unit = new Shapes.Truncated(Shapes.continuous(spec), 0, 1, what);
-                long width = max - min + 1L;
-                yield r -> min + (int) Math.min(width - 1, (long) (unit.at(r.nextDouble()) * width));
-            }
-            default -> {
-                // Whole bytes by rounding: truncating to [min - 0.5, max + 0.5) keeps exactly [min, max].
-                Shapes.Truncated bytes = new Shapes.Truncated(Shapes.continuous(spec), min - 0.5, max + 0.5, what);
-                yield r -> (int) Math.min(max, Math.max(min, Math.round(bytes.at(r.nextDouble()))));
-            }
-        };
+        LengthDraw draw =
+                switch (spec.name()) {
+                    case "uniform" -> r -> min + (int) r.nextLong(max - min + 1L);
+                    case "zipfian" -> {
+                        ZipfianGenerator ranks = new ZipfianGenerator(min, max, spec.get("theta"));
+                        yield r -> (int) ranks.next(r);
+                    }
+                    case "poisson" -> {
+                        Shapes.TruncatedDiscrete counts =
+                                new Shapes.TruncatedDiscrete(Shapes.discrete(spec), min, max, what);
+                        yield r -> (int) counts.at(r.nextDouble());
+                    }
+                    case "beta" -> {
+                        Shapes.Truncated unit = new Shapes.Truncated(Shapes.continuous(spec), 0, 1, what);
+                        long width = max - min + 1L;
+                        yield r -> min + (int) Math.min(width - 1, (long) (unit.at(r.nextDouble()) * width));
+                    }
+                    default -> {
+                        // Whole bytes by rounding: truncating to [min - 0.5, max + 0.5) keeps exactly [min, max].
+                        Shapes.Truncated bytes =
+                                new Shapes.Truncated(Shapes.continuous(spec), min - 0.5, max + 0.5, what);
+                        yield r -> (int) Math.min(max, Math.max(min, Math.round(bytes.at(r.nextDouble()))));
+                    }
+                };
         return new LengthDistribution(spec, min, max, draw, Double.NaN);
     }
 
@@ -107,12 +110,23 @@ public final class LengthDistribution {
         Map<String, List<Parameter>> c = new LinkedHashMap<>();
         c.put("constant", List.of());
         c.put("uniform", List.of(min, max));
-        c.put("zipfian", List.of(Parameter.withDefault("theta", ZipfianGenerator.ZIPFIAN_CONSTANT, 0, true, 1, true),
-                min, max));
-        c.put("normal", List.of(Parameter.required("mean", -INF, false, INF, false),
-                Parameter.required("stddev", 0, true, INF, false), min, max));
-        c.put("beta", List.of(Parameter.withDefault("alpha", 2, 0, true, INF, false),
-                Parameter.withDefault("beta", 5, 0, true, INF, false), min, max));
+        c.put(
+                "zipfian",
+                List.of(Parameter.withDefault("theta", ZipfianGenerator.ZIPFIAN_CONSTANT, 0, true, 1, true), min, max));
+        c.put(
+                "normal",
+                List.of(
+                        Parameter.required("mean", -INF, false, INF, false),
+                        Parameter.required("stddev", 0, true, INF, false),
+                        min,
+                        max));
+        c.put(
+                "beta",
+                List.of(
+                        Parameter.withDefault("alpha", 2, 0, true, INF, false),
+                        Parameter.withDefault("beta", 5, 0, true, INF, false),
+                        min,
+                        max));
         c.put("exponential", List.of(Parameter.required("mean", 0, true, INF, false), min, max));
         for (String name : List.of("lognormal", "pareto", "weibull", "poisson")) {
             List<Parameter> p = new ArrayList<>(Shapes.REQUIRED.get(name));

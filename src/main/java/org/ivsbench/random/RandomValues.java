@@ -17,8 +17,7 @@ public final class RandomValues {
             "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".getBytes(StandardCharsets.US_ASCII);
     private static final int CHARS_PER_LONG = 10;
 
-    private RandomValues() {
-    }
+    private RandomValues() {}
 
     /** A string of exactly {@code length} printable ASCII characters. */
     public static String ascii(SplittableRandom r, int length) {

@@ -56,14 +56,14 @@ public final class ScrambledZipfianGenerator implements LongGenerator {
      * of new keys (YCSB uses operationcount * insertproportion * 2) and any key above the highest key
      * inserted so far is redrawn.
      */
-    public static LongGenerator forCoreWorkload(long recordCount, long expectedNewKeys,
-                                                CounterGenerator insertCounter) {
+    public static LongGenerator forCoreWorkload(
+            long recordCount, long expectedNewKeys, CounterGenerator insertCounter) {
         requirePositive(recordCount);
         if (expectedNewKeys < 0) {
             throw new IllegalArgumentException("expectedNewKeys must be >= 0, got " + expectedNewKeys);
         }
-        return new RedrawAbove(new ScrambledZipfianGenerator(0, recordCount + expectedNewKeys),
-                insertCounter::lastValue);
+        return new RedrawAbove(
+                new ScrambledZipfianGenerator(0, recordCount + expectedNewKeys), insertCounter::lastValue);
     }
 
     /**
@@ -72,8 +72,8 @@ public final class ScrambledZipfianGenerator implements LongGenerator {
      */
     public static long expectedNewKeys(long operationCount, double insertProportion) {
         if (operationCount < 0 || !(insertProportion >= 0 && insertProportion <= 1)) {
-            throw new IllegalArgumentException("bad operation count " + operationCount + " or insert proportion "
-                    + insertProportion);
+            throw new IllegalArgumentException(
+                    "bad operation count " + operationCount + " or insert proportion " + insertProportion);
         }
         return (long) (operationCount * insertProportion * 2.0);
     }

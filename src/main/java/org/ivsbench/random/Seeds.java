@@ -24,8 +24,7 @@ import java.util.SplittableRandom;
 public final class Seeds {
     private static final long GOLDEN_GAMMA = 0x9E3779B97F4A7C15L;
 
-    private Seeds() {
-    }
+    private Seeds() {}
 
     /** The run's master stream: for one-off draws in setup code, not for terminals or loaders. */
     public static SplittableRandom master(long seed) {

@@ -13,6 +13,7 @@ import org.apache.commons.statistics.distribution.NormalDistribution;
 import org.apache.commons.statistics.distribution.ParetoDistribution;
 import org.apache.commons.statistics.distribution.PoissonDistribution;
 import org.apache.commons.statistics.distribution.WeibullDistribution;
+
 import org.ivsbench.random.DistributionSpec.Parameter;
 
 /**
@@ -26,16 +27,21 @@ final class Shapes {
 
     /** Parameters of each continuous shape; the key and length catalogs add their own defaults. */
     static final Map<String, List<Parameter>> REQUIRED = Map.of(
-            "lognormal", List.of(Parameter.required("mu", -INF, false, INF, false),
-                    Parameter.required("sigma", 0, true, INF, false)),
-            "pareto", List.of(Parameter.required("scale", 0, true, INF, false),
-                    Parameter.required("shape", 0, true, INF, false)),
-            "weibull", List.of(Parameter.required("shape", 0, true, INF, false),
-                    Parameter.required("scale", 0, true, INF, false)),
+            "lognormal",
+                    List.of(
+                            Parameter.required("mu", -INF, false, INF, false),
+                            Parameter.required("sigma", 0, true, INF, false)),
+            "pareto",
+                    List.of(
+                            Parameter.required("scale", 0, true, INF, false),
+                            Parameter.required("shape", 0, true, INF, false)),
+            "weibull",
+                    List.of(
+                            Parameter.required("shape", 0, true, INF, false),
+                            Parameter.required("scale", 0, true, INF, false)),
             "poisson", List.of(Parameter.required("mean", 0, true, 1e9, false)));
 
-    private Shapes() {
-    }
+    private Shapes() {}
 
     /** The continuous distribution a resolved spec names, or null when it is not one of these shapes. */
     static ContinuousDistribution continuous(DistributionSpec s) {

@@ -32,8 +32,7 @@ public final class SkewedLatestGenerator implements LongGenerator {
         this.theta = ZipfianGenerator.ZIPFIAN_CONSTANT;
         long items = counter.lastValue();
         if (items < 0) {
-            throw new IllegalArgumentException("latest needs at least one record; counter's last value is "
-                    + items);
+            throw new IllegalArgumentException("latest needs at least one record; counter's last value is " + items);
         }
         this.countForZeta = items;
         this.zetan = cache == null ? Zeta.zeta(items, theta) : cache.zeta(items, theta);

@@ -6,8 +6,7 @@ package org.ivsbench.random;
  * Cost is O(n) calls to Math.pow: about 0.1-0.3 s for n = 10^7; share results with {@link ZetaCache}.
  */
 public final class Zeta {
-    private Zeta() {
-    }
+    private Zeta() {}
 
     public static double zeta(long n, double theta) {
         return zeta(0, n, theta, 0.0);

@@ -10,8 +10,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * Thread-safe; concurrent requests for the same key compute it once.
  */
 public final class ZetaCache {
-    private record Key(long n, double theta) {
-    }
+    private record Key(long n, double theta) {}
 
     private final Map<Key, Double> values = new ConcurrentHashMap<>();
 

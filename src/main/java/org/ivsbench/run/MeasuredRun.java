@@ -6,6 +6,7 @@ import java.util.List;
 
 import org.ivsbench.bench.BenchmarkModule;
 import org.ivsbench.config.BenchmarkConfig;
+import org.ivsbench.db.Target;
 import org.ivsbench.engine.Clock;
 import org.ivsbench.engine.WorkloadManager;
 import org.ivsbench.monitor.ActivityWatch;
@@ -13,7 +14,6 @@ import org.ivsbench.monitor.RunMonitor;
 import org.ivsbench.stats.PhaseSummary;
 import org.ivsbench.stats.RunInfo;
 import org.ivsbench.stats.StatsCollector;
-import org.ivsbench.db.Target;
 
 /**
  * One measured run of a config's phases against a target, into one results folder: the statistics
@@ -37,8 +37,13 @@ public final class MeasuredRun implements AutoCloseable {
         this.target = target;
         this.dir = dir;
         this.collector = new StatsCollector(dir, info);
-        this.manager = new WorkloadManager(config.phases(), config.transactionTypes(), config.terminals(),
-                config.randomSeed(), collector, Clock.SYSTEM);
+        this.manager = new WorkloadManager(
+                config.phases(),
+                config.transactionTypes(),
+                config.terminals(),
+                config.randomSeed(),
+                collector,
+                Clock.SYSTEM);
     }
 
     /** The engine (for live progress). */

@@ -4,8 +4,7 @@ import java.nio.file.Path;
 
 /** The one line printed after every run: the command that turns its results folder into a report. */
 public final class NextStep {
-    private NextStep() {
-    }
+    private NextStep() {}
 
     public static String line(Path resultsDir) {
         return "Next: .cache/venv/bin/python -m ivs_analyzer report " + quoted(resultsDir.toString())

@@ -15,8 +15,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 public final class EnvironmentWriter {
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
-    private EnvironmentWriter() {
-    }
+    private EnvironmentWriter() {}
 
     /** The tool's version from the jar's manifest ("dev" when run from classes). */
     public static String toolVersion() {

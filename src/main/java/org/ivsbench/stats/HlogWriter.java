@@ -1,12 +1,12 @@
 package org.ivsbench.stats;
 
+import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogWriter;
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 
 /**
  * latency.hlog: one tagged interval histogram (response time, µs) per window x phase x type. {@code baseMs} must

@@ -16,8 +16,14 @@ public record LatencySummary(Double avg, Double stddev, Long p50, Long p90, Long
         if (h.getTotalCount() == 0) {
             return EMPTY;
         }
-        return new LatencySummary(h.getMean(), h.getStdDeviation(), h.getValueAtPercentile(50),
-                h.getValueAtPercentile(90), h.getValueAtPercentile(95), h.getValueAtPercentile(99),
-                h.getValueAtPercentile(99.9), h.getMaxValue());
+        return new LatencySummary(
+                h.getMean(),
+                h.getStdDeviation(),
+                h.getValueAtPercentile(50),
+                h.getValueAtPercentile(90),
+                h.getValueAtPercentile(95),
+                h.getValueAtPercentile(99),
+                h.getValueAtPercentile(99.9),
+                h.getMaxValue());
     }
 }

@@ -1,17 +1,20 @@
 package org.ivsbench.stats;
 
-import org.ivsbench.op.Outcome;
-
 import java.util.EnumMap;
-import java.util.Map;
 import java.util.LinkedHashMap;
+import java.util.Map;
+
+import org.ivsbench.op.Outcome;
 
 /** Operation counts by outcome, plus the derived total. Immutable. */
 public record OperationCounts(long ok, long skipped, long aborted, long error) {
 
     public static OperationCounts of(long[] byOutcome) {
-        return new OperationCounts(byOutcome[Outcome.OK.ordinal()], byOutcome[Outcome.SKIPPED.ordinal()],
-                byOutcome[Outcome.ABORTED.ordinal()], byOutcome[Outcome.ERROR.ordinal()]);
+        return new OperationCounts(
+                byOutcome[Outcome.OK.ordinal()],
+                byOutcome[Outcome.SKIPPED.ordinal()],
+                byOutcome[Outcome.ABORTED.ordinal()],
+                byOutcome[Outcome.ERROR.ordinal()]);
     }
 
     public long total() {

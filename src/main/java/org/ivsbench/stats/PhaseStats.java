@@ -1,9 +1,9 @@
 package org.ivsbench.stats;
 
-import org.ivsbench.op.Outcome;
-
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
@@ -11,8 +11,8 @@ import java.util.concurrent.atomic.LongAdder;
 import org.HdrHistogram.ConcurrentHistogram;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.WriterReaderPhaser;
-import java.util.LinkedHashMap;
-import java.util.TreeMap;
+
+import org.ivsbench.op.Outcome;
 
 /**
  * The statistics of one phase. Terminals record into it concurrently (wait-free: HdrHistogram's
@@ -26,6 +26,7 @@ import java.util.TreeMap;
 public final class PhaseStats {
     /** Distinct error reasons kept per transaction type; the rest are counted under "other". */
     static final int MAX_REASONS = 20;
+
     private static final int DIGITS = 3;
     private static final int OUTCOMES = Outcome.values().length;
 
@@ -84,7 +85,7 @@ public final class PhaseStats {
     /** One window's histograms, written by the terminals until the collector swaps in a new one. */
     private static final class Interval {
         final Histogram[][] response; // [type][outcome], microseconds from intended start
-        final Histogram[] service;    // [type], microseconds from actual start
+        final Histogram[] service; // [type], microseconds from actual start
         final Histogram startLag = new ConcurrentHistogram(DIGITS); // actual - intended start, microseconds
         final Histogram missedLateness = new ConcurrentHistogram(DIGITS); // given up - intended start, µs
 
@@ -113,8 +114,8 @@ public final class PhaseStats {
     }
 
     /** Records one measured operation. Times are nanoseconds. */
-    public void record(int type, Outcome outcome, long responseNanos, long serviceNanos, long read, long written,
-            String reason) {
+    public void record(
+            int type, Outcome outcome, long responseNanos, long serviceNanos, long read, long written, String reason) {
         long token = phaser.writerCriticalSectionEnter();
         try {
             Interval interval = active;
@@ -225,8 +226,14 @@ public final class PhaseStats {
         }
         totalStartLag.add(done.startLag);
         totalMissedLateness.add(done.missedLateness);
-        Window w = new Window(index, windowStartMs, windowMs, measuredMs(windowStartMs, windowStartMs + windowMs),
-                rows, missedWindow.sumThenReset(), done.missedLateness);
+        Window w = new Window(
+                index,
+                windowStartMs,
+                windowMs,
+                measuredMs(windowStartMs, windowStartMs + windowMs),
+                rows,
+                missedWindow.sumThenReset(),
+                done.missedLateness);
         lastWindow = w;
         return w;
     }
@@ -261,7 +268,8 @@ public final class PhaseStats {
 
     /** The phase's figures so far (call after a final drain for the complete ones). */
     public synchronized PhaseSummary summary() {
-        double seconds = measuredSeconds > 0 ? measuredSeconds
+        double seconds = measuredSeconds > 0
+                ? measuredSeconds
                 : Math.max(0, (System.currentTimeMillis() - measuredStartMs) / 1000.0);
         int n = types.size();
         Map<String, PhaseSummary.TypeSummary> byType = new LinkedHashMap<>();
@@ -280,20 +288,42 @@ public final class PhaseStats {
             OperationCounts c = OperationCounts.of(counts);
             Map<String, Long> errors = new TreeMap<>();
             reasons[t].forEach((k, v) -> errors.put(k, v.sum()));
-            byType.put(types.get(t), new PhaseSummary.TypeSummary(c, rate(c.total(), seconds), rate(c.ok(), seconds),
-                    LatencySummary.of(typeResponse), LatencySummary.of(totalService[t]),
-                    bytesRead[t].sum(), bytesWritten[t].sum(), errors));
+            byType.put(
+                    types.get(t),
+                    new PhaseSummary.TypeSummary(
+                            c,
+                            rate(c.total(), seconds),
+                            rate(c.ok(), seconds),
+                            LatencySummary.of(typeResponse),
+                            LatencySummary.of(totalService[t]),
+                            bytesRead[t].sum(),
+                            bytesWritten[t].sum(),
+                            errors));
             allResponse.add(typeResponse);
             allService.add(totalService[t]);
             allCounts = allCounts.plus(c);
             allRead += bytesRead[t].sum();
             allWritten += bytesWritten[t].sum();
         }
-        return new PhaseSummary(index, name, startMs, measuredStartMs, endMs, seconds, warmupOperations.sum(),
-                missedTotal.sum(), allCounts, rate(allCounts.total(), seconds), rate(allCounts.ok(), seconds),
-                LatencySummary.of(allResponse), LatencySummary.of(allService), LatencySummary.of(totalStartLag),
+        return new PhaseSummary(
+                index,
+                name,
+                startMs,
+                measuredStartMs,
+                endMs,
+                seconds,
+                warmupOperations.sum(),
+                missedTotal.sum(),
+                allCounts,
+                rate(allCounts.total(), seconds),
+                rate(allCounts.ok(), seconds),
+                LatencySummary.of(allResponse),
+                LatencySummary.of(allService),
+                LatencySummary.of(totalStartLag),
                 LatencySummary.of(totalMissedLateness),
-                allRead, allWritten, byType);
+                allRead,
+                allWritten,
+                byType);
     }
 
     private static Double rate(long count, double seconds) {

@@ -24,13 +24,43 @@ public record PhaseSummary(
         Map<String, TypeSummary> transactions) {
 
     /** A phase without missed arrivals' lateness (callers that build summaries by hand, e.g. tests). */
-    public PhaseSummary(int index, String name, long startMs, long measuredStartMs, long endMs,
-            double measuredSeconds, long warmupOperations, long missed, OperationCounts counts, Double throughput,
-            Double goodput, LatencySummary responseTimeUs, LatencySummary serviceTimeUs, LatencySummary startLagUs,
-            long bytesRead, long bytesWritten, Map<String, TypeSummary> transactions) {
-        this(index, name, startMs, measuredStartMs, endMs, measuredSeconds, warmupOperations, missed, counts,
-                throughput, goodput, responseTimeUs, serviceTimeUs, startLagUs, LatencySummary.empty(), bytesRead,
-                bytesWritten, transactions);
+    public PhaseSummary(
+            int index,
+            String name,
+            long startMs,
+            long measuredStartMs,
+            long endMs,
+            double measuredSeconds,
+            long warmupOperations,
+            long missed,
+            OperationCounts counts,
+            Double throughput,
+            Double goodput,
+            LatencySummary responseTimeUs,
+            LatencySummary serviceTimeUs,
+            LatencySummary startLagUs,
+            long bytesRead,
+            long bytesWritten,
+            Map<String, TypeSummary> transactions) {
+        this(
+                index,
+                name,
+                startMs,
+                measuredStartMs,
+                endMs,
+                measuredSeconds,
+                warmupOperations,
+                missed,
+                counts,
+                throughput,
+                goodput,
+                responseTimeUs,
+                serviceTimeUs,
+                startLagUs,
+                LatencySummary.empty(),
+                bytesRead,
+                bytesWritten,
+                transactions);
     }
 
     public record TypeSummary(
@@ -41,6 +71,5 @@ public record PhaseSummary(
             LatencySummary serviceTimeUs,
             long bytesRead,
             long bytesWritten,
-            Map<String, Long> errors) {
-    }
+            Map<String, Long> errors) {}
 }

@@ -9,9 +9,9 @@ import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
 import java.util.ArrayDeque;
 import java.util.Deque;
-import java.time.format.DateTimeFormatter;
 
 /**
  * Makes {@code <parent>/<benchmark>_<yyyy-MM-dd_HH-mm-ss>/} (with a -2, -3 ... suffix when two runs start in
@@ -22,8 +22,7 @@ import java.time.format.DateTimeFormatter;
 public final class ResultsDirectory {
     private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyy-MM-dd_HH-mm-ss");
 
-    private ResultsDirectory() {
-    }
+    private ResultsDirectory() {}
 
     /**
      * Proves that {@code parent} can hold a new results folder by doing what a run will do: it creates the

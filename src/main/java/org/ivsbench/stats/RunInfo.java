@@ -1,11 +1,11 @@
 package org.ivsbench.stats;
 
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import org.ivsbench.config.PhaseConfig;
-import java.util.LinkedHashMap;
 import org.ivsbench.config.BenchmarkConfig;
+import org.ivsbench.config.PhaseConfig;
 
 /** The run-level facts summary.json carries besides the phase figures. */
 public record RunInfo(
@@ -28,8 +28,7 @@ public record RunInfo(
      * reported (environment.json has all of it), and the configured table engine where it applies (the
      * benchmark accepts one only for a kind with a choice of engines).
      */
-    public static Map<String, Object> databaseBlock(BenchmarkConfig config,
-            Map<String, Object> environment) {
+    public static Map<String, Object> databaseBlock(BenchmarkConfig config, Map<String, Object> environment) {
         Map<String, Object> db = new LinkedHashMap<>();
         db.put("type", config.target().type());
         for (String key : List.of("product", "version", "engine")) {

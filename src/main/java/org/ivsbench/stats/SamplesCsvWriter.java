@@ -40,20 +40,52 @@ public final class SamplesCsvWriter implements AutoCloseable {
         out.flush();
     }
 
-    private void writeRow(Window w, String type, OperationCounts c, long missed, Histogram resp, Histogram svc,
-            Histogram missedLateness) throws IOException {
+    private void writeRow(
+            Window w,
+            String type,
+            OperationCounts c,
+            long missed,
+            Histogram resp,
+            Histogram svc,
+            Histogram missedLateness)
+            throws IOException {
         // Rates are over the part of the window the phase was measured in, so a phase's first and last
         // (partial) windows are not diluted; with none (warmup, stragglers after the end) there is no rate.
         double seconds = w.measuredMs() / 1000.0;
         StringBuilder sb = new StringBuilder(160);
-        sb.append(w.startMs()).append(',').append(w.windowMs()).append(',').append(w.phase()).append(',')
-                .append(type).append(',').append(c.ok()).append(',').append(c.skipped()).append(',')
-                .append(c.aborted()).append(',').append(c.error()).append(',').append(missed).append(',')
-                .append(rate(c.total(), seconds)).append(',').append(rate(c.ok(), seconds)).append(',');
+        sb.append(w.startMs())
+                .append(',')
+                .append(w.windowMs())
+                .append(',')
+                .append(w.phase())
+                .append(',')
+                .append(type)
+                .append(',')
+                .append(c.ok())
+                .append(',')
+                .append(c.skipped())
+                .append(',')
+                .append(c.aborted())
+                .append(',')
+                .append(c.error())
+                .append(',')
+                .append(missed)
+                .append(',')
+                .append(rate(c.total(), seconds))
+                .append(',')
+                .append(rate(c.ok(), seconds))
+                .append(',');
         if (resp.getTotalCount() > 0) {
-            sb.append(num(resp.getMean())).append(',').append(resp.getValueAtPercentile(50)).append(',')
-                    .append(resp.getValueAtPercentile(95)).append(',').append(resp.getValueAtPercentile(99))
-                    .append(',').append(resp.getMaxValue()).append(',');
+            sb.append(num(resp.getMean()))
+                    .append(',')
+                    .append(resp.getValueAtPercentile(50))
+                    .append(',')
+                    .append(resp.getValueAtPercentile(95))
+                    .append(',')
+                    .append(resp.getValueAtPercentile(99))
+                    .append(',')
+                    .append(resp.getMaxValue())
+                    .append(',');
         } else {
             sb.append(",,,,,");
         }

@@ -33,7 +33,7 @@ public final class StatsCollector implements AutoCloseable {
     private final Thread ticker;
     private long lastTickMs;
     private volatile boolean finished;
-    private volatile Consumer<Window> windowListener = w -> { };
+    private volatile Consumer<Window> windowListener = w -> {};
 
     public StatsCollector(Path dir, RunInfo run) throws IOException {
         this.run = run;

@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -13,7 +14,6 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 
 import org.ivsbench.config.PhaseConfig;
 import org.ivsbench.config.RateSpec;
-import java.util.Locale;
 
 /**
  * Writes summary.json (docs/results-format.md). Every write replaces the file atomically, so a reader (or a
@@ -28,8 +28,9 @@ public final class SummaryWriter {
         this.file = file;
     }
 
-    public void write(RunInfo run, long startMs, long endMs, boolean complete, boolean interrupted,
-            List<PhaseSummary> phases) throws IOException {
+    public void write(
+            RunInfo run, long startMs, long endMs, boolean complete, boolean interrupted, List<PhaseSummary> phases)
+            throws IOException {
         Map<String, Object> root = new LinkedHashMap<>();
         root.put("tool", Map.of("name", "ivsbench", "version", run.toolVersion()));
         root.put("benchmark", run.benchmark());
@@ -42,7 +43,9 @@ public final class SummaryWriter {
         root.put("windowSeconds", run.windowSeconds());
         root.put("startMs", startMs);
         root.put("endMs", endMs);
-        root.put("phases", phases.stream().map(p -> phase(run.phases().get(p.index()), p)).toList());
+        root.put(
+                "phases",
+                phases.stream().map(p -> phase(run.phases().get(p.index()), p)).toList());
         Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
         JSON.writeValue(tmp.toFile(), root);
         Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);

@@ -9,9 +9,14 @@ import org.HdrHistogram.Histogram;
  * that were still in flight after the end. {@code missedLateness}: how late each arrival missed in the window
  * was when it was given up (µs).
  */
-public record Window(int phase, long startMs, long windowMs, long measuredMs, TypeRow[] rows, long missed,
+public record Window(
+        int phase,
+        long startMs,
+        long windowMs,
+        long measuredMs,
+        TypeRow[] rows,
+        long missed,
         Histogram missedLateness) {
 
-    public record TypeRow(String type, OperationCounts counts, Histogram response, Histogram service) {
-    }
+    public record TypeRow(String type, OperationCounts counts, Histogram response, Histogram service) {}
 }

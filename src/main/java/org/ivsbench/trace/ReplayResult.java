@@ -21,8 +21,8 @@ import org.HdrHistogram.Histogram;
  */
 public final class ReplayResult {
     /** One read or scan: where it was in the trace and both hashes. */
-    public record Read(int terminal, long seq, long offsetNanos, String op, String key, String recorded,
-                       String replayed) {
+    public record Read(
+            int terminal, long seq, long offsetNanos, String op, String key, String recorded, String replayed) {
         boolean differs() {
             return !replayed.equals(recorded);
         }
@@ -60,14 +60,18 @@ public final class ReplayResult {
 
     /** Sessions that could not be opened (their terminals replayed nothing). */
     public List<String> failures() {
-        return terminals.stream().map(Replayer.TerminalResult::failure).filter(f -> f != null).toList();
+        return terminals.stream()
+                .map(Replayer.TerminalResult::failure)
+                .filter(f -> f != null)
+                .toList();
     }
 
     /** The reads whose results differ, earliest recorded start first. */
     public List<Read> differences() {
         List<Read> d = new ArrayList<>();
         terminals.forEach(t -> t.reads().stream().filter(Read::differs).forEach(d::add));
-        d.sort(Comparator.comparingLong(Read::offsetNanos).thenComparingInt(Read::terminal)
+        d.sort(Comparator.comparingLong(Read::offsetNanos)
+                .thenComparingInt(Read::terminal)
                 .thenComparingLong(Read::seq));
         return d;
     }
@@ -75,14 +79,15 @@ public final class ReplayResult {
     /** Start lateness per phase over all terminals (recorded timing only; empty otherwise). */
     public Map<Integer, Histogram> lateness() {
         Map<Integer, Histogram> all = new TreeMap<>();
-        terminals.forEach(t -> t.lateness().forEach((phase, h) -> all.computeIfAbsent(phase,
-                k -> new Histogram(3)).add(h)));
+        terminals.forEach(t -> t.lateness().forEach((phase, h) -> all.computeIfAbsent(phase, k -> new Histogram(3))
+                .add(h)));
         return all;
     }
 
     /** replay-digest.txt: one line per read or scan in (terminal, seq) order, then the digests. */
     public void writeDigest(Path file) throws IOException {
-        try (Writer w = Files.newBufferedWriter(file, StandardCharsets.UTF_8); PrintWriter p = new PrintWriter(w)) {
+        try (Writer w = Files.newBufferedWriter(file, StandardCharsets.UTF_8);
+                PrintWriter p = new PrintWriter(w)) {
             p.println("# terminal seq op key replayed-hash recorded-hash");
             List<Read> all = new ArrayList<>();
             terminals.forEach(t -> all.addAll(t.reads()));
@@ -99,7 +104,8 @@ public final class ReplayResult {
 
     /** replay-summary.txt: what ran, how long each operation kind took, and how late starts were. */
     public void writeSummary(Path file) throws IOException {
-        try (Writer w = Files.newBufferedWriter(file, StandardCharsets.UTF_8); PrintWriter p = new PrintWriter(w)) {
+        try (Writer w = Files.newBufferedWriter(file, StandardCharsets.UTF_8);
+                PrintWriter p = new PrintWriter(w)) {
             p.println("timing " + timing.name().toLowerCase(Locale.ROOT));
             p.println("trace-format " + trace.header().format());
             p.println("trace-tool " + trace.header().tool());
@@ -109,12 +115,17 @@ public final class ReplayResult {
             Map<String, Histogram> latency = new TreeMap<>();
             Map<String, Long> outcomes = new TreeMap<>();
             for (Replayer.TerminalResult t : terminals) {
-                t.latency().forEach((op, h) -> latency.computeIfAbsent(op, k -> new Histogram(3)).add(h));
+                t.latency().forEach((op, h) -> latency.computeIfAbsent(op, k -> new Histogram(3))
+                        .add(h));
                 t.outcomes().forEach((k, v) -> outcomes.merge(k, v, Long::sum));
             }
             outcomes.forEach((k, v) -> p.println("outcome " + k + " " + v));
-            latency.forEach((op, h) -> p.printf("latency_us %s count=%d p50=%.1f p99=%.1f max=%.1f%n", op,
-                    h.getTotalCount(), h.getValueAtPercentile(50) / 1e3, h.getValueAtPercentile(99) / 1e3,
+            latency.forEach((op, h) -> p.printf(
+                    "latency_us %s count=%d p50=%.1f p99=%.1f max=%.1f%n",
+                    op,
+                    h.getTotalCount(),
+                    h.getValueAtPercentile(50) / 1e3,
+                    h.getValueAtPercentile(99) / 1e3,
                     h.getMaxValue() / 1e3));
             latenessLines().forEach(p::println);
         }
@@ -130,9 +141,16 @@ public final class ReplayResult {
             return List.of("start lateness: not measured (timing fast)");
         }
         List<String> lines = new ArrayList<>();
-        lateness().forEach((phase, h) -> lines.add(String.format(Locale.ROOT, "start lateness phase %d (actual -"
-                + " intended) over %d operations: p50=%.3f ms p99=%.3f ms max=%.3f ms", phase, h.getTotalCount(),
-                h.getValueAtPercentile(50) / 1e6, h.getValueAtPercentile(99) / 1e6, h.getMaxValue() / 1e6)));
+        lateness()
+                .forEach((phase, h) -> lines.add(String.format(
+                        Locale.ROOT,
+                        "start lateness phase %d (actual -"
+                                + " intended) over %d operations: p50=%.3f ms p99=%.3f ms max=%.3f ms",
+                        phase,
+                        h.getTotalCount(),
+                        h.getValueAtPercentile(50) / 1e6,
+                        h.getValueAtPercentile(99) / 1e6,
+                        h.getMaxValue() / 1e6)));
         return lines;
     }
 }

@@ -26,7 +26,10 @@ import org.ivsbench.op.OpResult;
  */
 public final class Replayer {
     /** How operations are spaced in time. */
-    public enum Timing { RECORDED, FAST }
+    public enum Timing {
+        RECORDED,
+        FAST
+    }
 
     private final Target target;
     private final Timing timing;
@@ -54,7 +57,8 @@ public final class Replayer {
             streams.get(i++ % n).addAll(rs);
         }
         Comparator<TraceRecord> order = Comparator.comparingLong(TraceRecord::offsetNanos)
-                .thenComparingInt(TraceRecord::terminal).thenComparingLong(TraceRecord::seq);
+                .thenComparingInt(TraceRecord::terminal)
+                .thenComparingLong(TraceRecord::seq);
         streams.forEach(s -> s.sort(order));
         return streams;
     }
@@ -73,10 +77,12 @@ public final class Replayer {
         for (int i = 0; i < streams.size(); i++) {
             TerminalReplay replay = new TerminalReplay(streams.get(i), base);
             int index = i;
-            Thread t = new Thread(() -> {
-                replay.run();
-                done.put(index, replay);
-            }, "replay-" + i);
+            Thread t = new Thread(
+                    () -> {
+                        replay.run();
+                        done.put(index, replay);
+                    },
+                    "replay-" + i);
             running.add(t);
             t.start();
         }
@@ -88,13 +94,18 @@ public final class Replayer {
             running.forEach(Thread::interrupt);
             throw e;
         }
-        return ReplayResult.of(trace, new TreeMap<>(done).values().stream().map(r -> r.result).toList(), timing);
+        return ReplayResult.of(
+                trace, new TreeMap<>(done).values().stream().map(r -> r.result).toList(), timing);
     }
 
     /** What one replay thread saw; digests by recorded terminal. */
-    record TerminalResult(List<ReplayResult.Read> reads, Map<Integer, String> digests, Map<Integer, Histogram> lateness,
-                          Map<String, Histogram> latency, Map<String, Long> outcomes, String failure) {
-    }
+    record TerminalResult(
+            List<ReplayResult.Read> reads,
+            Map<Integer, String> digests,
+            Map<Integer, Histogram> lateness,
+            Map<String, Histogram> latency,
+            Map<String, Long> outcomes,
+            String failure) {}
 
     private final class TerminalReplay {
         private final List<TraceRecord> records;
@@ -127,7 +138,8 @@ public final class Replayer {
                         while ((now = System.nanoTime()) < intended) {
                             LockSupport.parkNanos(intended - now);
                         }
-                        lateness.computeIfAbsent(r.phase(), k -> new Histogram(3)).recordValue(now - intended);
+                        lateness.computeIfAbsent(r.phase(), k -> new Histogram(3))
+                                .recordValue(now - intended);
                     }
                     lastOffset = r.offsetNanos();
                     long start = System.nanoTime();
@@ -144,11 +156,14 @@ public final class Replayer {
                     String outcome = res == null ? "ERROR" : res.outcome().name();
                     outcomes.merge(r.op().code() + " " + outcome, 1L, Long::sum);
                     if (r.op().isRead()) {
-                        String hash = res == null ? "error" : r.op() == TraceOp.READ ? ResultDigest.ofRead(res, one)
-                                : ResultDigest.ofScan(res, many);
+                        String hash = res == null
+                                ? "error"
+                                : r.op() == TraceOp.READ
+                                        ? ResultDigest.ofRead(res, one)
+                                        : ResultDigest.ofScan(res, many);
                         digests.get(r.terminal()).add(r.seq(), hash);
-                        reads.add(new ReplayResult.Read(r.terminal(), r.seq(), r.offsetNanos(), r.op().code(),
-                                r.key(), r.hash(), hash));
+                        reads.add(new ReplayResult.Read(
+                                r.terminal(), r.seq(), r.offsetNanos(), r.op().code(), r.key(), r.hash(), hash));
                     }
                 }
             } catch (TargetException e) {
@@ -171,8 +186,8 @@ public final class Replayer {
                 case UPDATE -> s.update(r.table(), r.key(), r.values());
                 case INSERT -> s.insert(r.table(), r.key(), r.values());
                 case DELETE -> s.delete(r.table(), r.key());
-                case EXTEND -> s.extend(r.table(), r.key(), r.field(), r.suffix(), r.max(),
-                        ExtendMethod.valueOf(r.method()));
+                case EXTEND ->
+                    s.extend(r.table(), r.key(), r.field(), r.suffix(), r.max(), ExtendMethod.valueOf(r.method()));
             };
         }
     }

@@ -54,8 +54,9 @@ public final class Trace {
     }
 
     public static Trace read(Path file) throws TraceException {
-        try (BufferedReader in = new BufferedReader(new InputStreamReader(
-                new GZIPInputStream(Files.newInputStream(file), 1 << 16), StandardCharsets.UTF_8), 1 << 16)) {
+        try (BufferedReader in = new BufferedReader(
+                new InputStreamReader(new GZIPInputStream(Files.newInputStream(file), 1 << 16), StandardCharsets.UTF_8),
+                1 << 16)) {
             String first = in.readLine();
             TraceHeader header = TraceHeader.fromJson(first == null ? null : parse(first, 1));
             Map<Integer, List<TraceRecord>> byTerminal = new TreeMap<>();
@@ -70,8 +71,8 @@ public final class Trace {
                         throw new TraceException("line " + (lineNo + 1) + ": data after the end line");
                     }
                     if (n.path("records").asLong(-1) != count) {
-                        throw new TraceException("the end line counts " + n.path("records").asText() + " records but"
-                                + " the file holds " + count);
+                        throw new TraceException("the end line counts "
+                                + n.path("records").asText() + " records but" + " the file holds " + count);
                     }
                     return new Trace(header, byTerminal, n.path("digest").asText(), count);
                 }

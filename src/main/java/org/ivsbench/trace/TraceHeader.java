@@ -11,6 +11,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 public record TraceHeader(int format, String tool, String configDigest, String benchmark, long seed, int terminals) {
     /** The format this build writes and the only one it reads. */
     public static final int FORMAT = 1;
+
     static final String MAGIC = "ivsbench-trace";
 
     public static TraceHeader of(String tool, String configDigest, String benchmark, long seed, int terminals) {
@@ -42,7 +43,12 @@ public record TraceHeader(int format, String tool, String configDigest, String b
             throw new TraceException("trace format version " + n.path("format").asText() + " is not supported (this"
                     + " build reads version " + FORMAT + ")");
         }
-        return new TraceHeader(format, n.path("tool").asText(), n.path("configDigest").asText(),
-                n.path("benchmark").asText(), n.path("seed").asLong(), n.path("terminals").asInt());
+        return new TraceHeader(
+                format,
+                n.path("tool").asText(),
+                n.path("configDigest").asText(),
+                n.path("benchmark").asText(),
+                n.path("seed").asLong(),
+                n.path("terminals").asInt());
     }
 }

@@ -4,7 +4,12 @@ import java.util.Locale;
 
 /** The record operations a trace holds; their lower-case names are the records' {@code op} values. */
 enum TraceOp {
-    READ, SCAN, UPDATE, INSERT, DELETE, EXTEND;
+    READ,
+    SCAN,
+    UPDATE,
+    INSERT,
+    DELETE,
+    EXTEND;
 
     String code() {
         return name().toLowerCase(Locale.ROOT);

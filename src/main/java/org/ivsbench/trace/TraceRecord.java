@@ -9,9 +9,23 @@ import java.util.Map;
 import com.fasterxml.jackson.databind.JsonNode;
 
 /** One record operation of a trace, as read back (docs/trace.md lists the fields). */
-record TraceRecord(int terminal, long seq, int phase, long offsetNanos, TraceOp op, String table, String key,
-                   List<String> fields, int count, Map<String, String> values, String field, String suffix,
-                   long max, String method, String outcome, String hash) {
+record TraceRecord(
+        int terminal,
+        long seq,
+        int phase,
+        long offsetNanos,
+        TraceOp op,
+        String table,
+        String key,
+        List<String> fields,
+        int count,
+        Map<String, String> values,
+        String field,
+        String suffix,
+        long max,
+        String method,
+        String outcome,
+        String hash) {
 
     static TraceRecord fromJson(JsonNode n) {
         TraceOp op = TraceOp.valueOf(n.get("op").asText().toUpperCase(Locale.ROOT));
@@ -26,11 +40,26 @@ record TraceRecord(int terminal, long seq, int phase, long offsetNanos, TraceOp 
         if (n.has("values")) {
             values = new LinkedHashMap<>();
             Map<String, String> v = values;
-            n.get("values").fields().forEachRemaining(e -> v.put(e.getKey(), e.getValue().asText()));
+            n.get("values")
+                    .fields()
+                    .forEachRemaining(e -> v.put(e.getKey(), e.getValue().asText()));
         }
-        return new TraceRecord(n.get("t").asInt(), n.get("s").asLong(), n.path("p").asInt(), n.get("o").asLong(), op,
-                n.get("table").asText(), n.get("key").asText(), fields, n.path("n").asInt(), values,
-                n.path("field").asText(null), n.path("suffix").asText(null), n.path("max").asLong(),
-                n.path("method").asText(null), n.path("outcome").asText(), n.path("hash").asText(null));
+        return new TraceRecord(
+                n.get("t").asInt(),
+                n.get("s").asLong(),
+                n.path("p").asInt(),
+                n.get("o").asLong(),
+                op,
+                n.get("table").asText(),
+                n.get("key").asText(),
+                fields,
+                n.path("n").asInt(),
+                values,
+                n.path("field").asText(null),
+                n.path("suffix").asText(null),
+                n.path("max").asLong(),
+                n.path("method").asText(null),
+                n.path("outcome").asText(),
+                n.path("hash").asText(null));
     }
 }

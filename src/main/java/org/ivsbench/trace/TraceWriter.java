@@ -49,8 +49,10 @@ public final class TraceWriter implements AutoCloseable {
 
     /** Creates (replaces) the file and writes the header. */
     public static TraceWriter open(Path file, TraceHeader header) throws IOException {
-        Writer w = new BufferedWriter(new OutputStreamWriter(new GZIPOutputStream(Files.newOutputStream(file), 1 << 16),
-                StandardCharsets.UTF_8), 1 << 16);
+        Writer w = new BufferedWriter(
+                new OutputStreamWriter(
+                        new GZIPOutputStream(Files.newOutputStream(file), 1 << 16), StandardCharsets.UTF_8),
+                1 << 16);
         return new TraceWriter(w, header.toJson());
     }
 

@@ -172,7 +172,6 @@ public final class TracingModule implements BenchmarkModule {
         }
 
         @Override
-        public void close() {
-        }
+        public void close() {}
     }
 }

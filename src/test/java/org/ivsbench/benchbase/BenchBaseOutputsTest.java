@@ -1,8 +1,5 @@
 package org.ivsbench.benchbase;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -15,6 +12,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import org.ivsbench.cli.Main;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * --benchbase-outputs and -jh on a real (SQLite) ycsb run. The file names, CSV headers and JSON keys are written
@@ -31,29 +31,49 @@ class BenchBaseOutputsTest {
             + "75th Percentile Latency (millisecond),90th Percentile Latency (millisecond),"
             + "95th Percentile Latency (millisecond),99th Percentile Latency (millisecond),"
             + "Maximum Latency (millisecond),tp (req/s) scaled";
-    private static final List<String> LATENCY_KEYS = List.of("Minimum Latency (microseconds)",
-            "25th Percentile Latency (microseconds)", "Median Latency (microseconds)",
-            "Average Latency (microseconds)", "75th Percentile Latency (microseconds)",
-            "90th Percentile Latency (microseconds)", "95th Percentile Latency (microseconds)",
-            "99th Percentile Latency (microseconds)", "Maximum Latency (microseconds)");
+    private static final List<String> LATENCY_KEYS = List.of(
+            "Minimum Latency (microseconds)",
+            "25th Percentile Latency (microseconds)",
+            "Median Latency (microseconds)",
+            "Average Latency (microseconds)",
+            "75th Percentile Latency (microseconds)",
+            "90th Percentile Latency (microseconds)",
+            "95th Percentile Latency (microseconds)",
+            "99th Percentile Latency (microseconds)",
+            "Maximum Latency (microseconds)");
 
     @TempDir
     static Path tmp;
+
     static Path dir;
     static JsonNode ours;
 
     @BeforeAll
     static void run() throws Exception {
         String xml = Files.readString(Path.of("config/sqlite/sample_ycsb_config.xml"))
-                .replace("jdbc:sqlite:results/ycsb.db", "jdbc:sqlite:" + tmp.resolve("o.db").toAbsolutePath())
+                .replace(
+                        "jdbc:sqlite:results/ycsb.db",
+                        "jdbc:sqlite:" + tmp.resolve("o.db").toAbsolutePath())
                 .replace("<time>60</time>", "<count>3000</count>")
                 .replace("<rate>10000</rate>", "<rate>unlimited</rate>")
                 .replace("<terminals>1</terminals>", "<terminals>2</terminals>");
         Path config = tmp.resolve("c.xml");
         Files.writeString(config, xml);
         Path results = tmp.resolve("results");
-        int code = Main.execute("-b", "ycsb", "-c", config.toString(), "--create", "--load", "--execute", "-d",
-                results.toString(), "--benchbase-outputs", "--benchbase-raw", "-jh", tmp.resolve("h.json").toString());
+        int code = Main.execute(
+                "-b",
+                "ycsb",
+                "-c",
+                config.toString(),
+                "--create",
+                "--load",
+                "--execute",
+                "-d",
+                results.toString(),
+                "--benchbase-outputs",
+                "--benchbase-raw",
+                "-jh",
+                tmp.resolve("h.json").toString());
         assertEquals(0, code);
         try (var dirs = Files.list(results)) {
             dir = dirs.filter(Files::isDirectory).findFirst().orElseThrow();
@@ -70,16 +90,33 @@ class BenchBaseOutputsTest {
         JsonNode s = new ObjectMapper().readTree(file("summary.json").toFile());
         List<String> keys = new ArrayList<>();
         s.fieldNames().forEachRemaining(keys::add);
-        assertEquals(List.of("Benchmark Type", "Current Timestamp (milliseconds)", "DBMS Type", "DBMS Version",
-                "Goodput (requests/second)", "Latency Distribution", "Measured Requests",
-                "Throughput (requests/second)", "isolation", "scalefactor", "terminals"), keys);
+        assertEquals(
+                List.of(
+                        "Benchmark Type",
+                        "Current Timestamp (milliseconds)",
+                        "DBMS Type",
+                        "DBMS Version",
+                        "Goodput (requests/second)",
+                        "Latency Distribution",
+                        "Measured Requests",
+                        "Throughput (requests/second)",
+                        "isolation",
+                        "scalefactor",
+                        "terminals"),
+                keys);
         assertEquals("ycsb", s.get("Benchmark Type").asText());
         assertEquals("SQLITE", s.get("DBMS Type").asText());
         assertEquals(3000, s.get("Measured Requests").asLong());
         assertEquals("2", s.get("terminals").asText());
         JsonNode phase = ours.get("phases").get(0);
-        assertEquals(phase.get("throughput").asDouble(), s.get("Throughput (requests/second)").asDouble(), 1e-6);
-        assertEquals(phase.get("goodput").asDouble(), s.get("Goodput (requests/second)").asDouble(), 1e-6);
+        assertEquals(
+                phase.get("throughput").asDouble(),
+                s.get("Throughput (requests/second)").asDouble(),
+                1e-6);
+        assertEquals(
+                phase.get("goodput").asDouble(),
+                s.get("Goodput (requests/second)").asDouble(),
+                1e-6);
         List<String> latency = new ArrayList<>();
         s.get("Latency Distribution").fieldNames().forEachRemaining(latency::add);
         assertEquals(LATENCY_KEYS, latency);
@@ -101,9 +138,12 @@ class BenchBaseOutputsTest {
         }
         assertEquals(3000, requests);
         assertEquals(RESULTS, Files.readAllLines(file("results.csv")).get(0));
-        for (String type : List.of("ReadRecord", "InsertRecord", "ScanRecord", "UpdateRecord", "DeleteRecord",
-                "ReadModifyWriteRecord")) {
-            assertEquals(RESULTS, Files.readAllLines(file("results." + type + ".csv")).get(0), type);
+        for (String type : List.of(
+                "ReadRecord", "InsertRecord", "ScanRecord", "UpdateRecord", "DeleteRecord", "ReadModifyWriteRecord")) {
+            assertEquals(
+                    RESULTS,
+                    Files.readAllLines(file("results." + type + ".csv")).get(0),
+                    type);
         }
         for (String kind : List.of("params.json", "metrics.json", "config.xml")) {
             assertTrue(Files.isRegularFile(file(kind)), kind);
@@ -114,8 +154,10 @@ class BenchBaseOutputsTest {
     @Test
     void rawCsvHasOneRowPerMeasuredOperation() throws Exception {
         List<String> raw = Files.readAllLines(file("raw.csv"));
-        assertEquals("Transaction Type Index,Transaction Name,Start Time (microseconds),Latency (microseconds),"
-                + "Worker Id (start number),Phase Id (index in config file)", raw.get(0));
+        assertEquals(
+                "Transaction Type Index,Transaction Name,Start Time (microseconds),Latency (microseconds),"
+                        + "Worker Id (start number),Phase Id (index in config file)",
+                raw.get(0));
         assertEquals(3001, raw.size(), "header + one row per operation");
         long reads = 0;
         for (String row : raw.subList(1, raw.size())) {
@@ -128,7 +170,14 @@ class BenchBaseOutputsTest {
             assertEquals("1", cells[5], "phases are numbered from 1");
             assertTrue(Long.parseLong(cells[3]) >= 0, row);
         }
-        assertEquals(ours.get("phases").get(0).get("transactions").get("ReadRecord").get("operations").asLong(), reads);
+        assertEquals(
+                ours.get("phases")
+                        .get(0)
+                        .get("transactions")
+                        .get("ReadRecord")
+                        .get("operations")
+                        .asLong(),
+                reads);
     }
 
     @Test
@@ -141,7 +190,9 @@ class BenchBaseOutputsTest {
             }
         }
         assertEquals(3000, total);
-        JsonNode read = ours.get("phases").get(0).get("transactions").get("ReadRecord").get("counts");
-        assertEquals(read.get("ok").asLong(), h.get("completed").get("ReadRecord").asLong());
+        JsonNode read =
+                ours.get("phases").get(0).get("transactions").get("ReadRecord").get("counts");
+        assertEquals(
+                read.get("ok").asLong(), h.get("completed").get("ReadRecord").asLong());
     }
 }

@@ -6,10 +6,15 @@ import java.lang.management.ThreadMXBean;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.SplittableRandom;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Supplier;
+
+import com.sun.management.OperatingSystemMXBean;
 
 import org.ivsbench.bench.BenchmarkModule;
 import org.ivsbench.bench.BenchmarkRegistry;
@@ -20,20 +25,16 @@ import org.ivsbench.config.BenchmarkConfig;
 import org.ivsbench.config.ConfigLoader;
 import org.ivsbench.config.PhaseConfig;
 import org.ivsbench.config.RateSpec;
+import org.ivsbench.db.Target;
+import org.ivsbench.db.TargetKinds;
+import org.ivsbench.db.Targets;
 import org.ivsbench.engine.Clock;
 import org.ivsbench.engine.WorkloadManager;
+import org.ivsbench.op.OpResult;
 import org.ivsbench.stats.LatencySummary;
 import org.ivsbench.stats.PhaseSummary;
 import org.ivsbench.stats.RunInfo;
 import org.ivsbench.stats.StatsCollector;
-import org.ivsbench.op.OpResult;
-import org.ivsbench.db.Target;
-import org.ivsbench.db.TargetKinds;
-import org.ivsbench.db.Targets;
-import com.sun.management.OperatingSystemMXBean;
-import java.util.Collections;
-import java.util.SplittableRandom;
-import java.util.function.Supplier;
 
 /**
  * Runs the phases of an ivsbench XML config through the real engine (WorkloadManager + StatsCollector, the
@@ -55,12 +56,10 @@ import java.util.function.Supplier;
 public final class PhaseBench {
     private static final double CLK_TCK = 100.0;
 
-    private PhaseBench() {
-    }
+    private PhaseBench() {}
 
     /** CPU counters at one instant. */
-    record CpuSnap(long processNanos, long terminalNanos, long serverNanos) {
-    }
+    record CpuSnap(long processNanos, long terminalNanos, long serverNanos) {}
 
     public static void main(String[] args) throws Exception {
         Path configFile = null;
@@ -81,11 +80,17 @@ public final class PhaseBench {
             }
         }
         if (configFile == null) {
-            throw new IllegalArgumentException("usage: PhaseBench -c FILE [--create] [--load] [--noop] [--server-pid PID]");
+            throw new IllegalArgumentException(
+                    "usage: PhaseBench -c FILE [--create] [--load] [--noop] [--server-pid PID]");
         }
         BenchmarkModule module = BenchmarkRegistry.create("ycsbivs").orElseThrow();
-        BenchmarkConfig config = ConfigLoader.load(configFile, module.name(), module.supportedTransactionTypes(),
-                module.parameterNames(), module.phaseParameterNames(), TargetKinds::resolve);
+        BenchmarkConfig config = ConfigLoader.load(
+                configFile,
+                module.name(),
+                module.supportedTransactionTypes(),
+                module.parameterNames(),
+                module.phaseParameterNames(),
+                TargetKinds::resolve);
         module.validate(config);
         Target target = noop ? null : Targets.open(config.target());
         try {
@@ -95,8 +100,14 @@ public final class PhaseBench {
             if (load && target != null) {
                 LoadReport r = module.load(config, target, LoadProgress.NONE);
                 double s = Math.max(1, r.elapsedMillis()) / 1000.0;
-                System.out.printf(Locale.ROOT, "# %sloaded %d records (%.1f MB) in %.2f s: %.0f records/s, %.1f MB/s%n",
-                        label.isEmpty() ? "" : label + " ", r.records(), r.bytes() / 1e6, s, r.records() / s,
+                System.out.printf(
+                        Locale.ROOT,
+                        "# %sloaded %d records (%.1f MB) in %.2f s: %.0f records/s, %.1f MB/s%n",
+                        label.isEmpty() ? "" : label + " ",
+                        r.records(),
+                        r.bytes() / 1e6,
+                        s,
+                        r.records() / s,
                         r.bytes() / 1e6 / s);
             }
             run(module, config, target, serverPid, label);
@@ -110,8 +121,7 @@ public final class PhaseBench {
     static void run(BenchmarkModule module, BenchmarkConfig config, Target target, long serverPid, String label)
             throws Exception {
         ThreadMXBean threads = ManagementFactory.getThreadMXBean();
-        OperatingSystemMXBean os =
-                (OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
+        OperatingSystemMXBean os = (OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
         Map<Long, Boolean> terminalThreads = new ConcurrentHashMap<>();
         Map<Integer, CpuSnap> phaseStart = new ConcurrentHashMap<>();
         Supplier<CpuSnap> snap = () -> {
@@ -137,11 +147,11 @@ public final class PhaseBench {
                 .parameters(last.parameters())
                 .build());
         Path dir = Files.createTempDirectory("ivsbench-phasebench");
-        RunInfo info = new RunInfo("bench", module.name(), Map.of(), "sha256:-", config.randomSeed(),
-                config.terminals(), 1, phases);
+        RunInfo info = new RunInfo(
+                "bench", module.name(), Map.of(), "sha256:-", config.randomSeed(), config.terminals(), 1, phases);
         StatsCollector collector = new StatsCollector(dir, info);
-        WorkloadManager manager = new WorkloadManager(phases, config.transactionTypes(), config.terminals(),
-                config.randomSeed(), collector, Clock.SYSTEM);
+        WorkloadManager manager = new WorkloadManager(
+                phases, config.transactionTypes(), config.terminals(), config.randomSeed(), collector, Clock.SYSTEM);
         manager.run(id -> {
             Terminal inner = target == null ? new NoopTerminal() : module.newTerminal(config, target, id);
             return new Terminal() {
@@ -170,8 +180,12 @@ public final class PhaseBench {
 
         System.out.println("# " + (label.isEmpty() ? "" : label + ": ") + "terminals=" + config.terminals()
                 + " cores=" + Runtime.getRuntime().availableProcessors() + " java=" + System.getProperty("java.version")
-                + " target=" + (target == null ? "noop" : config.target().type() + " " + config.parameters()
-                        .getOrDefault("engine", "")).trim());
+                + " target="
+                + (target == null
+                                ? "noop"
+                                : config.target().type() + " "
+                                        + config.parameters().getOrDefault("engine", ""))
+                        .trim());
         System.out.println(header(serverPid >= 0));
         for (int i = 0; i < summaries.size() - 1; i++) {
             PhaseSummary s = summaries.get(i);
@@ -185,11 +199,27 @@ public final class PhaseBench {
     }
 
     static String header(boolean server) {
-        return String.format(Locale.ROOT,
+        return String.format(
+                Locale.ROOT,
                 "%-10s %-14s %5s %-8s %10s %9s %10s %8s %8s %8s %8s %7s %7s %7s %7s %9s %9s%s",
-                "label", "phase", "term", "arrival", "target/s", "ops", "ops/s", "lag50", "lag99", "lagMax", "missed",
+                "label",
+                "phase",
+                "term",
+                "arrival",
+                "target/s",
+                "ops",
+                "ops/s",
+                "lag50",
+                "lag99",
+                "lagMax",
+                "missed",
                 "p50rsp",
-                "p99rsp", "p50svc", "p99svc", "cliCPU/op", "trmCPU/op", server ? String.format(" %9s", "srvCPU/op") : "");
+                "p99rsp",
+                "p50svc",
+                "p99svc",
+                "cliCPU/op",
+                "trmCPU/op",
+                server ? String.format(" %9s", "srvCPU/op") : "");
     }
 
     static String row(String label, PhaseConfig p, PhaseSummary s, CpuSnap a, CpuSnap b, long ops, boolean server) {
@@ -210,13 +240,27 @@ public final class PhaseBench {
         }
         LatencySummary r = s.responseTimeUs();
         LatencySummary v = s.serviceTimeUs();
-        return String.format(Locale.ROOT,
+        return String.format(
+                Locale.ROOT,
                 "%-10s %-14s %5d %-8s %10s %9d %10s %8s %8s %8s %8d %7s %7s %7s %7s %9s %9s%s",
-                label.isEmpty() ? "-" : label, p.name(), p.activeTerminals(),
+                label.isEmpty() ? "-" : label,
+                p.name(),
+                p.activeTerminals(),
                 p.rate().kind() == RateSpec.Kind.OPEN ? p.arrival().name().toLowerCase(Locale.ROOT) : "closed",
-                targetRate, s.counts().total(), achieved == null ? "-" : fmt(achieved), us(lag.p50()), us(lag.p99()),
-                us(lag.max()), s.missed(),
-                us(r.p50()), us(r.p99()), us(v.p50()), us(v.p99()), cli, trm, server ? String.format(" %9s", srv) : "");
+                targetRate,
+                s.counts().total(),
+                achieved == null ? "-" : fmt(achieved),
+                us(lag.p50()),
+                us(lag.p99()),
+                us(lag.max()),
+                s.missed(),
+                us(r.p50()),
+                us(r.p99()),
+                us(v.p50()),
+                us(v.p99()),
+                cli,
+                trm,
+                server ? String.format(" %9s", srv) : "");
     }
 
     private static String fmt(double d) {
@@ -242,7 +286,8 @@ public final class PhaseBench {
             // After "pid (comm) ": state is f[0]; utime is field 14 overall -> f[11], stime f[12], cutime f[13],
             // cstime f[14].
             long ticks = Long.parseLong(f[11]) + Long.parseLong(f[12]) + Long.parseLong(f[13]) + Long.parseLong(f[14]);
-            for (ProcessHandle child : ProcessHandle.of(pid).orElseThrow().children().toList()) {
+            for (ProcessHandle child :
+                    ProcessHandle.of(pid).orElseThrow().children().toList()) {
                 try {
                     String[] c = statFields(child.pid());
                     ticks += Long.parseLong(c[11]) + Long.parseLong(c[12]);
@@ -276,8 +321,7 @@ public final class PhaseBench {
     /** A terminal that does nothing: what the engine costs per operation by itself. */
     static final class NoopTerminal implements Terminal {
         @Override
-        public void startPhase(PhaseConfig phase, SplittableRandom random) {
-        }
+        public void startPhase(PhaseConfig phase, SplittableRandom random) {}
 
         @Override
         public OpResult execute(int transactionTypeIndex) {
@@ -285,7 +329,6 @@ public final class PhaseBench {
         }
 
         @Override
-        public void close() {
-        }
+        public void close() {}
     }
 }

@@ -15,8 +15,7 @@ import org.ivsbench.stats.PhaseStats;
  * <pre>RecorderCostBench [rounds=3] [secondsPerRound=2]</pre>
  */
 public final class RecorderCostBench {
-    private RecorderCostBench() {
-    }
+    private RecorderCostBench() {}
 
     public static void main(String[] args) throws Exception {
         int rounds = args.length > 0 ? Integer.parseInt(args[0]) : 3;
@@ -95,7 +94,7 @@ public final class RecorderCostBench {
             total += ops[i];
             nsPerOp += (double) nanos[i] / ops[i];
         }
-        nsPerOp /= threads;  // time per operation as one thread sees it
+        nsPerOp /= threads; // time per operation as one thread sees it
         if (round >= 0) {
             System.out.printf(Locale.ROOT, "%-6d %-24s %8d %12d %10.1f%n", round, what, threads, total, nsPerOp);
         }

@@ -3,9 +3,9 @@ package org.ivsbench.benchmarks;
 import java.lang.management.ManagementFactory;
 import java.util.Arrays;
 import java.util.Locale;
+import java.util.concurrent.locks.LockSupport;
 
 import org.ivsbench.engine.Clock;
-import java.util.concurrent.locks.LockSupport;
 
 /**
  * How late {@code Clock.SYSTEM.sleepUntil} returns and how much CPU it burns while waiting: the floor under
@@ -18,14 +18,21 @@ import java.util.concurrent.locks.LockSupport;
  * <pre>WakeupLagBench [waitsPerLength=2000]</pre>
  */
 public final class WakeupLagBench {
-    private WakeupLagBench() {
-    }
+    private WakeupLagBench() {}
 
     public static void main(String[] args) throws Exception {
         int n = args.length > 0 ? Integer.parseInt(args[0]) : 2000;
         var threads = ManagementFactory.getThreadMXBean();
-        System.out.printf(Locale.ROOT, "%-22s %8s %6s %9s %9s %9s %12s%n", "wait", "length", "n", "p50late",
-                "p99late", "maxlate", "CPU/wait");
+        System.out.printf(
+                Locale.ROOT,
+                "%-22s %8s %6s %9s %9s %9s %12s%n",
+                "wait",
+                "length",
+                "n",
+                "p50late",
+                "p99late",
+                "maxlate",
+                "CPU/wait");
         for (String how : new String[] {"Clock.sleepUntil", "parkNanos(remaining)", "park(-100us)+spin"}) {
             for (long lengthUs : new long[] {50, 200, 1000, 5000}) {
                 int count = lengthUs >= 5000 ? Math.max(100, n / 10) : n;
@@ -54,8 +61,15 @@ public final class WakeupLagBench {
                 }
                 long cpu = threads.getCurrentThreadCpuTime() - cpu0;
                 Arrays.sort(late);
-                System.out.printf(Locale.ROOT, "%-22s %6dus %6d %7.1fus %7.1fus %7.1fus %10.1fus%n", how, lengthUs,
-                        count, late[count / 2] / 1e3, late[(int) (count * 0.99)] / 1e3, late[count - 1] / 1e3,
+                System.out.printf(
+                        Locale.ROOT,
+                        "%-22s %6dus %6d %7.1fus %7.1fus %7.1fus %10.1fus%n",
+                        how,
+                        lengthUs,
+                        count,
+                        late[count / 2] / 1e3,
+                        late[(int) (count * 0.99)] / 1e3,
+                        late[count - 1] / 1e3,
                         cpu / 1e3 / count);
             }
         }

@@ -1,14 +1,14 @@
 package org.ivsbench.cli;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** BenchBase's DBWorkload options: their BenchBase meaning, or one line saying what to use instead (exit 2). */
 class BenchBaseOptionsTest {
@@ -17,7 +17,9 @@ class BenchBaseOptionsTest {
 
     private Path config(String work) throws Exception {
         String xml = Files.readString(Path.of("config/sqlite/sample_ycsb_config.xml"))
-                .replace("jdbc:sqlite:results/ycsb.db", "jdbc:sqlite:" + tmp.resolve("o.db").toAbsolutePath())
+                .replace(
+                        "jdbc:sqlite:results/ycsb.db",
+                        "jdbc:sqlite:" + tmp.resolve("o.db").toAbsolutePath())
                 .replace("<time>60</time>", work);
         Path f = tmp.resolve("c.xml");
         Files.writeString(f, xml);
@@ -38,10 +40,23 @@ class BenchBaseOptionsTest {
         refused("--dialects-export: not supported", "-b", "ycsb", "-c", c, "--dialects-export", "true");
         refused("several benchmarks in one run are not supported", "-b", "ycsb,tpcc", "-c", c, "--execute");
         refused("-im: '50' must be 0", "-b", "ycsb", "-c", c, "--execute", "-im", "50");
-        refused("--benchbase-raw: give it with --benchbase-outputs", "-b", "ycsb", "-c", c, "--execute",
+        refused(
+                "--benchbase-raw: give it with --benchbase-outputs",
+                "-b",
+                "ycsb",
+                "-c",
+                c,
+                "--execute",
                 "--benchbase-raw");
-        refused("-jh: '" + tmp.resolve("no/such/h.json") + "' is not a file in an existing folder", "-b", "ycsb", "-c",
-                c, "--execute", "-jh", tmp.resolve("no/such/h.json").toString());
+        refused(
+                "-jh: '" + tmp.resolve("no/such/h.json") + "' is not a file in an existing folder",
+                "-b",
+                "ycsb",
+                "-c",
+                c,
+                "--execute",
+                "-jh",
+                tmp.resolve("no/such/h.json").toString());
     }
 
     @Test
@@ -49,8 +64,8 @@ class BenchBaseOptionsTest {
         CliHarness.Result r = CliHarness.run("--help");
         assertEquals(0, r.code());
         String help = r.out().replaceAll("\\s+", " ");
-        for (String option : List.of("-im, --interval-monitor", "-jh, --json-histograms", "--benchbase-outputs",
-                "BenchBase's is 5")) {
+        for (String option : List.of(
+                "-im, --interval-monitor", "-jh, --json-histograms", "--benchbase-outputs", "BenchBase's is 5")) {
             assertTrue(help.contains(option), option + " in " + r.out());
         }
     }
@@ -58,8 +73,18 @@ class BenchBaseOptionsTest {
     @Test
     void intervalMonitorSetsTheMonitorInterval() throws Exception {
         Path results = tmp.resolve("results");
-        CliHarness.Result r = CliHarness.run("-b", "ycsb", "-c", config("<time>1</time>").toString(),
-                "--create", "--load", "--execute", "-d", results.toString(), "-im", "250");
+        CliHarness.Result r = CliHarness.run(
+                "-b",
+                "ycsb",
+                "-c",
+                config("<time>1</time>").toString(),
+                "--create",
+                "--load",
+                "--execute",
+                "-d",
+                results.toString(),
+                "-im",
+                "250");
         assertEquals(0, r.code(), r.err());
         Path dir;
         try (var dirs = Files.list(results)) {

@@ -6,11 +6,9 @@ import java.nio.charset.StandardCharsets;
 
 /** Runs the CLI in this JVM and captures what it prints. */
 final class CliHarness {
-    record Result(int code, String out, String err) {
-    }
+    record Result(int code, String out, String err) {}
 
-    private CliHarness() {
-    }
+    private CliHarness() {}
 
     static synchronized Result run(String... args) {
         PrintStream oldOut = System.out;

@@ -1,15 +1,15 @@
 package org.ivsbench.cli;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
-
 import java.nio.file.Files;
 import java.nio.file.Path;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /** Command-line errors: one line naming the option and the value, exit code 2, nothing written. */
 class CliOptionsTest {
@@ -42,8 +42,11 @@ class CliOptionsTest {
 
     @Test
     void configFileDoesNotExist() {
-        assertUsage(CliHarness.run("-b", "ycsbivs", "-c", tmp.resolve("nope.xml").toString(), "--execute"),
-                "-c", "nope.xml", "does not exist");
+        assertUsage(
+                CliHarness.run("-b", "ycsbivs", "-c", tmp.resolve("nope.xml").toString(), "--execute"),
+                "-c",
+                "nope.xml",
+                "does not exist");
     }
 
     @Test
@@ -80,8 +83,8 @@ class CliOptionsTest {
         Path file = tmp.resolve("a-file");
         Files.writeString(file, "x");
         String dir = file.resolve("sub").toString();
-        CliHarness.Result r = CliHarness.run("-b", "ycsbivs", "-c", cfg.toString(), "--create", "--load", "--execute",
-                "-d", dir);
+        CliHarness.Result r =
+                CliHarness.run("-b", "ycsbivs", "-c", cfg.toString(), "--create", "--load", "--execute", "-d", dir);
         assertUsage(r, "-d " + dir, "is not a directory");
         assertFalse(Files.exists(db), "the database file was not created");
         assertEquals("x", Files.readString(file), "the file in the way is unchanged");
@@ -95,8 +98,16 @@ class CliOptionsTest {
     void resultsDirectoryThatCannotBeCreatedFailsBeforeTheDatabaseIsTouched() throws Exception {
         assumeTrue(Files.isDirectory(Path.of("/proc/self")), "needs Linux /proc");
         Path db = tmp.resolve("never.db");
-        CliHarness.Result r = CliHarness.run("-b", "ycsbivs", "-c", sqliteConfig(sample(), db).toString(), "--create",
-                "--load", "--execute", "-d", "/proc/x");
+        CliHarness.Result r = CliHarness.run(
+                "-b",
+                "ycsbivs",
+                "-c",
+                sqliteConfig(sample(), db).toString(),
+                "--create",
+                "--load",
+                "--execute",
+                "-d",
+                "/proc/x");
         assertUsage(r, "-d /proc/x");
         assertFalse(Files.exists(db), "the database file was not created");
         assertFalse(Files.exists(Path.of("/proc/x")));
@@ -108,8 +119,8 @@ class CliOptionsTest {
         Path db = tmp.resolve("never.db");
         Path cfg = sqliteConfig(Path.of("config/experiments/ycsbivs_sqlite_lightweight_uniform.xml"), db);
         assertTrue(Files.readString(cfg).contains("<experiment>"), "the config is an experiment");
-        CliHarness.Result r = CliHarness.run("-b", "ycsbivs", "-c", cfg.toString(), "--create", "--load", "--execute",
-                "-d", "/proc/x/results");
+        CliHarness.Result r = CliHarness.run(
+                "-b", "ycsbivs", "-c", cfg.toString(), "--create", "--load", "--execute", "-d", "/proc/x/results");
         assertUsage(r, "-d /proc/x/results");
         assertFalse(Files.exists(db), "the database file was not created");
     }
@@ -121,8 +132,8 @@ class CliOptionsTest {
         Path made = tmp.resolve("made");
         // One name longer than any Linux/macOS file system allows: "made" can be created, this cannot.
         String dir = made.resolve("x".repeat(300)).toString();
-        CliHarness.Result r = CliHarness.run("-b", "ycsbivs", "-c", sqliteConfig(sample(), db).toString(), "--create",
-                "--execute", "-d", dir);
+        CliHarness.Result r = CliHarness.run(
+                "-b", "ycsbivs", "-c", sqliteConfig(sample(), db).toString(), "--create", "--execute", "-d", dir);
         assertUsage(r, "-d " + dir);
         assertFalse(Files.exists(made), "the folder made by the check was removed");
         assertFalse(Files.exists(db), "the database file was not created");

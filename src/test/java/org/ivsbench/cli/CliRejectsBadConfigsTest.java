@@ -1,8 +1,5 @@
 package org.ivsbench.cli;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -16,6 +13,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Every malformed or contradictory config in src/test/resources/config/bad/ through the real command line with
@@ -37,7 +37,8 @@ class CliRejectsBadConfigsTest {
         // experiment/ and ycsbivs/ hold mistakes only the benchmark module sees, after the loader.
         try (Stream<Path> s = Stream.of(CORPUS, CORPUS.resolve("experiment"), CORPUS.resolve("ycsbivs"))
                 .flatMap(CliRejectsBadConfigsTest::list)) {
-            List<Path> files = s.filter(p -> p.toString().endsWith(".xml")).sorted().toList();
+            List<Path> files =
+                    s.filter(p -> p.toString().endsWith(".xml")).sorted().toList();
             assertTrue(files.size() >= 40, "corpus has " + files.size() + " files");
             return files.stream();
         }
@@ -59,12 +60,21 @@ class CliRejectsBadConfigsTest {
             Path copy = watch.copy(file);
             // The expectation is read from the copy: where it quotes a watched address, it quotes the address
             // the run really sees.
-            Matcher m = EXPECT.matcher(Files.readAllLines(copy).stream().findFirst().orElse(""));
+            Matcher m =
+                    EXPECT.matcher(Files.readAllLines(copy).stream().findFirst().orElse(""));
             assertTrue(m.find(), file + ": the first line must be <!-- expect: PATH | FRAGMENT -->");
             String path = m.group(1);
             String fragment = m.group(2);
-            CliHarness.Result r = CliHarness.run("-b", "ycsbivs", "-c", copy.toString(), "--create", "--load",
-                    "--execute", "-d", results.toString());
+            CliHarness.Result r = CliHarness.run(
+                    "-b",
+                    "ycsbivs",
+                    "-c",
+                    copy.toString(),
+                    "--create",
+                    "--load",
+                    "--execute",
+                    "-d",
+                    results.toString());
             assertEquals(2, r.code(), file + ": " + r.err());
             String err = r.err().strip();
             assertEquals(1, err.lines().count(), "one line: " + err);
@@ -101,7 +111,9 @@ class CliRejectsBadConfigsTest {
             assertTrue(!Files.readString(copy).contains("127.0.0.1:3306/"), "the real server's address is gone");
             CliHarness.Result r = CliHarness.run("-b", "ycsbivs", "-c", copy.toString(), "--create");
             assertEquals(1, r.code(), "the watch is no database server: " + r.err());
-            assertTrue(watch.touched().stream().anyMatch(t -> t.contains("127.0.0.1:3306")), watch.touched().toString());
+            assertTrue(
+                    watch.touched().stream().anyMatch(t -> t.contains("127.0.0.1:3306")),
+                    watch.touched().toString());
         }
     }
 }

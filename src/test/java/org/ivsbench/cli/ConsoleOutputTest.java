@@ -1,9 +1,5 @@
 package org.ivsbench.cli;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -12,13 +8,17 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
 
 import org.junit.jupiter.api.Test;
 
 import org.ivsbench.stats.LatencySummary;
 import org.ivsbench.stats.OperationCounts;
 import org.ivsbench.stats.PhaseSummary;
-import java.util.function.Consumer;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The final table's columns and the load progress line. */
 class ConsoleOutputTest {
@@ -33,21 +33,27 @@ class ConsoleOutputTest {
     void abortedAndErrorsAreSeparateColumns() {
         LatencySummary l = new LatencySummary(1000.0, 10.0, 900L, 1100L, 1200L, 1500L, 1800L, 2000L);
         Map<String, PhaseSummary.TypeSummary> types = new LinkedHashMap<>();
-        types.put("ReadModifyWriteRecord", new PhaseSummary.TypeSummary(new OperationCounts(50, 0, 7, 3), 60.0, 50.0,
-                l, l, 0, 0, Map.of("database error", 3L)));
-        PhaseSummary p = new PhaseSummary(0, "phase0", 0, 0, 1000, 1.0, 0, 4, new OperationCounts(50, 0, 7, 3), 60.0,
-                50.0, l, l, l, 0, 0, types);
+        types.put(
+                "ReadModifyWriteRecord",
+                new PhaseSummary.TypeSummary(
+                        new OperationCounts(50, 0, 7, 3), 60.0, 50.0, l, l, 0, 0, Map.of("database error", 3L)));
+        PhaseSummary p = new PhaseSummary(
+                0, "phase0", 0, 0, 1000, 1.0, 0, 4, new OperationCounts(50, 0, 7, 3), 60.0, 50.0, l, l, l, 0, 0, types);
         String table = capture(out -> SummaryTable.print(out, List.of(p)));
         List<String> lines = table.strip().lines().toList();
         List<String> header = Arrays.asList(lines.get(0).trim().split("\\s+"));
-        assertEquals(List.of("phase", "seconds", "ops", "ops/s", "goodput", "missed", "skipped", "aborted", "errors",
-                "p50", "ms", "p99", "ms", "max", "ms"), header);
+        assertEquals(
+                List.of(
+                        "phase", "seconds", "ops", "ops/s", "goodput", "missed", "skipped", "aborted", "errors", "p50",
+                        "ms", "p99", "ms", "max", "ms"),
+                header);
         List<String> phase = Arrays.asList(lines.get(1).trim().split("\\s+"));
         assertEquals(List.of("phase0", "1.0", "60", "60.0", "50.0", "4", "0", "7", "3"), phase.subList(0, 9));
         List<String> type = Arrays.asList(lines.get(2).trim().split("\\s+"));
         assertEquals(List.of("ReadModifyWriteRecord", "60", "60.0", "50.0", "0", "7", "3"), type.subList(0, 7));
         // Columns line up: the long type name widened the first column for every row.
-        assertEquals(lines.get(0).indexOf("errors") + "errors".length(), lines.get(2).indexOf(" 3 ") + 2);
+        assertEquals(
+                lines.get(0).indexOf("errors") + "errors".length(), lines.get(2).indexOf(" 3 ") + 2);
     }
 
     @Test
@@ -64,8 +70,12 @@ class ConsoleOutputTest {
             }
         });
         List<String> lines = text.strip().lines().toList();
-        assertEquals(List.of("Loading 500/1,000 records (50%) 100 records/s, 0.1 MB/s",
-                "Loading 1,000/1,000 records (100%) 100 records/s, 0.1 MB/s").subList(0, 1), lines,
+        assertEquals(
+                List.of(
+                                "Loading 500/1,000 records (50%) 100 records/s, 0.1 MB/s",
+                                "Loading 1,000/1,000 records (100%) 100 records/s, 0.1 MB/s")
+                        .subList(0, 1),
+                lines,
                 "one line per 5 s, none for the finished load (the Loaded summary says it): " + text);
         assertFalse(text.contains("?/s"));
     }

@@ -1,8 +1,5 @@
 package org.ivsbench.cli;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -21,6 +18,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import org.ivsbench.testsupport.TestServers;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * One config with only type and url changed runs on SQLite, MariaDB and MongoDB through the real command
@@ -45,8 +45,8 @@ class CrossTargetResultsTest {
         Path cfg = tmp.resolve(name + ".xml");
         Files.writeString(cfg, "<parameters>" + connection + BODY);
         Path out = tmp.resolve("results-" + name);
-        CliHarness.Result r = CliHarness.run("-b", "ycsbivs", "-c", cfg.toString(), "--create", "--load", "--execute",
-                "-d", out.toString());
+        CliHarness.Result r = CliHarness.run(
+                "-b", "ycsbivs", "-c", cfg.toString(), "--create", "--load", "--execute", "-d", out.toString());
         assertEquals(0, r.code(), name + ": " + r.err());
         try (Stream<Path> s = Files.list(out)) {
             return s.findFirst().orElseThrow();
@@ -57,8 +57,13 @@ class CrossTargetResultsTest {
     void sameFilesAndColumnsOnEveryTarget() throws Exception {
         Map<String, Path> dirs = new TreeMap<>();
         dirs.put("sqlite", run("sqlite", "<type>SQLITE</type><url>jdbc:sqlite:" + tmp.resolve("x.db") + "</url>"));
-        dirs.put("mariadb", run("mariadb", "<type>MARIADB</type><url>" + TestServers.mariadbUrl() + "</url><username>"
-                + TestServers.mariadbUser() + "</username><password>" + TestServers.mariadbPassword() + "</password>"));
+        dirs.put(
+                "mariadb",
+                run(
+                        "mariadb",
+                        "<type>MARIADB</type><url>" + TestServers.mariadbUrl() + "</url><username>"
+                                + TestServers.mariadbUser() + "</username><password>" + TestServers.mariadbPassword()
+                                + "</password>"));
         dirs.put("mongodb", run("mongodb", "<type>MONGODB</type><url>" + TestServers.mongoUrl() + "</url>"));
 
         List<TreeSet<String>> files = new ArrayList<>();
@@ -71,7 +76,8 @@ class CrossTargetResultsTest {
                 files.add(new TreeSet<>(s.map(p -> p.getFileName().toString()).toList()));
             }
             sampleHeaders.add(Files.readAllLines(d.resolve("samples.csv")).get(0));
-            TreeSet<String> host = new TreeSet<>(Arrays.asList(Files.readAllLines(d.resolve("monitor.csv")).get(0).split(",")));
+            TreeSet<String> host = new TreeSet<>(Arrays.asList(
+                    Files.readAllLines(d.resolve("monitor.csv")).get(0).split(",")));
             host.removeIf(c -> c.startsWith("db.") || c.startsWith("proc."));
             hostColumns.add(host);
             JsonNode summary = json.readTree(d.resolve("summary.json").toFile());
@@ -87,8 +93,14 @@ class CrossTargetResultsTest {
             assertEquals(hostColumns.get(0), hostColumns.get(i));
             assertEquals(summaryShapes.get(0), summaryShapes.get(i), "summary.json structure");
         }
-        assertTrue(files.get(0).containsAll(List.of("summary.json", "samples.csv", "latency.hlog", "monitor.csv",
-                "config.xml", "environment.json")));
+        assertTrue(files.get(0)
+                .containsAll(List.of(
+                        "summary.json",
+                        "samples.csv",
+                        "latency.hlog",
+                        "monitor.csv",
+                        "config.xml",
+                        "environment.json")));
     }
 
     /** Field paths of a JSON document, without the values (and without per-server error reasons). */

@@ -28,7 +28,8 @@ final class DatabaseWatch implements AutoCloseable {
     private static final Pattern SQLITE = Pattern.compile("jdbc:sqlite:([^<>\"'\\s?]*)");
     private static final Pattern LOOPBACK = Pattern.compile("127\\.0\\.0\\.1:(\\d+)");
     /** The authority of any {@code scheme://} address, including http (a DTD fetch is a connection too). */
-    private static final Pattern AUTHORITY = Pattern.compile("[A-Za-z][A-Za-z0-9+.-]*://(?:[^/@<>\"'\\s]*@)?([^/<>\"'\\s?]+)");
+    private static final Pattern AUTHORITY =
+            Pattern.compile("[A-Za-z][A-Za-z0-9+.-]*://(?:[^/@<>\"'\\s]*@)?([^/<>\"'\\s?]+)");
 
     private final Path dir;
     private final List<Path> copies = new ArrayList<>();
@@ -41,8 +42,10 @@ final class DatabaseWatch implements AutoCloseable {
     /** Writes the watched copy of {@code config} (same file name, so messages quoting it still match). */
     Path copy(Path config) throws IOException {
         String xml = Files.readString(config);
-        xml = SQLITE.matcher(xml).replaceAll(m -> Matcher.quoteReplacement("jdbc:sqlite:" + sqlitePath(config, m.group(1))));
-        xml = LOOPBACK.matcher(xml).replaceAll(m -> "127.0.0.1:" + trap(m.group()).port());
+        xml = SQLITE.matcher(xml)
+                .replaceAll(m -> Matcher.quoteReplacement("jdbc:sqlite:" + sqlitePath(config, m.group(1))));
+        xml = LOOPBACK.matcher(xml)
+                .replaceAll(m -> "127.0.0.1:" + trap(m.group()).port());
         Matcher a = AUTHORITY.matcher(xml);
         while (a.find()) {
             for (String host : a.group(1).split(",")) {
@@ -61,8 +64,8 @@ final class DatabaseWatch implements AutoCloseable {
     private String sqlitePath(Path config, String path) {
         Path p = Path.of(path);
         if (path.isEmpty() || path.startsWith(":") || path.startsWith("file:") || p.isAbsolute()) {
-            throw new AssertionError(config + ": the SQLite url 'jdbc:sqlite:" + path
-                    + "' cannot be watched; use a relative file name");
+            throw new AssertionError(
+                    config + ": the SQLite url 'jdbc:sqlite:" + path + "' cannot be watched; use a relative file name");
         }
         return dir.resolve(p).toString();
     }
@@ -85,7 +88,8 @@ final class DatabaseWatch implements AutoCloseable {
         }
         for (Trap t : traps.values()) {
             if (t.connections.get() > 0) {
-                found.add(t.connections.get() + " connection(s) to " + t.original + " (watched on port " + t.port() + ")");
+                found.add(t.connections.get() + " connection(s) to " + t.original + " (watched on port " + t.port()
+                        + ")");
             }
         }
         return found;

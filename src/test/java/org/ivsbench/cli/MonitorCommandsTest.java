@@ -1,8 +1,5 @@
 package org.ivsbench.cli;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -13,6 +10,9 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The monitor's subcommands (import-dstat, monitor-overhead, monitor-agent) as a user types them. */
 class MonitorCommandsTest {
@@ -67,7 +67,8 @@ class MonitorCommandsTest {
     @Test
     void importDstatRefusesAFileThatIsNotDstat() throws Exception {
         Path in = Files.writeString(tmp.resolve("x.csv"), "a,b\n1,2\n");
-        CliHarness.Result r = CliHarness.run("import-dstat", in.toString(), tmp.resolve("m.csv").toString());
+        CliHarness.Result r = CliHarness.run(
+                "import-dstat", in.toString(), tmp.resolve("m.csv").toString());
         assertEquals(1, r.code(), r.err());
         assertTrue(r.err().contains("x.csv") && r.err().contains("no dstat/dool column header"), r.err());
     }
@@ -87,28 +88,34 @@ class MonitorCommandsTest {
     }
 
     @ParameterizedTest
-    @CsvSource(delimiter = '|', value = {
-            "--samples abc | --samples | abc",
-            "--samples -1 | --samples | -1",
-            "--interval 0 | --interval | 0",
-            "--pid 1 --process-name mariadbd | --pid | mariadbd",
-            "--db-user ivs | --db-user | --db-url",
-            "--db-url jdbc:sqlite:x.db | --db-url | jdbc:sqlite:x.db",
-            "--bogus 1 | --bogus | --bogus"})
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "--samples abc | --samples | abc",
+                "--samples -1 | --samples | -1",
+                "--interval 0 | --interval | 0",
+                "--pid 1 --process-name mariadbd | --pid | mariadbd",
+                "--db-user ivs | --db-user | --db-url",
+                "--db-url jdbc:sqlite:x.db | --db-url | jdbc:sqlite:x.db",
+                "--bogus 1 | --bogus | --bogus"
+            })
     void monitorOverheadRejectsBadOptions(String args, String option, String value) {
         String[] argv = ("monitor-overhead --fast 0 " + args).split(" ");
         assertUsage(CliHarness.run(argv), option, value);
     }
 
     @ParameterizedTest
-    @CsvSource(delimiter = '|', value = {
-            "--interval 1000 | --listen | --listen",
-            "--listen 127.0.0.1:1 --bogus x | --bogus | --bogus",
-            "--listen nohostport | --listen | nohostport",
-            "--listen 127.0.0.1:99999 | --listen | 127.0.0.1:99999",
-            "--listen 127.0.0.1:0 --interval x | --interval | x",
-            "--listen 127.0.0.1:0 --interval -5 | --interval | -5",
-            "--listen 127.0.0.1:0 --pid-file a --process-name b | --pid-file | b"})
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "--interval 1000 | --listen | --listen",
+                "--listen 127.0.0.1:1 --bogus x | --bogus | --bogus",
+                "--listen nohostport | --listen | nohostport",
+                "--listen 127.0.0.1:99999 | --listen | 127.0.0.1:99999",
+                "--listen 127.0.0.1:0 --interval x | --interval | x",
+                "--listen 127.0.0.1:0 --interval -5 | --interval | -5",
+                "--listen 127.0.0.1:0 --pid-file a --process-name b | --pid-file | b"
+            })
     void monitorAgentRejectsBadOptions(String args, String option, String value) {
         assertUsage(CliHarness.run(("monitor-agent " + args).split(" ")), option, value);
     }
@@ -120,7 +127,9 @@ class MonitorCommandsTest {
         if (which.equals("empty")) {
             Files.writeString(file, "");
         }
-        assertUsage(CliHarness.run("monitor-agent", "--listen", "127.0.0.1:0", "--secret-file", file.toString()),
-                "--secret-file", file.toString());
+        assertUsage(
+                CliHarness.run("monitor-agent", "--listen", "127.0.0.1:0", "--secret-file", file.toString()),
+                "--secret-file",
+                file.toString());
     }
 }

@@ -1,8 +1,5 @@
 package org.ivsbench.cli;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -11,6 +8,9 @@ import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** A real sweep through the command line on SQLite: folders, sweep.csv rows, reloads between trials. */
 class SweepCliTest {
@@ -25,8 +25,10 @@ class SweepCliTest {
                 .replace("<type>SQLITE</type>", "<type>" + type + "</type>")
                 .replace("jdbc:sqlite:results/ycsb_a_sqlite_quick.db", url)
                 .replaceAll("<recordcount>\\d+</recordcount>", "<recordcount>200</recordcount>")
-                .replaceAll("<sweep>[\\s\\S]*</sweep>", "<sweep><terminals>" + terminals + "</terminals><counts>"
-                        + counts + "</counts><trials>" + trials + "</trials><reload>true</reload></sweep>");
+                .replaceAll(
+                        "<sweep>[\\s\\S]*</sweep>",
+                        "<sweep><terminals>" + terminals + "</terminals><counts>" + counts + "</counts><trials>"
+                                + trials + "</trials><reload>true</reload></sweep>");
     }
 
     /** The single sweep folder under {@code results}. */
@@ -55,8 +57,8 @@ class SweepCliTest {
         Files.writeString(config, quickPreset("SQLITE", "jdbc:sqlite:" + tmp.resolve("s.db"), "1,2", "300", 2));
         Path results = tmp.resolve("results");
 
-        CliHarness.Result r = CliHarness.run("-b", "ycsbivs", "-c", config.toString(), "--create", "--load",
-                "--execute", "-d", results.toString());
+        CliHarness.Result r = CliHarness.run(
+                "-b", "ycsbivs", "-c", config.toString(), "--create", "--load", "--execute", "-d", results.toString());
 
         assertEquals(0, r.code(), r.err());
         Path sweep = sweepFolder(results);
@@ -89,11 +91,20 @@ class SweepCliTest {
         Path config = tmp.resolve("sweep.xml");
         Files.writeString(config, quickPreset("SQLITE", "jdbc:sqlite:" + tmp.resolve("s.db"), "1,2", "300", 2));
 
-        CliHarness.Result r = CliHarness.run("-b", "ycsbivs", "-c", config.toString(), "--execute",
-                "--benchbase-outputs", "-d", tmp.resolve("results").toString());
+        CliHarness.Result r = CliHarness.run(
+                "-b",
+                "ycsbivs",
+                "-c",
+                config.toString(),
+                "--execute",
+                "--benchbase-outputs",
+                "-d",
+                tmp.resolve("results").toString());
 
         assertEquals(Main.USAGE, r.code());
-        assertEquals("error: --benchbase-outputs: not supported with a <sweep>: use sweep.csv and each point's"
-                + " summary.json", r.err().strip());
+        assertEquals(
+                "error: --benchbase-outputs: not supported with a <sweep>: use sweep.csv and each point's"
+                        + " summary.json",
+                r.err().strip());
     }
 }

@@ -1,8 +1,5 @@
 package org.ivsbench.cli;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -11,6 +8,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import org.ivsbench.testsupport.TestServers;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** A sweep on the private MariaDB: 1, 2 and 4 threads x 2 trials, data re-loaded before every trial. */
 class SweepMariaDbTest {
@@ -21,14 +21,16 @@ class SweepMariaDbTest {
     void threeThreadCountsTimesTwoTrials() throws Exception {
         String url = TestServers.mariadbUrl();
         String xml = SweepCliTest.quickPreset("MARIADB", url, "1,2,4", "300", 2)
-                .replace("<loaderThreads>", "<username>" + TestServers.mariadbUser() + "</username><password>"
-                        + TestServers.mariadbPassword() + "</password><loaderThreads>");
+                .replace(
+                        "<loaderThreads>",
+                        "<username>" + TestServers.mariadbUser() + "</username><password>"
+                                + TestServers.mariadbPassword() + "</password><loaderThreads>");
         Path config = tmp.resolve("maria.xml");
         Files.writeString(config, xml);
         Path results = tmp.resolve("results");
 
-        CliHarness.Result r = CliHarness.run("-b", "ycsbivs", "-c", config.toString(), "--create", "--load",
-                "--execute", "-d", results.toString());
+        CliHarness.Result r = CliHarness.run(
+                "-b", "ycsbivs", "-c", config.toString(), "--create", "--load", "--execute", "-d", results.toString());
 
         assertEquals(0, r.code(), r.err());
         Path sweep = SweepCliTest.sweepFolder(results);
@@ -42,6 +44,7 @@ class SweepMariaDbTest {
             assertEquals("0", row[15], "errors");
         }
         assertEquals(5, r.out().split("Reloaded 200 records", -1).length - 1, r.out());
-        assertTrue(Files.readString(sweep.resolve("t4-n300-trial2/summary.json")).contains("MARIADB"));
+        assertTrue(
+                Files.readString(sweep.resolve("t4-n300-trial2/summary.json")).contains("MARIADB"));
     }
 }

@@ -1,8 +1,5 @@
 package org.ivsbench.cli;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNull;
-
 import java.util.List;
 import java.util.Map;
 
@@ -13,20 +10,29 @@ import org.ivsbench.config.PhaseConfig;
 import org.ivsbench.config.SweepConfig;
 import org.ivsbench.config.TargetConfig;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+
 class SweepPointsTest {
-    private static final TargetConfig TARGET = new TargetConfig("SQLITE", null, "jdbc:sqlite:x.db", null, null, null,
-            false, Map.of());
+    private static final TargetConfig TARGET =
+            new TargetConfig("SQLITE", null, "jdbc:sqlite:x.db", null, null, null, false, Map.of());
 
     private static BenchmarkConfig config(SweepConfig sweep) {
-        PhaseConfig warm = PhaseConfig.builder(0).timeSeconds(5).activeTerminals(4).build();
-        PhaseConfig counted = PhaseConfig.builder(1).count(100).activeTerminals(2).build();
-        return BenchmarkConfig.builder(TARGET).terminals(4).phases(List.of(warm, counted)).sweep(sweep).build();
+        PhaseConfig warm =
+                PhaseConfig.builder(0).timeSeconds(5).activeTerminals(4).build();
+        PhaseConfig counted =
+                PhaseConfig.builder(1).count(100).activeTerminals(2).build();
+        return BenchmarkConfig.builder(TARGET)
+                .terminals(4)
+                .phases(List.of(warm, counted))
+                .sweep(sweep)
+                .build();
     }
 
     @Test
     void pointsRunTerminalsOutermostThenCountsThenTrials() {
-        List<SweepPoints.Point> points = SweepPoints.of(config(new SweepConfig(List.of(1, 8), List.of(10L, 20L), 2,
-                false)));
+        List<SweepPoints.Point> points =
+                SweepPoints.of(config(new SweepConfig(List.of(1, 8), List.of(10L, 20L), 2, false)));
         assertEquals(8, points.size());
         assertEquals(new SweepPoints.Point(1, 10L, 1), points.get(0));
         assertEquals(new SweepPoints.Point(1, 10L, 2), points.get(1));
@@ -57,7 +63,11 @@ class SweepPointsTest {
         assertEquals(1000, c.phases().get(1).count());
         assertEquals(1, SweepPoints.measuredPhase(c));
         // Fewer terminals than a phase's active ones cap it.
-        assertEquals(1, SweepPoints.configFor(base, new SweepPoints.Point(1, 1000L, 1)).phases().get(1)
-                .activeTerminals());
+        assertEquals(
+                1,
+                SweepPoints.configFor(base, new SweepPoints.Point(1, 1000L, 1))
+                        .phases()
+                        .get(1)
+                        .activeTerminals());
     }
 }

@@ -1,8 +1,5 @@
 package org.ivsbench.cli;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
@@ -18,6 +15,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import org.ivsbench.testsupport.TestServers;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * A seeded one-terminal run with every kind of record operation is traced on SQLite and replayed through the real
@@ -60,15 +60,31 @@ class TraceReplayTest {
     private Path traceRun() throws IOException {
         Path cfg = write("run.xml", config(sqlite(tmp.resolve("run.db")), 7));
         Path trace = tmp.resolve("run.trace.gz");
-        CliHarness.Result r = CliHarness.run("-b", "ycsbivs", "-c", cfg.toString(), "--create", "--load", "--execute",
-                "-d", tmp.resolve("results").toString(), "--trace", trace.toString());
+        CliHarness.Result r = CliHarness.run(
+                "-b",
+                "ycsbivs",
+                "-c",
+                cfg.toString(),
+                "--create",
+                "--load",
+                "--execute",
+                "-d",
+                tmp.resolve("results").toString(),
+                "--trace",
+                trace.toString());
         assertEquals(0, r.code(), r.err());
         return trace;
     }
 
     private CliHarness.Result replay(Path trace, Path cfg, String... more) {
-        List<String> args = new ArrayList<>(List.of("replay", "--trace", trace.toString(), "-c",
-                cfg.toString(), "-d", tmp.resolve("replays").toString()));
+        List<String> args = new ArrayList<>(List.of(
+                "replay",
+                "--trace",
+                trace.toString(),
+                "-c",
+                cfg.toString(),
+                "-d",
+                tmp.resolve("replays").toString()));
         args.addAll(Arrays.asList(more));
         return CliHarness.run(args.toArray(String[]::new));
     }
@@ -82,9 +98,14 @@ class TraceReplayTest {
         assertTrue(r.out().contains("digests equal"), r.out());
         System.out.println("sqlite replay: " + r.out());
 
-        Path maria = write("maria.xml", config("<type>MARIADB</type><url>" + TestServers.mariadbUrl() + "</url>"
-                + "<username>" + TestServers.mariadbUser() + "</username><password>" + TestServers.mariadbPassword()
-                + "</password>", 7));
+        Path maria = write(
+                "maria.xml",
+                config(
+                        "<type>MARIADB</type><url>" + TestServers.mariadbUrl() + "</url>"
+                                + "<username>" + TestServers.mariadbUser() + "</username><password>"
+                                + TestServers.mariadbPassword()
+                                + "</password>",
+                        7));
         r = replay(trace, maria, "--create", "--load", "--timing", "fast");
         assertEquals(0, r.code(), r.out() + r.err());
         assertTrue(r.out().contains("digests equal"), r.out());
@@ -112,8 +133,18 @@ class TraceReplayTest {
                 + "<works><work><count>300</count><rate>300</rate><weights>80,20</weights></work></works></parameters>";
         Path cfg = write("reads.xml", "<parameters>" + sqlite(tmp.resolve("reads.db")) + body);
         Path trace = tmp.resolve("reads.trace.gz");
-        CliHarness.Result r = CliHarness.run("-b", "ycsbivs", "-c", cfg.toString(), "--create", "--load", "--execute",
-                "-d", tmp.resolve("results").toString(), "--trace", trace.toString());
+        CliHarness.Result r = CliHarness.run(
+                "-b",
+                "ycsbivs",
+                "-c",
+                cfg.toString(),
+                "--create",
+                "--load",
+                "--execute",
+                "-d",
+                tmp.resolve("results").toString(),
+                "--trace",
+                trace.toString());
         assertEquals(0, r.code(), r.err());
         Path fresh = write("reads-fresh.xml", "<parameters>" + sqlite(tmp.resolve("reads-fresh.db")) + body);
         r = replay(trace, fresh, "--create", "--load");
@@ -133,7 +164,8 @@ class TraceReplayTest {
         CliHarness.Result r = replay(trace, other, "--create", "--load", "--timing", "fast");
         assertEquals(1, r.code(), r.out() + r.err());
         assertTrue(r.out().contains("digests differ"), r.out());
-        assertTrue(r.out().matches("(?s).*terminal 0 seq \\d+: (read|scan) user\\d+ returned a different result.*"),
+        assertTrue(
+                r.out().matches("(?s).*terminal 0 seq \\d+: (read|scan) user\\d+ returned a different result.*"),
                 r.out());
     }
 
@@ -155,8 +187,10 @@ class TraceReplayTest {
         }
         r = replay(future, cfg);
         assertEquals(2, r.code(), r.err());
-        assertEquals("error: --trace " + future + ": trace format version 99 is not supported (this build reads"
-                + " version 1)", r.err().strip());
+        assertEquals(
+                "error: --trace " + future + ": trace format version 99 is not supported (this build reads"
+                        + " version 1)",
+                r.err().strip());
 
         r = replay(tmp.resolve("run.xml"), cfg);
         assertEquals(2, r.code(), r.err());
@@ -166,11 +200,23 @@ class TraceReplayTest {
     @Test
     void badTraceOptionsAreUsageErrors() throws Exception {
         Path cfg = write("o.xml", config(sqlite(tmp.resolve("o.db")), 7));
-        CliHarness.Result r = CliHarness.run("-b", "ycsbivs", "-c", cfg.toString(), "--create", "--trace",
+        CliHarness.Result r = CliHarness.run(
+                "-b",
+                "ycsbivs",
+                "-c",
+                cfg.toString(),
+                "--create",
+                "--trace",
                 tmp.resolve("t.gz").toString());
         assertEquals(2, r.code(), r.err());
         assertTrue(r.err().contains("--trace") && r.err().contains("needs --execute"), r.err());
-        r = CliHarness.run("-b", "ycsbivs", "-c", cfg.toString(), "--execute", "--trace",
+        r = CliHarness.run(
+                "-b",
+                "ycsbivs",
+                "-c",
+                cfg.toString(),
+                "--execute",
+                "--trace",
                 tmp.resolve("missing/t.gz").toString());
         assertEquals(2, r.code(), r.err());
         assertTrue(r.err().contains("is not a file in an existing folder"), r.err());

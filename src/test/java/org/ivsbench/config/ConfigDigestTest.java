@@ -1,15 +1,15 @@
 package org.ivsbench.config;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import java.nio.file.Files;
 import java.nio.file.Path;
 
+import org.junit.jupiter.api.Assertions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.api.Assertions;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class ConfigDigestTest {
     @TempDir
@@ -19,7 +19,8 @@ class ConfigDigestTest {
     void matchesTheStandardSha256OfTheBytes() throws Exception {
         // FIPS 180-2 test vector for "abc".
         Path file = Files.writeString(dir.resolve("abc.xml"), "abc");
-        assertEquals("sha256:ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad", ConfigDigest.sha256(file));
+        assertEquals(
+                "sha256:ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad", ConfigDigest.sha256(file));
     }
 
     @Test
@@ -37,8 +38,8 @@ class ConfigDigestTest {
 
     @Test
     void missingFileIsAConfigError() {
-        ConfigException e = Assertions.assertThrows(ConfigException.class,
-                () -> ConfigDigest.sha256(dir.resolve("gone.xml")));
+        ConfigException e =
+                Assertions.assertThrows(ConfigException.class, () -> ConfigDigest.sha256(dir.resolve("gone.xml")));
         assertEquals("gone.xml", e.path());
     }
 }

@@ -1,11 +1,5 @@
 package org.ivsbench.config;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNull;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -13,11 +7,18 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
-import org.ivsbench.db.TargetKinds;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import java.util.Set;
+
+import org.ivsbench.db.TargetKinds;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class ConfigLoaderTest {
     private static final Path GOOD = Path.of("src/test/resources/config/good");
@@ -50,7 +51,8 @@ class ConfigLoaderTest {
         assertNull(c.experiment());
 
         PhaseConfig p = c.phases().get(0);
-        assertEquals(PhaseConfig.builder(0).timeSeconds(5).weights(List.of(100.0)).build(), p);
+        assertEquals(
+                PhaseConfig.builder(0).timeSeconds(5).weights(List.of(100.0)).build(), p);
         assertFalse(p.endsByCount());
     }
 
@@ -73,31 +75,39 @@ class ConfigLoaderTest {
         assertEquals(500, c.batchSize());
         assertEquals(2.5, c.scaleFactor());
         assertEquals(Map.of("recordcount", "10000", "engine", "RocksDB", "extendmethod", "server"), c.parameters());
-        assertEquals(List.of(new TransactionTypeConfig("ReadRecord", 5, 7), new TransactionTypeConfig("ExtendRecord", 0, 0),
-                new TransactionTypeConfig("ScanRecord", 0, 0)), c.transactionTypes());
+        assertEquals(
+                List.of(
+                        new TransactionTypeConfig("ReadRecord", 5, 7),
+                        new TransactionTypeConfig("ExtendRecord", 0, 0),
+                        new TransactionTypeConfig("ScanRecord", 0, 0)),
+                c.transactionTypes());
         assertEquals(List.of("ReadRecord", "ExtendRecord", "ScanRecord"), c.transactionTypeNames());
 
         assertEquals(3, c.phases().size());
-        assertEquals(PhaseConfig.builder(0)
-                .name("load-up")
-                .count(10000)
-                .warmupSeconds(3)
-                .rate(RateSpec.open(250.5))
-                .arrival(ArrivalKind.POISSON)
-                .weights(List.of(33.33, 33.33, 33.34))
-                .activeTerminals(4)
-                .serial(true)
-                .thinkTimeMs(20)
-                .maxLatenessMs(250)
-                .parameters(Map.of("distribution", "zipfian"))
-                .build(), c.phases().get(0));
+        assertEquals(
+                PhaseConfig.builder(0)
+                        .name("load-up")
+                        .count(10000)
+                        .warmupSeconds(3)
+                        .rate(RateSpec.open(250.5))
+                        .arrival(ArrivalKind.POISSON)
+                        .weights(List.of(33.33, 33.33, 33.34))
+                        .activeTerminals(4)
+                        .serial(true)
+                        .thinkTimeMs(20)
+                        .maxLatenessMs(250)
+                        .parameters(Map.of("distribution", "zipfian"))
+                        .build(),
+                c.phases().get(0));
         assertTrue(c.phases().get(0).endsByCount());
-        assertEquals(PhaseConfig.builder(1)
-                .timeSeconds(60)
-                .rate(RateSpec.disabled())
-                .weights(List.of(100.0, 0.0, 0.0))
-                .activeTerminals(8)
-                .build(), c.phases().get(1));
+        assertEquals(
+                PhaseConfig.builder(1)
+                        .timeSeconds(60)
+                        .rate(RateSpec.disabled())
+                        .weights(List.of(100.0, 0.0, 0.0))
+                        .activeTerminals(8)
+                        .build(),
+                c.phases().get(1));
         assertEquals(RateSpec.unlimited(), c.phases().get(2).rate());
         assertEquals(Map.of("distribution", "uniform"), c.phases().get(2).parameters());
 
@@ -119,10 +129,13 @@ class ConfigLoaderTest {
     void theModelCannotBeChangedAfterLoading() throws ConfigException {
         BenchmarkConfig c = YcsbIvsNames.load(GOOD.resolve("full.xml"), Map.of("IVS_TEST_PASSWORD", "x"));
         assertThrows(UnsupportedOperationException.class, () -> c.phases().clear());
-        assertThrows(UnsupportedOperationException.class, () -> c.phases().get(0).weights().set(0, 1.0));
+        assertThrows(
+                UnsupportedOperationException.class,
+                () -> c.phases().get(0).weights().set(0, 1.0));
         assertThrows(UnsupportedOperationException.class, () -> c.parameters().put("a", "b"));
         assertThrows(UnsupportedOperationException.class, () -> c.experiment().put("a", "b"));
-        assertThrows(UnsupportedOperationException.class, () -> c.target().options().put("a", "b"));
+        assertThrows(
+                UnsupportedOperationException.class, () -> c.target().options().put("a", "b"));
     }
 
     @Test
@@ -142,8 +155,8 @@ class ConfigLoaderTest {
     void passwordFileMayBeAbsolute() throws Exception {
         Path secret = Files.writeString(dir.resolve("abs.secret"), "abc\n");
         Path sub = Files.createDirectories(dir.resolve("sub"));
-        Path file = Files.writeString(sub.resolve("pw.xml"), mariadb("<passwordFile>" + secret.toAbsolutePath()
-                + "</passwordFile>"));
+        Path file = Files.writeString(
+                sub.resolve("pw.xml"), mariadb("<passwordFile>" + secret.toAbsolutePath() + "</passwordFile>"));
         assertEquals("abc", YcsbIvsNames.load(file).target().password());
     }
 
@@ -158,29 +171,43 @@ class ConfigLoaderTest {
 
     @Test
     void plainPasswordAndEmptyPasswordAreKept() throws Exception {
-        assertEquals("p@ss<&>", YcsbIvsNames.load(write("a.xml", mariadb("<password>p@ss&lt;&amp;&gt;</password>")))
-                .target().password());
-        assertEquals("", YcsbIvsNames.load(write("b.xml", mariadb("<password></password>"))).target().password());
+        assertEquals(
+                "p@ss<&>",
+                YcsbIvsNames.load(write("a.xml", mariadb("<password>p@ss&lt;&amp;&gt;</password>")))
+                        .target()
+                        .password());
+        assertEquals(
+                "",
+                YcsbIvsNames.load(write("b.xml", mariadb("<password></password>")))
+                        .target()
+                        .password());
     }
 
     @Test
     void passwordEnvUsesTheProcessEnvironmentByDefault() throws Exception {
         // PATH is set in every environment that runs Maven; it stands in for a real password variable.
         Path file = write("env.xml", mariadb("<passwordEnv>PATH</passwordEnv>"));
-        BenchmarkConfig c = ConfigLoader.load(file, YcsbIvsNames.BENCHMARK, YcsbIvsNames.TRANSACTION_TYPES,
-                YcsbIvsNames.PARAMETERS, YcsbIvsNames.PHASE_PARAMETERS, TargetKinds::resolve);
+        BenchmarkConfig c = ConfigLoader.load(
+                file,
+                YcsbIvsNames.BENCHMARK,
+                YcsbIvsNames.TRANSACTION_TYPES,
+                YcsbIvsNames.PARAMETERS,
+                YcsbIvsNames.PHASE_PARAMETERS,
+                TargetKinds::resolve);
         assertEquals(System.getenv("PATH"), c.target().password());
     }
 
     @Test
     void mysqlAcceptsBothSchemesAndMongoHasNoDriverOrIsolation() throws Exception {
-        String mysql = minimal("").replace("<type>SQLITE</type>", "<type>MYSQL</type>")
+        String mysql = minimal("")
+                .replace("<type>SQLITE</type>", "<type>MYSQL</type>")
                 .replace("jdbc:sqlite:t.db", "jdbc:mysql://db:3306/ivs");
         TargetConfig t = YcsbIvsNames.load(write("mysql.xml", mysql)).target();
         assertEquals("org.mariadb.jdbc.Driver", t.driver());
         assertEquals("TRANSACTION_REPEATABLE_READ", t.isolation());
 
-        String mongo = minimal("").replace("<type>SQLITE</type>", "<type>mongodb</type>")
+        String mongo = minimal("")
+                .replace("<type>SQLITE</type>", "<type>mongodb</type>")
                 .replace("jdbc:sqlite:t.db", "mongodb+srv://cluster.example/ivsbench");
         TargetConfig m = YcsbIvsNames.load(write("mongo.xml", mongo)).target();
         assertEquals("MONGODB", m.type());
@@ -190,10 +217,14 @@ class ConfigLoaderTest {
 
     @Test
     void weightsWithinOneHundredthOfAHundredAreAcceptedAndOthersAreNot() throws Exception {
-        assertEquals(List.of(33.333, 33.333, 33.333), YcsbIvsNames.load(write("w1.xml", threeTypes("33.333,33.333,33.333")))
-                .phases().get(0).weights());
-        ConfigException e = assertThrows(ConfigException.class,
-                () -> YcsbIvsNames.load(write("w2.xml", threeTypes("50,49.98,0"))));
+        assertEquals(
+                List.of(33.333, 33.333, 33.333),
+                YcsbIvsNames.load(write("w1.xml", threeTypes("33.333,33.333,33.333")))
+                        .phases()
+                        .get(0)
+                        .weights());
+        ConfigException e =
+                assertThrows(ConfigException.class, () -> YcsbIvsNames.load(write("w2.xml", threeTypes("50,49.98,0"))));
         assertEquals("works/work[1]/weights", e.path());
         assertTrue(e.getMessage().contains("sums to 99.98"), e.getMessage());
     }
@@ -201,7 +232,8 @@ class ConfigLoaderTest {
     @Test
     void numbersInHexOrWithJavaSuffixesAreRejected() throws Exception {
         for (String rate : List.of("0x10", "100d", "1f", "Infinity", "")) {
-            Path file = write("r.xml", minimal("").replace("<time>5</time>", "<time>5</time><rate>" + rate + "</rate>"));
+            Path file =
+                    write("r.xml", minimal("").replace("<time>5</time>", "<time>5</time><rate>" + rate + "</rate>"));
             ConfigException e = assertThrows(ConfigException.class, () -> YcsbIvsNames.load(file), rate);
             assertEquals("works/work[1]/rate", e.path());
             assertTrue(e.getMessage().contains("'" + rate + "'"), e.getMessage());
@@ -228,9 +260,13 @@ class ConfigLoaderTest {
     @Test
     void anExternalEntityIsNeverRead() throws Exception {
         Path secret = Files.writeString(dir.resolve("secret.txt"), "TOP-SECRET-CONTENT");
-        Path file = write("xxe.xml", "<?xml version=\"1.0\"?>\n<!DOCTYPE parameters [ <!ENTITY x SYSTEM \""
-                + secret.toUri() + "\"> ]>\n" + minimal("").substring(minimal("").indexOf("<parameters>"))
-                .replace("<url>jdbc:sqlite:t.db</url>", "<url>jdbc:sqlite:&x;</url>"));
+        Path file = write(
+                "xxe.xml",
+                "<?xml version=\"1.0\"?>\n<!DOCTYPE parameters [ <!ENTITY x SYSTEM \""
+                        + secret.toUri() + "\"> ]>\n"
+                        + minimal("")
+                                .substring(minimal("").indexOf("<parameters>"))
+                                .replace("<url>jdbc:sqlite:t.db</url>", "<url>jdbc:sqlite:&x;</url>"));
         ConfigException e = assertThrows(ConfigException.class, () -> YcsbIvsNames.load(file));
         assertEquals("xxe.xml", e.path());
         assertTrue(e.getMessage().contains("DOCTYPE"), e.getMessage());
@@ -240,35 +276,54 @@ class ConfigLoaderTest {
     @Test
     void worksAndTransactionTypesAreOptionalExactlyWhenThereIsAnExperiment() throws Exception {
         String bare = "<parameters><type>SQLITE</type><url>jdbc:sqlite:t.db</url>%s</parameters>";
-        BenchmarkConfig c = YcsbIvsNames.load(write("exp.xml", String.format(bare,
-                "<experiment><epochs>2</epochs></experiment>")));
+        BenchmarkConfig c =
+                YcsbIvsNames.load(write("exp.xml", String.format(bare, "<experiment><epochs>2</epochs></experiment>")));
         assertEquals(List.of(), c.transactionTypes());
         assertEquals(List.of(), c.phases());
         assertEquals(Map.of("epochs", "2"), c.experiment());
 
-        ConfigException types = assertThrows(ConfigException.class,
-                () -> YcsbIvsNames.load(write("plain.xml", String.format(bare, ""))));
+        ConfigException types = assertThrows(
+                ConfigException.class, () -> YcsbIvsNames.load(write("plain.xml", String.format(bare, ""))));
         assertEquals("transactiontypes", types.path());
         assertTrue(types.getMessage().contains("is required"), types.getMessage());
-        ConfigException works = assertThrows(ConfigException.class, () -> YcsbIvsNames.load(write("types.xml",
-                String.format(bare, "<transactiontypes><transactiontype><name>ReadRecord</name></transactiontype>"
-                        + "</transactiontypes>"))));
+        ConfigException works = assertThrows(
+                ConfigException.class,
+                () -> YcsbIvsNames.load(write(
+                        "types.xml",
+                        String.format(
+                                bare,
+                                "<transactiontypes><transactiontype><name>ReadRecord</name></transactiontype>"
+                                        + "</transactiontypes>"))));
         assertEquals("works", works.path());
         assertTrue(works.getMessage().contains("is required"), works.getMessage());
 
         // Given anyway beside an experiment, they are still checked.
-        ConfigException checked = assertThrows(ConfigException.class, () -> YcsbIvsNames.load(write("both.xml",
-                minimal("<experiment><epochs>2</epochs></experiment>").replace("<time>5</time>", "<time>0</time>"))));
+        ConfigException checked = assertThrows(
+                ConfigException.class,
+                () -> YcsbIvsNames.load(write(
+                        "both.xml",
+                        minimal("<experiment><epochs>2</epochs></experiment>")
+                                .replace("<time>5</time>", "<time>0</time>"))));
         assertEquals("works/work[1]/time", checked.path());
     }
 
     @Test
     void aModuleMayNotDeclareAParameterThatShadowsAGenericElement() throws Exception {
         Path file = write("m.xml", minimal(""));
-        assertThrows(IllegalArgumentException.class, () -> ConfigLoader.load(file, "x", List.of("ReadRecord"),
-                Set.of("terminals"), Set.of(), TargetKinds::resolve, k -> null));
-        assertThrows(IllegalArgumentException.class, () -> ConfigLoader.load(file, "x", List.of("ReadRecord"),
-                Set.of(), Set.of("rate"), TargetKinds::resolve, k -> null));
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> ConfigLoader.load(
+                        file,
+                        "x",
+                        List.of("ReadRecord"),
+                        Set.of("terminals"),
+                        Set.of(),
+                        TargetKinds::resolve,
+                        k -> null));
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> ConfigLoader.load(
+                        file, "x", List.of("ReadRecord"), Set.of(), Set.of("rate"), TargetKinds::resolve, k -> null));
     }
 
     private Path write(String name, String xml) throws IOException {
@@ -282,15 +337,18 @@ class ConfigLoaderTest {
     }
 
     private static String mariadb(String credentials) {
-        return minimal("<username>ivs</username>" + credentials).replace("<type>SQLITE</type>", "<type>MARIADB</type>")
+        return minimal("<username>ivs</username>" + credentials)
+                .replace("<type>SQLITE</type>", "<type>MARIADB</type>")
                 .replace("jdbc:sqlite:t.db", "jdbc:mariadb://127.0.0.1:3306/ivsbench");
     }
 
     private static String threeTypes(String weights) {
-        return minimal("").replace("<transactiontype><name>ReadRecord</name></transactiontype>",
-                "<transactiontype><name>ReadRecord</name></transactiontype>"
-                        + "<transactiontype><name>UpdateRecord</name></transactiontype>"
-                        + "<transactiontype><name>InsertRecord</name></transactiontype>")
+        return minimal("")
+                .replace(
+                        "<transactiontype><name>ReadRecord</name></transactiontype>",
+                        "<transactiontype><name>ReadRecord</name></transactiontype>"
+                                + "<transactiontype><name>UpdateRecord</name></transactiontype>"
+                                + "<transactiontype><name>InsertRecord</name></transactiontype>")
                 .replace("<time>5</time>", "<time>5</time><weights>" + weights + "</weights>");
     }
 }

@@ -1,25 +1,26 @@
 package org.ivsbench.config;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 
+import org.junit.jupiter.api.Assertions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import java.util.Map;
-import org.junit.jupiter.api.Assertions;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class ConfigRedactorTest {
     @TempDir
     Path dir;
 
-    private static final String XML = """
+    private static final String XML =
+            """
             <?xml version="1.0" encoding="UTF-8"?>
             <!-- keep this comment -->
             <parameters>
@@ -39,8 +40,8 @@ class ConfigRedactorTest {
                 </targetOptions>
             </parameters>
             """;
-    private static final List<String> SECRETS = List.of("UrlPw1", "PlainPw2", "StorePw3", "Cdata<Pw4>", "Pw4",
-            "HintPw5", "UriPw6", "AttrPw7", "AttrPw8");
+    private static final List<String> SECRETS =
+            List.of("UrlPw1", "PlainPw2", "StorePw3", "Cdata<Pw4>", "Pw4", "HintPw5", "UriPw6", "AttrPw7", "AttrPw8");
 
     @Test
     void everySecretIsMaskedAndEverythingElseKept() throws Exception {
@@ -67,7 +68,8 @@ class ConfigRedactorTest {
         BenchmarkConfig c = YcsbIvsNames.load(copy, Map.of("*****", "from-masked-name"));
         // passwordEnv's value is masked too (its name contains "password"): over-redaction is the safe side.
         assertEquals("from-masked-name", c.target().password());
-        assertEquals(YcsbIvsNames.load(original, Map.of("IVS_TEST_PASSWORD", "x")).phases(), c.phases());
+        assertEquals(
+                YcsbIvsNames.load(original, Map.of("IVS_TEST_PASSWORD", "x")).phases(), c.phases());
     }
 
     @Test
@@ -78,8 +80,8 @@ class ConfigRedactorTest {
 
     @Test
     void missingFileIsAConfigError() {
-        ConfigException e = Assertions.assertThrows(ConfigException.class,
-                () -> ConfigRedactor.redactedXml(dir.resolve("gone.xml")));
+        ConfigException e = Assertions.assertThrows(
+                ConfigException.class, () -> ConfigRedactor.redactedXml(dir.resolve("gone.xml")));
         assertEquals("gone.xml", e.path());
     }
 }

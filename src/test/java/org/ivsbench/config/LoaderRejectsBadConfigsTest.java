@@ -1,9 +1,5 @@
 package org.ivsbench.config;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -17,6 +13,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 /**
  * Every file under src/test/resources/config/bad/ holds exactly one mistake and says on its first line what
  * the loader must report: {@code <!-- expect: <path> | <message fragment> -->}. The path must match exactly,
@@ -26,8 +26,7 @@ class LoaderRejectsBadConfigsTest {
     static final Path CORPUS = Path.of("src/test/resources/config/bad");
     private static final Pattern EXPECT = Pattern.compile("^<!-- expect: (.+?) \\| (.+?) -->$");
 
-    record Expectation(String path, String fragment) {
-    }
+    record Expectation(String path, String fragment) {}
 
     static Expectation expectation(Path file) throws IOException {
         List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
@@ -54,10 +53,11 @@ class LoaderRejectsBadConfigsTest {
     @MethodSource("corpus")
     void reportsTheExpectedPathAndValue(Path file) throws IOException {
         Expectation expected = expectation(file);
-        ConfigException e = assertThrows(ConfigException.class, () -> YcsbIvsNames.load(file),
-                file.getFileName() + " was accepted");
+        ConfigException e = assertThrows(
+                ConfigException.class, () -> YcsbIvsNames.load(file), file.getFileName() + " was accepted");
         assertEquals(expected.path(), e.path(), () -> "wrong path; message was: " + e.getMessage());
-        assertTrue(e.getMessage().contains(expected.fragment()),
+        assertTrue(
+                e.getMessage().contains(expected.fragment()),
                 () -> "message '" + e.getMessage() + "' lacks '" + expected.fragment() + "'");
         assertTrue(e.getMessage().startsWith(e.path() + ": "), "message starts with the path");
     }

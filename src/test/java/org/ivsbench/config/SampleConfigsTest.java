@@ -1,8 +1,5 @@
 package org.ivsbench.config;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -14,24 +11,35 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 /** The shipped configs under config/ must load with the ycsbivs names and say what their comments claim. */
 class SampleConfigsTest {
     private static final Path CONFIG = Path.of("config");
-    private static final Map<String, String> ENV = Map.of("IVS_MARIADB_PASSWORD", "ivs", "IVS_POSTGRES_PASSWORD", "ivs");
+    private static final Map<String, String> ENV =
+            Map.of("IVS_MARIADB_PASSWORD", "ivs", "IVS_POSTGRES_PASSWORD", "ivs");
 
     static Stream<Path> samples() throws IOException {
         try (Stream<Path> files = Files.walk(CONFIG)) {
             // experiments/ belongs to the experiment runner and may use elements of its own.
-            return files.filter(f -> f.toString().endsWith(".xml") && !f.startsWith(CONFIG.resolve("experiments")))
-                    .sorted().toList().stream();
+            return files
+                    .filter(f -> f.toString().endsWith(".xml") && !f.startsWith(CONFIG.resolve("experiments")))
+                    .sorted()
+                    .toList()
+                    .stream();
         }
     }
 
     @Test
     void everyTargetAndWorkloadIsShipped() throws IOException {
         List<String> names = samples().map(p -> CONFIG.relativize(p).toString()).toList();
-        for (String expected : List.of("sqlite/ycsbivs_config.xml", "mariadb/ycsbivs_config.xml",
-                "myrocks/ycsbivs_config.xml", "mongodb/ycsbivs_config.xml", "postgres/ycsbivs_config.xml",
+        for (String expected : List.of(
+                "sqlite/ycsbivs_config.xml",
+                "mariadb/ycsbivs_config.xml",
+                "myrocks/ycsbivs_config.xml",
+                "mongodb/ycsbivs_config.xml",
+                "postgres/ycsbivs_config.xml",
                 "cassandra/ycsbivs_config.xml")) {
             assertTrue(names.contains(expected), expected);
         }
@@ -59,7 +67,9 @@ class SampleConfigsTest {
     @Test
     void sqliteDemoFinishesInTwentyToThirtySeconds() throws ConfigException {
         BenchmarkConfig c = YcsbIvsNames.load(CONFIG.resolve("sqlite/ycsbivs_config.xml"), ENV);
-        long seconds = c.phases().stream().mapToLong(p -> p.warmupSeconds() + p.timeSeconds()).sum();
+        long seconds = c.phases().stream()
+                .mapToLong(p -> p.warmupSeconds() + p.timeSeconds())
+                .sum();
         assertTrue(seconds >= 20 && seconds <= 30, seconds + " s");
         assertTrue(c.phases().stream().noneMatch(PhaseConfig::endsByCount));
         assertEquals(RateSpec.open(500), c.phases().get(1).rate());
@@ -75,7 +85,9 @@ class SampleConfigsTest {
         assertEquals("ivs", innodb.target().password());
         assertEquals("jdbc:mariadb://127.0.0.1:3306/ivsbench", innodb.target().url());
         assertEquals("jdbc:mariadb://127.0.0.1:3307/ivsbench", myrocks.target().url());
-        assertEquals(List.of(10000L, 100000L), innodb.phases().stream().map(PhaseConfig::count).toList());
+        assertEquals(
+                List.of(10000L, 100000L),
+                innodb.phases().stream().map(PhaseConfig::count).toList());
     }
 
     @Test
@@ -92,17 +104,39 @@ class SampleConfigsTest {
 
     @Test
     void ycsbWorkloadsHaveYcsbProportions() throws ConfigException {
-        Map<Character, List<Double>> weights = Map.of('a', List.of(50.0, 50.0), 'b', List.of(95.0, 5.0),
-                'c', List.of(100.0), 'd', List.of(95.0, 5.0), 'e', List.of(95.0, 5.0), 'f', List.of(50.0, 50.0));
-        Map<Character, List<String>> types = Map.of('a', List.of("ReadRecord", "UpdateRecord"),
-                'b', List.of("ReadRecord", "UpdateRecord"), 'c', List.of("ReadRecord"),
-                'd', List.of("ReadRecord", "InsertRecord"), 'e', List.of("ScanRecord", "InsertRecord"),
-                'f', List.of("ReadRecord", "ReadModifyWriteRecord"));
+        Map<Character, List<Double>> weights = Map.of(
+                'a',
+                List.of(50.0, 50.0),
+                'b',
+                List.of(95.0, 5.0),
+                'c',
+                List.of(100.0),
+                'd',
+                List.of(95.0, 5.0),
+                'e',
+                List.of(95.0, 5.0),
+                'f',
+                List.of(50.0, 50.0));
+        Map<Character, List<String>> types = Map.of(
+                'a',
+                List.of("ReadRecord", "UpdateRecord"),
+                'b',
+                List.of("ReadRecord", "UpdateRecord"),
+                'c',
+                List.of("ReadRecord"),
+                'd',
+                List.of("ReadRecord", "InsertRecord"),
+                'e',
+                List.of("ScanRecord", "InsertRecord"),
+                'f',
+                List.of("ReadRecord", "ReadModifyWriteRecord"));
         for (char w = 'a'; w <= 'f'; w++) {
             BenchmarkConfig c = YcsbIvsNames.load(CONFIG.resolve("sqlite/workloads/ycsb_workload_" + w + ".xml"));
             assertEquals(types.get(w), c.transactionTypeNames(), "workload " + w);
             assertEquals(weights.get(w), c.phases().get(0).weights(), "workload " + w);
-            assertEquals(w == 'd' ? "latest" : "zipfian", c.phases().get(0).parameters().get("distribution"));
+            assertEquals(
+                    w == 'd' ? "latest" : "zipfian",
+                    c.phases().get(0).parameters().get("distribution"));
         }
     }
 }

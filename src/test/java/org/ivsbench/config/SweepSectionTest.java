@@ -1,11 +1,5 @@
 package org.ivsbench.config;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNull;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -14,22 +8,31 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 class SweepSectionTest {
     @TempDir
     Path tmp;
 
     private BenchmarkConfig load(String works, String sweep) throws Exception {
         Path file = tmp.resolve("c.xml");
-        Files.writeString(file, "<parameters><type>SQLITE</type><url>jdbc:sqlite:x.db</url><terminals>2</terminals>"
-                + "<transactiontypes><transactiontype><name>ReadRecord</name></transactiontype></transactiontypes>"
-                + "<works>" + works + "</works>" + sweep + "</parameters>");
+        Files.writeString(
+                file,
+                "<parameters><type>SQLITE</type><url>jdbc:sqlite:x.db</url><terminals>2</terminals>"
+                        + "<transactiontypes><transactiontype><name>ReadRecord</name></transactiontype></transactiontypes>"
+                        + "<works>" + works + "</works>" + sweep + "</parameters>");
         return YcsbIvsNames.load(file);
     }
 
     @Test
     void parsesListsTrialsAndReload() throws Exception {
-        BenchmarkConfig c = load("<work><time>5</time><weights>100</weights></work>"
-                + "<work><count>100</count><weights>100</weights></work>",
+        BenchmarkConfig c = load(
+                "<work><time>5</time><weights>100</weights></work>"
+                        + "<work><count>100</count><weights>100</weights></work>",
                 "<sweep><terminals>1, 2,4,512</terminals><counts>1000,100000</counts><trials>3</trials>"
                         + "<reload>true</reload></sweep>");
         assertEquals(new SweepConfig(List.of(1, 2, 4, 512), List.of(1000L, 100000L), 3, true), c.sweep());
@@ -38,8 +41,8 @@ class SweepSectionTest {
 
     @Test
     void defaultsToOneTrialWithoutReloadAndKeepsWhatIsNotSwept() throws Exception {
-        BenchmarkConfig c = load("<work><time>5</time><weights>100</weights></work>",
-                "<sweep><terminals>1,8</terminals></sweep>");
+        BenchmarkConfig c =
+                load("<work><time>5</time><weights>100</weights></work>", "<sweep><terminals>1,8</terminals></sweep>");
         assertEquals(List.of(), c.sweep().counts());
         assertEquals(1, c.sweep().trials());
         assertFalse(c.sweep().reload());
@@ -54,10 +57,11 @@ class SweepSectionTest {
     void presetsSayWhatTheirCommentsClaim() throws Exception {
         Map<String, String> env = Map.of("IVS_MARIADB_PASSWORD", "ivs");
         for (String w : List.of("a", "b")) {
-            BenchmarkConfig grid = YcsbIvsNames.load(Path.of("config/sweeps/paper_grid_ycsb_" + w + "_mariadb.xml"),
-                    env);
+            BenchmarkConfig grid =
+                    YcsbIvsNames.load(Path.of("config/sweeps/paper_grid_ycsb_" + w + "_mariadb.xml"), env);
             assertEquals("4000000", grid.parameters().get("recordcount"));
-            assertEquals(List.of(1, 2, 4, 8, 16, 32, 64, 128, 256, 512), grid.sweep().terminals());
+            assertEquals(
+                    List.of(1, 2, 4, 8, 16, 32, 64, 128, 256, 512), grid.sweep().terminals());
             assertEquals(List.of(1000L, 10000L, 100000L, 1000000L), grid.sweep().counts());
             assertEquals(120, grid.sweep().points());
             List<Double> weights = w.equals("a") ? List.of(50.0, 50.0) : List.of(95.0, 5.0);
@@ -75,9 +79,12 @@ class SweepSectionTest {
 
     @Test
     void countsNeedExactlyOneCountPhase() {
-        ConfigException e = assertThrows(ConfigException.class, () -> load(
-                "<work><count>10</count><weights>100</weights></work><work><count>10</count><weights>100</weights>"
-                        + "</work>", "<sweep><counts>5</counts></sweep>"));
+        ConfigException e = assertThrows(
+                ConfigException.class,
+                () -> load(
+                        "<work><count>10</count><weights>100</weights></work><work><count>10</count><weights>100</weights>"
+                                + "</work>",
+                        "<sweep><counts>5</counts></sweep>"));
         assertEquals("sweep/counts", e.path());
         assertTrue(e.getMessage().contains("has 2 phases that end by count"), e.getMessage());
     }

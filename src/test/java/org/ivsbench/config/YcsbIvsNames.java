@@ -14,19 +14,38 @@ import org.ivsbench.db.TargetKinds;
  */
 final class YcsbIvsNames {
     static final String BENCHMARK = "ycsbivs";
-    static final List<String> TRANSACTION_TYPES = List.of("ReadRecord", "ExtendRecord", "UpdateRecord",
-            "InsertRecord", "ScanRecord", "DeleteRecord", "ReadModifyWriteRecord");
-    static final Set<String> PARAMETERS = Set.of("recordcount", "fieldcount", "fieldlength", "extendfieldlength",
-            "maxfieldlength", "extendmethod", "engine", "keyorder", "table", "scanlength", "zipfianconstant",
-            "readallfields", "writeallfields", "fieldlengthdistribution", "extendlengthdistribution");
+    static final List<String> TRANSACTION_TYPES = List.of(
+            "ReadRecord",
+            "ExtendRecord",
+            "UpdateRecord",
+            "InsertRecord",
+            "ScanRecord",
+            "DeleteRecord",
+            "ReadModifyWriteRecord");
+    static final Set<String> PARAMETERS = Set.of(
+            "recordcount",
+            "fieldcount",
+            "fieldlength",
+            "extendfieldlength",
+            "maxfieldlength",
+            "extendmethod",
+            "engine",
+            "keyorder",
+            "table",
+            "scanlength",
+            "zipfianconstant",
+            "readallfields",
+            "writeallfields",
+            "fieldlengthdistribution",
+            "extendlengthdistribution");
     static final Set<String> PHASE_PARAMETERS = Set.of("distribution", "distributions");
 
-    private YcsbIvsNames() {
-    }
+    private YcsbIvsNames() {}
 
     static BenchmarkConfig load(Path file, Map<String, String> environment) throws ConfigException {
         Function<String, String> env = environment::get;
-        return ConfigLoader.load(file, BENCHMARK, TRANSACTION_TYPES, PARAMETERS, PHASE_PARAMETERS, TargetKinds::resolve, env);
+        return ConfigLoader.load(
+                file, BENCHMARK, TRANSACTION_TYPES, PARAMETERS, PHASE_PARAMETERS, TargetKinds::resolve, env);
     }
 
     static BenchmarkConfig load(Path file) throws ConfigException {

@@ -1,12 +1,5 @@
 package org.ivsbench.db;
 
-import org.ivsbench.op.OpResult;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import java.lang.reflect.Proxy;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -15,6 +8,13 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import org.junit.jupiter.api.Test;
+
+import org.ivsbench.op.OpResult;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The reconnecting session's own logic on a scripted target (the real server crash is faults.ServerCrashTest):
@@ -30,8 +30,8 @@ class ReconnectingSessionTest {
         final AtomicInteger reads = new AtomicInteger();
 
         Target target() {
-            return (Target) Proxy.newProxyInstance(Target.class.getClassLoader(), new Class<?>[] {Target.class},
-                    (proxy, method, args) -> {
+            return (Target) Proxy.newProxyInstance(
+                    Target.class.getClassLoader(), new Class<?>[] {Target.class}, (proxy, method, args) -> {
                         if (!method.getName().equals("openSession")) {
                             throw new UnsupportedOperationException(method.getName());
                         }
@@ -46,7 +46,9 @@ class ReconnectingSessionTest {
         }
 
         private Session session() {
-            return (Session) Proxy.newProxyInstance(Session.class.getClassLoader(), new Class<?>[] {Session.class},
+            return (Session) Proxy.newProxyInstance(
+                    Session.class.getClassLoader(),
+                    new Class<?>[] {Session.class},
                     (proxy, method, args) -> switch (method.getName()) {
                         case "close" -> null;
                         case "read" -> {
@@ -88,7 +90,9 @@ class ReconnectingSessionTest {
         assertFalse(failed.isOk());
         assertEquals(2, server.reads.get(), "the failed read is not retried");
         assertEquals(1, server.openAttemptsMs.size(), "no reconnection inside the failed operation");
-        assertTrue(tookMs < 90, "reported without waiting for the server (the first backoff is 100 ms): " + tookMs + " ms");
+        assertTrue(
+                tookMs < 90,
+                "reported without waiting for the server (the first backoff is 100 ms): " + tookMs + " ms");
         assertTrue(session.disconnected());
     }
 

@@ -1,9 +1,5 @@
 package org.ivsbench.docker;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -13,6 +9,10 @@ import java.util.Map;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.yaml.snakeyaml.Yaml;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * No Docker engine runs on the build machines, so the paper's platforms are checked by reading the compose
@@ -48,12 +48,15 @@ class ComposeFileTest {
     }
 
     private static void assertPublishes(Map<String, Object> s, String hostPort, String containerPort) {
-        assertTrue(list(s, "ports").stream().anyMatch(p -> p.endsWith(":" + hostPort + ":" + containerPort)),
+        assertTrue(
+                list(s, "ports").stream().anyMatch(p -> p.endsWith(":" + hostPort + ":" + containerPort)),
                 "publishes " + hostPort + " -> " + containerPort + ": " + s.get("ports"));
     }
 
     private static void assertVolume(Map<String, Object> s, String volume, String mountPoint) {
-        assertTrue(list(s, "volumes").contains(volume + ":" + mountPoint), s.get("volumes").toString());
+        assertTrue(
+                list(s, "volumes").contains(volume + ":" + mountPoint),
+                s.get("volumes").toString());
         assertTrue(volumes.containsKey(volume), "named volume " + volume + " declared");
     }
 
@@ -92,8 +95,11 @@ class ComposeFileTest {
 
     @Test
     void sampleConfigsPointAtThePublishedPorts() throws IOException {
-        assertTrue(Files.readString(Path.of("config/mariadb/ycsbivs_config.xml")).contains("127.0.0.1:3306/"));
-        assertTrue(Files.readString(Path.of("config/myrocks/ycsbivs_config.xml")).contains("127.0.0.1:3307/"));
-        assertTrue(Files.readString(Path.of("config/mongodb/ycsbivs_config.xml")).contains("127.0.0.1:27017/"));
+        assertTrue(
+                Files.readString(Path.of("config/mariadb/ycsbivs_config.xml")).contains("127.0.0.1:3306/"));
+        assertTrue(
+                Files.readString(Path.of("config/myrocks/ycsbivs_config.xml")).contains("127.0.0.1:3307/"));
+        assertTrue(
+                Files.readString(Path.of("config/mongodb/ycsbivs_config.xml")).contains("127.0.0.1:27017/"));
     }
 }

@@ -1,7 +1,5 @@
 package org.ivsbench.engine;
 
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -16,22 +14,30 @@ import org.ivsbench.stats.PhaseSummary;
 import org.ivsbench.stats.RunInfo;
 import org.ivsbench.stats.StatsCollector;
 
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 /** One engine run in a test: the manager on a given clock, its statistics in a directory of their own. */
 final class EngineRun {
     static final long MS = 1_000_000L;
     static final long SECOND = 1_000_000_000L;
-    static final List<TransactionTypeConfig> TYPES = List.of(
-            new TransactionTypeConfig("A", 0, 0), new TransactionTypeConfig("B", 0, 0));
+    static final List<TransactionTypeConfig> TYPES =
+            List.of(new TransactionTypeConfig("A", 0, 0), new TransactionTypeConfig("B", 0, 0));
 
     private final Path runDir;
     private final StatsCollector collector;
     private final WorkloadManager manager;
 
-    EngineRun(Path parent, Clock clock, List<PhaseConfig> phases, List<TransactionTypeConfig> types, int terminals,
-            long seed) throws Exception {
+    EngineRun(
+            Path parent,
+            Clock clock,
+            List<PhaseConfig> phases,
+            List<TransactionTypeConfig> types,
+            int terminals,
+            long seed)
+            throws Exception {
         runDir = Files.createTempDirectory(parent, "run");
-        collector = new StatsCollector(runDir,
-                new RunInfo("test", "fake", Map.of(), "sha256:x", seed, terminals, 1, phases));
+        collector = new StatsCollector(
+                runDir, new RunInfo("test", "fake", Map.of(), "sha256:x", seed, terminals, 1, phases));
         manager = new WorkloadManager(phases, types, terminals, seed, collector, clock);
     }
 
@@ -56,8 +62,8 @@ final class EngineRun {
     }
 
     /** A phase with regular arrivals (for an open loop), not serial, no think time. */
-    static PhaseConfig phase(int index, long timeSeconds, long count, long warmupSeconds, RateSpec rate,
-            int active, double... weights) {
+    static PhaseConfig phase(
+            int index, long timeSeconds, long count, long warmupSeconds, RateSpec rate, int active, double... weights) {
         List<Double> w = new ArrayList<>();
         for (double x : weights) {
             w.add(x);

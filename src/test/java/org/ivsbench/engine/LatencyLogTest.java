@@ -1,9 +1,5 @@
 package org.ivsbench.engine;
 
-import static org.ivsbench.engine.EngineRun.TYPES;
-import static org.ivsbench.engine.EngineRun.phase;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-
 import java.io.File;
 import java.nio.file.Path;
 import java.util.List;
@@ -22,6 +18,10 @@ import org.ivsbench.config.RateSpec;
 import org.ivsbench.op.OpResult;
 import org.ivsbench.stats.PhaseSummary;
 
+import static org.ivsbench.engine.EngineRun.TYPES;
+import static org.ivsbench.engine.EngineRun.phase;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
 /**
  * latency.hlog read the way HdrHistogram's own tools read it (HistogramLogProcessor asks for the intervals
  * from 0 s on, relative to the log's start): every measured operation of summary.json is in them. On the real
@@ -35,12 +35,11 @@ class LatencyLogTest {
 
     @Test
     void aStandardReaderDecodesEveryOperation() throws Exception {
-        EngineRun run = new EngineRun(dir, Clock.SYSTEM,
-                List.of(phase(0, 2, 0, 0, RateSpec.open(2000), 2, 50, 50)), TYPES, 2, 1);
+        EngineRun run = new EngineRun(
+                dir, Clock.SYSTEM, List.of(phase(0, 2, 0, 0, RateSpec.open(2000), 2, 50, 50)), TYPES, 2, 1);
         List<PhaseSummary> s = run.run(id -> new Terminal() {
             @Override
-            public void startPhase(PhaseConfig phase, SplittableRandom random) {
-            }
+            public void startPhase(PhaseConfig phase, SplittableRandom random) {}
 
             @Override
             public OpResult execute(int type) {
@@ -48,8 +47,7 @@ class LatencyLogTest {
             }
 
             @Override
-            public void close() {
-            }
+            public void close() {}
         });
         long decoded = 0;
         File log = run.runDir().resolve("latency.hlog").toFile();

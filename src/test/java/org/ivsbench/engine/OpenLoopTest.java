@@ -1,13 +1,5 @@
 package org.ivsbench.engine;
 
-import static org.ivsbench.engine.EngineRun.MS;
-import static org.ivsbench.engine.EngineRun.SECOND;
-import static org.ivsbench.engine.EngineRun.TYPES;
-import static org.ivsbench.engine.EngineRun.phase;
-import static org.ivsbench.engine.EngineRun.withArrival;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
@@ -20,6 +12,14 @@ import org.ivsbench.config.PhaseConfig;
 import org.ivsbench.config.RateSpec;
 import org.ivsbench.random.Seeds;
 import org.ivsbench.stats.PhaseSummary;
+
+import static org.ivsbench.engine.EngineRun.MS;
+import static org.ivsbench.engine.EngineRun.SECOND;
+import static org.ivsbench.engine.EngineRun.TYPES;
+import static org.ivsbench.engine.EngineRun.phase;
+import static org.ivsbench.engine.EngineRun.withArrival;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The engine's open and closed loops on the virtual clock: terminals with a fixed virtual service time, so
@@ -41,8 +41,8 @@ class OpenLoopTest {
     void regularArrivalsAllRunOnTimeAndTheNextPhaseStartsAtTheDeadline() throws Exception {
         // 60 s at 1,000 arrivals/s against a terminal that needs 0.5 ms per operation: every arrival runs at
         // its intended start, so the response time is the service time and nothing queues.
-        List<PhaseConfig> phases = List.of(phase(0, 60, 0, 0, RateSpec.open(1000), 1, 100, 0),
-                phase(1, 1, 0, 0, RateSpec.unlimited(), 2, 100, 0));
+        List<PhaseConfig> phases = List.of(
+                phase(0, 60, 0, 0, RateSpec.open(1000), 1, 100, 0), phase(1, 1, 0, 0, RateSpec.unlimited(), 2, 100, 0));
         List<PhaseSummary> s = run(phases, 2, 1, 500_000);
         PhaseSummary open = s.get(0);
         assertEquals(60_000, open.counts().total());
@@ -69,8 +69,8 @@ class OpenLoopTest {
         for (; timeline.current() < 10 * SECOND; timeline.advance()) {
             expected++;
         }
-        List<PhaseConfig> phases = List.of(withArrival(phase(0, 10, 0, 0, RateSpec.open(500), 2, 100, 0),
-                ArrivalKind.POISSON));
+        List<PhaseConfig> phases =
+                List.of(withArrival(phase(0, 10, 0, 0, RateSpec.open(500), 2, 100, 0), ArrivalKind.POISSON));
         PhaseSummary s = run(phases, 2, seed, 100_000).get(0);
         assertEquals(expected, s.counts().total());
         assertEquals(0, s.missed());
@@ -97,7 +97,9 @@ class OpenLoopTest {
         // bound: missed; the other is 10 ms late: run, 30 ms response. At the deadline (1 s) the terminal
         // frees up, misses arrival 98 and takes 99 within the drain grace: 51 run, 49 missed.
         List<PhaseConfig> phases = List.of(
-                phase(0, 1, 0, 0, RateSpec.open(100), 1, 100, 0).toBuilder().maxLatenessMs(5).build(),
+                phase(0, 1, 0, 0, RateSpec.open(100), 1, 100, 0).toBuilder()
+                        .maxLatenessMs(5)
+                        .build(),
                 phase(1, 1, 0, 0, RateSpec.open(10), 1, 100, 0));
         List<PhaseSummary> s = run(phases, 1, 1, 20 * MS);
         PhaseSummary slow = s.get(0);
@@ -125,8 +127,9 @@ class OpenLoopTest {
         // 20 ms, gives up the arrival 110 ms late and runs the one 100 ms late (120 ms response). At the deadline
         // (1,000 ms) it takes arrival 900 ms; the last nine (910..990 ms) are missed when the drain grace ends
         // at 1,010 ms, 100..20 ms late. 51 run, 49 missed: 40 given up at 110 ms, 9 at the end.
-        List<PhaseConfig> bounded = List.of(
-                phase(0, 1, 0, 0, RateSpec.open(100), 1, 100, 0).toBuilder().maxLatenessMs(100).build());
+        List<PhaseConfig> bounded = List.of(phase(0, 1, 0, 0, RateSpec.open(100), 1, 100, 0).toBuilder()
+                .maxLatenessMs(100)
+                .build());
         PhaseSummary b = run(bounded, 1, 1, 20 * MS).get(0);
         assertEquals(51, b.counts().total());
         assertEquals(49, b.missed());
@@ -154,12 +157,14 @@ class OpenLoopTest {
         for (long ninth : new long[] {205, 215}) {
             boolean inGrace = ninth == 205;
             List<PhaseConfig> phases = List.of(phase(0, 1, 0, 0, RateSpec.open(10), 1, 100, 0));
-            PhaseSummary s = new EngineRun(dir, clock, phases, TYPES, 1, 1).run(id -> new SimTerminal(clock, MS) {
-                @Override
-                long serviceNanos(int nth) {
-                    return nth == 9 ? ninth * MS : MS;
-                }
-            }).get(0);
+            PhaseSummary s = new EngineRun(dir, clock, phases, TYPES, 1, 1)
+                    .run(id -> new SimTerminal(clock, MS) {
+                        @Override
+                        long serviceNanos(int nth) {
+                            return nth == 9 ? ninth * MS : MS;
+                        }
+                    })
+                    .get(0);
             assertEquals(inGrace ? 10 : 9, s.counts().total(), "ninth took " + ninth + " ms");
             assertEquals(inGrace ? 0 : 1, s.missed(), "ninth took " + ninth + " ms");
         }
@@ -186,7 +191,8 @@ class OpenLoopTest {
         AtomicLong missedAt3s = new AtomicLong(-1);
         List<PhaseConfig> phases = List.of(phase(0, 10, 0, 0, RateSpec.open(100), 1, 100, 0));
         EngineRun engine = new EngineRun(dir, clock, phases, TYPES, 1, 1);
-        clock.at(3_050 * MS, () -> missedAt3s.set(engine.manager().currentPhase().missed()));
+        clock.at(
+                3_050 * MS, () -> missedAt3s.set(engine.manager().currentPhase().missed()));
         List<PhaseSummary> s = engine.run(id -> new SimTerminal(clock, MS) {
             @Override
             long serviceNanos(int nth) {

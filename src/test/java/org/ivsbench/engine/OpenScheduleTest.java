@@ -1,18 +1,17 @@
 package org.ivsbench.engine;
 
-import org.ivsbench.op.Outcome;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import java.util.List;
 import java.util.SplittableRandom;
 
 import org.junit.jupiter.api.Test;
 
 import org.ivsbench.config.ArrivalKind;
+import org.ivsbench.op.Outcome;
 import org.ivsbench.stats.PhaseStats;
 import org.ivsbench.stats.PhaseSummary;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Rate control on a simulated clock: one or more terminals with a fixed service time take claims, and time
@@ -22,8 +21,8 @@ class OpenScheduleTest {
     private static final long SECOND = 1_000_000_000L;
 
     /** Simulates terminals that are free at the times in {@code freeAt}; returns claims taken. */
-    private static long simulate(OpenSchedule schedule, PhaseStats stats, int terminals, long serviceNanos,
-            long endNanos) {
+    private static long simulate(
+            OpenSchedule schedule, PhaseStats stats, int terminals, long serviceNanos, long endNanos) {
         long[] freeAt = new long[terminals];
         long claims = 0;
         while (true) {
@@ -64,8 +63,13 @@ class OpenScheduleTest {
     void regularArrivalsHitTheRateExactlyWhenCapacitySuffices() {
         PhaseStats stats = stats();
         long duration = 10 * SECOND;
-        OpenSchedule s = new OpenSchedule(new ArrivalProcess(0, 1000, ArrivalKind.REGULAR, new SplittableRandom(1)),
-                0, duration, 0, SECOND, stats);
+        OpenSchedule s = new OpenSchedule(
+                new ArrivalProcess(0, 1000, ArrivalKind.REGULAR, new SplittableRandom(1)),
+                0,
+                duration,
+                0,
+                SECOND,
+                stats);
         long claims = simulate(s, stats, 1, 500_000, Long.MAX_VALUE);
         assertEquals(10_000, claims);
         stats.markScheduleEnded(10_000, 10.0);
@@ -80,8 +84,13 @@ class OpenScheduleTest {
     void poissonArrivalsAverageTheRateWithinHalfAPercent() {
         PhaseStats stats = stats();
         long duration = 1000 * SECOND;
-        OpenSchedule s = new OpenSchedule(new ArrivalProcess(0, 1000, ArrivalKind.POISSON, new SplittableRandom(7)),
-                0, duration, 0, SECOND, stats);
+        OpenSchedule s = new OpenSchedule(
+                new ArrivalProcess(0, 1000, ArrivalKind.POISSON, new SplittableRandom(7)),
+                0,
+                duration,
+                0,
+                SECOND,
+                stats);
         long claims = simulate(s, stats, 2, 100_000, Long.MAX_VALUE);
         double achieved = claims / 1000.0;
         assertTrue(Math.abs(achieved - 1000) / 1000 < 0.005, "achieved " + achieved + " ops/s");
@@ -95,8 +104,13 @@ class OpenScheduleTest {
         PhaseStats stats = stats();
         long duration = 10 * SECOND;
         // 1000 arrivals/s against a terminal that serves 500/s, backlog bound 1 s.
-        OpenSchedule s = new OpenSchedule(new ArrivalProcess(0, 1000, ArrivalKind.REGULAR, new SplittableRandom(1)),
-                0, duration, 0, SECOND, stats);
+        OpenSchedule s = new OpenSchedule(
+                new ArrivalProcess(0, 1000, ArrivalKind.REGULAR, new SplittableRandom(1)),
+                0,
+                duration,
+                0,
+                SECOND,
+                stats);
         long claims = simulate(s, stats, 1, 2_000_000, duration);
         stats.markScheduleEnded(10_000, 10.0);
         stats.drain(0, 1000);
@@ -104,16 +118,23 @@ class OpenScheduleTest {
         assertEquals(10_000, claims + sum.missed(), "every arrival is either run or counted as missed");
         assertTrue(sum.missed() > 4000 && sum.missed() < 5100, "missed " + sum.missed());
         // Latency from intended start shows the queue; service time does not.
-        assertTrue(sum.responseTimeUs().p99() > 500 * sum.serviceTimeUs().p99() / 1000,
-                "response p99 " + sum.responseTimeUs().p99() + " vs service p99 " + sum.serviceTimeUs().p99());
+        assertTrue(
+                sum.responseTimeUs().p99() > 500 * sum.serviceTimeUs().p99() / 1000,
+                "response p99 " + sum.responseTimeUs().p99() + " vs service p99 "
+                        + sum.serviceTimeUs().p99());
         assertTrue(sum.responseTimeUs().max() <= 1_000_000 + 2_000 + 1000, "bounded by the backlog limit");
     }
 
     @Test
     void countPhaseIssuesExactlyCountMeasuredOperationsAfterWarmup() {
         PhaseStats stats = stats();
-        OpenSchedule s = new OpenSchedule(new ArrivalProcess(0, 2000, ArrivalKind.POISSON, new SplittableRandom(3)),
-                SECOND, Long.MAX_VALUE, 1234, SECOND, stats);
+        OpenSchedule s = new OpenSchedule(
+                new ArrivalProcess(0, 2000, ArrivalKind.POISSON, new SplittableRandom(3)),
+                SECOND,
+                Long.MAX_VALUE,
+                1234,
+                SECOND,
+                stats);
         simulate(s, stats, 2, 100_000, Long.MAX_VALUE);
         stats.drain(0, 1000);
         PhaseSummary sum = stats.summary();

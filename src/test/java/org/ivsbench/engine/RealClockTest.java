@@ -1,10 +1,5 @@
 package org.ivsbench.engine;
 
-import static org.ivsbench.engine.EngineRun.TYPES;
-import static org.ivsbench.engine.EngineRun.phase;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -21,6 +16,11 @@ import org.ivsbench.config.RateSpec;
 import org.ivsbench.op.OpResult;
 import org.ivsbench.stats.PhaseSummary;
 
+import static org.ivsbench.engine.EngineRun.TYPES;
+import static org.ivsbench.engine.EngineRun.phase;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 /**
  * End-to-end sanity on {@link Clock#SYSTEM}. These stay on the real clock because what they guard is the
  * real one: parking and waking threads, the manager's polling of a drain, and the statistics windows, which
@@ -36,8 +36,7 @@ class RealClockTest {
     private static Terminal parking(long micros) {
         return new Terminal() {
             @Override
-            public void startPhase(PhaseConfig phase, SplittableRandom random) {
-            }
+            public void startPhase(PhaseConfig phase, SplittableRandom random) {}
 
             @Override
             public OpResult execute(int type) {
@@ -46,8 +45,7 @@ class RealClockTest {
             }
 
             @Override
-            public void close() {
-            }
+            public void close() {}
         };
     }
 
@@ -57,13 +55,15 @@ class RealClockTest {
 
     @Test
     void aRateLimitedPhaseThenAnUnlimitedOneMeasureBoth() throws Exception {
-        List<PhaseConfig> phases = List.of(phase(0, 2, 0, 0, RateSpec.open(200), 2, 50, 50),
-                phase(1, 1, 0, 0, RateSpec.unlimited(), 2, 50, 50));
+        List<PhaseConfig> phases = List.of(
+                phase(0, 2, 0, 0, RateSpec.open(200), 2, 50, 50), phase(1, 1, 0, 0, RateSpec.unlimited(), 2, 50, 50));
         List<PhaseSummary> s = run(phases, 50);
         assertEquals(400, s.get(0).counts().total());
         assertEquals(0, s.get(0).missed());
         assertEquals(200.0, s.get(0).throughput());
-        assertTrue(s.get(1).counts().total() > 0, "unlimited phase measured " + s.get(1).counts().total());
+        assertTrue(
+                s.get(1).counts().total() > 0,
+                "unlimited phase measured " + s.get(1).counts().total());
         assertEquals(s.get(0).measuredStartMs() + 2000, s.get(1).startMs(), "one timeline: no overrun");
     }
 
@@ -72,8 +72,8 @@ class RealClockTest {
         // 2,500 arrivals/s against two terminals of ~3,000/s each (300 µs parks plus wake-up): every arrival
         // runs. A guard for the race between the deadline and arrivals due just before it, seen on MariaDB
         // (scripts/bench/rate-accuracy.sh): on the virtual clock the drain is exact, here it meets real wake-ups.
-        List<PhaseConfig> phases = List.of(phase(0, 2, 0, 0, RateSpec.open(2500), 2, 50, 50),
-                phase(1, 1, 0, 0, RateSpec.open(1000), 2, 50, 50));
+        List<PhaseConfig> phases = List.of(
+                phase(0, 2, 0, 0, RateSpec.open(2500), 2, 50, 50), phase(1, 1, 0, 0, RateSpec.open(1000), 2, 50, 50));
         List<PhaseSummary> s = run(phases, 300);
         assertEquals(0, s.get(0).missed());
         assertEquals(5000, s.get(0).counts().total());
@@ -83,8 +83,8 @@ class RealClockTest {
     @Test
     void samplesCsvWindowsAreAlignedAndCountEveryOperation() throws Exception {
         // 3,000 operations at 1,500/s: two seconds, so the statistics thread cuts at least one wall-clock window.
-        EngineRun run = new EngineRun(dir, Clock.SYSTEM, List.of(phase(0, 0, 3000, 0, RateSpec.open(1500), 2, 50, 50)),
-                TYPES, 2, 1);
+        EngineRun run = new EngineRun(
+                dir, Clock.SYSTEM, List.of(phase(0, 0, 3000, 0, RateSpec.open(1500), 2, 50, 50)), TYPES, 2, 1);
         run.run(id -> parking(0));
         List<String> lines = Files.readAllLines(run.runDir().resolve("samples.csv"));
         long total = 0;

@@ -55,6 +55,5 @@ class SimTerminal implements Terminal {
     }
 
     @Override
-    public void close() {
-    }
+    public void close() {}
 }

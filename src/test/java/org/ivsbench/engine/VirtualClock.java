@@ -30,8 +30,7 @@ final class VirtualClock implements Clock {
     private final Map<Thread, Waiter> waiting = new HashMap<>();
     private AssertionError stalled;
 
-    private record Waiter(Thread thread, BooleanSupplier done, long deadline) {
-    }
+    private record Waiter(Thread thread, BooleanSupplier done, long deadline) {}
 
     @Override
     public long nanoTime() {
@@ -58,8 +57,7 @@ final class VirtualClock implements Clock {
     }
 
     @Override
-    public boolean awaitUntil(BooleanSupplier done, long deadlineNanos, long recheckNanos)
-            throws InterruptedException {
+    public boolean awaitUntil(BooleanSupplier done, long deadlineNanos, long recheckNanos) throws InterruptedException {
         Thread me = Thread.currentThread();
         synchronized (this) {
             if (!attached.contains(me)) {
@@ -129,16 +127,18 @@ final class VirtualClock implements Clock {
      */
     Thread at(long atNanos, Runnable action) {
         attach(Thread.currentThread());
-        Thread thread = new Thread(() -> {
-            try {
-                sleepUntil(atNanos);
-                action.run();
-            } catch (InterruptedException e) {
-                // Not run.
-            } finally {
-                detach(Thread.currentThread());
-            }
-        }, "at-" + atNanos);
+        Thread thread = new Thread(
+                () -> {
+                    try {
+                        sleepUntil(atNanos);
+                        action.run();
+                    } catch (InterruptedException e) {
+                        // Not run.
+                    } finally {
+                        detach(Thread.currentThread());
+                    }
+                },
+                "at-" + atNanos);
         thread.setDaemon(true);
         attach(thread);
         thread.start();
@@ -146,7 +146,9 @@ final class VirtualClock implements Clock {
     }
 
     private boolean ready(Waiter w) {
-        return w.thread().isInterrupted() || now >= w.deadline() || (w.done() != null && w.done().getAsBoolean());
+        return w.thread().isInterrupted()
+                || now >= w.deadline()
+                || (w.done() != null && w.done().getAsBoolean());
     }
 
     private void advanceIfAllWait() {

@@ -1,10 +1,5 @@
 package org.ivsbench.engine;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -12,6 +7,11 @@ import java.util.concurrent.atomic.AtomicReference;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The test clock itself: time moves only when every attached thread waits, to the earliest deadline. */
 @Timeout(30)
@@ -60,8 +60,7 @@ class VirtualClockTest {
         });
         clock.attach(other);
         other.start();
-        AssertionError e = assertThrows(AssertionError.class,
-                () -> clock.awaitUntil(() -> false, Long.MAX_VALUE, 1));
+        AssertionError e = assertThrows(AssertionError.class, () -> clock.awaitUntil(() -> false, Long.MAX_VALUE, 1));
         assertTrue(e.getMessage().contains("stalled"), e.getMessage());
         other.join();
         assertTrue(otherFailure.get() instanceof AssertionError, "both fail: " + otherFailure.get());

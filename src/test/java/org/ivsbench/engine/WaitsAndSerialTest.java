@@ -1,11 +1,5 @@
 package org.ivsbench.engine;
 
-import static org.ivsbench.engine.EngineRun.MS;
-import static org.ivsbench.engine.EngineRun.phase;
-import static org.ivsbench.engine.EngineRun.serial;
-import static org.ivsbench.engine.EngineRun.withThinkTime;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -23,6 +17,12 @@ import org.ivsbench.config.TransactionTypeConfig;
 import org.ivsbench.op.OpResult;
 import org.ivsbench.stats.PhaseSummary;
 
+import static org.ivsbench.engine.EngineRun.MS;
+import static org.ivsbench.engine.EngineRun.phase;
+import static org.ivsbench.engine.EngineRun.serial;
+import static org.ivsbench.engine.EngineRun.withThinkTime;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
 /**
  * The terminal's own pauses (preExecutionWait, postExecutionWait, thinkTime) and serial phases, on the virtual
  * clock with terminals whose operations take 1 ms: phase lengths and latencies are exact, so a pause that is
@@ -35,13 +35,16 @@ class WaitsAndSerialTest {
 
     private final VirtualClock clock = new VirtualClock();
 
-    private PhaseSummary run(PhaseConfig phase, List<TransactionTypeConfig> types, int terminals,
-            Map<Integer, SimTerminal> out) throws Exception {
-        return new EngineRun(dir, clock, List.of(phase), types, terminals, 1).run(id -> {
-            SimTerminal t = new SimTerminal(clock, MS);
-            out.put(id, t);
-            return t;
-        }).get(0);
+    private PhaseSummary run(
+            PhaseConfig phase, List<TransactionTypeConfig> types, int terminals, Map<Integer, SimTerminal> out)
+            throws Exception {
+        return new EngineRun(dir, clock, List.of(phase), types, terminals, 1)
+                .run(id -> {
+                    SimTerminal t = new SimTerminal(clock, MS);
+                    out.put(id, t);
+                    return t;
+                })
+                .get(0);
     }
 
     private static List<TransactionTypeConfig> type(long preMs, long postMs) {
@@ -61,7 +64,8 @@ class WaitsAndSerialTest {
         assertEquals(60, s.counts().total());
         assertEquals(seconds, s.measuredSeconds(), 1e-12);
         assertEquals(30, terms.get(0).log.size());
-        assertEquals(21 * MS, terms.get(0).startedAt.get(1) - terms.get(0).startedAt.get(0), "one every 21 ms");
+        assertEquals(
+                21 * MS, terms.get(0).startedAt.get(1) - terms.get(0).startedAt.get(0), "one every 21 ms");
         // The pause is the terminal's, not the database's.
         assertEquals(1000, s.responseTimeUs().max());
         assertEquals(1000, s.serviceTimeUs().max());
@@ -114,8 +118,10 @@ class WaitsAndSerialTest {
     void aSerialPhaseRunsThePositiveWeightTypesInTheirListedOrder() throws Exception {
         // Types A, B, C with weights 30, 0, 70: each terminal runs A, C, A, C, ... (the weights' values do not
         // matter beyond zero or not; B never runs). 301 operations: terminal 0 ends on an extra A.
-        List<TransactionTypeConfig> types = List.of(new TransactionTypeConfig("A", 0, 0),
-                new TransactionTypeConfig("B", 0, 0), new TransactionTypeConfig("C", 0, 0));
+        List<TransactionTypeConfig> types = List.of(
+                new TransactionTypeConfig("A", 0, 0),
+                new TransactionTypeConfig("B", 0, 0),
+                new TransactionTypeConfig("C", 0, 0));
         Map<Integer, SimTerminal> terms = new ConcurrentHashMap<>();
         PhaseSummary s = run(serial(phase(0, 0, 301, 0, RateSpec.unlimited(), 2, 30, 0, 70)), types, 2, terms);
         assertEquals(301, s.counts().total());
@@ -133,7 +139,8 @@ class WaitsAndSerialTest {
     void aLongThinkTimeEndsWithItsPhase() throws Exception {
         // A 3 s think time after the one operation of a 1 s time phase: the terminal leaves the pause at the
         // deadline and runs the next phase's 50 operations from then on.
-        List<PhaseConfig> phases = List.of(withThinkTime(phase(0, 1, 0, 0, RateSpec.unlimited(), 1, 100), 3000),
+        List<PhaseConfig> phases = List.of(
+                withThinkTime(phase(0, 1, 0, 0, RateSpec.unlimited(), 1, 100), 3000),
                 phase(1, 0, 50, 0, RateSpec.unlimited(), 1, 100));
         Map<Integer, SimTerminal> terms = new ConcurrentHashMap<>();
         List<PhaseSummary> s = new EngineRun(dir, clock, phases, type(0, 0), 1, 1).run(id -> {
@@ -158,7 +165,8 @@ class WaitsAndSerialTest {
                     public OpResult execute(int type) {
                         return OpResult.error("refused");
                     }
-                }).get(0);
+                })
+                .get(0);
         assertEquals(10, s.counts().error());
     }
 }

@@ -1,13 +1,5 @@
 package org.ivsbench.engine;
 
-import static org.ivsbench.engine.EngineRun.MS;
-import static org.ivsbench.engine.EngineRun.TYPES;
-import static org.ivsbench.engine.EngineRun.phase;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -27,6 +19,14 @@ import org.ivsbench.config.RateSpec;
 import org.ivsbench.op.OpResult;
 import org.ivsbench.stats.PhaseSummary;
 
+import static org.ivsbench.engine.EngineRun.MS;
+import static org.ivsbench.engine.EngineRun.TYPES;
+import static org.ivsbench.engine.EngineRun.phase;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 /**
  * The engine on the virtual clock with in-memory terminals: phase boundaries, count phases, warmup, idle
  * phases, stops, seeding and terminals that fail. Every count is exact. (A hang would be an engine bug: the
@@ -39,8 +39,9 @@ class WorkloadManagerTest {
 
     private final VirtualClock clock = new VirtualClock();
 
-    private List<PhaseSummary> run(List<PhaseConfig> phases, int terminals, long seed, Map<Integer, SimTerminal> out,
-            long serviceNanos) throws Exception {
+    private List<PhaseSummary> run(
+            List<PhaseConfig> phases, int terminals, long seed, Map<Integer, SimTerminal> out, long serviceNanos)
+            throws Exception {
         return run(phases, terminals, seed, id -> {
             SimTerminal t = new SimTerminal(clock, serviceNanos);
             out.put(id, t);
@@ -48,8 +49,9 @@ class WorkloadManagerTest {
         });
     }
 
-    private List<PhaseSummary> run(List<PhaseConfig> phases, int terminals, long seed,
-            WorkloadManager.TerminalFactory factory) throws Exception {
+    private List<PhaseSummary> run(
+            List<PhaseConfig> phases, int terminals, long seed, WorkloadManager.TerminalFactory factory)
+            throws Exception {
         return new EngineRun(dir, clock, phases, TYPES, terminals, seed).run(factory);
     }
 
@@ -108,8 +110,8 @@ class WorkloadManagerTest {
         // One terminal, 100 arrivals/s; its "database" goes away 0.5 s into the first 1 s phase and comes back
         // only in the next phase. The wait in beforeOperation ends with the phase: the arrival it held and the
         // 49 still due are missed, not lost, and the next phase starts on time and gets its terminal.
-        List<PhaseConfig> phases = List.of(phase(0, 1, 0, 0, RateSpec.open(100), 1, 100, 0),
-                phase(1, 1, 0, 0, RateSpec.open(100), 1, 100, 0));
+        List<PhaseConfig> phases = List.of(
+                phase(0, 1, 0, 0, RateSpec.open(100), 1, 100, 0), phase(1, 1, 0, 0, RateSpec.open(100), 1, 100, 0));
         List<PhaseSummary> s = run(phases, 1, 1, id -> new SimTerminal(clock, MS) {
             @Override
             public boolean beforeOperation(BooleanSupplier stillWanted) {
@@ -135,8 +137,8 @@ class WorkloadManagerTest {
     void aStopRequestEndsThePhaseAtOnceAndSkipsTheRest() throws Exception {
         // 100 arrivals/s, 1 ms each; a stop at 2,505 ms. Arrivals 0 to 2,500 ms ran (251); the terminal had
         // taken the one due at 2,510 ms and was waiting for it: missed. The second phase never starts.
-        List<PhaseConfig> phases = List.of(phase(0, 10, 0, 0, RateSpec.open(100), 1, 100, 0),
-                phase(1, 10, 0, 0, RateSpec.open(100), 1, 100, 0));
+        List<PhaseConfig> phases = List.of(
+                phase(0, 10, 0, 0, RateSpec.open(100), 1, 100, 0), phase(1, 10, 0, 0, RateSpec.open(100), 1, 100, 0));
         EngineRun run = new EngineRun(dir, clock, phases, TYPES, 1, 1);
         clock.at(2505 * MS, run.manager()::requestStop);
         List<PhaseSummary> s = run.run(id -> new SimTerminal(clock, MS));
@@ -171,12 +173,26 @@ class WorkloadManagerTest {
         // must still be the same: its stream is derived for (terminal, phase), not carried over.
         Map<Integer, SimTerminal> a = new ConcurrentHashMap<>();
         Map<Integer, SimTerminal> b = new ConcurrentHashMap<>();
-        run(List.of(phase(0, 1, 0, 0, RateSpec.open(400), 2, 40, 60),
-                phase(1, 0, 2000, 0, RateSpec.unlimited(), 2, 40, 60)), 2, 42, a, 30_000);
-        run(List.of(phase(0, 1, 0, 0, RateSpec.open(1000), 2, 40, 60),
-                phase(1, 0, 2000, 0, RateSpec.unlimited(), 2, 40, 60)), 2, 42, b, 30_000);
-        assertEquals(400, a.get(0).byPhase.get(0).size() + a.get(1).byPhase.get(0).size());
-        assertEquals(1000, b.get(0).byPhase.get(0).size() + b.get(1).byPhase.get(0).size());
+        run(
+                List.of(
+                        phase(0, 1, 0, 0, RateSpec.open(400), 2, 40, 60),
+                        phase(1, 0, 2000, 0, RateSpec.unlimited(), 2, 40, 60)),
+                2,
+                42,
+                a,
+                30_000);
+        run(
+                List.of(
+                        phase(0, 1, 0, 0, RateSpec.open(1000), 2, 40, 60),
+                        phase(1, 0, 2000, 0, RateSpec.unlimited(), 2, 40, 60)),
+                2,
+                42,
+                b,
+                30_000);
+        assertEquals(
+                400, a.get(0).byPhase.get(0).size() + a.get(1).byPhase.get(0).size());
+        assertEquals(
+                1000, b.get(0).byPhase.get(0).size() + b.get(1).byPhase.get(0).size());
         for (int id = 0; id < 2; id++) {
             List<String> secondA = a.get(id).byPhase.get(1);
             assertEquals(1000, secondA.size(), "terminal " + id);
@@ -218,15 +234,15 @@ class WorkloadManagerTest {
         }
 
         @Override
-        public void close() {
-        }
+        public void close() {}
     }
 
     @Test
     void aRuntimeExceptionFromATerminalIsAnErrorOutcomeAndTheTerminalCarriesOn() throws Exception {
         // Two count phases, so a terminal whose thread died in the first would be missing from the second (and
         // with both dead the first would never end). 1,000 operations in all: 142 of them throw.
-        List<PhaseConfig> phases = List.of(phase(0, 0, 700, 0, RateSpec.unlimited(), 2, 50, 50),
+        List<PhaseConfig> phases = List.of(
+                phase(0, 0, 700, 0, RateSpec.unlimited(), 2, 50, 50),
                 phase(1, 0, 300, 0, RateSpec.unlimited(), 2, 50, 50));
         AtomicInteger executed = new AtomicInteger();
         Map<Integer, BuggyTerminal> terms = new ConcurrentHashMap<>();
@@ -240,8 +256,10 @@ class WorkloadManagerTest {
         assertEquals(142, s.get(0).counts().error() + s.get(1).counts().error());
         for (PhaseSummary p : s) {
             for (PhaseSummary.TypeSummary t : p.transactions().values()) {
-                assertEquals(t.counts().error(), t.errors().getOrDefault(
-                        "internal error: ArrayIndexOutOfBoundsException", 0L), "all errors under the one reason");
+                assertEquals(
+                        t.counts().error(),
+                        t.errors().getOrDefault("internal error: ArrayIndexOutOfBoundsException", 0L),
+                        "all errors under the one reason");
                 assertEquals(t.counts().error() > 0 ? 1 : 0, t.errors().size(), "no other reason: " + t.errors());
             }
         }
@@ -261,7 +279,8 @@ class WorkloadManagerTest {
         AtomicReference<Throwable> uncaught = new AtomicReference<>();
         Thread.setDefaultUncaughtExceptionHandler((thread, e) -> uncaught.set(e));
         try {
-            IllegalStateException e = assertThrows(IllegalStateException.class,
+            IllegalStateException e = assertThrows(
+                    IllegalStateException.class,
                     () -> run(phases, 1, 3, id -> new SimTerminal(clock, MS) {
                         @Override
                         public OpResult execute(int type) {
@@ -276,7 +295,8 @@ class WorkloadManagerTest {
             Thread.setDefaultUncaughtExceptionHandler(previous);
         }
         assertEquals(5, calls.get(), "the thread ended at the Error");
-        assertTrue(uncaught.get() instanceof AssertionError, "the Error reached the thread's handler: " + uncaught.get());
+        assertTrue(
+                uncaught.get() instanceof AssertionError, "the Error reached the thread's handler: " + uncaught.get());
     }
 
     @Test
@@ -286,7 +306,8 @@ class WorkloadManagerTest {
         // error. The terminals keep in step in phase 0 and would throw 40 times each, but at the last instant
         // each wants two claims (an error, which takes no time, and the next) and only two are left: whose
         // they are is a race between the threads, so 79 or 80 throw.
-        List<PhaseConfig> phases = List.of(phase(0, 0, 400, 0, RateSpec.unlimited(), 2, 50, 50),
+        List<PhaseConfig> phases = List.of(
+                phase(0, 0, 400, 0, RateSpec.unlimited(), 2, 50, 50),
                 phase(1, 0, 400, 0, RateSpec.unlimited(), 2, 50, 50));
         AtomicInteger ranInPhase1ByTerminal0 = new AtomicInteger();
         AtomicInteger beforeThrown = new AtomicInteger();

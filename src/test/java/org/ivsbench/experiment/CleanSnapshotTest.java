@@ -1,12 +1,8 @@
 package org.ivsbench.experiment;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -15,6 +11,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import org.ivsbench.bench.BenchmarkModule;
+import org.ivsbench.bench.LoadProgress;
 import org.ivsbench.config.BenchmarkConfig;
 import org.ivsbench.db.Record;
 import org.ivsbench.db.Session;
@@ -22,8 +19,11 @@ import org.ivsbench.db.Target;
 import org.ivsbench.db.TargetException;
 import org.ivsbench.db.Targets;
 import org.ivsbench.testsupport.RunHarness;
-import java.util.Arrays;
-import org.ivsbench.bench.LoadProgress;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The logical clean snapshot on SQLite: what is restored is what was there when it was taken. */
 class CleanSnapshotTest {
@@ -33,13 +33,15 @@ class CleanSnapshotTest {
     Path tmp;
 
     private BenchmarkConfig config() throws Exception {
-        return RunHarness.config(tmp, "<parameters><type>SQLITE</type><url>jdbc:sqlite:" + tmp.resolve("p.db")
-                + "</url><terminals>1</terminals><randomSeed>3</randomSeed><batchsize>7</batchsize>"
-                + "<recordcount>50</recordcount><fieldcount>3</fieldcount><fieldlength>10</fieldlength>"
-                + "<table>" + TABLE + "</table>"
-                + "<transactiontypes><transactiontype><name>ReadRecord</name></transactiontype></transactiontypes>"
-                + "<works><work><time>1</time><rate>unlimited</rate><weights>100</weights></work></works>"
-                + "<monitor><enabled>false</enabled></monitor></parameters>");
+        return RunHarness.config(
+                tmp,
+                "<parameters><type>SQLITE</type><url>jdbc:sqlite:" + tmp.resolve("p.db")
+                        + "</url><terminals>1</terminals><randomSeed>3</randomSeed><batchsize>7</batchsize>"
+                        + "<recordcount>50</recordcount><fieldcount>3</fieldcount><fieldlength>10</fieldlength>"
+                        + "<table>" + TABLE + "</table>"
+                        + "<transactiontypes><transactiontype><name>ReadRecord</name></transactiontype></transactiontypes>"
+                        + "<works><work><time>1</time><rate>unlimited</rate><weights>100</weights></work></works>"
+                        + "<monitor><enabled>false</enabled></monitor></parameters>");
     }
 
     @Test
@@ -54,13 +56,16 @@ class CleanSnapshotTest {
             odd.put("FIELD1", "");
             odd.put("FIELD2", "växt ✓ 𝄞");
             try (Session s = primary.openSession()) {
-                s.insertBatch(TABLE, List.of(new Record("user1", odd), new Record("user2",
-                        Map.of("FIELD0", "a", "FIELD1", "b", "FIELD2", "c"))));
+                s.insertBatch(
+                        TABLE,
+                        List.of(
+                                new Record("user1", odd),
+                                new Record("user2", Map.of("FIELD0", "a", "FIELD1", "b", "FIELD2", "c"))));
             }
             long before = ExperimentMariaDbTest.checksum(primary, TABLE);
             Path file = tmp.resolve("clean-snapshot.tmp");
-            try (CleanSnapshot snapshot = CleanSnapshot.take(ExperimentSpec.CleanMethod.LOGICAL, module, config,
-                    primary, TABLE, file)) {
+            try (CleanSnapshot snapshot =
+                    CleanSnapshot.take(ExperimentSpec.CleanMethod.LOGICAL, module, config, primary, TABLE, file)) {
                 assertTrue(Files.size(file) > 1_600_000);
                 // The primary changes after the snapshot (main's run phase may write)...
                 try (Session s = primary.openSession()) {
@@ -88,12 +93,12 @@ class CleanSnapshotTest {
             module.create(config, primary);
             module.load(config, primary, LoadProgress.NONE);
             Path file = tmp.resolve("clean-snapshot.tmp");
-            try (CleanSnapshot snapshot = CleanSnapshot.take(ExperimentSpec.CleanMethod.LOGICAL, module, config,
-                    primary, TABLE, file)) {
+            try (CleanSnapshot snapshot =
+                    CleanSnapshot.take(ExperimentSpec.CleanMethod.LOGICAL, module, config, primary, TABLE, file)) {
                 byte[] all = Files.readAllBytes(file);
                 Files.write(file, Arrays.copyOf(all, all.length / 2));
-                TargetException e = assertThrows(TargetException.class,
-                        () -> snapshot.restore(primary, config.target()));
+                TargetException e =
+                        assertThrows(TargetException.class, () -> snapshot.restore(primary, config.target()));
                 assertTrue(e.getMessage().contains("truncated"), e.getMessage());
                 assertFalse(Files.exists(tmp.resolve("ivs_clean.db")), "no half-restored database is left");
             }

@@ -1,8 +1,5 @@
 package org.ivsbench.experiment;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -26,16 +23,42 @@ import org.ivsbench.stats.OperationCounts;
 import org.ivsbench.stats.PhaseSummary;
 import org.ivsbench.testsupport.RunHarness;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 /** epochs.csv's rows: every outcome in its own column, and no ordinary row for a phase cut short. */
 class EpochsCsvTest {
     @TempDir
     Path tmp;
 
-    private static PhaseSummary summary(long ok, long skipped, long aborted, long error, long missed, double seconds,
-            Double throughput, Double goodput) {
+    private static PhaseSummary summary(
+            long ok,
+            long skipped,
+            long aborted,
+            long error,
+            long missed,
+            double seconds,
+            Double throughput,
+            Double goodput) {
         LatencySummary lat = new LatencySummary(1000.0, 0.0, 1000L, 1000L, 1000L, 1000L, 1000L, 1000L);
-        return new PhaseSummary(0, "p", 0, 0, 0, seconds, 0, missed, new OperationCounts(ok, skipped, aborted, error),
-                throughput, goodput, lat, lat, lat, 0, 0, Map.of());
+        return new PhaseSummary(
+                0,
+                "p",
+                0,
+                0,
+                0,
+                seconds,
+                0,
+                missed,
+                new OperationCounts(ok, skipped, aborted, error),
+                throughput,
+                goodput,
+                lat,
+                lat,
+                lat,
+                0,
+                0,
+                Map.of());
     }
 
     private static Map<String, String> row(List<String> lines, int index) {
@@ -62,9 +85,12 @@ class EpochsCsvTest {
             csv.epochRow(1, Mode.CLEAN, sizes, null, run, 12L, 34L);
         }
         List<String> lines = Files.readAllLines(tmp.resolve("epochs.csv"));
-        assertTrue(lines.get(0).startsWith("epoch,mode,records,data_bytes,value_min,value_avg,value_p50,value_p99,"
-                + "value_max,extend_ops,extend_skipped,extend_throughput,extend_lat_avg_us,extend_lat_p99_us,run_ops,"
-                + "run_throughput,run_lat_avg_us,run_lat_p50_us,run_lat_p99_us,snapshot_ms,restore_ms,"),
+        assertTrue(
+                lines.get(0)
+                        .startsWith(
+                                "epoch,mode,records,data_bytes,value_min,value_avg,value_p50,value_p99,"
+                                        + "value_max,extend_ops,extend_skipped,extend_throughput,extend_lat_avg_us,extend_lat_p99_us,run_ops,"
+                                        + "run_throughput,run_lat_avg_us,run_lat_p50_us,run_lat_p99_us,snapshot_ms,restore_ms,"),
                 "the old columns keep their places: " + lines.get(0));
         Map<String, String> main = row(lines, 1);
         assertEquals("1000", main.get("extend_ops"));
@@ -105,9 +131,19 @@ class EpochsCsvTest {
         try (Target target = Targets.open(config.target())) {
             module.create(config, target);
             module.load(config, target, LoadProgress.NONE);
-            EpochLoop loop = new EpochLoop(module, config, spec, target, dir,
-                    new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8), ExperimentListener.NONE,
-                    Map.of(), "sha256:test", 1, 1, state);
+            EpochLoop loop = new EpochLoop(
+                    module,
+                    config,
+                    spec,
+                    target,
+                    dir,
+                    new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
+                    ExperimentListener.NONE,
+                    Map.of(),
+                    "sha256:test",
+                    1,
+                    1,
+                    state);
             Path samples = dir.resolve("epoch-001/main/run/samples.csv");
             Thread stopper = new Thread(() -> {
                 try {

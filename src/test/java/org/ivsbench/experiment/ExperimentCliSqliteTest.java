@@ -1,14 +1,13 @@
 package org.ivsbench.experiment;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.Statement;
 import java.util.List;
 import java.util.stream.Stream;
 
@@ -16,9 +15,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import org.ivsbench.cli.Main;
-import java.sql.Connection;
-import java.sql.DriverManager;
-import java.sql.Statement;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The quick SQLite preset end to end through the CLI, then a resume that adds epochs 3 and 4. */
 class ExperimentCliSqliteTest {
@@ -31,8 +31,7 @@ class ExperimentCliSqliteTest {
         String original = Files.readString(Path.of(PRESET));
         // The experiment builds every phase: the preset needs neither <works> nor <transactiontypes>.
         assertFalse(original.contains("<works>") || original.contains("<transactiontypes>"), PRESET);
-        String xml = original
-                .replace("jdbc:sqlite:results/ycsbivs_quick.db", "jdbc:sqlite:" + tmp.resolve("quick.db"))
+        String xml = original.replace("jdbc:sqlite:results/ycsbivs_quick.db", "jdbc:sqlite:" + tmp.resolve("quick.db"))
                 .replaceAll("<epochs>\\d+</epochs>", "<epochs>" + epochs + "</epochs>")
                 // The preset's own sizes are for the demo; the test keeps the run small.
                 .replaceAll("<recordcount>\\d+</recordcount>", "<recordcount>200</recordcount>")
@@ -59,8 +58,18 @@ class ExperimentCliSqliteTest {
     void quickPresetRunsAndResumes() throws Exception {
         Path results = tmp.resolve("results");
         long start = System.nanoTime();
-        assertEquals(0, cli("-b", "ycsbivs", "-c", preset(2).toString(), "--create", "--load", "--execute", "-d",
-                results.toString()));
+        assertEquals(
+                0,
+                cli(
+                        "-b",
+                        "ycsbivs",
+                        "-c",
+                        preset(2).toString(),
+                        "--create",
+                        "--load",
+                        "--execute",
+                        "-d",
+                        results.toString()));
         Path dir;
         try (Stream<Path> s = Files.list(results)) {
             List<Path> dirs = s.toList();
@@ -74,8 +83,8 @@ class ExperimentCliSqliteTest {
         assertTrue(Files.readString(dir.resolve("experiment.json")).contains("\"lastFinishedEpoch\" : 2"));
 
         // Resume with 4 epochs: only 3 and 4 run, appended after the rows already there.
-        assertEquals(0, cli("-b", "ycsbivs", "-c", preset(4).toString(), "--execute", "--resume", "-d",
-                results.toString()));
+        assertEquals(
+                0, cli("-b", "ycsbivs", "-c", preset(4).toString(), "--execute", "--resume", "-d", results.toString()));
         try (Stream<Path> s = Files.list(results)) {
             assertEquals(1, s.count(), "resume reuses the folder");
         }
@@ -89,19 +98,23 @@ class ExperimentCliSqliteTest {
                 assertEquals(EpochsCsv.EPOCHS_HEADER.split(",").length, row.length);
                 assertEquals(Integer.toString(epoch), row[0]);
                 assertEquals(modes[m], row[1]);
-                assertTrue(Files.isRegularFile(dir.resolve(String.format("epoch-%03d/%s/run/summary.json", epoch,
-                        modes[m]))));
+                assertTrue(Files.isRegularFile(
+                        dir.resolve(String.format("epoch-%03d/%s/run/summary.json", epoch, modes[m]))));
             }
             assertTrue(Files.isRegularFile(dir.resolve(String.format("epoch-%03d/main/extend/summary.json", epoch))));
             // Every epoch adds 2000 extends x 100 bytes (no value reaches the cap): data grows by 200,000 bytes.
-            assertEquals(200L * 1000 + epoch * 200_000L, Long.parseLong(all.get(1 + (epoch - 1) * 4).split(",")[3]));
+            assertEquals(
+                    200L * 1000 + epoch * 200_000L,
+                    Long.parseLong(all.get(1 + (epoch - 1) * 4).split(",")[3]));
         }
         List<String> sizes = Files.readAllLines(dir.resolve("value_sizes.csv"));
         assertEquals(EpochsCsv.SIZES_HEADER, sizes.get(0));
         for (int epoch = 1; epoch <= 4; epoch++) {
             String e = epoch + ",";
-            long values = sizes.stream().filter(l -> l.startsWith(e))
-                    .mapToLong(l -> Long.parseLong(l.split(",")[3])).sum();
+            long values = sizes.stream()
+                    .filter(l -> l.startsWith(e))
+                    .mapToLong(l -> Long.parseLong(l.split(",")[3]))
+                    .sum();
             assertEquals(200 * 10, values, "value_sizes.csv epoch " + epoch);
         }
         assertTrue(Files.readString(dir.resolve("experiment.json")).contains("\"lastFinishedEpoch\" : 4"));
@@ -140,13 +153,15 @@ class ExperimentCliSqliteTest {
         String before = experimentJson(results);
         assertTrue(before.contains("\"dataBytes\" : " + (200L * 1000 + 200_000L)), before);
 
-        Object[] r = cliErr("-b", "ycsbivs", "-c", preset(2).toString(), "--create", "--load", "--execute",
-                "--resume", "-d", d);
+        Object[] r = cliErr(
+                "-b", "ycsbivs", "-c", preset(2).toString(), "--create", "--load", "--execute", "--resume", "-d", d);
         assertEquals(2, r[0], (String) r[1]);
         assertTrue(((String) r[1]).contains("--resume"), (String) r[1]);
 
         Path other = tmp.resolve("other.xml");
-        Files.writeString(other, Files.readString(preset(2)).replaceAll("<randomSeed>\\d+</randomSeed>", "<randomSeed>99</randomSeed>"));
+        Files.writeString(
+                other,
+                Files.readString(preset(2)).replaceAll("<randomSeed>\\d+</randomSeed>", "<randomSeed>99</randomSeed>"));
         r = cliErr("-b", "ycsbivs", "-c", other.toString(), "--execute", "--resume", "-d", d);
         assertEquals(1, r[0], (String) r[1]);
         assertTrue(((String) r[1]).contains("randomSeed (was"), (String) r[1]);
@@ -156,13 +171,15 @@ class ExperimentCliSqliteTest {
         r = cliErr("-b", "ycsbivs", "-c", preset(2).toString(), "--execute", "--resume", "-d", d);
         assertEquals(1, r[0], (String) r[1]);
         assertTrue(((String) r[1]).contains("not the experiment's primary"), (String) r[1]);
-        assertEquals(before.replaceAll("\"updated\".*", ""), experimentJson(results).replaceAll("\"updated\".*", ""),
+        assertEquals(
+                before.replaceAll("\"updated\".*", ""),
+                experimentJson(results).replaceAll("\"updated\".*", ""),
                 "a refused resume changes nothing");
 
         // The re-loaded primary (200,000 bytes) grown past the end of epoch 1 (400,000 bytes) by 1,000 bytes:
         // what an extend phase interrupted after some appends leaves.
         try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + tmp.resolve("quick.db"));
-             Statement st = c.createStatement()) {
+                Statement st = c.createStatement()) {
             assertEquals(200, st.executeUpdate("UPDATE usertable SET FIELD0 = FIELD0 || printf('%01005d', 0)"));
         }
         ByteArrayOutputStream out = new ByteArrayOutputStream();
@@ -175,10 +192,12 @@ class ExperimentCliSqliteTest {
             System.setOut(oldOut);
         }
         assertEquals(0, code, out.toString(StandardCharsets.UTF_8));
-        assertTrue(out.toString(StandardCharsets.UTF_8).contains("warning: the primary holds 1000 bytes more"),
+        assertTrue(
+                out.toString(StandardCharsets.UTF_8).contains("warning: the primary holds 1000 bytes more"),
                 out.toString(StandardCharsets.UTF_8));
         String after = experimentJson(results);
-        assertTrue(after.contains("\"primaryDataBytesDrift\" : 1000") && after.contains("\"lastFinishedEpoch\" : 2"),
+        assertTrue(
+                after.contains("\"primaryDataBytesDrift\" : 1000") && after.contains("\"lastFinishedEpoch\" : 2"),
                 after);
     }
 
@@ -192,7 +211,15 @@ class ExperimentCliSqliteTest {
         int code;
         try {
             System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
-            code = Main.execute("-b", "ycsbivs", "-c", f.toString(), "--create", "--load", "--execute", "-d",
+            code = Main.execute(
+                    "-b",
+                    "ycsbivs",
+                    "-c",
+                    f.toString(),
+                    "--create",
+                    "--load",
+                    "--execute",
+                    "-d",
                     tmp.resolve("results").toString());
         } finally {
             System.setErr(old);

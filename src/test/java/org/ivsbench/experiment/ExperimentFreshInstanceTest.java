@@ -1,9 +1,5 @@
 package org.ivsbench.experiment;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.net.ServerSocket;
@@ -32,6 +28,10 @@ import org.ivsbench.db.Targets;
 import org.ivsbench.testsupport.RunHarness;
 import org.ivsbench.testsupport.TestServers;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 /**
  * experiment/fresh on real servers: before each fresh mode the command restarts a second private MariaDB on an
  * empty datadir (scripts/mariadb.sh restart-fresh with its own state directory and port), and clean-run and
@@ -51,10 +51,10 @@ class ExperimentFreshInstanceTest {
 
     /** True when the primary's server has a database of that name right now. */
     private static boolean primaryHasDatabase(String name) throws Exception {
-        try (Connection c = DriverManager.getConnection(TestServers.mariadbUrl(), TestServers.mariadbUser(),
-                TestServers.mariadbPassword());
-             ResultSet rs = c.createStatement().executeQuery(
-                     "SELECT 1 FROM information_schema.SCHEMATA WHERE SCHEMA_NAME = '" + name + "'")) {
+        try (Connection c = DriverManager.getConnection(
+                        TestServers.mariadbUrl(), TestServers.mariadbUser(), TestServers.mariadbPassword());
+                ResultSet rs = c.createStatement()
+                        .executeQuery("SELECT 1 FROM information_schema.SCHEMATA WHERE SCHEMA_NAME = '" + name + "'")) {
             return rs.next();
         }
     }
@@ -64,18 +64,20 @@ class ExperimentFreshInstanceTest {
         Path state = tmp.resolve("fresh-state");
         int port = freePort();
         String instanceUrl = "jdbc:mariadb://127.0.0.1:" + port + "/ivsbench";
-        String command = "IVS_STATE_DIR='" + state + "' IVS_MARIADB_BASE_PORT=" + port
-                + " scripts/mariadb.sh restart-fresh";
-        BenchmarkConfig config = RunHarness.config(tmp, "<parameters>" + RunHarness.mariadbConnection()
-                + "<terminals>1</terminals><randomSeed>7</randomSeed><batchsize>64</batchsize>"
-                + "<recordcount>200</recordcount><fieldlength>100</fieldlength><table>" + TABLE + "</table>"
-                + "<transactiontypes><transactiontype><name>ReadRecord</name></transactiontype></transactiontypes>"
-                + "<works><work><time>1</time><rate>unlimited</rate><weights>100</weights></work></works>"
-                + "<monitor><enabled>false</enabled></monitor>"
-                + "<experiment><epochs>2</epochs><modes>main,clean,average-baseline</modes>"
-                + "<extend><count>300</count></extend><run><count>200</count></run>"
-                + "<fresh><command>" + command + "</command><url>" + instanceUrl + "</url></fresh>"
-                + "</experiment></parameters>");
+        String command =
+                "IVS_STATE_DIR='" + state + "' IVS_MARIADB_BASE_PORT=" + port + " scripts/mariadb.sh restart-fresh";
+        BenchmarkConfig config = RunHarness.config(
+                tmp,
+                "<parameters>" + RunHarness.mariadbConnection()
+                        + "<terminals>1</terminals><randomSeed>7</randomSeed><batchsize>64</batchsize>"
+                        + "<recordcount>200</recordcount><fieldlength>100</fieldlength><table>" + TABLE + "</table>"
+                        + "<transactiontypes><transactiontype><name>ReadRecord</name></transactiontype></transactiontypes>"
+                        + "<works><work><time>1</time><rate>unlimited</rate><weights>100</weights></work></works>"
+                        + "<monitor><enabled>false</enabled></monitor>"
+                        + "<experiment><epochs>2</epochs><modes>main,clean,average-baseline</modes>"
+                        + "<extend><count>300</count></extend><run><count>200</count></run>"
+                        + "<fresh><command>" + command + "</command><url>" + instanceUrl + "</url></fresh>"
+                        + "</experiment></parameters>");
         Path parent = Files.createTempDirectory(tmp, "results");
         Map<Integer, Long> primarySum = new HashMap<>();
         List<String> checked = new ArrayList<>();
@@ -96,7 +98,10 @@ class ExperimentFreshInstanceTest {
                     throw new AssertionError(e);
                 }
                 if (mode == Mode.CLEAN) {
-                    assertEquals(primarySum.get(epoch), ExperimentMariaDbTest.checksum(fresh, TABLE), "clean copy = main-run content");
+                    assertEquals(
+                            primarySum.get(epoch),
+                            ExperimentMariaDbTest.checksum(fresh, TABLE),
+                            "clean copy = main-run content");
                 } else {
                     assertEquals(200, fresh.countRecords(table));
                 }
@@ -122,16 +127,18 @@ class ExperimentFreshInstanceTest {
 
     @Test
     void aFailingCommandStopsTheExperimentWithItsOutput() throws Exception {
-        BenchmarkConfig config = RunHarness.config(tmp, "<parameters>" + RunHarness.mariadbConnection()
-                + "<terminals>1</terminals><randomSeed>7</randomSeed><recordcount>50</recordcount>"
-                + "<table>" + TABLE + "</table>"
-                + "<transactiontypes><transactiontype><name>ReadRecord</name></transactiontype></transactiontypes>"
-                + "<works><work><time>1</time><rate>unlimited</rate><weights>100</weights></work></works>"
-                + "<monitor><enabled>false</enabled></monitor>"
-                + "<experiment><epochs>1</epochs><modes>main,clean</modes>"
-                + "<extend><count>10</count></extend><run><count>10</count></run>"
-                + "<fresh><command>echo no datadir for you; exit 3</command>"
-                + "<url>jdbc:mariadb://127.0.0.1:1/ivsbench</url></fresh></experiment></parameters>");
+        BenchmarkConfig config = RunHarness.config(
+                tmp,
+                "<parameters>" + RunHarness.mariadbConnection()
+                        + "<terminals>1</terminals><randomSeed>7</randomSeed><recordcount>50</recordcount>"
+                        + "<table>" + TABLE + "</table>"
+                        + "<transactiontypes><transactiontype><name>ReadRecord</name></transactiontype></transactiontypes>"
+                        + "<works><work><time>1</time><rate>unlimited</rate><weights>100</weights></work></works>"
+                        + "<monitor><enabled>false</enabled></monitor>"
+                        + "<experiment><epochs>1</epochs><modes>main,clean</modes>"
+                        + "<extend><count>10</count></extend><run><count>10</count></run>"
+                        + "<fresh><command>echo no datadir for you; exit 3</command>"
+                        + "<url>jdbc:mariadb://127.0.0.1:1/ivsbench</url></fresh></experiment></parameters>");
         ExperimentSpec spec = ExperimentSpec.parse(config, RunHarness.module());
         BenchmarkModule module = RunHarness.module();
         Path parent = Files.createTempDirectory(tmp, "results");
@@ -143,9 +150,17 @@ class ExperimentFreshInstanceTest {
             module.load(config, target, LoadProgress.NONE);
             System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
             try {
-                code = ExperimentRun.run(module, config, spec, target, parent, 1,
-                        new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8), List.of("test"),
-                        false, ExperimentListener.NONE);
+                code = ExperimentRun.run(
+                        module,
+                        config,
+                        spec,
+                        target,
+                        parent,
+                        1,
+                        new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
+                        List.of("test"),
+                        false,
+                        ExperimentListener.NONE);
             } finally {
                 System.setErr(oldErr);
             }
@@ -165,7 +180,8 @@ class ExperimentFreshInstanceTest {
     }
 
     private static void stopInstance(Path state) throws Exception {
-        ProcessBuilder pb = new ProcessBuilder("scripts/mariadb.sh", "stop").redirectErrorStream(true)
+        ProcessBuilder pb = new ProcessBuilder("scripts/mariadb.sh", "stop")
+                .redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.DISCARD);
         pb.environment().put("IVS_STATE_DIR", state.toString());
         Process p = pb.start();

@@ -1,8 +1,5 @@
 package org.ivsbench.experiment;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -16,6 +13,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import org.ivsbench.faults.CliProcess;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * SIGTERM to the real jar in the middle of an experiment, then --resume: the interrupted run exits 143 with
@@ -38,18 +38,28 @@ class ExperimentInterruptTest {
         Files.writeString(cfg, xml);
         Path results = tmp.resolve("results");
 
-        CliProcess first = CliProcess.start(tmp, "-b", "ycsbivs", "-c", cfg.toString(), "--create", "--load",
-                "--execute", "-d", results.toString());
+        CliProcess first = CliProcess.start(
+                tmp,
+                "-b",
+                "ycsbivs",
+                "-c",
+                cfg.toString(),
+                "--create",
+                "--load",
+                "--execute",
+                "-d",
+                results.toString());
         Path dir = awaitRows(results, 2 * 4 + 1, first);
         first.process().destroy(); // SIGTERM
         assertEquals(143, first.waitFor(30), first.stderr());
 
-        JsonNode state = new ObjectMapper().readTree(dir.resolve("experiment.json").toFile());
+        JsonNode state =
+                new ObjectMapper().readTree(dir.resolve("experiment.json").toFile());
         int finished = state.get("lastFinishedEpoch").asInt();
         assertTrue(finished >= 2 && finished < 8, "stopped mid-experiment, after epoch " + finished);
 
-        CliProcess second = CliProcess.start(tmp, "-b", "ycsbivs", "-c", cfg.toString(), "--execute", "--resume",
-                "-d", results.toString());
+        CliProcess second = CliProcess.start(
+                tmp, "-b", "ycsbivs", "-c", cfg.toString(), "--execute", "--resume", "-d", results.toString());
         assertEquals(0, second.waitFor(120), second.stdout() + second.stderr());
 
         List<String> rows = Files.readAllLines(dir.resolve("epochs.csv"));
@@ -60,8 +70,12 @@ class ExperimentInterruptTest {
         }
         assertEquals(8 * 4, seen.size(), "every epoch x mode: " + seen.keySet());
         assertTrue(seen.values().stream().allMatch(n -> n == 1), "no row twice: " + seen);
-        assertEquals(8, new ObjectMapper().readTree(dir.resolve("experiment.json").toFile())
-                .get("lastFinishedEpoch").asInt());
+        assertEquals(
+                8,
+                new ObjectMapper()
+                        .readTree(dir.resolve("experiment.json").toFile())
+                        .get("lastFinishedEpoch")
+                        .asInt());
     }
 
     /** Waits until the experiment's epochs.csv has at least {@code lines} lines; returns its folder. */
@@ -80,6 +94,7 @@ class ExperimentInterruptTest {
             }
             Thread.sleep(100);
         }
-        throw new AssertionError("epochs.csv never reached " + lines + " lines: " + process.stdout() + process.stderr());
+        throw new AssertionError(
+                "epochs.csv never reached " + lines + " lines: " + process.stdout() + process.stderr());
     }
 }

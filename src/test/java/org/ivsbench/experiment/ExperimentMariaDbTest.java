@@ -1,20 +1,22 @@
 package org.ivsbench.experiment;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 import java.util.zip.CRC32;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 import org.ivsbench.config.BenchmarkConfig;
@@ -22,12 +24,10 @@ import org.ivsbench.db.Target;
 import org.ivsbench.db.TargetException;
 import org.ivsbench.testsupport.RunHarness;
 import org.ivsbench.testsupport.TestServers;
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import java.sql.Connection;
-import java.sql.DriverManager;
-import java.sql.ResultSet;
-import org.junit.jupiter.params.provider.CsvSource;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Small experiments on the private MariaDB (InnoDB and MyRocks): what each mode really runs against. */
 class ExperimentMariaDbTest {
@@ -37,24 +37,29 @@ class ExperimentMariaDbTest {
     Path tmp;
 
     private BenchmarkConfig config(String engine, int fieldCount, String experiment) throws Exception {
-        return RunHarness.config(tmp, "<parameters>" + RunHarness.mariadbConnection()
-                + "<terminals>1</terminals><randomSeed>7</randomSeed><batchsize>64</batchsize>"
-                + "<recordcount>200</recordcount><fieldcount>" + fieldCount + "</fieldcount>"
-                + "<fieldlength>100</fieldlength><engine>" + engine + "</engine><table>" + TABLE + "</table>"
-                + "<transactiontypes><transactiontype><name>ReadRecord</name></transactiontype></transactiontypes>"
-                + "<works><work><time>1</time><rate>unlimited</rate><weights>100</weights></work></works>"
-                + "<monitor><enabled>false</enabled></monitor>"
-                + "<experiment>" + experiment + "</experiment></parameters>");
+        return RunHarness.config(
+                tmp,
+                "<parameters>" + RunHarness.mariadbConnection()
+                        + "<terminals>1</terminals><randomSeed>7</randomSeed><batchsize>64</batchsize>"
+                        + "<recordcount>200</recordcount><fieldcount>" + fieldCount + "</fieldcount>"
+                        + "<fieldlength>100</fieldlength><engine>" + engine + "</engine><table>" + TABLE + "</table>"
+                        + "<transactiontypes><transactiontype><name>ReadRecord</name></transactiontype></transactiontypes>"
+                        + "<works><work><time>1</time><rate>unlimited</rate><weights>100</weights></work></works>"
+                        + "<monitor><enabled>false</enabled></monitor>"
+                        + "<experiment>" + experiment + "</experiment></parameters>");
     }
 
     /** Creates and loads the primary, runs the experiment; returns the experiment folder. */
     private Path run(BenchmarkConfig config, ExperimentListener listener) throws Exception {
-        Path dir = ExperimentRuns.run(config, listener, Files.createTempDirectory(tmp, "results")).dir();
+        Path dir = ExperimentRuns.run(config, listener, Files.createTempDirectory(tmp, "results"))
+                .dir();
         // No scratch database is left behind on the user's server.
-        try (Connection c = DriverManager.getConnection(TestServers.mariadbUrl(),
-                TestServers.mariadbUser(), TestServers.mariadbPassword());
-             ResultSet rs = c.createStatement().executeQuery("SELECT SCHEMA_NAME FROM information_schema.SCHEMATA WHERE SCHEMA_NAME IN ('"
-                     + FreshDatabases.CLEAN + "','" + FreshDatabases.AVERAGE + "','" + FreshDatabases.SPREAD + "')")) {
+        try (Connection c = DriverManager.getConnection(
+                        TestServers.mariadbUrl(), TestServers.mariadbUser(), TestServers.mariadbPassword());
+                ResultSet rs = c.createStatement()
+                        .executeQuery("SELECT SCHEMA_NAME FROM information_schema.SCHEMATA WHERE SCHEMA_NAME IN ('"
+                                + FreshDatabases.CLEAN + "','" + FreshDatabases.AVERAGE + "','" + FreshDatabases.SPREAD
+                                + "')")) {
             assertFalse(rs.next(), "a fresh database was left behind");
         }
         return dir;
@@ -78,7 +83,8 @@ class ExperimentMariaDbTest {
                 assertEquals(main.records(), s.records());
                 assertEquals(s.min(), s.max(), "uniform sizes");
                 assertEquals(Math.round(main.average()), s.max());
-                assertTrue(Math.abs(s.totalBytes() - main.totalBytes()) <= s.values() / 2,
+                assertTrue(
+                        Math.abs(s.totalBytes() - main.totalBytes()) <= s.values() / 2,
                         s.totalBytes() + " vs " + main.totalBytes());
             }
             case SPREAD_BASELINE -> {
@@ -106,9 +112,12 @@ class ExperimentMariaDbTest {
     @ParameterizedTest
     @CsvSource({"InnoDB,logical", "RocksDB,logical", "InnoDB,native"})
     void everyModeRunsAgainstWhatThePaperDescribes(String engine, String cleanMethod) throws Exception {
-        BenchmarkConfig config = config(engine, 10, "<epochs>3</epochs>"
-                + "<extend><count>400</count><distribution>zipfian</distribution></extend>"
-                + "<run><count>300</count></run><clean><method>" + cleanMethod + "</method></clean>");
+        BenchmarkConfig config = config(
+                engine,
+                10,
+                "<epochs>3</epochs>"
+                        + "<extend><count>400</count><distribution>zipfian</distribution></extend>"
+                        + "<run><count>300</count></run><clean><method>" + cleanMethod + "</method></clean>");
         Map<Integer, Long> primarySum = new HashMap<>();
         Map<Integer, ValueSizeStats> primarySizes = new HashMap<>();
         Map<String, Boolean> checked = new HashMap<>();
@@ -150,7 +159,8 @@ class ExperimentMariaDbTest {
         }
         // Each phase's summary.json names the database as a plain run's does (not only its type).
         JsonNode db = new ObjectMapper()
-                .readTree(dir.resolve("epoch-001/clean/run/summary.json").toFile()).get("database");
+                .readTree(dir.resolve("epoch-001/clean/run/summary.json").toFile())
+                .get("database");
         assertEquals("MARIADB", db.get("type").asText(), db.toString());
         assertEquals("MariaDB", db.get("product").asText(), db.toString());
         assertTrue(db.get("version").asText().startsWith("10."), db.toString());
@@ -165,10 +175,13 @@ class ExperimentMariaDbTest {
     @ParameterizedTest
     @ValueSource(strings = {"logical", "native"})
     void cleanHoldsTheStateAtTheEndOfTheExtendPhaseWhenTheRunPhaseWrites(String cleanMethod) throws Exception {
-        BenchmarkConfig config = config("InnoDB", 10, "<epochs>2</epochs><modes>main,clean</modes>"
-                + "<extend><count>400</count><distribution>zipfian</distribution></extend>"
-                + "<run><count>300</count><weights>ReadRecord:50,UpdateRecord:50</weights></run>"
-                + "<clean><method>" + cleanMethod + "</method></clean>");
+        BenchmarkConfig config = config(
+                "InnoDB",
+                10,
+                "<epochs>2</epochs><modes>main,clean</modes>"
+                        + "<extend><count>400</count><distribution>zipfian</distribution></extend>"
+                        + "<run><count>300</count><weights>ReadRecord:50,UpdateRecord:50</weights></run>"
+                        + "<clean><method>" + cleanMethod + "</method></clean>");
         Map<Integer, Long> afterExtend = new HashMap<>();
         Map<Integer, Long> totalBytes = new HashMap<>();
         Target[] primaryRef = new Target[1];
@@ -185,11 +198,13 @@ class ExperimentMariaDbTest {
             public void freshReady(int epoch, Mode mode, Target fresh, String table) throws TargetException {
                 assertEquals(Mode.CLEAN, mode);
                 // main's run phase has run by now and rewrote fields: the primary moved on...
-                assertTrue(afterExtend.get(epoch) != checksum(primaryRef[0], TABLE),
+                assertTrue(
+                        afterExtend.get(epoch) != checksum(primaryRef[0], TABLE),
                         "main's 50:50 run phase changed the primary (else this test proves nothing)");
                 // ...but clean holds the state at the end of the extend phase.
                 assertEquals(afterExtend.get(epoch), checksum(fresh, TABLE), "clean = state after the extends");
-                assertEquals(totalBytes.get(epoch), ValueSizeStats.of(fresh, table).totalBytes());
+                assertEquals(
+                        totalBytes.get(epoch), ValueSizeStats.of(fresh, table).totalBytes());
                 checked.put(epoch, true);
             }
         };
@@ -199,12 +214,15 @@ class ExperimentMariaDbTest {
         for (String row : rows.subList(1, rows.size())) {
             String[] r = row.split(",", -1);
             if (r[1].equals("clean")) {
-                assertEquals(totalBytes.get(Integer.parseInt(r[0])), Long.parseLong(r[3]),
+                assertEquals(
+                        totalBytes.get(Integer.parseInt(r[0])),
+                        Long.parseLong(r[3]),
                         "clean's data_bytes is the state it read: " + row);
             }
         }
         try (Stream<Path> files = Files.walk(dir)) {
-            assertTrue(files.noneMatch(f -> f.getFileName().toString().startsWith("clean-snapshot")),
+            assertTrue(
+                    files.noneMatch(f -> f.getFileName().toString().startsWith("clean-snapshot")),
                     "the snapshot files are deleted after their restore");
         }
     }
@@ -213,10 +231,10 @@ class ExperimentMariaDbTest {
     @ValueSource(strings = {"InnoDB"})
     void zipfianExtendsGrowTheLargestValueMuchFaster(String engine) throws Exception {
         String common = "<epochs>5</epochs><modes>main</modes><run><count>50</count></run><extend><count>1000</count>";
-        Path zipf = run(config(engine, 1, common + "<distribution>zipfian</distribution></extend>"),
-                ExperimentListener.NONE);
-        Path uniform = run(config(engine, 1, common + "<distribution>uniform</distribution></extend>"),
-                ExperimentListener.NONE);
+        Path zipf = run(
+                config(engine, 1, common + "<distribution>zipfian</distribution></extend>"), ExperimentListener.NONE);
+        Path uniform = run(
+                config(engine, 1, common + "<distribution>uniform</distribution></extend>"), ExperimentListener.NONE);
         long maxZipf = lastMax(zipf);
         long maxUniform = lastMax(uniform);
         System.out.println("largest value after 5 epochs: zipfian " + maxZipf + ", uniform " + maxUniform);

@@ -1,11 +1,8 @@
 package org.ivsbench.experiment;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -20,7 +17,10 @@ import org.ivsbench.db.Target;
 import org.ivsbench.db.TargetException;
 import org.ivsbench.testsupport.RunHarness;
 import org.ivsbench.testsupport.TestServers;
-import java.util.ArrayList;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * A small experiment on MongoDB (the wire-protocol stand-in the test script starts): all four modes run on
@@ -34,16 +34,18 @@ class ExperimentMongoTest {
 
     @Test
     void everyModeRunsAgainstWhatThePaperDescribes() throws Exception {
-        BenchmarkConfig config = RunHarness.config(tmp, "<parameters><type>MONGODB</type><url>"
-                + TestServers.mongoUrl() + "</url><terminals>1</terminals><randomSeed>5</randomSeed>"
-                + "<batchsize>50</batchsize><recordcount>100</recordcount><fieldcount>10</fieldcount>"
-                + "<fieldlength>100</fieldlength><table>" + TABLE + "</table>"
-                + "<transactiontypes><transactiontype><name>ReadRecord</name></transactiontype></transactiontypes>"
-                + "<works><work><time>1</time><rate>unlimited</rate><weights>100</weights></work></works>"
-                + "<monitor><enabled>false</enabled></monitor><experiment><epochs>2</epochs>"
-                + "<extend><count>300</count><distribution>zipfian</distribution></extend>"
-                + "<run><count>200</count><weights>ReadRecord:50,UpdateRecord:50</weights></run>"
-                + "</experiment></parameters>");
+        BenchmarkConfig config = RunHarness.config(
+                tmp,
+                "<parameters><type>MONGODB</type><url>"
+                        + TestServers.mongoUrl() + "</url><terminals>1</terminals><randomSeed>5</randomSeed>"
+                        + "<batchsize>50</batchsize><recordcount>100</recordcount><fieldcount>10</fieldcount>"
+                        + "<fieldlength>100</fieldlength><table>" + TABLE + "</table>"
+                        + "<transactiontypes><transactiontype><name>ReadRecord</name></transactiontype></transactiontypes>"
+                        + "<works><work><time>1</time><rate>unlimited</rate><weights>100</weights></work></works>"
+                        + "<monitor><enabled>false</enabled></monitor><experiment><epochs>2</epochs>"
+                        + "<extend><count>300</count><distribution>zipfian</distribution></extend>"
+                        + "<run><count>200</count><weights>ReadRecord:50,UpdateRecord:50</weights></run>"
+                        + "</experiment></parameters>");
         Map<Integer, Long> afterExtend = new HashMap<>();
         Map<Integer, ValueSizeStats> sizes = new HashMap<>();
         Map<String, Boolean> checked = new HashMap<>();
@@ -60,7 +62,8 @@ class ExperimentMongoTest {
                 checked.put(epoch + "/" + mode, true);
             }
         };
-        Path dir = ExperimentRuns.run(config, listener, Files.createTempDirectory(tmp, "results")).dir();
+        Path dir = ExperimentRuns.run(config, listener, Files.createTempDirectory(tmp, "results"))
+                .dir();
         assertEquals(6, checked.size(), checked.toString());
         // 100 records x 1000 bytes + 300 extends x 100 bytes per epoch (none reaches the cap).
         assertEquals(100_000L + 30_000L, sizes.get(1).totalBytes());

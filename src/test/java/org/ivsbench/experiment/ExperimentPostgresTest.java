@@ -1,9 +1,5 @@
 package org.ivsbench.experiment;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -24,6 +20,10 @@ import org.ivsbench.db.TargetException;
 import org.ivsbench.testsupport.RunHarness;
 import org.ivsbench.testsupport.TestServers;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 /**
  * The four-mode experiment on the private PostgreSQL: each fresh mode's database (created and dropped over the
  * maintenance database) holds what {@link ExperimentMariaDbTest#assertFreshDatabase} says, and none is left.
@@ -36,15 +36,17 @@ class ExperimentPostgresTest {
 
     @Test
     void everyModeRunsAgainstWhatThePaperDescribes() throws Exception {
-        BenchmarkConfig config = RunHarness.config(tmp, "<parameters>" + RunHarness.postgresConnection()
-                + "<terminals>1</terminals><randomSeed>7</randomSeed><batchsize>64</batchsize>"
-                + "<recordcount>200</recordcount><fieldcount>10</fieldcount><fieldlength>100</fieldlength>"
-                + "<table>" + TABLE + "</table>"
-                + "<transactiontypes><transactiontype><name>ReadRecord</name></transactiontype></transactiontypes>"
-                + "<works><work><time>1</time><rate>unlimited</rate><weights>100</weights></work></works>"
-                + "<monitor><enabled>false</enabled></monitor>"
-                + "<experiment><epochs>3</epochs><extend><count>400</count><distribution>zipfian</distribution>"
-                + "</extend><run><count>300</count></run></experiment></parameters>");
+        BenchmarkConfig config = RunHarness.config(
+                tmp,
+                "<parameters>" + RunHarness.postgresConnection()
+                        + "<terminals>1</terminals><randomSeed>7</randomSeed><batchsize>64</batchsize>"
+                        + "<recordcount>200</recordcount><fieldcount>10</fieldcount><fieldlength>100</fieldlength>"
+                        + "<table>" + TABLE + "</table>"
+                        + "<transactiontypes><transactiontype><name>ReadRecord</name></transactiontype></transactiontypes>"
+                        + "<works><work><time>1</time><rate>unlimited</rate><weights>100</weights></work></works>"
+                        + "<monitor><enabled>false</enabled></monitor>"
+                        + "<experiment><epochs>3</epochs><extend><count>400</count><distribution>zipfian</distribution>"
+                        + "</extend><run><count>300</count></run></experiment></parameters>");
         Map<Integer, Long> primarySum = new HashMap<>();
         Map<Integer, ValueSizeStats> primarySizes = new HashMap<>();
         Map<String, Boolean> checked = new HashMap<>();
@@ -57,17 +59,19 @@ class ExperimentPostgresTest {
 
             @Override
             public void beforeDrop(int epoch, Mode mode, Target fresh, String table) throws TargetException {
-                ExperimentMariaDbTest.assertFreshDatabase(mode, primarySum.get(epoch), primarySizes.get(epoch), fresh,
-                        table);
+                ExperimentMariaDbTest.assertFreshDatabase(
+                        mode, primarySum.get(epoch), primarySizes.get(epoch), fresh, table);
                 checked.put(epoch + "/" + mode, true);
             }
         };
-        Path dir = ExperimentRuns.run(config, listener, Files.createTempDirectory(tmp, "results")).dir();
+        Path dir = ExperimentRuns.run(config, listener, Files.createTempDirectory(tmp, "results"))
+                .dir();
         assertEquals(9, checked.size(), checked.toString());
-        try (Connection c = DriverManager.getConnection(TestServers.postgresUrl(), TestServers.postgresUser(),
-                TestServers.postgresPassword());
-             ResultSet rs = c.createStatement().executeQuery("SELECT datname FROM pg_database WHERE datname IN ('"
-                     + FreshDatabases.CLEAN + "','" + FreshDatabases.AVERAGE + "','" + FreshDatabases.SPREAD + "')")) {
+        try (Connection c = DriverManager.getConnection(
+                        TestServers.postgresUrl(), TestServers.postgresUser(), TestServers.postgresPassword());
+                ResultSet rs = c.createStatement()
+                        .executeQuery("SELECT datname FROM pg_database WHERE datname IN ('" + FreshDatabases.CLEAN
+                                + "','" + FreshDatabases.AVERAGE + "','" + FreshDatabases.SPREAD + "')")) {
             assertFalse(rs.next(), "a fresh database was left behind");
         }
         List<String> rows = Files.readAllLines(dir.resolve("epochs.csv"));
@@ -81,7 +85,8 @@ class ExperimentPostgresTest {
                 assertEquals("300", rows.get(1 + (epoch - 1) * 4 + m).split(",", -1)[14], "run_ops");
             }
         }
-        JsonNode db = new ObjectMapper().readTree(dir.resolve("epoch-001/clean/run/summary.json").toFile())
+        JsonNode db = new ObjectMapper()
+                .readTree(dir.resolve("epoch-001/clean/run/summary.json").toFile())
                 .get("database");
         assertEquals("POSTGRESQL", db.get("type").asText(), db.toString());
         assertEquals("PostgreSQL", db.get("product").asText(), db.toString());

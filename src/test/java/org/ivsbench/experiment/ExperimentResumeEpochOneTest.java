@@ -1,8 +1,5 @@
 package org.ivsbench.experiment;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -23,6 +20,9 @@ import org.ivsbench.db.Target;
 import org.ivsbench.db.TargetException;
 import org.ivsbench.db.Targets;
 import org.ivsbench.testsupport.RunHarness;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * An experiment interrupted in epoch 1 (after its extends reached the primary) and resumed: the primary is
@@ -59,24 +59,41 @@ class ExperimentResumeEpochOneTest {
             module.create(config, target);
             module.load(config, target, LoadProgress.NONE);
             // 100 records x 2 fields x 100 bytes after the load
-            assertEquals(1, ExperimentRun.run(module, config, spec, target, results, 1, print, List.of("test"), false,
-                    failAfterExtends));
+            assertEquals(
+                    1,
+                    ExperimentRun.run(
+                            module, config, spec, target, results, 1, print, List.of("test"), false, failAfterExtends));
             Path dir;
             try (Stream<Path> s = Files.list(results)) {
                 dir = s.findFirst().orElseThrow();
             }
-            JsonNode state = new ObjectMapper().readTree(dir.resolve(ExperimentState.FILE).toFile());
+            JsonNode state = new ObjectMapper()
+                    .readTree(dir.resolve(ExperimentState.FILE).toFile());
             assertEquals(0, state.get("lastFinishedEpoch").asInt());
             assertEquals(100, state.get("primary").get("records").asLong());
             assertEquals(100 * 2 * 100, state.get("primary").get("dataBytes").asLong());
 
             // 300 client extends of 100 bytes each (extendfieldlength), none skipped below the 1.6 MB cap
-            long extended = ValueSizeStats.of(target, spec.workload().dataTable()).totalBytes() - 20_000;
+            long extended =
+                    ValueSizeStats.of(target, spec.workload().dataTable()).totalBytes() - 20_000;
             assertEquals(300 * 100, extended);
 
-            assertEquals(0, ExperimentRun.run(module, config, spec, target, results, 1, print, List.of("test"), true,
-                    ExperimentListener.NONE), out.toString(StandardCharsets.UTF_8));
-            state = new ObjectMapper().readTree(dir.resolve(ExperimentState.FILE).toFile());
+            assertEquals(
+                    0,
+                    ExperimentRun.run(
+                            module,
+                            config,
+                            spec,
+                            target,
+                            results,
+                            1,
+                            print,
+                            List.of("test"),
+                            true,
+                            ExperimentListener.NONE),
+                    out.toString(StandardCharsets.UTF_8));
+            state = new ObjectMapper()
+                    .readTree(dir.resolve(ExperimentState.FILE).toFile());
             JsonNode drifts = state.get("resumesWithDrift");
             assertTrue(drifts != null && drifts.size() == 1, state.toString());
             assertEquals(1, drifts.get(0).get("epoch").asInt());

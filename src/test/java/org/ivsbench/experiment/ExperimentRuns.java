@@ -1,7 +1,5 @@
 package org.ivsbench.experiment;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -17,14 +15,14 @@ import org.ivsbench.db.Target;
 import org.ivsbench.db.Targets;
 import org.ivsbench.testsupport.RunHarness;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
 /** For the experiment tests: a primary created and loaded, the experiment run to exit 0, the primary cleared. */
 final class ExperimentRuns {
     /** The experiment's folder and what it printed. */
-    record Ran(Path dir, String console) {
-    }
+    record Ran(Path dir, String console) {}
 
-    private ExperimentRuns() {
-    }
+    private ExperimentRuns() {}
 
     static Ran run(BenchmarkConfig config, ExperimentListener listener, Path parent) throws Exception {
         BenchmarkModule module = RunHarness.module();
@@ -34,8 +32,17 @@ final class ExperimentRuns {
             module.create(config, target);
             module.load(config, target, LoadProgress.NONE);
             ByteArrayOutputStream out = new ByteArrayOutputStream();
-            int code = ExperimentRun.run(module, config, spec, target, parent, 1,
-                    new PrintStream(out, true, StandardCharsets.UTF_8), List.of("test"), false, listener);
+            int code = ExperimentRun.run(
+                    module,
+                    config,
+                    spec,
+                    target,
+                    parent,
+                    1,
+                    new PrintStream(out, true, StandardCharsets.UTF_8),
+                    List.of("test"),
+                    false,
+                    listener);
             console = out.toString(StandardCharsets.UTF_8);
             assertEquals(0, code, console);
             module.clear(config, target);

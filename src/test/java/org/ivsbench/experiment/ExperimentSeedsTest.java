@@ -1,8 +1,5 @@
 package org.ivsbench.experiment;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import java.nio.file.Files;
 import java.nio.file.Path;
 
@@ -12,6 +9,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import org.ivsbench.testsupport.RunHarness;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Every mode of an epoch replays the same run-phase sequence: main on the primary and clean on its copy read
@@ -31,12 +31,16 @@ class ExperimentSeedsTest {
                 .replaceAll("<count>\\d+</count>", "<count>2000</count>")
                 .replaceAll("<warmup>\\d+</warmup>", "<warmup>0</warmup>");
         Path results = Files.createDirectories(tmp.resolve("results"));
-        Path dir = ExperimentRuns.run(RunHarness.config(tmp, xml), ExperimentListener.NONE, results).dir();
+        Path dir = ExperimentRuns.run(RunHarness.config(tmp, xml), ExperimentListener.NONE, results)
+                .dir();
         ObjectMapper json = new ObjectMapper();
         for (String epoch : new String[] {"epoch-001", "epoch-002"}) {
-            JsonNode main = json.readTree(dir.resolve(epoch + "/main/run/summary.json").toFile());
-            JsonNode clean = json.readTree(dir.resolve(epoch + "/clean/run/summary.json").toFile());
-            assertEquals(main.get("randomSeed").asLong(), clean.get("randomSeed").asLong(), epoch + " seeds");
+            JsonNode main =
+                    json.readTree(dir.resolve(epoch + "/main/run/summary.json").toFile());
+            JsonNode clean =
+                    json.readTree(dir.resolve(epoch + "/clean/run/summary.json").toFile());
+            assertEquals(
+                    main.get("randomSeed").asLong(), clean.get("randomSeed").asLong(), epoch + " seeds");
             JsonNode mainPhase = main.get("phases").get(0);
             JsonNode cleanPhase = clean.get("phases").get(0);
             long read = mainPhase.get("bytesRead").asLong();

@@ -1,18 +1,13 @@
 package org.ivsbench.experiment;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.stream.Stream;
 
-import org.ivsbench.db.TargetKinds;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -28,12 +23,16 @@ import org.ivsbench.bench.ycsbivs.YcsbIvsExperiment;
 import org.ivsbench.config.BenchmarkConfig;
 import org.ivsbench.config.ConfigException;
 import org.ivsbench.config.ConfigLoader;
-import org.ivsbench.db.TargetKinds;
 import org.ivsbench.config.RateSpec;
 import org.ivsbench.db.Target;
-import org.ivsbench.testsupport.RunHarness;
-import java.util.Set;
 import org.ivsbench.db.TargetException;
+import org.ivsbench.db.TargetKinds;
+import org.ivsbench.testsupport.RunHarness;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class ExperimentSpecTest {
     @TempDir
@@ -42,9 +41,11 @@ class ExperimentSpecTest {
     /** The flattened section parsed with ycsbivs's support against a small ycsbivs config. */
     private ExperimentSpec parse(Map<String, String> section) throws Exception {
         BenchmarkModule module = RunHarness.module();
-        BenchmarkConfig base = RunHarness.config(tmp, "<parameters><type>SQLITE</type><url>jdbc:sqlite:"
-                + tmp.resolve("s.db") + "</url><recordcount>10</recordcount>"
-                + "<experiment><epochs>1</epochs></experiment></parameters>");
+        BenchmarkConfig base = RunHarness.config(
+                tmp,
+                "<parameters><type>SQLITE</type><url>jdbc:sqlite:"
+                        + tmp.resolve("s.db") + "</url><recordcount>10</recordcount>"
+                        + "<experiment><epochs>1</epochs></experiment></parameters>");
         ExperimentSupport support = module.experiment().orElseThrow();
         return ExperimentSpec.parse(section, support, base);
     }
@@ -90,24 +91,27 @@ class ExperimentSpecTest {
         assertEquals(List.of(Mode.MAIN, Mode.CLEAN), s.modes());
         assertEquals(3, s.warmupSeconds());
         assertEquals(250.0, ycsbivs(s).extendRate().opsPerSecond());
-        assertEquals(Map.of("ReadRecord", 50.0, "UpdateRecord", 50.0), ycsbivs(s).runWeights());
+        assertEquals(
+                Map.of("ReadRecord", 50.0, "UpdateRecord", 50.0), ycsbivs(s).runWeights());
     }
 
     @ParameterizedTest
-    @CsvSource(delimiter = '|', value = {
-        "epochs|0|experiment/epochs|'0'",
-        "epochs|many|experiment/epochs|'many'",
-        "modes|main,dirty|experiment/modes|'dirty'",
-        "extend/count|-3|experiment/extend/count|'-3'",
-        "extend/distribution|gaussian|experiment/extend/distribution|'gaussian'",
-        "extend/rate|fast|experiment/extend/rate|'fast'",
-        "run/rate|0|experiment/run/rate|'0'",
-        "run/weights|ReadRecord:60|experiment/run/weights|'ReadRecord:60'",
-        "run/weights|ScanRecord:100|experiment/run/weights|'ScanRecord:100'",
-        "warmup|-1|experiment/warmup|'-1'",
-        "clean/method|dumpster|experiment/clean/method|'dumpster'",
-        "run/colour|red|experiment/run/colour|unknown",
-    })
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "epochs|0|experiment/epochs|'0'",
+                "epochs|many|experiment/epochs|'many'",
+                "modes|main,dirty|experiment/modes|'dirty'",
+                "extend/count|-3|experiment/extend/count|'-3'",
+                "extend/distribution|gaussian|experiment/extend/distribution|'gaussian'",
+                "extend/rate|fast|experiment/extend/rate|'fast'",
+                "run/rate|0|experiment/run/rate|'0'",
+                "run/weights|ReadRecord:60|experiment/run/weights|'ReadRecord:60'",
+                "run/weights|ScanRecord:100|experiment/run/weights|'ScanRecord:100'",
+                "warmup|-1|experiment/warmup|'-1'",
+                "clean/method|dumpster|experiment/clean/method|'dumpster'",
+                "run/colour|red|experiment/run/colour|unknown",
+            })
     void errorsNameTheLeafAndQuoteTheValue(String leaf, String value, String path, String quoted) {
         Map<String, String> m = minimal();
         m.put(leaf, value);
@@ -120,7 +124,9 @@ class ExperimentSpecTest {
     void missingCountsAreNamed() {
         Map<String, String> m = minimal();
         m.remove("run/count");
-        assertEquals("experiment/run/count", assertThrows(ConfigException.class, () -> parse(m)).path());
+        assertEquals(
+                "experiment/run/count",
+                assertThrows(ConfigException.class, () -> parse(m)).path());
     }
 
     @Test
@@ -128,29 +134,52 @@ class ExperimentSpecTest {
         Map<String, String> m = minimal();
         m.put("colour", "red");
         ConfigException e = assertThrows(ConfigException.class, () -> parse(m));
-        assertTrue(e.getMessage().endsWith("known: clean/method, epochs, extend/count, extend/distribution,"
-                + " extend/rate, fresh/command, fresh/timeout, fresh/url, modes, run/count, run/distribution,"
-                + " run/rate, run/weights, warmup"), e.getMessage());
+        assertTrue(
+                e.getMessage()
+                        .endsWith("known: clean/method, epochs, extend/count, extend/distribution,"
+                                + " extend/rate, fresh/command, fresh/timeout, fresh/url, modes, run/count, run/distribution,"
+                                + " run/rate, run/weights, warmup"),
+                e.getMessage());
     }
 
     /** A benchmark that offers no experiment: its config's {@code <experiment>} is a config error. */
     @Test
     void anExperimentForABenchmarkWithoutTheCapabilityIsAConfigError() throws Exception {
         Path file = tmp.resolve("no-capability.xml");
-        Files.writeString(file, "<parameters><type>SQLITE</type><url>jdbc:sqlite:" + tmp.resolve("n.db")
-                + "</url><experiment><epochs>1</epochs></experiment></parameters>");
+        Files.writeString(
+                file,
+                "<parameters><type>SQLITE</type><url>jdbc:sqlite:" + tmp.resolve("n.db")
+                        + "</url><experiment><epochs>1</epochs></experiment></parameters>");
         BenchmarkModule plain = new WithoutExperiment(RunHarness.module());
-        BenchmarkConfig config = ConfigLoader.load(file, plain.name(), plain.supportedTransactionTypes(),
-                plain.parameterNames(), plain.phaseParameterNames(), TargetKinds::resolve);
+        BenchmarkConfig config = ConfigLoader.load(
+                file,
+                plain.name(),
+                plain.supportedTransactionTypes(),
+                plain.parameterNames(),
+                plain.phaseParameterNames(),
+                TargetKinds::resolve);
         ConfigException e = assertThrows(ConfigException.class, () -> ExperimentSpec.parse(config, plain));
         assertEquals("experiment", e.path());
         assertTrue(e.getMessage().contains("offers no experiment"), e.getMessage());
         // Without the section the same benchmark parses to no experiment at all.
-        Files.writeString(file, Files.readString(file).replace("<experiment><epochs>1</epochs></experiment>",
-                "<transactiontypes><transactiontype><name>ReadRecord</name></transactiontype></transactiontypes>"
-                        + "<works><work><count>1</count></work></works>"));
-        assertEquals(null, ExperimentSpec.parse(ConfigLoader.load(file, plain.name(),
-                plain.supportedTransactionTypes(), plain.parameterNames(), plain.phaseParameterNames(), TargetKinds::resolve), plain));
+        Files.writeString(
+                file,
+                Files.readString(file)
+                        .replace(
+                                "<experiment><epochs>1</epochs></experiment>",
+                                "<transactiontypes><transactiontype><name>ReadRecord</name></transactiontype></transactiontypes>"
+                                        + "<works><work><count>1</count></work></works>"));
+        assertEquals(
+                null,
+                ExperimentSpec.parse(
+                        ConfigLoader.load(
+                                file,
+                                plain.name(),
+                                plain.supportedTransactionTypes(),
+                                plain.parameterNames(),
+                                plain.phaseParameterNames(),
+                                TargetKinds::resolve),
+                        plain));
     }
 
     /** ycsbivs with its experiment capability taken away. */
@@ -197,8 +226,7 @@ class ExperimentSpecTest {
         }
 
         @Override
-        public Terminal newTerminal(BenchmarkConfig config, Target target, int terminalId)
-                throws TargetException {
+        public Terminal newTerminal(BenchmarkConfig config, Target target, int terminalId) throws TargetException {
             return inner.newTerminal(config, target, terminalId);
         }
     }
@@ -212,8 +240,13 @@ class ExperimentSpecTest {
         }
         assertEquals(21, files.size(), files.toString());
         for (Path f : files) {
-            BenchmarkConfig c = ConfigLoader.load(f, module.name(), module.supportedTransactionTypes(),
-                    module.parameterNames(), module.phaseParameterNames(), TargetKinds::resolve,
+            BenchmarkConfig c = ConfigLoader.load(
+                    f,
+                    module.name(),
+                    module.supportedTransactionTypes(),
+                    module.parameterNames(),
+                    module.phaseParameterNames(),
+                    TargetKinds::resolve,
                     Map.of("IVS_MARIADB_PASSWORD", "ivs", "IVS_POSTGRES_PASSWORD", "ivs")::get);
             module.validate(c);
             ExperimentSpec spec = ExperimentSpec.parse(c, module);
@@ -228,8 +261,10 @@ class ExperimentSpecTest {
                 assertEquals(heavy ? 100_000 : 10_000, w.extendCount(), f.toString());
                 assertEquals(100_000, w.runCount(), f.toString());
                 assertEquals(heavy ? "10000" : "1000", c.parameters().get("recordcount"), f.toString());
-                assertEquals(f.getFileName().toString().contains("zipfian") ? "zipfian" : "uniform",
-                        w.extendDistribution(), f.toString());
+                assertEquals(
+                        f.getFileName().toString().contains("zipfian") ? "zipfian" : "uniform",
+                        w.extendDistribution(),
+                        f.toString());
                 assertEquals(1, c.terminals());
                 // The paper's Table 1 and section 4: fields, growth and cap; read phases on uniform keys.
                 Map<String, String> p = c.parameters();
@@ -249,7 +284,10 @@ class ExperimentSpecTest {
                 case "postgres" -> assertEquals("POSTGRESQL", c.target().type(), name);
                 case "mariadb", "myrocks" -> {
                     assertEquals("MARIADB", c.target().type(), name);
-                    assertEquals(platform.equals("myrocks") ? "RocksDB" : "InnoDB", c.parameters().get("engine"), name);
+                    assertEquals(
+                            platform.equals("myrocks") ? "RocksDB" : "InnoDB",
+                            c.parameters().get("engine"),
+                            name);
                 }
                 default -> throw new AssertionError("preset name without a known platform: " + name);
             }

@@ -1,9 +1,5 @@
 package org.ivsbench.faults;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -15,6 +11,10 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 import org.ivsbench.db.cassandra.CassandraFixture;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Cassandra is killed (kill -9) in the middle of a time phase and started again (its restart takes seconds: a JVM
@@ -55,8 +55,17 @@ class CassandraCrashTest {
     void serverKilledMidPhaseIsMeasuredAndSurvived(boolean reconnect) throws Exception {
         Path cfg = tmp.resolve("crash.xml");
         Files.writeString(cfg, config(reconnect));
-        CliProcess cli = CliProcess.start(tmp, "-b", "ycsbivs", "-c", cfg.toString(), "--create", "--load",
-                "--execute", "-d", tmp.resolve("results").toString());
+        CliProcess cli = CliProcess.start(
+                tmp,
+                "-b",
+                "ycsbivs",
+                "-c",
+                cfg.toString(),
+                "--create",
+                "--load",
+                "--execute",
+                "-d",
+                tmp.resolve("results").toString());
         long killedMs;
         long restartedMs;
         try {
@@ -89,28 +98,35 @@ class CassandraCrashTest {
             JsonNode t = phase.get("transactions").get(type);
             long typeErrors = t.get("counts").get("error").asLong();
             long typeLost = t.get("errors").path("connection lost").asLong(0);
-            assertEquals(typeErrors, typeLost, type + ": every error is 'connection lost': " + t.get("errors")
-                    + "; stderr: " + cli.stderr());
+            assertEquals(
+                    typeErrors,
+                    typeLost,
+                    type + ": every error is 'connection lost': " + t.get("errors") + "; stderr: " + cli.stderr());
             lost += typeLost;
         }
         assertEquals(errors, lost);
 
         List<Results.Row> all = results.allRows();
-        assertTrue(all.stream().anyMatch(r -> r.timeMs() + r.windowMs() <= killedMs && r.ok() > 0),
+        assertTrue(
+                all.stream().anyMatch(r -> r.timeMs() + r.windowMs() <= killedMs && r.ok() > 0),
                 "successes before the crash: " + all);
         if (reconnect) {
-            List<Results.Row> errorRows = all.stream().filter(r -> r.error() > 0).toList();
-            assertTrue(errorRows.stream().allMatch(r -> r.timeMs() + r.windowMs() > killedMs
-                            && r.timeMs() < restartedMs + 2000),
+            List<Results.Row> errorRows =
+                    all.stream().filter(r -> r.error() > 0).toList();
+            assertTrue(
+                    errorRows.stream()
+                            .allMatch(r -> r.timeMs() + r.windowMs() > killedMs && r.timeMs() < restartedMs + 2000),
                     "errors in the windows of the outage (killed " + killedMs + ", restarted " + restartedMs + "): "
                             + errorRows);
         } else {
-            assertTrue(errors > 10L * TERMINALS, "without reconnect the terminals fail fast while the server is"
-                    + " away: " + errors);
+            assertTrue(
+                    errors > 10L * TERMINALS,
+                    "without reconnect the terminals fail fast while the server is" + " away: " + errors);
         }
         // Back to work: every whole window from two seconds after the restart has successes and no errors (the
         // driver notices the node within a second of it listening again).
-        List<Results.Row> after = all.stream().filter(r -> r.timeMs() >= restartedMs + 2000).toList();
+        List<Results.Row> after =
+                all.stream().filter(r -> r.timeMs() >= restartedMs + 2000).toList();
         assertFalse(after.isEmpty(), "windows after the restart (restart at " + restartedMs + "): " + all);
         assertTrue(after.stream().allMatch(r -> r.ok() > 0), "every window after the restart has successes: " + after);
         assertEquals(0, after.stream().mapToLong(Results.Row::error).sum(), "no errors after the restart: " + after);

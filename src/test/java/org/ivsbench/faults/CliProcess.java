@@ -29,8 +29,8 @@ public final class CliProcess {
         String jar = System.getProperty("ivs.jar", "target/benchbase.jar");
         Path path = Path.of(jar);
         if (!Files.isRegularFile(path)) {
-            throw new IllegalStateException(path + " is missing: run mvn -B -q -o -DskipTests package first"
-                    + " (scripts/test.sh does)");
+            throw new IllegalStateException(
+                    path + " is missing: run mvn -B -q -o -DskipTests package first" + " (scripts/test.sh does)");
         }
         return path;
     }
@@ -42,7 +42,9 @@ public final class CliProcess {
      * Ignored signals survive exec and setsid; perl (essential on Debian) resets them and execs in place, so the
      * pid stays the JVM's.
      */
-    private static final List<String> DEFAULT_SIGNALS = List.of("perl", "-e",
+    private static final List<String> DEFAULT_SIGNALS = List.of(
+            "perl",
+            "-e",
             "$SIG{INT} = 'DEFAULT'; $SIG{QUIT} = 'DEFAULT'; exec { $ARGV[0] } @ARGV or die \"exec $ARGV[0]: $!\\n\";");
 
     /** Starts the CLI; {@code env} is added to this JVM's environment, {@code jvmOptions} go before -jar. */
@@ -56,7 +58,8 @@ public final class CliProcess {
         command.addAll(List.of(args));
         Path out = Files.createTempFile(logDir, "stdout", ".txt");
         Path err = Files.createTempFile(logDir, "stderr", ".txt");
-        ProcessBuilder pb = new ProcessBuilder(command).redirectOutput(out.toFile()).redirectError(err.toFile());
+        ProcessBuilder pb =
+                new ProcessBuilder(command).redirectOutput(out.toFile()).redirectError(err.toFile());
         pb.environment().putAll(env);
         return new CliProcess(pb.start(), out, err);
     }
@@ -77,8 +80,8 @@ public final class CliProcess {
     public int waitFor(long seconds) throws InterruptedException {
         if (!process.waitFor(seconds, TimeUnit.SECONDS)) {
             process.destroyForcibly();
-            throw new AssertionError("the CLI did not exit within " + seconds + " s; stdout: " + stdout()
-                    + "\nstderr: " + stderr());
+            throw new AssertionError(
+                    "the CLI did not exit within " + seconds + " s; stdout: " + stdout() + "\nstderr: " + stderr());
         }
         return process.exitValue();
     }
@@ -88,8 +91,9 @@ public final class CliProcess {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
         while (!stdout().contains(text)) {
             if (!process.isAlive() || System.nanoTime() > deadline) {
-                throw new AssertionError("no '" + text + "' on stdout" + (process.isAlive() ? "" : " (exited "
-                        + process.exitValue() + ")") + "; stdout: " + stdout() + "\nstderr: " + stderr());
+                throw new AssertionError("no '" + text + "' on stdout"
+                        + (process.isAlive() ? "" : " (exited " + process.exitValue() + ")") + "; stdout: " + stdout()
+                        + "\nstderr: " + stderr());
             }
             Thread.sleep(20);
         }
@@ -115,7 +119,9 @@ public final class CliProcess {
 
     /** Sends a signal by name with kill(1), e.g. "INT"; Process.destroy() is SIGTERM. */
     public void signal(String name) throws IOException, InterruptedException {
-        Process kill = new ProcessBuilder("kill", "-" + name, Long.toString(process.pid())).inheritIO().start();
+        Process kill = new ProcessBuilder("kill", "-" + name, Long.toString(process.pid()))
+                .inheritIO()
+                .start();
         if (kill.waitFor() != 0) {
             throw new IllegalStateException("kill -" + name + " " + process.pid() + " failed");
         }

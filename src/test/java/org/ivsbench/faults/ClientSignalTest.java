@@ -1,9 +1,5 @@
 package org.ivsbench.faults;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -12,6 +8,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The benchmark process is told to stop (SIGTERM from a scheduler or `kill`, SIGINT from Ctrl-C) three
@@ -39,14 +39,25 @@ class ClientSignalTest {
     void signalMidPhaseWritesWhatWasMeasured(String signal, int expectedExit) throws Exception {
         Path cfg = tmp.resolve("signal.xml");
         Files.writeString(cfg, config(tmp.resolve("signal.db")));
-        CliProcess cli = CliProcess.start(tmp, "-b", "ycsbivs", "-c", cfg.toString(), "--create", "--load",
-                "--execute", "-d", tmp.resolve("results").toString());
+        CliProcess cli = CliProcess.start(
+                tmp,
+                "-b",
+                "ycsbivs",
+                "-c",
+                cfg.toString(),
+                "--create",
+                "--load",
+                "--execute",
+                "-d",
+                tmp.resolve("results").toString());
         long stoppedAfterMs;
         int exit;
         try {
             cli.awaitOutput("Results: ", 60);
-            assertFalse(ignoresSigint(cli.pid()), "the CLI was started with SIGINT ignored (a background job's"
-                    + " disposition): CliProcess must reset it, or Ctrl-C could not be tested");
+            assertFalse(
+                    ignoresSigint(cli.pid()),
+                    "the CLI was started with SIGINT ignored (a background job's"
+                            + " disposition): CliProcess must reset it, or Ctrl-C could not be tested");
             Thread.sleep(3000);
             long t0 = System.nanoTime();
             if (signal.equals("TERM")) {
@@ -72,8 +83,9 @@ class ClientSignalTest {
         long operations = phase.get("operations").asLong();
         // ~3 s at 1000/s; the bound only says "what ran was kept", not how fast SQLite is.
         assertTrue(operations > 500, "operations measured before the signal: " + operations);
-        assertTrue(phase.get("measuredSeconds").asDouble() < 10, "the phase ended at the signal: "
-                + phase.get("measuredSeconds"));
+        assertTrue(
+                phase.get("measuredSeconds").asDouble() < 10,
+                "the phase ended at the signal: " + phase.get("measuredSeconds"));
         results.assertSummaryMatchesSamples(); // also checks every samples.csv line has all columns
         List<Results.Row> rows = results.allRows();
         assertEquals(operations, rows.stream().mapToLong(Results.Row::total).sum());

@@ -41,7 +41,8 @@ public final class MariaDbServer {
 
     /** SIGKILL to the server (no shutdown, no flush): what a crash or an OOM kill does. Waits until it is gone. */
     public void kill9() throws Exception {
-        long pid = Long.parseLong(Files.readString(pidFile, StandardCharsets.US_ASCII).trim());
+        long pid = Long.parseLong(
+                Files.readString(pidFile, StandardCharsets.US_ASCII).trim());
         ProcessHandle server = ProcessHandle.of(pid).orElseThrow(() -> new IllegalStateException("no process " + pid));
         // A recycled pid must not be mistaken for the server.
         String cmdline = Files.readString(Path.of("/proc", Long.toString(pid), "cmdline"), StandardCharsets.UTF_8);
@@ -66,8 +67,9 @@ public final class MariaDbServer {
 
     /** Runs SQL as the server's root user through the mariadb client (for what the test user may not do). */
     public String rootSql(String sql) throws IOException, InterruptedException {
-        ProcessBuilder pb = new ProcessBuilder(List.of("mariadb", "--defaults-file=" + defaultsFile, "-uroot", "-N",
-                "-B", "-e", sql)).redirectErrorStream(true);
+        ProcessBuilder pb = new ProcessBuilder(
+                        List.of("mariadb", "--defaults-file=" + defaultsFile, "-uroot", "-N", "-B", "-e", sql))
+                .redirectErrorStream(true);
         Process p = pb.start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         if (!p.waitFor(30, TimeUnit.SECONDS) || p.exitValue() != 0) {

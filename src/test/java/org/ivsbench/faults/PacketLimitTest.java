@@ -1,9 +1,5 @@
 package org.ivsbench.faults;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -20,6 +16,10 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 import org.ivsbench.testsupport.RunHarness;
 import org.ivsbench.testsupport.TestServers;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Values that grow past the server's max_allowed_packet are outcomes, not crashes: with the server's limit
@@ -39,19 +39,31 @@ class PacketLimitTest {
     void extendsPastMaxAllowedPacketAreErrorsWithAReason(String method) throws Exception {
         String table = "faults_packet_" + method;
         Path cfg = tmp.resolve("packet.xml");
-        Files.writeString(cfg, "<parameters>" + RunHarness.mariadbConnection()
-                + "<terminals>1</terminals><randomSeed>3</randomSeed><recordcount>20</recordcount>"
-                + "<table>" + table + "</table><extendmethod>" + method + "</extendmethod>"
-                + "<extendfieldlength>" + APPEND + "</extendfieldlength><monitor><enabled>false</enabled></monitor>"
-                + "<transactiontypes><transactiontype><name>ExtendRecord</name></transactiontype></transactiontypes>"
-                + "<works><work><count>1500</count><rate>unlimited</rate><weights>100</weights>"
-                + "<distribution>uniform</distribution></work></works></parameters>");
+        Files.writeString(
+                cfg,
+                "<parameters>" + RunHarness.mariadbConnection()
+                        + "<terminals>1</terminals><randomSeed>3</randomSeed><recordcount>20</recordcount>"
+                        + "<table>" + table + "</table><extendmethod>" + method + "</extendmethod>"
+                        + "<extendfieldlength>" + APPEND
+                        + "</extendfieldlength><monitor><enabled>false</enabled></monitor>"
+                        + "<transactiontypes><transactiontype><name>ExtendRecord</name></transactiontype></transactiontypes>"
+                        + "<works><work><count>1500</count><rate>unlimited</rate><weights>100</weights>"
+                        + "<distribution>uniform</distribution></work></works></parameters>");
         long original = globalPacketLimit();
         CliProcess cli;
         try {
             setGlobalPacketLimit(LIMIT); // new connections only: the CLI below opens its own
-            cli = CliProcess.start(tmp, "-b", "ycsbivs", "-c", cfg.toString(), "--create", "--load", "--execute",
-                    "-d", tmp.resolve("results").toString());
+            cli = CliProcess.start(
+                    tmp,
+                    "-b",
+                    "ycsbivs",
+                    "-c",
+                    cfg.toString(),
+                    "--create",
+                    "--load",
+                    "--execute",
+                    "-d",
+                    tmp.resolve("results").toString());
             assertEquals(0, cli.waitFor(120), "exit code; stdout: " + cli.stdout() + "\nstderr: " + cli.stderr());
         } finally {
             setGlobalPacketLimit(original);
@@ -77,11 +89,12 @@ class PacketLimitTest {
         assertFalse(cli.stderr().contains("Exception"), "no stack trace: " + cli.stderr());
 
         // Nothing was lost: no field became NULL or shrank below its loaded length, none passed the limit.
-        try (Connection c = DriverManager.getConnection(TestServers.mariadbUrl(), TestServers.mariadbUser(),
-                TestServers.mariadbPassword()); Statement st = c.createStatement()) {
+        try (Connection c = DriverManager.getConnection(
+                        TestServers.mariadbUrl(), TestServers.mariadbUser(), TestServers.mariadbPassword());
+                Statement st = c.createStatement()) {
             for (int f = 0; f < 10; f++) {
-                try (ResultSet rs = st.executeQuery("SELECT COUNT(*), MIN(LENGTH(FIELD" + f + ")), MAX(LENGTH(FIELD"
-                        + f + ")), SUM(FIELD" + f + " IS NULL) FROM " + table)) {
+                try (ResultSet rs = st.executeQuery("SELECT COUNT(*), MIN(LENGTH(FIELD" + f + ")), MAX(LENGTH(FIELD" + f
+                        + ")), SUM(FIELD" + f + " IS NULL) FROM " + table)) {
                     rs.next();
                     assertEquals(20, rs.getLong(1));
                     assertEquals(0, rs.getLong(4), "FIELD" + f + ": no NULL values");
@@ -93,20 +106,22 @@ class PacketLimitTest {
     }
 
     private static Connection connect() throws Exception {
-        return DriverManager.getConnection(TestServers.mariadbUrl(), TestServers.mariadbUser(),
-                TestServers.mariadbPassword());
+        return DriverManager.getConnection(
+                TestServers.mariadbUrl(), TestServers.mariadbUser(), TestServers.mariadbPassword());
     }
 
     private static long globalPacketLimit() throws Exception {
-        try (Connection c = connect(); Statement st = c.createStatement();
-             ResultSet rs = st.executeQuery("SELECT @@GLOBAL.max_allowed_packet")) {
+        try (Connection c = connect();
+                Statement st = c.createStatement();
+                ResultSet rs = st.executeQuery("SELECT @@GLOBAL.max_allowed_packet")) {
             rs.next();
             return rs.getLong(1);
         }
     }
 
     private static void setGlobalPacketLimit(long bytes) throws Exception {
-        try (Connection c = connect(); Statement st = c.createStatement()) {
+        try (Connection c = connect();
+                Statement st = c.createStatement()) {
             st.execute("SET GLOBAL max_allowed_packet = " + bytes);
         }
     }

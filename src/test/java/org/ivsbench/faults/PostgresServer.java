@@ -42,9 +42,10 @@ public final class PostgresServer {
      * postmaster alone would leave backends holding its shared memory and its port. Waits until all are gone.
      */
     public void kill9() throws Exception {
-        long pid = Long.parseLong(Files.readAllLines(pidFile, StandardCharsets.US_ASCII).get(0).trim());
-        ProcessHandle postmaster = ProcessHandle.of(pid)
-                .orElseThrow(() -> new IllegalStateException("no process " + pid));
+        long pid = Long.parseLong(
+                Files.readAllLines(pidFile, StandardCharsets.US_ASCII).get(0).trim());
+        ProcessHandle postmaster =
+                ProcessHandle.of(pid).orElseThrow(() -> new IllegalStateException("no process " + pid));
         // A recycled pid must not be mistaken for the server.
         String cmdline = Files.readString(Path.of("/proc", Long.toString(pid), "cmdline"), StandardCharsets.UTF_8);
         if (!cmdline.contains(dataDir().toString())) {
@@ -61,7 +62,9 @@ public final class PostgresServer {
     }
 
     private static void signal(String name, long pid) throws IOException, InterruptedException {
-        Process kill = new ProcessBuilder("kill", "-" + name, Long.toString(pid)).redirectErrorStream(true).start();
+        Process kill = new ProcessBuilder("kill", "-" + name, Long.toString(pid))
+                .redirectErrorStream(true)
+                .start();
         if (!kill.waitFor(10, TimeUnit.SECONDS) || kill.exitValue() != 0) {
             throw new IllegalStateException("kill -" + name + " " + pid + " failed: "
                     + new String(kill.getInputStream().readAllBytes(), StandardCharsets.UTF_8));

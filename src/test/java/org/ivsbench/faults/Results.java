@@ -1,8 +1,5 @@
 package org.ivsbench.faults;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -15,11 +12,22 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 
 import org.ivsbench.stats.SamplesCsvWriter;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 /** Reads a results folder back (docs/results-format.md) and checks that it is well formed. */
 public final class Results {
     /** One samples.csv row: the columns the tests look at. */
-    public record Row(long timeMs, long windowMs, int phase, String type, long ok, long skipped, long aborted,
-                      long error, long missed) {
+    public record Row(
+            long timeMs,
+            long windowMs,
+            int phase,
+            String type,
+            long ok,
+            long skipped,
+            long aborted,
+            long error,
+            long missed) {
         public long total() {
             return ok + skipped + aborted + error;
         }
@@ -49,8 +57,15 @@ public final class Results {
         for (int i = 1; i < lines.size(); i++) {
             String[] c = lines.get(i).split(",", -1);
             assertEquals(columns, c.length, "columns of samples.csv line " + (i + 1) + ": " + lines.get(i));
-            rows.add(new Row(Long.parseLong(c[0]), Long.parseLong(c[1]), Integer.parseInt(c[2]), c[3],
-                    Long.parseLong(c[4]), Long.parseLong(c[5]), Long.parseLong(c[6]), Long.parseLong(c[7]),
+            rows.add(new Row(
+                    Long.parseLong(c[0]),
+                    Long.parseLong(c[1]),
+                    Integer.parseInt(c[2]),
+                    c[3],
+                    Long.parseLong(c[4]),
+                    Long.parseLong(c[5]),
+                    Long.parseLong(c[6]),
+                    Long.parseLong(c[7]),
                     Long.parseLong(c[8])));
         }
         return rows;
@@ -73,17 +88,26 @@ public final class Results {
         List<Row> all = allRows();
         for (JsonNode phase : summary.get("phases")) {
             int index = phase.get("index").asInt();
-            long ops = all.stream().filter(r -> r.phase() == index).mapToLong(Row::total).sum();
-            long missed = all.stream().filter(r -> r.phase() == index).mapToLong(Row::missed).sum();
-            assertEquals(phase.get("operations").asLong(), ops, "phase " + index + ": summary operations vs samples.csv");
+            long ops = all.stream()
+                    .filter(r -> r.phase() == index)
+                    .mapToLong(Row::total)
+                    .sum();
+            long missed = all.stream()
+                    .filter(r -> r.phase() == index)
+                    .mapToLong(Row::missed)
+                    .sum();
+            assertEquals(
+                    phase.get("operations").asLong(), ops, "phase " + index + ": summary operations vs samples.csv");
             assertEquals(phase.get("missed").asLong(), missed, "phase " + index + ": summary missed vs samples.csv");
             for (String outcome : List.of("ok", "skipped", "aborted", "error")) {
                 long sum = 0;
                 for (JsonNode t : phase.get("transactions")) {
                     sum += t.get("counts").get(outcome).asLong();
                 }
-                assertEquals(phase.get("counts").get(outcome).asLong(), sum, "phase " + index + ": " + outcome
-                        + " over transaction types");
+                assertEquals(
+                        phase.get("counts").get(outcome).asLong(),
+                        sum,
+                        "phase " + index + ": " + outcome + " over transaction types");
             }
         }
     }

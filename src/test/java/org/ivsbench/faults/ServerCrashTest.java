@@ -1,9 +1,5 @@
 package org.ivsbench.faults;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -15,6 +11,10 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 import org.ivsbench.testsupport.RunHarness;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The database server dies (kill -9) in the middle of a time phase and comes back a second later. The run
@@ -58,8 +58,17 @@ class ServerCrashTest {
     void serverKilledMidPhaseIsMeasuredAndSurvived(boolean reconnect) throws Exception {
         Path cfg = tmp.resolve("crash.xml");
         Files.writeString(cfg, config(reconnect));
-        CliProcess cli = CliProcess.start(tmp, "-b", "ycsbivs", "-c", cfg.toString(), "--create", "--load",
-                "--execute", "-d", tmp.resolve("results").toString());
+        CliProcess cli = CliProcess.start(
+                tmp,
+                "-b",
+                "ycsbivs",
+                "-c",
+                cfg.toString(),
+                "--create",
+                "--load",
+                "--execute",
+                "-d",
+                tmp.resolve("results").toString());
         long killedMs;
         long restartedMs;
         try {
@@ -99,29 +108,36 @@ class ServerCrashTest {
         }
         assertEquals(errors, lost);
         if (reconnect) {
-            assertTrue(errors <= 2L * TERMINALS, "with reconnect only operations in flight at the crash fail"
-                    + " (terminals wait for the server with backoff): " + errors);
+            assertTrue(
+                    errors <= 2L * TERMINALS,
+                    "with reconnect only operations in flight at the crash fail"
+                            + " (terminals wait for the server with backoff): " + errors);
         } else {
-            assertTrue(errors > 10L * TERMINALS, "without reconnect the terminals fail fast while the server is"
-                    + " away: " + errors);
+            assertTrue(
+                    errors > 10L * TERMINALS,
+                    "without reconnect the terminals fail fast while the server is" + " away: " + errors);
         }
 
         // Successes before the crash and again after the restart (windows that start after it).
         List<Results.Row> all = results.allRows();
-        assertTrue(all.stream().anyMatch(r -> r.timeMs() + r.windowMs() <= killedMs && r.ok() > 0),
+        assertTrue(
+                all.stream().anyMatch(r -> r.timeMs() + r.windowMs() <= killedMs && r.ok() > 0),
                 "successes before the crash: " + all);
         if (reconnect) {
             // Recorded when they happened (at the crash), not when the terminal got its connection back.
-            List<Results.Row> errorRows = all.stream().filter(r -> r.error() > 0).toList();
-            assertTrue(errorRows.stream().allMatch(r -> r.timeMs() + r.windowMs() > killedMs
-                            && r.timeMs() < restartedMs),
+            List<Results.Row> errorRows =
+                    all.stream().filter(r -> r.error() > 0).toList();
+            assertTrue(
+                    errorRows.stream().allMatch(r -> r.timeMs() + r.windowMs() > killedMs && r.timeMs() < restartedMs),
                     "errors in the windows of the outage (killed " + killedMs + ", restarted " + restartedMs + "): "
                             + errorRows);
         }
-        List<Results.Row> after = all.stream().filter(r -> r.timeMs() >= restartedMs).toList();
+        List<Results.Row> after =
+                all.stream().filter(r -> r.timeMs() >= restartedMs).toList();
         assertFalse(after.isEmpty(), "windows after the restart (restart at " + restartedMs + "): " + all);
         assertTrue(after.stream().allMatch(r -> r.ok() > 0), "every window after the restart has successes: " + after);
-        assertTrue(after.stream().mapToLong(Results.Row::error).sum() == 0 || !reconnect,
+        assertTrue(
+                after.stream().mapToLong(Results.Row::error).sum() == 0 || !reconnect,
                 "no errors after the restart: " + after);
         // The phase ended on time: the crash did not stretch it.
         double seconds = phase.get("measuredSeconds").asDouble();

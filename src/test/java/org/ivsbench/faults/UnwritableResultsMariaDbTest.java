@@ -1,9 +1,5 @@
 package org.ivsbench.faults;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -16,6 +12,10 @@ import org.junit.jupiter.api.io.TempDir;
 
 import org.ivsbench.testsupport.RunHarness;
 import org.ivsbench.testsupport.TestServers;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * A results folder that cannot be written is a usage error found before the database is touched: with
@@ -32,32 +32,46 @@ class UnwritableResultsMariaDbTest {
     void unwritableResultsDirectoryFailsBeforeTheDatabaseIsTouched() throws Exception {
         sql("DROP TABLE IF EXISTS " + TABLE);
         Path cfg = tmp.resolve("cfg.xml");
-        Files.writeString(cfg, "<parameters>" + RunHarness.mariadbConnection() + "<terminals>1</terminals>"
-                + "<recordcount>10</recordcount><table>" + TABLE + "</table><monitor><enabled>false</enabled></monitor>"
-                + "<transactiontypes><transactiontype><name>ReadRecord</name></transactiontype></transactiontypes>"
-                + "<works><work><time>1</time><rate>unlimited</rate><weights>100</weights></work></works></parameters>");
+        Files.writeString(
+                cfg,
+                "<parameters>" + RunHarness.mariadbConnection() + "<terminals>1</terminals>"
+                        + "<recordcount>10</recordcount><table>" + TABLE
+                        + "</table><monitor><enabled>false</enabled></monitor>"
+                        + "<transactiontypes><transactiontype><name>ReadRecord</name></transactiontype></transactiontypes>"
+                        + "<works><work><time>1</time><rate>unlimited</rate><weights>100</weights></work></works></parameters>");
         Path file = tmp.resolve("a-file");
         Files.writeString(file, "x");
-        CliProcess cli = CliProcess.start(tmp, "-b", "ycsbivs", "-c", cfg.toString(), "--create", "--load",
-                "--execute", "-d", file.resolve("sub").toString());
+        CliProcess cli = CliProcess.start(
+                tmp,
+                "-b",
+                "ycsbivs",
+                "-c",
+                cfg.toString(),
+                "--create",
+                "--load",
+                "--execute",
+                "-d",
+                file.resolve("sub").toString());
         assertEquals(2, cli.waitFor(60), "exit code; stderr: " + cli.stderr());
         assertTrue(cli.stderr().contains("-d"), "names the option: " + cli.stderr());
         assertFalse(cli.stdout().contains("Created"), cli.stdout());
-        try (Connection c = connect(); Statement st = c.createStatement();
-             ResultSet rs = st.executeQuery("SELECT COUNT(*) FROM information_schema.TABLES WHERE TABLE_SCHEMA ="
-                     + " DATABASE() AND TABLE_NAME = '" + TABLE + "'")) {
+        try (Connection c = connect();
+                Statement st = c.createStatement();
+                ResultSet rs = st.executeQuery("SELECT COUNT(*) FROM information_schema.TABLES WHERE TABLE_SCHEMA ="
+                        + " DATABASE() AND TABLE_NAME = '" + TABLE + "'")) {
             rs.next();
             assertEquals(0, rs.getInt(1), "table " + TABLE + " was not created");
         }
     }
 
     private static Connection connect() throws Exception {
-        return DriverManager.getConnection(TestServers.mariadbUrl(), TestServers.mariadbUser(),
-                TestServers.mariadbPassword());
+        return DriverManager.getConnection(
+                TestServers.mariadbUrl(), TestServers.mariadbUser(), TestServers.mariadbPassword());
     }
 
     private static void sql(String statement) throws Exception {
-        try (Connection c = connect(); Statement st = c.createStatement()) {
+        try (Connection c = connect();
+                Statement st = c.createStatement()) {
             st.execute(statement);
         }
     }

@@ -1,8 +1,5 @@
 package org.ivsbench.fidelity;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -21,6 +18,9 @@ import org.ivsbench.stats.OperationCounts;
 import org.ivsbench.stats.PhaseSummary;
 import org.ivsbench.testsupport.RunHarness;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 /**
  * What the client reports must be what Cassandra did. The server counts, per table, the requests it coordinated
  * (system_views.coordinator_{read,write,scan}_latency): over the load and over each phase, every operation of
@@ -29,8 +29,14 @@ import org.ivsbench.testsupport.RunHarness;
  * READ-MODIFY-WRITEs; scans: SCAN.
  */
 class CassandraCountFidelityTest {
-    private static final List<String> TYPES = List.of("ReadRecord", "UpdateRecord", "InsertRecord", "ScanRecord",
-            "ExtendRecord", "ReadModifyWriteRecord", "DeleteRecord");
+    private static final List<String> TYPES = List.of(
+            "ReadRecord",
+            "UpdateRecord",
+            "InsertRecord",
+            "ScanRecord",
+            "ExtendRecord",
+            "ReadModifyWriteRecord",
+            "DeleteRecord");
 
     @TempDir
     Path dir;
@@ -71,10 +77,13 @@ class CassandraCountFidelityTest {
                 Map<String, Double> after = counters.snapshot();
                 assertEquals(0, p.counts().error(), "no errors");
                 assertTrue(p.counts().total() > 0);
-                long reads = count(p, "ReadRecord").total() + count(p, "ExtendRecord").total()
+                long reads = count(p, "ReadRecord").total()
+                        + count(p, "ExtendRecord").total()
                         + count(p, "ReadModifyWriteRecord").total();
-                long writes = count(p, "UpdateRecord").total() + count(p, "InsertRecord").total()
-                        + count(p, "DeleteRecord").total() + count(p, "ExtendRecord").ok()
+                long writes = count(p, "UpdateRecord").total()
+                        + count(p, "InsertRecord").total()
+                        + count(p, "DeleteRecord").total()
+                        + count(p, "ExtendRecord").ok()
                         + count(p, "ReadModifyWriteRecord").ok();
                 long scans = count(p, "ScanRecord").total();
                 assertEquals(reads, delta(after, before, "coordinator_read." + prefix), work + ": reads");

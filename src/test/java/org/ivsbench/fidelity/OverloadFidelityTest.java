@@ -1,8 +1,5 @@
 package org.ivsbench.fidelity;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -12,13 +9,16 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import org.ivsbench.bench.BenchmarkModule;
+import org.ivsbench.bench.LoadProgress;
 import org.ivsbench.config.BenchmarkConfig;
-import org.ivsbench.faults.Results;
-import org.ivsbench.stats.PhaseSummary;
 import org.ivsbench.db.Target;
 import org.ivsbench.db.Targets;
+import org.ivsbench.faults.Results;
+import org.ivsbench.stats.PhaseSummary;
 import org.ivsbench.testsupport.RunHarness;
-import org.ivsbench.bench.LoadProgress;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Open loop past capacity must look overloaded, not healthy (BenchBase's coordinated omission): one
@@ -37,13 +37,15 @@ class OverloadFidelityTest {
     @Test
     void overloadShowsAsQueueingAndMissedArrivalsAndLosesNoArrival() throws Exception {
         BenchmarkModule module = RunHarness.module();
-        BenchmarkConfig config = RunHarness.config(dir, "<parameters>" + RunHarness.mariadbConnection()
-                + "<terminals>1</terminals><randomSeed>9</randomSeed><recordcount>200</recordcount>"
-                + "<table>overload_fidelity</table><extendmethod>client</extendmethod>"
-                + "<monitor><enabled>false</enabled></monitor>"
-                + "<transactiontypes><transactiontype><name>ExtendRecord</name></transactiontype></transactiontypes>"
-                + "<works><work><time>" + SECONDS + "</time><rate>" + RATE + "</rate><arrival>regular</arrival>"
-                + "<weights>100</weights><distribution>uniform</distribution></work></works></parameters>");
+        BenchmarkConfig config = RunHarness.config(
+                dir,
+                "<parameters>" + RunHarness.mariadbConnection()
+                        + "<terminals>1</terminals><randomSeed>9</randomSeed><recordcount>200</recordcount>"
+                        + "<table>overload_fidelity</table><extendmethod>client</extendmethod>"
+                        + "<monitor><enabled>false</enabled></monitor>"
+                        + "<transactiontypes><transactiontype><name>ExtendRecord</name></transactiontype></transactiontypes>"
+                        + "<works><work><time>" + SECONDS + "</time><rate>" + RATE + "</rate><arrival>regular</arrival>"
+                        + "<weights>100</weights><distribution>uniform</distribution></work></works></parameters>");
         PhaseSummary p;
         try (Target target = Targets.open(config.target())) {
             module.create(config, target);
@@ -57,15 +59,19 @@ class OverloadFidelityTest {
         assertTrue(p.missed() > 0, "missed arrivals are reported");
         // Exact: regular arrivals every 50 us over 3 s are 60,000 instants, and the open schedule counts every one
         // it did not start as missed (late beyond the backlog bound, or still waiting at the end).
-        assertEquals(scheduled, completed + p.missed(),
+        assertEquals(
+                scheduled,
+                completed + p.missed(),
                 "completed " + completed + " + missed " + p.missed() + " = rate x time");
 
         long responseP99 = p.responseTimeUs().p99();
         long serviceP99 = p.serviceTimeUs().p99();
-        System.out.printf("overload: scheduled %d, completed %d, missed %d, p99 response %d us, p99 service %d us%n",
+        System.out.printf(
+                "overload: scheduled %d, completed %d, missed %d, p99 response %d us, p99 service %d us%n",
                 scheduled, completed, p.missed(), responseP99, serviceP99);
-        assertTrue(responseP99 > 10 * serviceP99, "p99 response " + responseP99 + " us vs p99 service "
-                + serviceP99 + " us: queueing must show");
+        assertTrue(
+                responseP99 > 10 * serviceP99,
+                "p99 response " + responseP99 + " us vs p99 service " + serviceP99 + " us: queueing must show");
         assertTrue(p.responseTimeUs().p50() > 10 * p.serviceTimeUs().p50(), "the median queues too");
         // The backlog bound (1 s) caps how long an arrival waits to start.
         assertTrue(responseP99 < 1_000_000 + 100L * serviceP99 + 200_000, "p99 response " + responseP99);
@@ -73,7 +79,9 @@ class OverloadFidelityTest {
         // samples.csv tells the same story window by window.
         Path runDir;
         try (Stream<Path> runs = Files.list(dir)) {
-            runDir = runs.filter(d -> d.getFileName().toString().startsWith("run")).findFirst().orElseThrow();
+            runDir = runs.filter(d -> d.getFileName().toString().startsWith("run"))
+                    .findFirst()
+                    .orElseThrow();
         }
         List<Results.Row> all = new Results(runDir).allRows();
         assertEquals(p.missed(), all.stream().mapToLong(Results.Row::missed).sum(), "missed in samples.csv");

@@ -1,8 +1,5 @@
 package org.ivsbench.fidelity;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -19,6 +16,9 @@ import org.ivsbench.db.Target;
 import org.ivsbench.db.Targets;
 import org.ivsbench.stats.PhaseSummary;
 import org.ivsbench.testsupport.RunHarness;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * What the client reports must be what PostgreSQL did, per phase, from pg_stat_statements (exact: a statement is
@@ -57,7 +57,8 @@ class PostgresCountFidelityTest {
     @ValueSource(strings = {"client", "server"})
     void clientCountsEqualPgStatStatements(String method) throws Exception {
         BenchmarkModule module = RunHarness.module();
-        List<String> works = List.of(work("<count>2000</count><rate>unlimited</rate>", "100,0", "uniform"),
+        List<String> works = List.of(
+                work("<count>2000</count><rate>unlimited</rate>", "100,0", "uniform"),
                 work("<time>2</time><rate>800</rate>", "100,0", "uniform"),
                 work("<count>1500</count><rate>unlimited</rate>", "40,60", "zipfian"));
         BenchmarkConfig base = RunHarness.config(dir, xml(method, works.get(0)));

@@ -1,8 +1,5 @@
 package org.ivsbench.fidelity;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -11,14 +8,17 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-import org.ivsbench.db.StatusCounters;
 import org.ivsbench.bench.BenchmarkModule;
+import org.ivsbench.bench.LoadProgress;
 import org.ivsbench.config.BenchmarkConfig;
-import org.ivsbench.stats.PhaseSummary;
+import org.ivsbench.db.StatusCounters;
 import org.ivsbench.db.Target;
 import org.ivsbench.db.Targets;
+import org.ivsbench.stats.PhaseSummary;
 import org.ivsbench.testsupport.RunHarness;
-import org.ivsbench.bench.LoadProgress;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * What the client reports must be what the server did: per phase, the READ count equals the server's

@@ -1,9 +1,5 @@
 package org.ivsbench.monitor;
 
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNull;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -14,11 +10,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 import org.ivsbench.bench.BenchmarkModule;
 import org.ivsbench.bench.LoadProgress;
@@ -29,6 +24,10 @@ import org.ivsbench.run.MeasuredRun;
 import org.ivsbench.stats.RunInfo;
 import org.ivsbench.testsupport.RunHarness;
 import org.ivsbench.testsupport.TestServers;
+
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * A blocker the DBA must be able to name: while a rate-limited read/extend phase runs, another connection holds
@@ -44,20 +43,29 @@ class ActivityWatchMariaDbTest {
     @Test
     void theSnapshotAtTheStepNamesTheBlockingTransaction() throws Exception {
         BenchmarkModule module = RunHarness.module();
-        BenchmarkConfig config = RunHarness.config(dir, "<parameters>" + RunHarness.mariadbConnection()
-                + "<terminals>4</terminals><randomSeed>3</randomSeed><recordcount>200</recordcount>"
-                + "<engine>InnoDB</engine><table>" + TABLE + "</table><maxfieldlength>400</maxfieldlength>"
-                + "<transactiontypes><transactiontype><name>ReadRecord</name></transactiontype>"
-                + "<transactiontype><name>ExtendRecord</name></transactiontype></transactiontypes>"
-                + "<works><work><time>20</time><rate>1500</rate><weights>70,30</weights>"
-                + "<distribution>uniform</distribution></work></works></parameters>");
+        BenchmarkConfig config = RunHarness.config(
+                dir,
+                "<parameters>" + RunHarness.mariadbConnection()
+                        + "<terminals>4</terminals><randomSeed>3</randomSeed><recordcount>200</recordcount>"
+                        + "<engine>InnoDB</engine><table>" + TABLE + "</table><maxfieldlength>400</maxfieldlength>"
+                        + "<transactiontypes><transactiontype><name>ReadRecord</name></transactiontype>"
+                        + "<transactiontype><name>ExtendRecord</name></transactiontype></transactiontypes>"
+                        + "<works><work><time>20</time><rate>1500</rate><weights>70,30</weights>"
+                        + "<distribution>uniform</distribution></work></works></parameters>");
         Path runDir = Files.createDirectories(dir.resolve("run"));
         long blockerId;
         try (Target target = Targets.open(config.target())) {
             module.create(config, target);
             module.load(config, target, LoadProgress.NONE);
-            RunInfo info = new RunInfo("test", module.name(), Map.of(), "sha256:test", config.randomSeed(),
-                    config.terminals(), 1, config.phases());
+            RunInfo info = new RunInfo(
+                    "test",
+                    module.name(),
+                    Map.of(),
+                    "sha256:test",
+                    config.randomSeed(),
+                    config.terminals(),
+                    1,
+                    config.phases());
             try (MeasuredRun run = new MeasuredRun(module, config, target, runDir, info)) {
                 Thread runner = new Thread(() -> {
                     try {
@@ -88,21 +96,28 @@ class ActivityWatchMariaDbTest {
                 blockers.add(wait.path("blocking").path("threadId").asLong());
             }
         }
-        assertTrue(blockers.contains(blockerId), "blocker " + blockerId + " not named; lock waits name " + blockers
-                + " in " + Files.readString(activity));
+        assertTrue(
+                blockers.contains(blockerId),
+                "blocker " + blockerId + " not named; lock waits name " + blockers + " in "
+                        + Files.readString(activity));
 
         MonitorCsv monitor = new MonitorCsv(runDir.resolve("monitor.csv"));
         String column = monitor.header.contains("db.Innodb_row_lock_current_waits")
-                ? "db.Innodb_row_lock_current_waits" : "db.Innodb_row_lock_waits";
-        double most = monitor.rows.stream().mapToDouble(r -> MonitorCsv.num(r, column)).filter(v -> !Double.isNaN(v))
-                .max().orElse(0);
+                ? "db.Innodb_row_lock_current_waits"
+                : "db.Innodb_row_lock_waits";
+        double most = monitor.rows.stream()
+                .mapToDouble(r -> MonitorCsv.num(r, column))
+                .filter(v -> !Double.isNaN(v))
+                .max()
+                .orElse(0);
         assertTrue(most > 0, column + " never rose in monitor.csv");
     }
 
     /** Locks every row of the table from another connection for {@code ms}; returns that connection's id. */
     private static long holdEveryRow(long ms) throws Exception {
-        try (Connection c = DriverManager.getConnection(TestServers.mariadbUrl(), TestServers.mariadbUser(),
-                TestServers.mariadbPassword()); Statement st = c.createStatement()) {
+        try (Connection c = DriverManager.getConnection(
+                        TestServers.mariadbUrl(), TestServers.mariadbUser(), TestServers.mariadbPassword());
+                Statement st = c.createStatement()) {
             long id;
             try (ResultSet rs = st.executeQuery("SELECT CONNECTION_ID()")) {
                 rs.next();

@@ -1,9 +1,5 @@
 package org.ivsbench.monitor;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -22,6 +18,10 @@ import org.ivsbench.db.Target;
 import org.ivsbench.db.TargetKind;
 import org.ivsbench.stats.OperationCounts;
 import org.ivsbench.stats.Window;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Which windows the step detector sees: warmup and partial windows are not levels. */
 class ActivityWatchTest {
@@ -66,8 +66,7 @@ class ActivityWatchTest {
         }
 
         @Override
-        public void close() {
-        }
+        public void close() {}
     }
 
     private static Window window(int i, long measuredMs, long ops) {
@@ -76,8 +75,7 @@ class ActivityWatchTest {
             h.recordValue(100);
         }
         Window.TypeRow row = new Window.TypeRow("ReadRecord", new OperationCounts(ops, 0, 0, 0), h, h.copy());
-        return new Window(0, 1_000_000L + i * 1000L, 1000, measuredMs, new Window.TypeRow[] {row}, 0,
-                new Histogram(3));
+        return new Window(0, 1_000_000L + i * 1000L, 1000, measuredMs, new Window.TypeRow[] {row}, 0, new Histogram(3));
     }
 
     @Test

@@ -1,8 +1,5 @@
 package org.ivsbench.monitor;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -18,9 +15,13 @@ import java.util.concurrent.atomic.AtomicLong;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import org.ivsbench.config.MonitorConfig;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+
+import org.ivsbench.config.MonitorConfig;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * An agent whose clock runs 7.3 s ahead: the client must find the offset and put each agent sample in the
@@ -47,8 +48,8 @@ class AgentClockAlignmentTest {
         Clock skewed = Clock.offset(Clock.systemUTC(), Duration.ofMillis(SKEW_MS));
         Path csv = dir.resolve("monitor.csv");
         double offset;
-        try (MonitorAgent agent = MonitorAgent.start(new InetSocketAddress("127.0.0.1", 0), fake, INTERVAL, skewed,
-                Duration.ofMinutes(5))) {
+        try (MonitorAgent agent = MonitorAgent.start(
+                new InetSocketAddress("127.0.0.1", 0), fake, INTERVAL, skewed, Duration.ofMinutes(5))) {
             String hostPort = "127.0.0.1:" + agent.address().getPort();
             Thread.sleep(500); // the agent samples whether or not a client is there
             MonitorConfig config = new MonitorConfig(true, INTERVAL, hostPort, null, null);
@@ -60,14 +61,18 @@ class AgentClockAlignmentTest {
             assertEquals(SKEW_MS, offset, 50, "estimated clock offset");
 
             // When did the agent take each sample (agent clock)?
-            HttpResponse<String> r = HttpClient.newHttpClient().send(
-                    HttpRequest.newBuilder(URI.create("http://" + hostPort + "/samples?since=0")).build(),
-                    HttpResponse.BodyHandlers.ofString());
+            HttpResponse<String> r = HttpClient.newHttpClient()
+                    .send(
+                            HttpRequest.newBuilder(URI.create("http://" + hostPort + "/samples?since=0"))
+                                    .build(),
+                            HttpResponse.BodyHandlers.ofString());
             assertEquals(200, r.statusCode());
             Map<Long, Long> agentTimeBySeq = new HashMap<>();
             for (JsonNode s : new ObjectMapper().readTree(r.body())) {
                 assertEquals(0, s.get("time_ms").asLong() % INTERVAL, "the agent aligns to its own clock");
-                agentTimeBySeq.put(s.get("metrics").get("test.seq").asLong(), s.get("time_ms").asLong());
+                agentTimeBySeq.put(
+                        s.get("metrics").get("test.seq").asLong(),
+                        s.get("time_ms").asLong());
             }
 
             MonitorCsv table = new MonitorCsv(csv);

@@ -1,10 +1,5 @@
 package org.ivsbench.monitor;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.URI;
@@ -21,6 +16,11 @@ import org.junit.jupiter.api.io.TempDir;
 
 import org.ivsbench.config.MonitorConfig;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 /** monitor-agent --secret-file: only a client with the secret gets samples; the others get a clear 401. */
 class AgentSecretTest {
     private static final String SECRET = "agent-secret-4f1c9e";
@@ -30,25 +30,28 @@ class AgentSecretTest {
 
     private static MonitorAgent agent(String secret) throws IOException {
         HostSampler fake = () -> Map.of("os.cpu.idle_pct", 50.0);
-        return MonitorAgent.start(new InetSocketAddress("127.0.0.1", 0), fake, 200, Clock.systemUTC(),
-                Duration.ofMinutes(1), secret);
+        return MonitorAgent.start(
+                new InetSocketAddress("127.0.0.1", 0), fake, 200, Clock.systemUTC(), Duration.ofMinutes(1), secret);
     }
 
     @Test
     void onlyTheSecretOpensTheAgent() throws Exception {
         try (MonitorAgent agent = agent(SECRET)) {
             String hostPort = "127.0.0.1:" + agent.address().getPort();
-            HttpResponse<String> plain = HttpClient.newHttpClient().send(
-                    HttpRequest.newBuilder(URI.create("http://" + hostPort + "/samples?since=0")).build(),
-                    HttpResponse.BodyHandlers.ofString());
+            HttpResponse<String> plain = HttpClient.newHttpClient()
+                    .send(
+                            HttpRequest.newBuilder(URI.create("http://" + hostPort + "/samples?since=0"))
+                                    .build(),
+                            HttpResponse.BodyHandlers.ofString());
             assertEquals(401, plain.statusCode());
             assertEquals("", plain.body(), "no data without the secret");
 
             IOException none = assertThrows(IOException.class, () -> new AgentClient(hostPort).measureOffset());
-            assertTrue(none.getMessage().contains("HTTP 401") && none.getMessage().contains("monitor/agentSecretFile"),
+            assertTrue(
+                    none.getMessage().contains("HTTP 401") && none.getMessage().contains("monitor/agentSecretFile"),
                     none.getMessage());
-            IOException wrong = assertThrows(IOException.class,
-                    () -> new AgentClient(hostPort, SECRET + "x").measureOffset());
+            IOException wrong =
+                    assertThrows(IOException.class, () -> new AgentClient(hostPort, SECRET + "x").measureOffset());
             assertTrue(wrong.getMessage().contains("is not the one"), wrong.getMessage());
             assertFalse(wrong.getMessage().contains(SECRET), "the secret is never in a message");
 
@@ -70,8 +73,11 @@ class AgentSecretTest {
                 Thread.sleep(1200);
             }
             MonitorCsv table = new MonitorCsv(csv);
-            assertTrue(table.rows.stream().anyMatch(r -> "agent".equals(r.get("source"))
-                    && !r.get("os.cpu.idle_pct").isEmpty()), "agent rows: " + table.rows);
+            assertTrue(
+                    table.rows.stream()
+                            .anyMatch(r -> "agent".equals(r.get("source"))
+                                    && !r.get("os.cpu.idle_pct").isEmpty()),
+                    "agent rows: " + table.rows);
         }
     }
 }

@@ -1,12 +1,12 @@
 package org.ivsbench.monitor;
 
-import static org.junit.jupiter.api.Assertions.assertNull;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import java.lang.management.ManagementFactory;
 
-import org.junit.jupiter.api.Test;
 import com.sun.management.OperatingSystemMXBean;
+import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class ClientCpuTest {
 
@@ -15,8 +15,7 @@ class ClientCpuTest {
         ClientCpu cpu = new ClientCpu();
         assertNull(cpu.sample().get(ClientCpu.COLUMN), "no interval yet");
         // Burn until the JVM's own CPU clock has advanced (bounded by CPU progress, not by a wall-clock limit).
-        OperatingSystemMXBean os =
-                (OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
+        OperatingSystemMXBean os = (OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
         long until = os.getProcessCpuTime() + 50_000_000L;
         long x = 0;
         while (os.getProcessCpuTime() < until) {

@@ -1,22 +1,22 @@
 package org.ivsbench.monitor;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNull;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
-import org.ivsbench.db.TargetKinds;
 import org.junit.jupiter.api.Test;
-import java.util.Arrays;
+
+import org.ivsbench.db.TargetKinds;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class DbCounterSamplerTest {
     private static final CounterSelection MARIADB_DEFAULTS = CounterSelection.defaults(TargetKinds.of("MARIADB"));
-
 
     /** A scripted server: each snapshot() returns the next map, or throws for a null entry. */
     private static CounterSource scripted(List<Map<String, Double>> snapshots) {
@@ -34,7 +34,8 @@ class DbCounterSamplerTest {
 
             @Override
             public boolean isGauge(String name) {
-                return Set.of("Threads_connected", "Innodb_buffer_pool_pages_free").contains(name);
+                return Set.of("Threads_connected", "Innodb_buffer_pool_pages_free")
+                        .contains(name);
             }
         };
     }
@@ -49,10 +50,11 @@ class DbCounterSamplerTest {
 
     @Test
     void countersAreDeltasGaugesAreValues() {
-        DbCounterSampler s = new DbCounterSampler(scripted(List.of(
-                m("Com_select", 100, "Threads_connected", 3, "Innodb_buffer_pool_pages_free", 900),
-                m("Com_select", 175, "Threads_connected", 5, "Innodb_buffer_pool_pages_free", 850),
-                m("Com_select", 175, "Threads_connected", 4, "Innodb_buffer_pool_pages_free", 800))),
+        DbCounterSampler s = new DbCounterSampler(
+                scripted(List.of(
+                        m("Com_select", 100, "Threads_connected", 3, "Innodb_buffer_pool_pages_free", 900),
+                        m("Com_select", 175, "Threads_connected", 5, "Innodb_buffer_pool_pages_free", 850),
+                        m("Com_select", 175, "Threads_connected", 4, "Innodb_buffer_pool_pages_free", 800))),
                 MARIADB_DEFAULTS);
         Map<String, Double> first = s.sample();
         assertNull(first.get("db.Com_select"), "no delta before a baseline");
@@ -68,8 +70,9 @@ class DbCounterSamplerTest {
 
     @Test
     void aFailedReadLeavesCellsEmptyAndDoesNotStretchTheNextDelta() {
-        DbCounterSampler s = new DbCounterSampler(scripted(Arrays.asList(
-                m("Com_select", 10), m("Com_select", 20), null, m("Com_select", 50), m("Com_select", 53))),
+        DbCounterSampler s = new DbCounterSampler(
+                scripted(Arrays.asList(
+                        m("Com_select", 10), m("Com_select", 20), null, m("Com_select", 50), m("Com_select", 53))),
                 MARIADB_DEFAULTS);
         s.sample();
         assertEquals(10.0, s.sample().get("db.Com_select"));
@@ -82,8 +85,8 @@ class DbCounterSamplerTest {
 
     @Test
     void aCounterGoingBackwardsIsEmptyNotNegative() {
-        DbCounterSampler s = new DbCounterSampler(scripted(List.of(m("Questions", 1000), m("Questions", 4), m("Questions", 9))),
-                MARIADB_DEFAULTS);
+        DbCounterSampler s = new DbCounterSampler(
+                scripted(List.of(m("Questions", 1000), m("Questions", 4), m("Questions", 9))), MARIADB_DEFAULTS);
         s.sample();
         assertNull(s.sample().get("db.Questions"));
         assertEquals(5.0, s.sample().get("db.Questions"));
@@ -91,15 +94,26 @@ class DbCounterSamplerTest {
 
     @Test
     void defaultSubsetKeepsRocksdbAndDropsTheRest() {
-        Map<String, Double> snap = m("Rocksdb_block_cache_miss", 1, "Rocksdb_stall_micros", 2, "Innodb_buffer_pool_reads", 3,
-                "Ssl_accepts", 4, "Com_show_status", 5);
+        Map<String, Double> snap = m(
+                "Rocksdb_block_cache_miss",
+                1,
+                "Rocksdb_stall_micros",
+                2,
+                "Innodb_buffer_pool_reads",
+                3,
+                "Ssl_accepts",
+                4,
+                "Com_show_status",
+                5);
         Map<String, Double> def = new DbCounterSampler(scripted(List.of(snap)), MARIADB_DEFAULTS).sample();
         assertTrue(def.containsKey("db.Rocksdb_block_cache_miss"));
         assertTrue(def.containsKey("db.Rocksdb_stall_micros"));
         assertTrue(def.containsKey("db.Innodb_buffer_pool_reads"));
         assertFalse(def.containsKey("db.Ssl_accepts"));
-        assertEquals(List.of("db.Innodb_buffer_pool_reads", "db.Rocksdb_block_cache_miss", "db.Rocksdb_stall_micros"),
-                List.copyOf(def.keySet()), "sorted by name, whatever order the server used");
+        assertEquals(
+                List.of("db.Innodb_buffer_pool_reads", "db.Rocksdb_block_cache_miss", "db.Rocksdb_stall_micros"),
+                List.copyOf(def.keySet()),
+                "sorted by name, whatever order the server used");
         Map<String, Double> all = new DbCounterSampler(scripted(List.of(snap)), CounterSelection.ALL).sample();
         assertEquals(5, all.size());
     }

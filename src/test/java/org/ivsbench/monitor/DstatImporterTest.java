@@ -1,9 +1,5 @@
 package org.ivsbench.monitor;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -15,6 +11,10 @@ import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class DstatImporterTest {
     @TempDir
@@ -30,11 +30,29 @@ class DstatImporterTest {
         DstatImporter.importCsv(in, out);
         MonitorCsv csv = new MonitorCsv(out);
 
-        assertEquals(List.of("time_ms", "interval_ms", "phase", "source", "os.cpu.usr_pct", "os.cpu.sys_pct",
-                "os.cpu.idle_pct", "os.cpu.iowait_pct", "os.cpu.steal_pct", "os.mem.used_bytes", "os.mem.free_bytes",
-                "os.mem.cached_bytes", "os.disk.read_bytes_ps", "os.disk.write_bytes_ps", "os.disk.read_ops_ps",
-                "os.disk.write_ops_ps", "os.net.lo.rx_bytes_ps", "os.net.lo.tx_bytes_ps", "os.net.total.rx_bytes_ps",
-                "os.net.total.tx_bytes_ps"), csv.header);
+        assertEquals(
+                List.of(
+                        "time_ms",
+                        "interval_ms",
+                        "phase",
+                        "source",
+                        "os.cpu.usr_pct",
+                        "os.cpu.sys_pct",
+                        "os.cpu.idle_pct",
+                        "os.cpu.iowait_pct",
+                        "os.cpu.steal_pct",
+                        "os.mem.used_bytes",
+                        "os.mem.free_bytes",
+                        "os.mem.cached_bytes",
+                        "os.disk.read_bytes_ps",
+                        "os.disk.write_bytes_ps",
+                        "os.disk.read_ops_ps",
+                        "os.disk.write_ops_ps",
+                        "os.net.lo.rx_bytes_ps",
+                        "os.net.lo.tx_bytes_ps",
+                        "os.net.total.rx_bytes_ps",
+                        "os.net.total.tx_bytes_ps"),
+                csv.header);
         assertEquals(3, csv.rows.size(), "the since-boot first row is dropped");
         Map<String, String> r = csv.rows.get(0);
         // printed at ...001.409 about the second before it: the window starting at ...000.000
@@ -64,23 +82,30 @@ class DstatImporterTest {
     @Test
     void importsDstat074WithoutEpochFromTheTimeColumn() throws IOException {
         Path in = dir.resolve("dstat.csv");
-        Files.writeString(in, String.join("\n",
-                "\"Dstat 0.7.4 CSV output\"",
-                "\"Author:\",\"Dag Wieers <dag@wieers.com>\",,,,\"URL:\",\"http://dag.wieers.com/home-made/dstat/\"",
-                "\"Host:\",\"db1\",,,,\"User:\",\"root\"",
-                "\"Cmdline:\",\"dstat -t -c -d --output dstat.csv 2\",,,,\"Date:\",\"22 Nov 2026 20:36:31 UTC\"",
-                "",
-                "\"system\",\"total cpu usage\",,,,,,\"dsk/total\",",
-                "\"time\",\"usr\",\"sys\",\"idl\",\"wai\",\"hiq\",\"siq\",\"read\",\"writ\"",
-                "22-11 20:36:31,1,1,97,1,0,0,10,10",
-                "22-11 20:36:33,10,5,80,3,1,1,2048,4096",
-                "22-11 20:36:35,12,6,78,2,1,1,0,0", ""));
+        Files.writeString(
+                in,
+                String.join(
+                        "\n",
+                        "\"Dstat 0.7.4 CSV output\"",
+                        "\"Author:\",\"Dag Wieers <dag@wieers.com>\",,,,\"URL:\",\"http://dag.wieers.com/home-made/dstat/\"",
+                        "\"Host:\",\"db1\",,,,\"User:\",\"root\"",
+                        "\"Cmdline:\",\"dstat -t -c -d --output dstat.csv 2\",,,,\"Date:\",\"22 Nov 2026 20:36:31 UTC\"",
+                        "",
+                        "\"system\",\"total cpu usage\",,,,,,\"dsk/total\",",
+                        "\"time\",\"usr\",\"sys\",\"idl\",\"wai\",\"hiq\",\"siq\",\"read\",\"writ\"",
+                        "22-11 20:36:31,1,1,97,1,0,0,10,10",
+                        "22-11 20:36:33,10,5,80,3,1,1,2048,4096",
+                        "22-11 20:36:35,12,6,78,2,1,1,0,0",
+                        ""));
         Path out = dir.resolve("monitor.csv");
         DstatImporter.importCsv(in, out);
         MonitorCsv csv = new MonitorCsv(out);
         assertEquals(2, csv.rows.size());
         Map<String, String> r = csv.rows.get(0);
-        long printed = LocalDateTime.of(2026, 11, 22, 20, 36, 33).atZone(ZoneId.systemDefault()).toInstant().toEpochMilli();
+        long printed = LocalDateTime.of(2026, 11, 22, 20, 36, 33)
+                .atZone(ZoneId.systemDefault())
+                .toInstant()
+                .toEpochMilli();
         // measured [:31, :33): its middle :32 falls in the 2 s window that starts at a multiple of 2000 ms
         assertEquals(Math.floorDiv(printed - 1000, 2000) * 2000, Long.parseLong(r.get("time_ms")));
         assertEquals("2000", r.get("interval_ms"));

@@ -1,24 +1,32 @@
 package org.ivsbench.monitor;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
 import java.util.Map;
 
-import org.ivsbench.db.TargetKinds;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+
+import org.ivsbench.db.TargetKinds;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class MonitorOverheadTest {
 
     @Test
     void dbUrlNamesTheTargetKind() {
-        assertEquals("MARIADB", MonitorOverhead.kindOf("jdbc:mariadb://127.0.0.1:3306/x").names().get(0));
-        assertEquals("MARIADB", MonitorOverhead.kindOf("JDBC:MYSQL://h/x").names().get(0));
-        assertEquals("MONGODB", MonitorOverhead.kindOf("mongodb://localhost:27017").names().get(0));
+        assertEquals(
+                "MARIADB",
+                MonitorOverhead.kindOf("jdbc:mariadb://127.0.0.1:3306/x")
+                        .names()
+                        .get(0));
+        assertEquals(
+                "MARIADB", MonitorOverhead.kindOf("JDBC:MYSQL://h/x").names().get(0));
+        assertEquals(
+                "MONGODB",
+                MonitorOverhead.kindOf("mongodb://localhost:27017").names().get(0));
         // An embedded database has no server whose overhead could be measured.
         assertThrows(IllegalArgumentException.class, () -> MonitorOverhead.kindOf("jdbc:sqlite:x.db"));
     }

@@ -1,11 +1,5 @@
 package org.ivsbench.monitor;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
-import static org.junit.jupiter.api.Assertions.assertNull;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -14,6 +8,12 @@ import java.util.concurrent.atomic.AtomicLong;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class ProcSamplerTest {
     private static final double EPS = 1e-9;
@@ -31,10 +31,14 @@ class ProcSamplerTest {
         Files.createDirectories(proc.resolve("net"));
         Files.createDirectories(proc.resolve("4242"));
         // user nice system idle iowait irq softirq steal guest guest_nice
-        Files.writeString(proc.resolve("stat"), second
-                ? "cpu  1100 20 540 8200 116 10 10 4 0 0\ncpu0 1 2 3 4 5 6 7 8 0 0\nctxt 5\n"
-                : "cpu  1000 0 500 8000 100 0 0 0 0 0\ncpu0 1 2 3 4 5 6 7 8 0 0\nctxt 1\n");
-        Files.writeString(proc.resolve("meminfo"), """
+        Files.writeString(
+                proc.resolve("stat"),
+                second
+                        ? "cpu  1100 20 540 8200 116 10 10 4 0 0\ncpu0 1 2 3 4 5 6 7 8 0 0\nctxt 5\n"
+                        : "cpu  1000 0 500 8000 100 0 0 0 0 0\ncpu0 1 2 3 4 5 6 7 8 0 0\nctxt 1\n");
+        Files.writeString(
+                proc.resolve("meminfo"),
+                """
                 MemTotal:       16000000 kB
                 MemFree:         4000000 kB
                 MemAvailable:    9000000 kB
@@ -44,35 +48,52 @@ class ProcSamplerTest {
                 SReclaimable:     200000 kB
                 HugePages_Total:       0
                 """);
-        Files.writeString(proc.resolve("diskstats"), second ? """
+        Files.writeString(
+                proc.resolve("diskstats"),
+                second
+                        ? """
                    7       0 loop0 9 0 999 0 0 0 0 0 0 0 0 0 0 0 0 0 0
                  254       0 vda 1100 5 22000 70 560 3 8400 90 0 3500 4000 0 0 0 0 0 0
                  254       1 vda1 1100 5 22000 70 560 3 8400 90 0 3500 4000 0 0 0 0 0 0
                    8       0 sda 20 0 160 1 0 0 0 0 0 40 40 0 0 0 0 0 0
                  252       0 dm-0 200 0 4000 7 0 0 0 0 0 400 400 0 0 0 0 0 0
-                """ : """
+                """
+                        : """
                    7       0 loop0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0
                  254       0 vda 1000 5 20000 60 500 3 8000 80 0 3000 3500 0 0 0 0 0 0
                  254       1 vda1 1000 5 20000 60 500 3 8000 80 0 3000 3500 0 0 0 0 0 0
                    8       0 sda 10 0 80 1 0 0 0 0 0 20 20 0 0 0 0 0 0
                  252       0 dm-0 100 0 2000 5 0 0 0 0 0 300 300 0 0 0 0 0 0
                 """);
-        Files.writeString(proc.resolve("net").resolve("dev"), String.format("""
+        Files.writeString(
+                proc.resolve("net").resolve("dev"),
+                String.format(
+                        """
                 Inter-|   Receive                                                |  Transmit
                  face |bytes    packets errs drop fifo frame compressed multicast|bytes    packets errs drop fifo colls carrier compressed
                     lo: %d     546    0    0    0     0          0         0    %d     546    0    0    0     0       0          0
                   eth0: %d   15440    0    0    0     0          0         0  %d    9313    0    0    0     0       0          0
-                """, second ? 52000 : 50000, second ? 52000 : 50000, second ? 610000 : 600000, second ? 14000 : 10000));
+                """,
+                        second ? 52000 : 50000,
+                        second ? 52000 : 50000,
+                        second ? 610000 : 600000,
+                        second ? 14000 : 10000));
         Path pid = proc.resolve("4242");
         Files.writeString(pid.resolve("comm"), "mariadbd\n");
         // comm with a space and a ')' inside: fields must be counted from the last ')'
-        Files.writeString(pid.resolve("stat"), "4242 (maria) db) S 1 4242 4242 0 -1 4194560 100 0 0 0 "
-                + (second ? "650 250" : "500 200") + " 0 0 20 0 37 0 12345 999999 5000 18446744073709551615\n");
-        Files.writeString(pid.resolve("status"), "Name:\tmariadbd\nVmRSS:\t  " + (second ? 123456 : 100000)
-                + " kB\nThreads:\t" + (second ? 37 : 30) + "\n");
-        Files.writeString(pid.resolve("io"), "rchar: 1\nwchar: 2\nsyscr: 3\nsyscw: 4\nread_bytes: "
-                + (second ? 8192000 : 4096000) + "\nwrite_bytes: " + (second ? 3000000 : 2000000)
-                + "\ncancelled_write_bytes: 0\n");
+        Files.writeString(
+                pid.resolve("stat"),
+                "4242 (maria) db) S 1 4242 4242 0 -1 4194560 100 0 0 0 " + (second ? "650 250" : "500 200")
+                        + " 0 0 20 0 37 0 12345 999999 5000 18446744073709551615\n");
+        Files.writeString(
+                pid.resolve("status"),
+                "Name:\tmariadbd\nVmRSS:\t  " + (second ? 123456 : 100000) + " kB\nThreads:\t" + (second ? 37 : 30)
+                        + "\n");
+        Files.writeString(
+                pid.resolve("io"),
+                "rchar: 1\nwchar: 2\nsyscr: 3\nsyscw: 4\nread_bytes: "
+                        + (second ? 8192000 : 4096000) + "\nwrite_bytes: " + (second ? 3000000 : 2000000)
+                        + "\ncancelled_write_bytes: 0\n");
     }
 
     private Map<String, Double> twoSnapshots(ProcessLocator locator) throws IOException {
@@ -159,7 +180,8 @@ class ProcSamplerTest {
 
     @Test
     void realProcIsInRangeAndSeesThisJvm() throws Exception {
-        ProcSampler sampler = ProcSampler.local(ProcessLocator.pid(ProcessHandle.current().pid()));
+        ProcSampler sampler =
+                ProcSampler.local(ProcessLocator.pid(ProcessHandle.current().pid()));
         sampler.sample();
         long end = System.nanoTime() + 300_000_000L;
         long x = 0;
@@ -209,8 +231,10 @@ class ProcSamplerTest {
         Files.createDirectories(task);
         Files.writeString(task.resolve("children"), "4300 \n");
         Path child = Files.createDirectories(proc().resolve("4300"));
-        Files.writeString(child.resolve("stat"), "4300 (postgres) S 4242 4242 4242 0 -1 4194560 100 0 0 0 "
-                + (second ? "200 80 20 0" : "100 50 0 0") + " 20 0 1 0 12345 999999 5000 18446744073709551615\n");
+        Files.writeString(
+                child.resolve("stat"),
+                "4300 (postgres) S 4242 4242 4242 0 -1 4194560 100 0 0 0 " + (second ? "200 80 20 0" : "100 50 0 0")
+                        + " 20 0 1 0 12345 999999 5000 18446744073709551615\n");
         Files.writeString(child.resolve("status"), "Name:\tpostgres\nVmRSS:\t 9000 kB\nThreads:\t1\n");
         Files.writeString(child.resolve("io"), "read_bytes: " + (second ? 2000000 : 1000000) + "\nwrite_bytes: 0\n");
     }

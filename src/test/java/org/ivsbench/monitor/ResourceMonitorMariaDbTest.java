@@ -1,25 +1,26 @@
 package org.ivsbench.monitor;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.Statement;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import org.ivsbench.config.MonitorConfig;
 import org.ivsbench.db.Target;
 import org.ivsbench.db.TargetKinds;
 import org.ivsbench.db.Targets;
-import org.ivsbench.config.MonitorConfig;
 import org.ivsbench.testsupport.TestServers;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The monitor against the private MariaDB through the production binding (the MariaDB target's counters and
@@ -55,8 +56,8 @@ class ResourceMonitorMariaDbTest {
             long loadStart;
             long loadEnd;
             int selects = 0;
-            try (ResourceMonitor monitor = ResourceMonitor.start(config, counters,
-                    CounterSelection.defaults(TargetKinds.of("MARIADB")), csv, phase::get)) {
+            try (ResourceMonitor monitor = ResourceMonitor.start(
+                    config, counters, CounterSelection.defaults(TargetKinds.of("MARIADB")), csv, phase::get)) {
                 Thread.sleep(300);
                 phase.set(0);
                 loadStart = System.currentTimeMillis();

@@ -1,23 +1,21 @@
 package org.ivsbench.monitor;
 
-import static org.junit.jupiter.api.Assertions.assertFalse;
-
-import java.util.List;
-
 import java.nio.file.Files;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 
-import org.ivsbench.db.TargetKinds;
-import org.ivsbench.config.MonitorConfig;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+
+import org.ivsbench.config.MonitorConfig;
+import org.ivsbench.db.TargetKinds;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The monitor's loop with fake sources: alignment, columns (late ones widen the file), failures that leave cells empty. */
 class ResourceMonitorTest {
@@ -60,15 +58,25 @@ class ResourceMonitorTest {
         AtomicInteger phase = new AtomicInteger(1);
         Path csv = dir.resolve("m").resolve("monitor.csv");
         MonitorConfig config = new MonitorConfig(true, INTERVAL, null, null, null);
-        try (ResourceMonitor m = ResourceMonitor.start(config, host, null, flaky, CounterSelection.defaults(TargetKinds.of("MARIADB")), csv, phase::get)) {
+        try (ResourceMonitor m = ResourceMonitor.start(
+                config, host, null, flaky, CounterSelection.defaults(TargetKinds.of("MARIADB")), csv, phase::get)) {
             Thread.sleep(1000);
             phase.set(-1);
             Thread.sleep(250);
         }
         MonitorCsv table = new MonitorCsv(csv);
-        assertEquals(List.of("time_ms", "interval_ms", "phase", "source", "client.cpu_pct", "os.cpu.idle_pct",
-                "db.Com_select",
-                "db.Threads_connected", "os.late.metric"), table.header);
+        assertEquals(
+                List.of(
+                        "time_ms",
+                        "interval_ms",
+                        "phase",
+                        "source",
+                        "client.cpu_pct",
+                        "os.cpu.idle_pct",
+                        "db.Com_select",
+                        "db.Threads_connected",
+                        "os.late.metric"),
+                table.header);
         assertEquals("", table.rows.get(0).get("os.late.metric"), "rows before it have an empty cell");
         assertEquals("1", table.rows.get(table.rows.size() - 1).get("os.late.metric"));
         assertTrue(table.rows.size() >= 10, "rows " + table.rows.size());

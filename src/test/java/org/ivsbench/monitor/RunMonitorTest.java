@@ -1,13 +1,14 @@
 package org.ivsbench.monitor;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import java.lang.reflect.Proxy;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 import org.ivsbench.config.BenchmarkConfig;
 import org.ivsbench.config.MonitorConfig;
@@ -16,10 +17,10 @@ import org.ivsbench.db.TargetKind;
 import org.ivsbench.db.TargetKinds;
 import org.ivsbench.testsupport.RunHarness;
 import org.ivsbench.testsupport.TestServers;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-import java.nio.file.Files;
-import java.util.OptionalLong;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** When the in-process monitor would present the client's host as the database's. */
 class RunMonitorTest {
@@ -42,29 +43,38 @@ class RunMonitorTest {
     /** On the private MariaDB (not on the default port): proc.* watch the server the URL's port leads to. */
     @Test
     void theLocalServerIsFoundByItsPort(@TempDir Path dir) throws Exception {
-        BenchmarkConfig config = RunHarness.config(dir, "<parameters>"
-                + RunHarness.mariadbConnection()
-                + "<transactiontypes><transactiontype><name>ReadRecord</name></transactiontype></transactiontypes>"
-                + "<works><work><count>1</count><rate>unlimited</rate><weights>100</weights></work></works>"
-                + "</parameters>");
+        BenchmarkConfig config = RunHarness.config(
+                dir,
+                "<parameters>"
+                        + RunHarness.mariadbConnection()
+                        + "<transactiontypes><transactiontype><name>ReadRecord</name></transactiontype></transactiontypes>"
+                        + "<works><work><count>1</count><rate>unlimited</rate><weights>100</weights></work></works>"
+                        + "</parameters>");
         String pidFile = TestServers.mariadbPidFile();
         long expected = Long.parseLong(Files.readString(Path.of(pidFile)).trim());
-        assertEquals(OptionalLong.of(expected), RunMonitor.serverProcess(config, MARIADB).locate());
+        assertEquals(
+                OptionalLong.of(expected),
+                RunMonitor.serverProcess(config, MARIADB).locate());
     }
 
     @Test
     void localUrlsAreRecognised() {
         for (String url : new String[] {
-                "jdbc:mariadb://localhost:3306/ivs", "jdbc:mariadb://127.0.0.1/ivs?useSsl=false",
-                "jdbc:mysql://127.0.1.1:3307/x", "jdbc:mariadb://[::1]:3306/ivs", "JDBC:MARIADB://LOCALHOST/ivs",
-                "jdbc:mariadb://user:pw@localhost/ivs", "jdbc:mariadb:///ivs",
-                "jdbc:mariadb://dbhost/ivs?localSocket=/run/mysqld/mysqld.sock",
-                "jdbc:mariadb://address=(host=localhost)(port=3306)/ivs",
-                "jdbc:mariadb:replication://localhost:3306,127.0.0.1:3307/ivs",
-                "mongodb://localhost:27017", "mongodb://ivs:secret@127.0.0.1:27017/?authSource=admin",
-                "mongodb://%2Ftmp%2Fmongodb-27017.sock"}) {
-            assertTrue(RunMonitor.isLocal(url.startsWith("mongo") ? MONGODB : MARIADB, url),
-                    url);
+            "jdbc:mariadb://localhost:3306/ivs",
+            "jdbc:mariadb://127.0.0.1/ivs?useSsl=false",
+            "jdbc:mysql://127.0.1.1:3307/x",
+            "jdbc:mariadb://[::1]:3306/ivs",
+            "JDBC:MARIADB://LOCALHOST/ivs",
+            "jdbc:mariadb://user:pw@localhost/ivs",
+            "jdbc:mariadb:///ivs",
+            "jdbc:mariadb://dbhost/ivs?localSocket=/run/mysqld/mysqld.sock",
+            "jdbc:mariadb://address=(host=localhost)(port=3306)/ivs",
+            "jdbc:mariadb:replication://localhost:3306,127.0.0.1:3307/ivs",
+            "mongodb://localhost:27017",
+            "mongodb://ivs:secret@127.0.0.1:27017/?authSource=admin",
+            "mongodb://%2Ftmp%2Fmongodb-27017.sock"
+        }) {
+            assertTrue(RunMonitor.isLocal(url.startsWith("mongo") ? MONGODB : MARIADB, url), url);
         }
         assertTrue(RunMonitor.isLocal(SQLITE, "jdbc:sqlite:/data/x.db"));
     }
@@ -72,14 +82,19 @@ class RunMonitorTest {
     @Test
     void remoteUrlsAreNot() {
         for (String url : new String[] {
-                "jdbc:mariadb://db.example.org:3306/ivs", "jdbc:mariadb://10.0.0.5/ivs",
-                "jdbc:mariadb://localhost.evil.example/ivs", "jdbc:mariadb://user:pw@dbhost/ivs?x=localhost",
-                "jdbc:mariadb://address=(host=10.1.1.1)(port=3306)/ivs",
-                "jdbc:mariadb:replication://localhost,replica.example/ivs", "jdbc:mariadb://[fe80::1]:3306/ivs",
-                "mongodb://mongo1:27017,mongo2:27017/?replicaSet=rs0", "mongodb+srv://cluster0.example.net",
-                "mongodb://u:p@db.example.org/?authSource=localhost", "not a url"}) {
-            assertFalse(RunMonitor.isLocal(url.startsWith("mongo") ? MONGODB : MARIADB, url),
-                    url);
+            "jdbc:mariadb://db.example.org:3306/ivs",
+            "jdbc:mariadb://10.0.0.5/ivs",
+            "jdbc:mariadb://localhost.evil.example/ivs",
+            "jdbc:mariadb://user:pw@dbhost/ivs?x=localhost",
+            "jdbc:mariadb://address=(host=10.1.1.1)(port=3306)/ivs",
+            "jdbc:mariadb:replication://localhost,replica.example/ivs",
+            "jdbc:mariadb://[fe80::1]:3306/ivs",
+            "mongodb://mongo1:27017,mongo2:27017/?replicaSet=rs0",
+            "mongodb+srv://cluster0.example.net",
+            "mongodb://u:p@db.example.org/?authSource=localhost",
+            "not a url"
+        }) {
+            assertFalse(RunMonitor.isLocal(url.startsWith("mongo") ? MONGODB : MARIADB, url), url);
         }
         assertFalse(RunMonitor.isLocal(MARIADB, null));
     }
@@ -107,13 +122,17 @@ class RunMonitorTest {
     }
 
     private static String sourceOfRows(Path dir, String url) throws Exception {
-        BenchmarkConfig config = RunHarness.config(dir, "<parameters><type>MARIADB</type><url>" + url + "</url>"
-                + "<username>u</username><password>p</password><terminals>1</terminals><recordcount>10</recordcount>"
-                + "<monitor><interval>100</interval></monitor>"
-                + "<transactiontypes><transactiontype><name>ReadRecord</name></transactiontype></transactiontypes>"
-                + "<works><work><time>1</time><rate>unlimited</rate><weights>100</weights></work></works></parameters>");
+        BenchmarkConfig config = RunHarness.config(
+                dir,
+                "<parameters><type>MARIADB</type><url>" + url + "</url>"
+                        + "<username>u</username><password>p</password><terminals>1</terminals><recordcount>10</recordcount>"
+                        + "<monitor><interval>100</interval></monitor>"
+                        + "<transactiontypes><transactiontype><name>ReadRecord</name></transactiontype></transactiontypes>"
+                        + "<works><work><time>1</time><rate>unlimited</rate><weights>100</weights></work></works></parameters>");
         // No database behind the URL: the stand-in offers no counters.
-        Target target = (Target) Proxy.newProxyInstance(Target.class.getClassLoader(), new Class<?>[] {Target.class},
+        Target target = (Target) Proxy.newProxyInstance(
+                Target.class.getClassLoader(),
+                new Class<?>[] {Target.class},
                 (proxy, method, args) -> switch (method.getName()) {
                     case "kind" -> MARIADB;
                     case "capability" -> Optional.empty();

@@ -1,12 +1,12 @@
 package org.ivsbench.monitor;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
 import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
 
 class StepDetectorTest {
     private static final double NONE = Double.NaN;
@@ -42,8 +42,8 @@ class StepDetectorTest {
 
     @Test
     void aThroughputCollapseOfTwoWindowsIsOneStepAtTheSecondWindow() {
-        double[][] w = concat(steady(8, 1500, 2000), new double[][] {{10, NONE, 1490}, {0, NONE, 1500}},
-                steady(5, 1500, 2000));
+        double[][] w = concat(
+                steady(8, 1500, 2000), new double[][] {{10, NONE, 1490}, {0, NONE, 1500}}, steady(5, 1500, 2000));
         assertEquals(List.of(9), steps(new StepDetector(30_000), w));
     }
 
@@ -83,8 +83,15 @@ class StepDetectorTest {
 
     @Test
     void aLastingDepartureFiresOncePerInterval() {
-        double[][] w = concat(steady(6, 1500, 2000), new double[][] {{100, 50_000, 0}, {100, 50_000, 0},
-                {1500, 2000, 0}, {1500, 2000, 0}, {1500, 2000, 0}, {100, 50_000, 0}, {100, 50_000, 0}});
+        double[][] w = concat(steady(6, 1500, 2000), new double[][] {
+            {100, 50_000, 0},
+            {100, 50_000, 0},
+            {1500, 2000, 0},
+            {1500, 2000, 0},
+            {1500, 2000, 0},
+            {100, 50_000, 0},
+            {100, 50_000, 0}
+        });
         List<Integer> withCooldown = steps(new StepDetector(30_000), w);
         assertEquals(List.of(7), withCooldown);
         List<Integer> without = steps(new StepDetector(0), w);

@@ -1,12 +1,12 @@
 package org.ivsbench.random;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import java.util.Map;
 
 import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The expression syntax and the key catalog's validation; every message says what to change. */
 class DistributionSpecTest {
@@ -21,8 +21,12 @@ class DistributionSpecTest {
         DistributionSpec normal = KeyDistributions.parse("normal( mean = 0.25 ,stddev=5e-2)");
         assertEquals(0.25, normal.get("mean"));
         assertEquals(0.05, normal.get("stddev"));
-        assertEquals(Map.of("mean", 0.5, "stddev", 0.1), KeyDistributions.parse("normal()").parameters());
-        assertEquals(Map.of("alpha", 2.0, "beta", 5.0), KeyDistributions.parse("beta").parameters());
+        assertEquals(
+                Map.of("mean", 0.5, "stddev", 0.1),
+                KeyDistributions.parse("normal()").parameters());
+        assertEquals(
+                Map.of("alpha", 2.0, "beta", 5.0),
+                KeyDistributions.parse("beta").parameters());
         assertEquals(0.3, KeyDistributions.parse("hotspot(set=0.3)").get("set"));
         assertTrue(KeyDistributions.isYcsb(KeyDistributions.parse("hotspot(set=0.2, ops=0.8)")));
         assertTrue(KeyDistributions.isYcsb(KeyDistributions.parse("exponential")));
@@ -34,8 +38,10 @@ class DistributionSpecTest {
     void rejectsBadExpressionsWithTheReason() {
         assertEquals("parameter mean needs a decimal number, got ''", error("normal(mean=)"));
         assertEquals("beta parameter alpha=-1 must be > 0", error("beta(alpha=-1)"));
-        assertEquals("unknown distribution 'gaussian'; valid: uniform, zipfian, zipfian-unscrambled, latest, hotspot,"
-                + " sequential, exponential, normal, beta, lognormal, pareto, weibull, poisson", error("gaussian"));
+        assertEquals(
+                "unknown distribution 'gaussian'; valid: uniform, zipfian, zipfian-unscrambled, latest, hotspot,"
+                        + " sequential, exponential, normal, beta, lognormal, pareto, weibull, poisson",
+                error("gaussian"));
         assertEquals("normal has no parameter 'sigma'; it takes mean, stddev", error("normal(sigma=1)"));
         assertEquals("uniform has no parameter 'min' (it takes none)", error("uniform(min=1)"));
         assertEquals("lognormal needs parameter mu (a finite number); it takes mu, sigma", error("lognormal(sigma=1)"));
@@ -50,6 +56,7 @@ class DistributionSpecTest {
     }
 
     private static String error(String text) {
-        return assertThrows(IllegalArgumentException.class, () -> KeyDistributions.parse(text)).getMessage();
+        return assertThrows(IllegalArgumentException.class, () -> KeyDistributions.parse(text))
+                .getMessage();
     }
 }

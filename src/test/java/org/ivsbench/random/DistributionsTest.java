@@ -1,14 +1,15 @@
 package org.ivsbench.random;
 
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.SplittableRandom;
+
+import org.junit.jupiter.api.Test;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-
-import java.util.ArrayList;
-import java.util.List;
-import java.util.SplittableRandom;
-import org.junit.jupiter.api.Test;
-import java.util.Arrays;
 
 class DistributionsTest {
     private static final int N = 1000;
@@ -146,8 +147,9 @@ class DistributionsTest {
 
     @Test
     void factoryBuildsEveryNamedDistributionOverTheLoadedKeys() {
-        assertEquals(List.of("uniform", "zipfian", "zipfian-unscrambled", "latest", "hotspot", "sequential",
-                "exponential"), Distributions.names());
+        assertEquals(
+                List.of("uniform", "zipfian", "zipfian-unscrambled", "latest", "hotspot", "sequential", "exponential"),
+                Distributions.names());
         ZetaCache cache = new ZetaCache();
         for (String name : Distributions.names()) {
             int[] counts = histogram(Distributions.forName(name, N, null, cache), 26, N, 50_000);
@@ -156,14 +158,16 @@ class DistributionsTest {
                 case "zipfian" -> assertEquals(Fnv.fnv64(0) % (N + 1), hottest, name);
                 case "zipfian-unscrambled" -> assertEquals(0, hottest, name);
                 case "latest" -> assertEquals(N - 1, hottest, name);
-                case "exponential" -> assertTrue(sum(counts, N - N / 10, N) > 5 * sum(counts, 0, N / 10),
-                        name + " must favour the newest keys");
+                case "exponential" ->
+                    assertTrue(
+                            sum(counts, N - N / 10, N) > 5 * sum(counts, 0, N / 10),
+                            name + " must favour the newest keys");
                 case "hotspot" -> assertTrue(hottest < N / 5, name + " hottest " + hottest);
-                default -> {
-                }
+                default -> {}
             }
         }
-        assertEquals(Distributions.forName(" Zipfian ", N, null).next(new SplittableRandom(9)),
+        assertEquals(
+                Distributions.forName(" Zipfian ", N, null).next(new SplittableRandom(9)),
                 Distributions.forName("zipfian", N, null).next(new SplittableRandom(9)));
     }
 
@@ -178,7 +182,8 @@ class DistributionsTest {
         int last = (int) counter.lastValue();
         int[] counts = histogram(exponential, 27, 2 * N, 100_000);
         assertEquals(0, sum(counts, last + 1, 2 * N), "exponential drew a key beyond the last insert");
-        assertTrue(sum(counts, last - 99, last + 1) > 5 * sum(counts, last - 1099, last - 999),
+        assertTrue(
+                sum(counts, last - 99, last + 1) > 5 * sum(counts, last - 1099, last - 999),
                 "exponential must favour the keys just inserted");
         SplittableRandom r = new SplittableRandom(28);
         for (int i = 0; i < 100_000; i++) {
@@ -189,8 +194,8 @@ class DistributionsTest {
 
     @Test
     void unknownNameListsTheValidOnes() {
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> Distributions.forName("zipf", N, null));
+        IllegalArgumentException e =
+                assertThrows(IllegalArgumentException.class, () -> Distributions.forName("zipf", N, null));
         assertTrue(e.getMessage().contains("'zipf'"), e.getMessage());
         for (String name : Distributions.names()) {
             assertTrue(e.getMessage().contains(name), e.getMessage());
@@ -252,7 +257,9 @@ class DistributionsTest {
             counter.acknowledge(counter.next());
         }
         assertEquals(stuck - 1, counter.lastValue());
-        assertThrows(IllegalStateException.class, () -> counter.acknowledge(counter.next()),
+        assertThrows(
+                IllegalStateException.class,
+                () -> counter.acknowledge(counter.next()),
                 "more in flight than the window can track is an error, not a wrong lastValue");
         counter.acknowledge(stuck);
         assertEquals(stuck + CounterGenerator.WINDOW - 1, counter.lastValue());

@@ -1,10 +1,11 @@
 package org.ivsbench.random;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-
 import java.math.BigInteger;
 import java.util.SplittableRandom;
+
 import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
 
 class FnvTest {
     private static final BigInteger TWO_64 = BigInteger.ONE.shiftLeft(64);

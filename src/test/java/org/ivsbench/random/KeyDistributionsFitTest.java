@@ -1,8 +1,5 @@
 package org.ivsbench.random;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import java.util.Arrays;
 import java.util.SplittableRandom;
 import java.util.function.DoubleUnaryOperator;
@@ -13,6 +10,9 @@ import org.apache.commons.statistics.inference.KolmogorovSmirnovTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Goodness of fit of every key distribution on 100,000 seeded draws: Kolmogorov-Smirnov of the continuous
@@ -26,9 +26,18 @@ class KeyDistributionsFitTest {
     private static final int KEYS = 100;
 
     @ParameterizedTest
-    @ValueSource(strings = {"normal", "normal(mean=0.5, stddev=0.05)", "beta", "beta(alpha=0.5, beta=0.5)",
-        "exponential(mean=0.1)", "lognormal(mu=-1.5, sigma=0.6)", "pareto(scale=0.05, shape=1.5)",
-        "weibull(shape=1.5, scale=0.3)", "normal(mean=0.95, stddev=0.2)"})
+    @ValueSource(
+            strings = {
+                "normal",
+                "normal(mean=0.5, stddev=0.05)",
+                "beta",
+                "beta(alpha=0.5, beta=0.5)",
+                "exponential(mean=0.1)",
+                "lognormal(mu=-1.5, sigma=0.6)",
+                "pareto(scale=0.05, shape=1.5)",
+                "weibull(shape=1.5, scale=0.3)",
+                "normal(mean=0.95, stddev=0.2)"
+            })
     void continuousDrawsFollowTheTruncatedCdf(String expression) {
         DistributionSpec spec = KeyDistributions.parse(expression);
         Shapes.Truncated unit = KeyDistributions.unitInterval(spec);
@@ -38,14 +47,22 @@ class KeyDistributionsFitTest {
             draws[i] = unit.at(r.nextDouble());
             assertTrue(draws[i] >= 0 && draws[i] < 1, expression + " drew " + draws[i]);
         }
-        assertFits(expression, KolmogorovSmirnovTest.withDefaults().test(draws, unit::cdf).getPValue());
+        assertFits(
+                expression,
+                KolmogorovSmirnovTest.withDefaults().test(draws, unit::cdf).getPValue());
         if (!spec.name().equals("exponential")) {
             // Keys in key order: key k holds [k/n, (k+1)/n). (exponential counts back from the newest key.)
-            assertFits(expression + " keys", chiSquare(KeyDistributions.generator(spec, KEYS, null, new ZetaCache()),
-                    k -> unit.cdf((k + 1.0) / KEYS) - unit.cdf((double) k / KEYS)));
+            assertFits(
+                    expression + " keys",
+                    chiSquare(
+                            KeyDistributions.generator(spec, KEYS, null, new ZetaCache()),
+                            k -> unit.cdf((k + 1.0) / KEYS) - unit.cdf((double) k / KEYS)));
         } else {
-            assertFits(expression + " keys", chiSquare(KeyDistributions.generator(spec, KEYS, null, new ZetaCache()),
-                    k -> unit.cdf((KEYS - k) / (double) KEYS) - unit.cdf((KEYS - 1.0 - k) / KEYS)));
+            assertFits(
+                    expression + " keys",
+                    chiSquare(
+                            KeyDistributions.generator(spec, KEYS, null, new ZetaCache()),
+                            k -> unit.cdf((KEYS - k) / (double) KEYS) - unit.cdf((KEYS - 1.0 - k) / KEYS)));
         }
     }
 
@@ -60,10 +77,14 @@ class KeyDistributionsFitTest {
             draws[i] = unit.at(r.nextDouble());
         }
         NormalDistribution shifted = NormalDistribution.of(0.51, 0.1);
-        double p = KolmogorovSmirnovTest.withDefaults().test(draws, shifted::cumulativeProbability).getPValue();
+        double p = KolmogorovSmirnovTest.withDefaults()
+                .test(draws, shifted::cumulativeProbability)
+                .getPValue();
         assertTrue(p < 1e-9, "p " + p);
-        assertTrue(chiSquare(KeyDistributions.generator(KeyDistributions.parse("uniform"), KEYS, null, null),
-                k -> k < KEYS / 2 ? 0.011 : 0.009) < 1e-9);
+        assertTrue(chiSquare(
+                        KeyDistributions.generator(KeyDistributions.parse("uniform"), KEYS, null, null),
+                        k -> k < KEYS / 2 ? 0.011 : 0.009)
+                < 1e-9);
     }
 
     @Test
@@ -91,8 +112,11 @@ class KeyDistributionsFitTest {
         double gamma = -Math.log(1 - ExponentialGenerator.DEFAULT_PERCENTILE / 100)
                 / (KEYS * ExponentialGenerator.DEFAULT_FRACTION);
         double kept = 1 - Math.exp(-gamma * KEYS);
-        assertFits("exponential", chiSquare(generator("exponential"),
-                k -> (Math.exp(-gamma * (KEYS - 1 - k)) - Math.exp(-gamma * (KEYS - k))) / kept));
+        assertFits(
+                "exponential",
+                chiSquare(
+                        generator("exponential"),
+                        k -> (Math.exp(-gamma * (KEYS - 1 - k)) - Math.exp(-gamma * (KEYS - k))) / kept));
     }
 
     @Test
@@ -101,8 +125,9 @@ class KeyDistributionsFitTest {
         for (double theta : new double[] {0.5, 0.8, 0.99}) {
             double[] ranks = zipfRanks(KEYS, theta);
             String suffix = "(theta=" + theta + ")";
-            assertFits("zipfian-unscrambled" + suffix, chiSquare(generator("zipfian-unscrambled" + suffix),
-                    k -> ranks[(int) k]));
+            assertFits(
+                    "zipfian-unscrambled" + suffix,
+                    chiSquare(generator("zipfian-unscrambled" + suffix), k -> ranks[(int) k]));
             if (theta != 0.99) {
                 double[] keys = new double[KEYS];
                 for (int rank = 0; rank < KEYS; rank++) {

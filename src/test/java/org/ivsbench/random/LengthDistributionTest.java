@@ -1,10 +1,5 @@
 package org.ivsbench.random;
 
-import static org.ivsbench.random.KeyDistributionsFitTest.assertFits;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import java.util.SplittableRandom;
 import java.util.function.DoubleUnaryOperator;
 
@@ -13,6 +8,11 @@ import org.apache.commons.statistics.distribution.PoissonDistribution;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+
+import static org.ivsbench.random.KeyDistributionsFitTest.assertFits;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Value lengths: constant draws nothing; the shapes fit on 100,000 draws, within [min, max]. */
 class LengthDistributionTest {
@@ -34,8 +34,13 @@ class LengthDistributionTest {
         assertFits("uniform", chiSquare("uniform(min=10, max=40)", 10, 40, k -> 1.0 / 31));
         NormalDistribution normal = NormalDistribution.of(100, 20);
         double kept = normal.cumulativeProbability(150.5) - normal.cumulativeProbability(59.5);
-        assertFits("normal", chiSquare("normal(mean=100, stddev=20, min=60, max=150)", 60, 150,
-                k -> (normal.cumulativeProbability(k + 0.5) - normal.cumulativeProbability(k - 0.5)) / kept));
+        assertFits(
+                "normal",
+                chiSquare(
+                        "normal(mean=100, stddev=20, min=60, max=150)",
+                        60,
+                        150,
+                        k -> (normal.cumulativeProbability(k + 0.5) - normal.cumulativeProbability(k - 0.5)) / kept));
         PoissonDistribution poisson = PoissonDistribution.of(50);
         double poissonKept = poisson.cumulativeProbability(200) - poisson.cumulativeProbability(0);
         assertFits("poisson", chiSquare("poisson(mean=50)", 1, 200, k -> poisson.probability((int) k) / poissonKept));
@@ -44,9 +49,14 @@ class LengthDistributionTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"exponential(mean=30, min=1, max=200)", "lognormal(mu=4, sigma=0.3, min=1, max=200)",
-        "pareto(scale=20, shape=2, min=20, max=200)", "weibull(shape=2, scale=80, min=1, max=200)",
-        "normal(mean=100, stddev=50, min=1, max=200)"})
+    @ValueSource(
+            strings = {
+                "exponential(mean=30, min=1, max=200)",
+                "lognormal(mu=4, sigma=0.3, min=1, max=200)",
+                "pareto(scale=20, shape=2, min=20, max=200)",
+                "weibull(shape=2, scale=80, min=1, max=200)",
+                "normal(mean=100, stddev=50, min=1, max=200)"
+            })
     void continuousShapesFitRoundedToWholeBytes(String text) {
         LengthDistribution d = LengthDistribution.parse(text, 100, 1, CAP, CAP);
         Shapes.Truncated t = new Shapes.Truncated(Shapes.continuous(d.spec()), d.min() - 0.5, d.max() + 0.5, "test");
@@ -56,8 +66,12 @@ class LengthDistributionTest {
     @Test
     void betaSpreadsOverMinToMax() {
         String text = "beta(alpha=2, beta=5, min=10, max=109)";
-        Shapes.Truncated t = new Shapes.Truncated(Shapes.continuous(
-                LengthDistribution.parse(text, 100, 1, CAP, CAP).spec()), 0, 1, "test");
+        Shapes.Truncated t = new Shapes.Truncated(
+                Shapes.continuous(
+                        LengthDistribution.parse(text, 100, 1, CAP, CAP).spec()),
+                0,
+                1,
+                "test");
         assertFits(text, chiSquare(text, 10, 109, k -> t.cdf((k - 9) / 100.0) - t.cdf((k - 10) / 100.0)));
     }
 
@@ -65,7 +79,11 @@ class LengthDistributionTest {
     void meanIsTheExpectedLength() {
         LengthDistribution d = LengthDistribution.parse("normal(mean=100, stddev=20)", 100, 0, CAP, CAP);
         assertEquals(100, d.mean(), 0.5);
-        assertEquals(55, LengthDistribution.parse("uniform(min=10, max=100)", 100, 1, CAP, CAP).mean(), 0.5);
+        assertEquals(
+                55,
+                LengthDistribution.parse("uniform(min=10, max=100)", 100, 1, CAP, CAP)
+                        .mean(),
+                0.5);
     }
 
     @Test

@@ -1,14 +1,15 @@
 package org.ivsbench.random;
 
+import java.nio.charset.StandardCharsets;
+import java.util.SplittableRandom;
+
+import org.junit.jupiter.api.Test;
+
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-
-import java.nio.charset.StandardCharsets;
-import java.util.SplittableRandom;
-import org.junit.jupiter.api.Test;
 
 class RandomValuesTest {
     @Test
@@ -30,8 +31,8 @@ class RandomValuesTest {
     void isDeterministicForASeedAndDiffersAcrossSeeds() {
         String a = RandomValues.ascii(new SplittableRandom(42), 10_007);
         assertEquals(a, RandomValues.ascii(new SplittableRandom(42), 10_007));
-        assertArrayEquals(a.getBytes(StandardCharsets.US_ASCII),
-                RandomValues.asciiBytes(new SplittableRandom(42), 10_007));
+        assertArrayEquals(
+                a.getBytes(StandardCharsets.US_ASCII), RandomValues.asciiBytes(new SplittableRandom(42), 10_007));
         assertNotEquals(a, RandomValues.ascii(new SplittableRandom(43), 10_007));
     }
 
@@ -64,8 +65,7 @@ class RandomValuesTest {
             boolean inside = i >= 7 && i < 20;
             assertEquals(inside, buf[i] != 0, "byte " + i);
         }
-        assertThrows(IndexOutOfBoundsException.class,
-                () -> RandomValues.fill(new SplittableRandom(1), buf, 25, 6));
+        assertThrows(IndexOutOfBoundsException.class, () -> RandomValues.fill(new SplittableRandom(1), buf, 25, 6));
     }
 
     @Test

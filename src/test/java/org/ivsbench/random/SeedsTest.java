@@ -1,15 +1,16 @@
 package org.ivsbench.random;
 
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import java.util.Arrays;
 import java.util.HashSet;
 import java.util.Set;
 import java.util.SplittableRandom;
+
 import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class SeedsTest {
     private static long[] first(SplittableRandom r, int n) {
@@ -22,8 +23,8 @@ class SeedsTest {
 
     @Test
     void sameSeedPurposeAndIndexGiveTheSameStream() {
-        assertArrayEquals(first(Seeds.forStream(42, "terminal", 3), 1000),
-                first(Seeds.forStream(42, "terminal", 3), 1000));
+        assertArrayEquals(
+                first(Seeds.forStream(42, "terminal", 3), 1000), first(Seeds.forStream(42, "terminal", 3), 1000));
         assertArrayEquals(first(Seeds.master(42), 1000), first(Seeds.master(42), 1000));
     }
 
@@ -48,8 +49,8 @@ class SeedsTest {
     @Test
     void subIndexedStreamsAreReproducibleAndDistinctFromEachOtherAndTheirParent() {
         // The engine's per (terminal, phase) streams.
-        assertArrayEquals(first(Seeds.forStream(42, "terminal", 3, 1), 1000),
-                first(Seeds.forStream(42, "terminal", 3, 1), 1000));
+        assertArrayEquals(
+                first(Seeds.forStream(42, "terminal", 3, 1), 1000), first(Seeds.forStream(42, "terminal", 3, 1), 1000));
         long[] base = first(Seeds.forStream(42, "terminal", 3, 1), 1000);
         assertFalse(Arrays.equals(base, first(Seeds.forStream(42, "terminal", 3, 0), 1000)));
         assertFalse(Arrays.equals(base, first(Seeds.forStream(42, "terminal", 1, 3), 1000)), "not symmetric");

@@ -1,11 +1,11 @@
 package org.ivsbench.random;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-
 import java.util.SplittableRandom;
 
 import org.apache.commons.statistics.distribution.PoissonDistribution;
 import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
 
 class ShapesTest {
 

@@ -1,10 +1,11 @@
 package org.ivsbench.random;
 
+import java.util.SplittableRandom;
+
+import org.junit.jupiter.api.Test;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
-
-import java.util.SplittableRandom;
-import org.junit.jupiter.api.Test;
 
 class WeightedChoiceTest {
     @Test

@@ -1,16 +1,17 @@
 package org.ivsbench.random;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.HashSet;
 import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.stream.IntStream;
+
 import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class ZipfianTest {
     private static final int RECORDS = 10_000;
@@ -37,9 +38,12 @@ class ZipfianTest {
     }
 
     private static int[] hottest(int[] counts, int n) {
-        return IntStream.range(0, counts.length).boxed()
+        return IntStream.range(0, counts.length)
+                .boxed()
                 .sorted(Comparator.comparingInt((Integer k) -> counts[k]).reversed())
-                .limit(n).mapToInt(Integer::intValue).toArray();
+                .limit(n)
+                .mapToInt(Integer::intValue)
+                .toArray();
     }
 
     @Test
@@ -49,12 +53,10 @@ class ZipfianTest {
         int[] hotA = hottest(countsA, 5);
         for (int i = 0; i < 5; i++) {
             double percent = 100.0 * countsA[hotA[i]] / DRAWS;
-            assertEquals(expectedPercent[i], percent, 0.1,
-                    "share of hot key #" + (i + 1) + " (key " + hotA[i] + ")");
+            assertEquals(expectedPercent[i], percent, 0.1, "share of hot key #" + (i + 1) + " (key " + hotA[i] + ")");
         }
 
-        int[] countsB = counts(ScrambledZipfianGenerator.forCoreWorkload(RECORDS), 987_654_321L, RECORDS,
-                DRAWS / 5);
+        int[] countsB = counts(ScrambledZipfianGenerator.forCoreWorkload(RECORDS), 987_654_321L, RECORDS, DRAWS / 5);
         Set<Integer> setA = new HashSet<>();
         Set<Integer> setB = new HashSet<>();
         Arrays.stream(hotA).forEach(setA::add);

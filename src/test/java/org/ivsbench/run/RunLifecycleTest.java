@@ -1,14 +1,14 @@
 package org.ivsbench.run;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.CountDownLatch;
 
 import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The outcome of the work under the lifecycle, as the exit code the CLI returns. */
 class RunLifecycleTest {
@@ -54,7 +54,7 @@ class RunLifecycleTest {
 
     @Test
     void workThatEndsIsZero() {
-        assertEquals(0, run(new Body(b -> { })));
+        assertEquals(0, run(new Body(b -> {})));
         assertEquals("", err());
     }
 

@@ -1,8 +1,5 @@
 package org.ivsbench.security;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import java.nio.file.Files;
 import java.nio.file.Path;
 
@@ -12,6 +9,9 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 import org.ivsbench.faults.CliProcess;
 import org.ivsbench.testsupport.TestServers;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Names from the config that end up in SQL or in the server's handshake are validated before anything
@@ -23,14 +23,17 @@ class IdentifierValidationTest {
     Path tmp;
 
     @ParameterizedTest(name = "{0} = {1}")
-    @CsvSource(delimiter = '|', value = {
-            "table | usertable; DROP TABLE x",
-            "table | user`table",
-            "table | 1table",
-            "url   | ivsbench`; DROP DATABASE ivsbench; --",
-            "url   | ivs bench",
-            "url   | ivsbench;x",
-            "url   | ../mysql"})
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "table | usertable; DROP TABLE x",
+                "table | user`table",
+                "table | 1table",
+                "url   | ivsbench`; DROP DATABASE ivsbench; --",
+                "url   | ivs bench",
+                "url   | ivsbench;x",
+                "url   | ../mysql"
+            })
     void injectionInAnIdentifierIsExit2NamingTheElement(String element, String value) throws Exception {
         String url = TestServers.mariadbUrl();
         String table = "usertable";
@@ -40,14 +43,26 @@ class IdentifierValidationTest {
             url = url.substring(0, url.lastIndexOf('/') + 1) + value;
         }
         Path cfg = tmp.resolve("ident.xml");
-        Files.writeString(cfg, "<parameters><type>MARIADB</type><url>" + xml(url) + "</url><username>"
-                + TestServers.mariadbUser() + "</username><password>" + TestServers.mariadbPassword() + "</password>"
-                + "<terminals>1</terminals><recordcount>10</recordcount><table>" + xml(table) + "</table>"
-                + "<monitor><enabled>false</enabled></monitor>"
-                + "<transactiontypes><transactiontype><name>ReadRecord</name></transactiontype></transactiontypes>"
-                + "<works><work><time>1</time><rate>unlimited</rate><weights>100</weights></work></works></parameters>");
-        CliProcess cli = CliProcess.start(tmp, "-b", "ycsbivs", "-c", cfg.toString(), "--create", "--load",
-                "--execute", "-d", tmp.resolve("results").toString());
+        Files.writeString(
+                cfg,
+                "<parameters><type>MARIADB</type><url>" + xml(url) + "</url><username>"
+                        + TestServers.mariadbUser() + "</username><password>" + TestServers.mariadbPassword()
+                        + "</password>"
+                        + "<terminals>1</terminals><recordcount>10</recordcount><table>" + xml(table) + "</table>"
+                        + "<monitor><enabled>false</enabled></monitor>"
+                        + "<transactiontypes><transactiontype><name>ReadRecord</name></transactiontype></transactiontypes>"
+                        + "<works><work><time>1</time><rate>unlimited</rate><weights>100</weights></work></works></parameters>");
+        CliProcess cli = CliProcess.start(
+                tmp,
+                "-b",
+                "ycsbivs",
+                "-c",
+                cfg.toString(),
+                "--create",
+                "--load",
+                "--execute",
+                "-d",
+                tmp.resolve("results").toString());
         assertEquals(2, cli.waitFor(60), "exit code; stdout: " + cli.stdout() + "\nstderr: " + cli.stderr());
         String err = cli.stderr().strip();
         assertEquals(1, err.lines().count(), "one line: " + err);

@@ -1,9 +1,5 @@
 package org.ivsbench.security;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -24,6 +20,10 @@ import org.ivsbench.faults.CliProcess;
 import org.ivsbench.faults.MariaDbServer;
 import org.ivsbench.testsupport.TestServers;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 /**
  * The database password never leaves the process: not into the results folder (every file, every byte; the
  * kept config.xml is the config with exactly the secret masked), not into what the CLI prints (stdout, stderr,
@@ -35,7 +35,8 @@ import org.ivsbench.testsupport.TestServers;
  */
 class SecretsTest {
     private static final String USER = "ivs_secret_test";
-    private static final String PASSWORD = "Pw-" + UUID.randomUUID().toString().replace("-", "").substring(0, 16);
+    private static final String PASSWORD =
+            "Pw-" + UUID.randomUUID().toString().replace("-", "").substring(0, 16);
     private static final String CONFIG = "secret.xml";
     private static final List<String> DEBUG_LOG = List.of("-Dorg.slf4j.simpleLogger.defaultLogLevel=debug");
 
@@ -45,8 +46,9 @@ class SecretsTest {
     @BeforeAll
     static void createUser() throws Exception {
         // The test user 'ivs' cannot GRANT; root can, through the server's own defaults file.
-        MariaDbServer.fromEnvironment().rootSql("CREATE OR REPLACE USER '" + USER + "'@'127.0.0.1' IDENTIFIED BY '"
-                + PASSWORD + "'; GRANT ALL PRIVILEGES ON *.* TO '" + USER + "'@'127.0.0.1';");
+        MariaDbServer.fromEnvironment()
+                .rootSql("CREATE OR REPLACE USER '" + USER + "'@'127.0.0.1' IDENTIFIED BY '" + PASSWORD
+                        + "'; GRANT ALL PRIVILEGES ON *.* TO '" + USER + "'@'127.0.0.1';");
     }
 
     @AfterAll
@@ -67,8 +69,19 @@ class SecretsTest {
     private CliProcess run(String xml, Map<String, String> env, String secret) throws Exception {
         Path cfg = tmp.resolve(CONFIG);
         Files.writeString(cfg, xml);
-        CliProcess cli = CliProcess.start(tmp, env, DEBUG_LOG, "-b", "ycsbivs", "-c", cfg.toString(), "--create",
-                "--load", "--execute", "-d", tmp.resolve("results").toString());
+        CliProcess cli = CliProcess.start(
+                tmp,
+                env,
+                DEBUG_LOG,
+                "-b",
+                "ycsbivs",
+                "-c",
+                cfg.toString(),
+                "--create",
+                "--load",
+                "--execute",
+                "-d",
+                tmp.resolve("results").toString());
         try {
             cli.waitFor(120);
         } finally {
@@ -116,15 +129,17 @@ class SecretsTest {
         assertNotInResults(cli.resultsDir(), PASSWORD);
         String written = Files.readString(tmp.resolve(CONFIG), StandardCharsets.UTF_8);
         assertTrue(written.contains(masked), "the config holds " + masked);
-        assertEquals(written.replace(masked, ConfigRedactor.MASK),
+        assertEquals(
+                written.replace(masked, ConfigRedactor.MASK),
                 Files.readString(cli.resultsDir().resolve("config.xml"), StandardCharsets.UTF_8),
                 "config.xml: the config with the password masked");
     }
 
     @Test
     void inlinePasswordStaysOutOfResultsAndOutput() throws Exception {
-        assertRunSucceeded(run(config("<password>" + PASSWORD + "</password>", TestServers.mariadbUrl()), Map.of(),
-                PASSWORD), PASSWORD);
+        assertRunSucceeded(
+                run(config("<password>" + PASSWORD + "</password>", TestServers.mariadbUrl()), Map.of(), PASSWORD),
+                PASSWORD);
     }
 
     @Test
@@ -135,16 +150,21 @@ class SecretsTest {
 
     @Test
     void passwordEnvWorksEndToEnd() throws Exception {
-        assertRunSucceeded(run(config("<passwordEnv>IVS_TEST_SECRET</passwordEnv>", TestServers.mariadbUrl()),
-                Map.of("IVS_TEST_SECRET", PASSWORD), PASSWORD), "IVS_TEST_SECRET");
+        assertRunSucceeded(
+                run(
+                        config("<passwordEnv>IVS_TEST_SECRET</passwordEnv>", TestServers.mariadbUrl()),
+                        Map.of("IVS_TEST_SECRET", PASSWORD),
+                        PASSWORD),
+                "IVS_TEST_SECRET");
     }
 
     @Test
     void passwordFileWorksEndToEnd() throws Exception {
         Files.writeString(tmp.resolve("db.secret"), PASSWORD + "\n");
         // Relative to the config's folder.
-        assertRunSucceeded(run(config("<passwordFile>db.secret</passwordFile>", TestServers.mariadbUrl()), Map.of(),
-                PASSWORD), "db.secret");
+        assertRunSucceeded(
+                run(config("<passwordFile>db.secret</passwordFile>", TestServers.mariadbUrl()), Map.of(), PASSWORD),
+                "db.secret");
     }
 
     @Test
@@ -153,7 +173,9 @@ class SecretsTest {
         CliProcess cli = run(config("<password>" + wrong + "</password>", TestServers.mariadbUrl()), Map.of(), wrong);
         assertEquals(1, cli.process().exitValue(), "exit code; stderr: " + cli.stderr());
         assertTrue(cli.stderr().contains("Access denied"), "says why: " + cli.stderr());
-        assertFalse(Files.exists(tmp.resolve("results")) && Files.list(tmp.resolve("results")).findAny().isPresent(),
+        assertFalse(
+                Files.exists(tmp.resolve("results"))
+                        && Files.list(tmp.resolve("results")).findAny().isPresent(),
                 "no results folder for a run that never connected");
     }
 
@@ -176,31 +198,40 @@ class SecretsTest {
         Path seen = Files.createDirectory(tmp.resolve("seen"));
         for (String tool : List.of("mariadb-dump", "mariadb")) {
             Path wrapper = bin.resolve(tool);
-            Files.writeString(wrapper, "#!/bin/sh\n"
-                    + "tr '\\000' '\\n' < /proc/$$/cmdline > \"" + seen + "/" + tool + ".$$.cmdline\"\n"
-                    + "tr '\\000' '\\n' < /proc/$$/environ > \"" + seen + "/" + tool + ".$$.environ\"\n"
-                    + "PATH=\"${PATH#*:}\" exec " + tool + " \"$@\"\n");
+            Files.writeString(
+                    wrapper,
+                    "#!/bin/sh\n"
+                            + "tr '\\000' '\\n' < /proc/$$/cmdline > \"" + seen + "/" + tool + ".$$.cmdline\"\n"
+                            + "tr '\\000' '\\n' < /proc/$$/environ > \"" + seen + "/" + tool + ".$$.environ\"\n"
+                            + "PATH=\"${PATH#*:}\" exec " + tool + " \"$@\"\n");
             assertTrue(wrapper.toFile().setExecutable(true));
         }
-        String xml = config("<password>" + PASSWORD + "</password>", TestServers.mariadbUrl()).replace("</parameters>",
-                "<experiment><epochs>1</epochs><modes>main,clean</modes><extend><count>20</count></extend>"
-                + "<run><count>20</count></run><clean><method>native</method></clean></experiment></parameters>");
+        String xml = config("<password>" + PASSWORD + "</password>", TestServers.mariadbUrl())
+                .replace(
+                        "</parameters>",
+                        "<experiment><epochs>1</epochs><modes>main,clean</modes><extend><count>20</count></extend>"
+                                + "<run><count>20</count></run><clean><method>native</method></clean></experiment></parameters>");
         CliProcess cli = run(xml, Map.of("PATH", bin + ":" + System.getenv("PATH")), PASSWORD);
         assertEquals(0, cli.process().exitValue(), "exit code; stdout: " + cli.stdout() + "\nstderr: " + cli.stderr());
 
         List<Path> cmdlines;
         try (Stream<Path> files = Files.list(seen)) {
-            cmdlines = files.filter(f -> f.toString().endsWith(".cmdline")).sorted().toList();
+            cmdlines = files.filter(f -> f.toString().endsWith(".cmdline"))
+                    .sorted()
+                    .toList();
         }
-        assertTrue(cmdlines.stream().anyMatch(f -> f.getFileName().toString().startsWith("mariadb-dump."))
-                && cmdlines.stream().anyMatch(f -> f.getFileName().toString().startsWith("mariadb.")),
+        assertTrue(
+                cmdlines.stream().anyMatch(f -> f.getFileName().toString().startsWith("mariadb-dump."))
+                        && cmdlines.stream()
+                                .anyMatch(f -> f.getFileName().toString().startsWith("mariadb.")),
                 "both tools ran through the wrappers: " + cmdlines);
         for (Path cmdline : cmdlines) {
             String args = Files.readString(cmdline, StandardCharsets.UTF_8);
             assertTrue(args.contains("--user=" + USER), cmdline + " is the tool's real command line: " + args);
             assertFalse(args.contains(PASSWORD), cmdline + " shows the password in the process list: " + args);
             Path environ = Path.of(cmdline.toString().replace(".cmdline", ".environ"));
-            assertTrue(Files.readAllLines(environ, StandardCharsets.UTF_8).contains("MYSQL_PWD=" + PASSWORD),
+            assertTrue(
+                    Files.readAllLines(environ, StandardCharsets.UTF_8).contains("MYSQL_PWD=" + PASSWORD),
                     "the tool got the password some other way than its environment: " + environ);
         }
         assertNotInResults(tmp.resolve("results"), PASSWORD); // the experiment folder and its epochs

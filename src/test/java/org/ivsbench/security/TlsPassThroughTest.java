@@ -1,10 +1,5 @@
 package org.ivsbench.security;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNotEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import java.io.InputStream;
 import java.net.InetAddress;
 import java.net.ServerSocket;
@@ -19,6 +14,11 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 import org.ivsbench.faults.CliProcess;
 import org.ivsbench.testsupport.TestServers;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * TLS options reach the drivers (docs/trust.md says how to pass them). Without a TLS server: MariaDB asked
@@ -46,11 +46,18 @@ class TlsPassThroughTest {
     void mariadbVerifyFullAgainstAPlainServerFailsWithATlsError(String where) throws Exception {
         String url = TestServers.mariadbUrl();
         String options = "<targetOptions><sslMode>verify-full</sslMode></targetOptions>";
-        String xml = where.equals("url") ? mariadbConfig(url + "?sslMode=verify-full", "")
-                : mariadbConfig(url, options);
+        String xml =
+                where.equals("url") ? mariadbConfig(url + "?sslMode=verify-full", "") : mariadbConfig(url, options);
         Path cfg = tmp.resolve("tls.xml");
         Files.writeString(cfg, xml);
-        CliProcess cli = CliProcess.start(tmp, "-b", "ycsbivs", "-c", cfg.toString(), "--create", "-d",
+        CliProcess cli = CliProcess.start(
+                tmp,
+                "-b",
+                "ycsbivs",
+                "-c",
+                cfg.toString(),
+                "--create",
+                "-d",
                 tmp.resolve("results").toString());
         assertEquals(1, cli.waitFor(60), "exit code; stdout: " + cli.stdout() + "\nstderr: " + cli.stderr());
         assertTrue(cli.stderr().toLowerCase().contains("ssl"), "a TLS error: " + cli.stderr());
@@ -66,14 +73,24 @@ class TlsPassThroughTest {
                     + (where.equals("url") ? "?tls=true" : "");
             String options = where.equals("targetOptions") ? "<targetOptions><tls>true</tls></targetOptions>" : "";
             Path cfg = tmp.resolve("mongo-tls.xml");
-            Files.writeString(cfg, "<parameters><type>MONGODB</type><url>" + url + "</url>" + options
-                    + "<terminals>1</terminals><recordcount>10</recordcount><monitor><enabled>false</enabled></monitor>"
-                    + "<transactiontypes><transactiontype><name>ReadRecord</name></transactiontype></transactiontypes>"
-                    + "<works><work><time>1</time><rate>unlimited</rate><weights>100</weights></work></works>"
-                    + "</parameters>");
-            CliProcess cli = CliProcess.start(tmp, "-b", "ycsbivs", "-c", cfg.toString(), "--create", "-d",
+            Files.writeString(
+                    cfg,
+                    "<parameters><type>MONGODB</type><url>" + url + "</url>" + options
+                            + "<terminals>1</terminals><recordcount>10</recordcount><monitor><enabled>false</enabled></monitor>"
+                            + "<transactiontypes><transactiontype><name>ReadRecord</name></transactiontype></transactiontypes>"
+                            + "<works><work><time>1</time><rate>unlimited</rate><weights>100</weights></work></works>"
+                            + "</parameters>");
+            CliProcess cli = CliProcess.start(
+                    tmp,
+                    "-b",
+                    "ycsbivs",
+                    "-c",
+                    cfg.toString(),
+                    "--create",
+                    "-d",
                     tmp.resolve("results").toString());
-            try (Socket client = fake.accept(); InputStream in = client.getInputStream()) {
+            try (Socket client = fake.accept();
+                    InputStream in = client.getInputStream()) {
                 int first = in.read();
                 if (tls) {
                     assertEquals(TLS_HANDSHAKE_RECORD, first, "a TLS ClientHello first");
@@ -90,9 +107,16 @@ class TlsPassThroughTest {
     void sanityTheMariaDbConfigWorksWithoutTls() throws Exception {
         // The failure above is the TLS option's doing, not a broken config.
         Path cfg = tmp.resolve("plain.xml");
-        Files.writeString(cfg, mariadbConfig(TestServers.mariadbUrl(), "").replace("tls_never_created",
-                "tls_plain_ok"));
-        CliProcess cli = CliProcess.start(tmp, "-b", "ycsbivs", "-c", cfg.toString(), "--create", "-d",
+        Files.writeString(
+                cfg, mariadbConfig(TestServers.mariadbUrl(), "").replace("tls_never_created", "tls_plain_ok"));
+        CliProcess cli = CliProcess.start(
+                tmp,
+                "-b",
+                "ycsbivs",
+                "-c",
+                cfg.toString(),
+                "--create",
+                "-d",
                 tmp.resolve("results").toString());
         assertEquals(0, cli.waitFor(60), "exit code; stderr: " + cli.stderr());
     }

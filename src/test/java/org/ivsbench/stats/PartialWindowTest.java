@@ -1,7 +1,5 @@
 package org.ivsbench.stats;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -13,6 +11,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import org.ivsbench.op.Outcome;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /**
  * A phase's first and last windows are partial: their rates in samples.csv are over the part of the window the
@@ -64,13 +64,25 @@ class PartialWindowTest {
                 all.add(row);
             }
         }
-        assertEquals(List.of("100.000", "100.000", "100.000", ""),
-                all.stream().map(r -> r.get("throughput")).toList(), "throughput per window");
-        assertEquals(List.of("300", "1000", "300", "0"), all.stream().map(r -> r.get("measured_ms")).toList());
-        assertEquals(List.of("1000", "1000", "1000", "1000"), all.stream().map(r -> r.get("window_ms")).toList());
+        assertEquals(
+                List.of("100.000", "100.000", "100.000", ""),
+                all.stream().map(r -> r.get("throughput")).toList(),
+                "throughput per window");
+        assertEquals(
+                List.of("300", "1000", "300", "0"),
+                all.stream().map(r -> r.get("measured_ms")).toList());
+        assertEquals(
+                List.of("1000", "1000", "1000", "1000"),
+                all.stream().map(r -> r.get("window_ms")).toList());
         // The arrivals given up in a window, and how late they were then.
-        assertEquals(List.of("0", "2", "0", "0"), all.stream().map(r -> r.get("missed")).toList());
-        assertEquals(List.of("", "1500", "", ""), all.stream().map(r -> r.get("missed_late_max_us")).toList());
-        assertEquals(List.of("", "400", "", ""), all.stream().map(r -> r.get("missed_late_p50_us")).toList());
+        assertEquals(
+                List.of("0", "2", "0", "0"),
+                all.stream().map(r -> r.get("missed")).toList());
+        assertEquals(
+                List.of("", "1500", "", ""),
+                all.stream().map(r -> r.get("missed_late_max_us")).toList());
+        assertEquals(
+                List.of("", "400", "", ""),
+                all.stream().map(r -> r.get("missed_late_p50_us")).toList());
     }
 }

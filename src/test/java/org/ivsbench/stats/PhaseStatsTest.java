@@ -1,15 +1,15 @@
 package org.ivsbench.stats;
 
-import org.ivsbench.op.Outcome;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 import org.junit.jupiter.api.Test;
+
+import org.ivsbench.op.Outcome;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The window statistics terminals record into while the collector drains them. */
 class PhaseStatsTest {
@@ -30,8 +30,8 @@ class PhaseStatsTest {
             Thread t = new Thread(() -> {
                 long n = 0;
                 while (!stop.get()) {
-                    stats.record((int) (n % 2), n % 10 == 0 ? Outcome.ERROR : Outcome.OK, 2_000_000, 1_000_000,
-                            0, 0, "x");
+                    stats.record(
+                            (int) (n % 2), n % 10 == 0 ? Outcome.ERROR : Outcome.OK, 2_000_000, 1_000_000, 0, 0, "x");
                     n++;
                 }
                 recorded[id] = n;
@@ -54,8 +54,10 @@ class PhaseStatsTest {
         int busy = 0;
         for (Window w : windows) {
             for (Window.TypeRow row : w.rows()) {
-                assertEquals(row.counts().total(), row.service().getTotalCount(), "window " + windows.indexOf(w)
-                        + " type " + row.type() + ": operations vs service values");
+                assertEquals(
+                        row.counts().total(),
+                        row.service().getTotalCount(),
+                        "window " + windows.indexOf(w) + " type " + row.type() + ": operations vs service values");
                 assertEquals(row.counts().total(), row.response().getTotalCount());
                 total += row.counts().total();
                 busy += row.counts().total() > 0 ? 1 : 0;

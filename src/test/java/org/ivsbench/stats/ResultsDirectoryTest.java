@@ -1,10 +1,5 @@
 package org.ivsbench.stats;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -13,6 +8,11 @@ import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The -d check: it proves by doing, leaves no probe behind, and undoes only what it made. */
 class ResultsDirectoryTest {
@@ -43,7 +43,8 @@ class ResultsDirectoryTest {
     @Test
     void aFileInTheWayIsNamedAndNothingIsMade() throws IOException {
         Path file = Files.writeString(tmp.resolve("f"), "x");
-        IOException e = assertThrows(IOException.class, () -> ResultsDirectory.checkWritable(file.resolve("sub/deeper")));
+        IOException e =
+                assertThrows(IOException.class, () -> ResultsDirectory.checkWritable(file.resolve("sub/deeper")));
         assertEquals(file.toAbsolutePath() + " is not a directory", e.getMessage());
         assertEquals(List.of(file), listing(tmp));
     }

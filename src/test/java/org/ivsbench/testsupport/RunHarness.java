@@ -9,29 +9,33 @@ import org.ivsbench.bench.BenchmarkModule;
 import org.ivsbench.bench.BenchmarkRegistry;
 import org.ivsbench.config.BenchmarkConfig;
 import org.ivsbench.config.ConfigLoader;
+import org.ivsbench.db.Target;
 import org.ivsbench.db.TargetKinds;
 import org.ivsbench.engine.Clock;
 import org.ivsbench.engine.WorkloadManager;
 import org.ivsbench.stats.PhaseSummary;
 import org.ivsbench.stats.RunInfo;
 import org.ivsbench.stats.StatsCollector;
-import org.ivsbench.db.Target;
 
 /**
  * Runs configs through the real pieces (config loader, ycsbivs module, engine, statistics) in this JVM,
  * so integration tests can look at the database between steps.
  */
 public final class RunHarness {
-    private RunHarness() {
-    }
+    private RunHarness() {}
 
     /** Loads a ycsbivs config from XML text (written to a file in {@code dir}). */
     public static BenchmarkConfig config(Path dir, String xml) throws Exception {
         Path file = Files.createTempFile(dir, "cfg", ".xml");
         Files.writeString(file, xml);
         BenchmarkModule m = module();
-        BenchmarkConfig c = ConfigLoader.load(file, m.name(), m.supportedTransactionTypes(), m.parameterNames(),
-                m.phaseParameterNames(), TargetKinds::resolve);
+        BenchmarkConfig c = ConfigLoader.load(
+                file,
+                m.name(),
+                m.supportedTransactionTypes(),
+                m.parameterNames(),
+                m.phaseParameterNames(),
+                TargetKinds::resolve);
         m.validate(c);
         return c;
     }
@@ -44,11 +48,23 @@ public final class RunHarness {
     public static List<PhaseSummary> execute(BenchmarkModule module, BenchmarkConfig config, Target target, Path dir)
             throws Exception {
         Path runDir = Files.createTempDirectory(dir, "run");
-        RunInfo info = new RunInfo("test", module.name(), Map.of(), "sha256:test", config.randomSeed(),
-                config.terminals(), 1, config.phases());
+        RunInfo info = new RunInfo(
+                "test",
+                module.name(),
+                Map.of(),
+                "sha256:test",
+                config.randomSeed(),
+                config.terminals(),
+                1,
+                config.phases());
         try (StatsCollector collector = new StatsCollector(runDir, info)) {
-            WorkloadManager m = new WorkloadManager(config.phases(), config.transactionTypes(), config.terminals(),
-                    config.randomSeed(), collector, Clock.SYSTEM);
+            WorkloadManager m = new WorkloadManager(
+                    config.phases(),
+                    config.transactionTypes(),
+                    config.terminals(),
+                    config.randomSeed(),
+                    collector,
+                    Clock.SYSTEM);
             m.run(id -> module.newTerminal(config, target, id));
             collector.finish(false);
             return collector.summaries();

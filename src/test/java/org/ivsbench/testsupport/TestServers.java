@@ -1,11 +1,11 @@
 package org.ivsbench.testsupport;
 
+import java.nio.file.Path;
 import java.util.Map;
 
 import org.junit.jupiter.api.Assumptions;
 
 import org.ivsbench.config.TargetConfig;
-import java.nio.file.Path;
 
 /**
  * Where the real servers started by scripts/test.sh live. Integration tests get their connection from here;
@@ -14,15 +14,18 @@ import java.nio.file.Path;
  * same variable (results-analyzer/tests/conftest.py); scripts/test.sh never sets it.
  */
 public final class TestServers {
-    private TestServers() {
-    }
+    private TestServers() {}
 
     public static String mariadbUrl() {
-        return require("ivs.mariadb.url", "IVS_MARIADB_URL", "scripts/mariadb.sh start && eval \"$(scripts/mariadb.sh env)\"");
+        return require(
+                "ivs.mariadb.url", "IVS_MARIADB_URL", "scripts/mariadb.sh start && eval \"$(scripts/mariadb.sh env)\"");
     }
 
     public static String mongoUrl() {
-        return require("ivs.mongo.url", "IVS_MONGO_URL", "scripts/mongo-standin.sh start && eval \"$(scripts/mongo-standin.sh env)\"");
+        return require(
+                "ivs.mongo.url",
+                "IVS_MONGO_URL",
+                "scripts/mongo-standin.sh start && eval \"$(scripts/mongo-standin.sh env)\"");
     }
 
     /** The private MariaDB's pid file (scripts/mariadb.sh env exports it), to check which process is the server. */
@@ -43,12 +46,21 @@ public final class TestServers {
      * READ, the isolation a config gets by default, so the tests see the locking real runs see.
      */
     public static TargetConfig mariadb() {
-        return new TargetConfig("MARIADB", "org.mariadb.jdbc.Driver", mariadbUrl(), mariadbUser(),
-                mariadbPassword(), "TRANSACTION_REPEATABLE_READ", false, Map.of());
+        return new TargetConfig(
+                "MARIADB",
+                "org.mariadb.jdbc.Driver",
+                mariadbUrl(),
+                mariadbUser(),
+                mariadbPassword(),
+                "TRANSACTION_REPEATABLE_READ",
+                false,
+                Map.of());
     }
 
     public static String postgresUrl() {
-        return require("ivs.postgres.url", "IVS_POSTGRES_URL",
+        return require(
+                "ivs.postgres.url",
+                "IVS_POSTGRES_URL",
                 "scripts/postgres.sh start && eval \"$(scripts/postgres.sh env)\"");
     }
 
@@ -67,8 +79,15 @@ public final class TestServers {
 
     /** A PostgreSQL target config for the private server at READ COMMITTED, the isolation a config gets by default. */
     public static TargetConfig postgres() {
-        return new TargetConfig("POSTGRESQL", "org.postgresql.Driver", postgresUrl(), postgresUser(),
-                postgresPassword(), "TRANSACTION_READ_COMMITTED", false, Map.of());
+        return new TargetConfig(
+                "POSTGRESQL",
+                "org.postgresql.Driver",
+                postgresUrl(),
+                postgresUser(),
+                postgresPassword(),
+                "TRANSACTION_READ_COMMITTED",
+                false,
+                Map.of());
     }
 
     public static TargetConfig mongo() {
@@ -76,8 +95,15 @@ public final class TestServers {
     }
 
     public static TargetConfig sqlite(Path file) {
-        return new TargetConfig("SQLITE", "org.sqlite.JDBC", "jdbc:sqlite:" + file.toAbsolutePath(), null,
-                null, "TRANSACTION_SERIALIZABLE", false, Map.of());
+        return new TargetConfig(
+                "SQLITE",
+                "org.sqlite.JDBC",
+                "jdbc:sqlite:" + file.toAbsolutePath(),
+                null,
+                null,
+                "TRANSACTION_SERIALIZABLE",
+                false,
+                Map.of());
     }
 
     private static String require(String property, String envName, String howTo) {

@@ -1,7 +1,5 @@
 package org.ivsbench.trace;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -9,10 +7,12 @@ import java.util.TreeMap;
 
 import org.junit.jupiter.api.Test;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
 class ReplayerStreamsTest {
     private static TraceRecord read(int terminal, long seq, long offset) {
-        return new TraceRecord(terminal, seq, 0, offset, TraceOp.READ, "t", "k", null, 0, null, null, null, 0, null,
-                "OK", "h");
+        return new TraceRecord(
+                terminal, seq, 0, offset, TraceOp.READ, "t", "k", null, 0, null, null, null, 0, null, "OK", "h");
     }
 
     private static Map<Integer, List<TraceRecord>> trace() {

@@ -1,9 +1,5 @@
 package org.ivsbench.trace;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
@@ -18,6 +14,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import org.ivsbench.op.OpResult;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class TraceFileTest {
     @TempDir
@@ -66,7 +66,8 @@ class TraceFileTest {
 
     @Test
     void aGapInATerminalsSequenceIsDamage() throws Exception {
-        String rec = "{\"t\":0,\"s\":1,\"p\":0,\"o\":5,\"op\":\"delete\",\"table\":\"x\",\"key\":\"k\",\"outcome\":\"OK\"}\n";
+        String rec =
+                "{\"t\":0,\"s\":1,\"p\":0,\"o\":5,\"op\":\"delete\",\"table\":\"x\",\"key\":\"k\",\"outcome\":\"OK\"}\n";
         TraceException e = assertThrows(TraceException.class, () -> Trace.read(gzip(HEADER + rec)));
         assertTrue(e.getMessage().startsWith("line 2: terminal 0 operation 1 where 0 was due"), e.getMessage());
     }

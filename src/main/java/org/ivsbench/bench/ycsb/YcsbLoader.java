@@ -80,8 +80,7 @@ final class YcsbLoader {
         }
     }
 
-    private void loadChunks(Target target, int firstChunk, int endChunk, LoadProgress progress)
-            throws TargetException {
+    private void loadChunks(Target target, int firstChunk, int endChunk, LoadProgress progress) throws TargetException {
         List<String> fields = parameters.fieldNames();
         long recordBytes = (long) fields.size() * parameters.fieldSize();
         try (Session session = target.openSession()) {

@@ -53,25 +53,34 @@ public final class YcsbModule implements BenchmarkModule {
     public void validate(BenchmarkConfig config) throws ConfigException {
         if (TargetKinds.of(config.target().type()).defaultDriver().isEmpty()) {
             // BenchBase's YCSB is defined on a SQL table with integer keys (scans are key ranges).
-            throw new ConfigException("type", "'" + config.target().type() + "' is not a SQL database: -b ycsb is"
-                    + " BenchBase's YCSB for SQL databases; use -b ycsbivs (YCSB's string keys) for it");
+            throw new ConfigException(
+                    "type",
+                    "'" + config.target().type() + "' is not a SQL database: -b ycsb is"
+                            + " BenchBase's YCSB for SQL databases; use -b ycsbivs (YCSB's string keys) for it");
         }
         YcsbParameters p = YcsbParameters.from(config);
         if (p.fieldSizeClamped()) {
-            LOG.warn("fieldSize {} is above the {}-character columns: using {} (as BenchBase does)",
-                    config.parameters().get("fieldSize"), YcsbParameters.MAX_FIELD_SIZE, p.fieldSize());
+            LOG.warn(
+                    "fieldSize {} is above the {}-character columns: using {} (as BenchBase does)",
+                    config.parameters().get("fieldSize"),
+                    YcsbParameters.MAX_FIELD_SIZE,
+                    p.fieldSize());
         }
         List<String> types = config.transactionTypeNames();
         for (int i = 0; i < types.size(); i++) {
             if (YcsbProcedure.byName(types.get(i)).isEmpty()) {
-                throw new ConfigException("transactiontypes/transactiontype[" + (i + 1) + "]/name", "'" + types.get(i)
-                        + "' is not a ycsb transaction type; known: " + String.join(", ", YcsbProcedure.names()));
+                throw new ConfigException(
+                        "transactiontypes/transactiontype[" + (i + 1) + "]/name",
+                        "'" + types.get(i) + "' is not a ycsb transaction type; known: "
+                                + String.join(", ", YcsbProcedure.names()));
             }
         }
         for (PhaseConfig phase : config.phases()) {
             if (!phase.parameters().isEmpty()) {
-                throw new ConfigException("works/work[" + (phase.index() + 1) + "]/"
-                        + phase.parameters().keySet().iterator().next(), "ycsb has no per-phase parameters");
+                throw new ConfigException(
+                        "works/work[" + (phase.index() + 1) + "]/"
+                                + phase.parameters().keySet().iterator().next(),
+                        "ycsb has no per-phase parameters");
             }
         }
     }
@@ -98,8 +107,9 @@ public final class YcsbModule implements BenchmarkModule {
         YcsbParameters parameters = parameters(config);
         List<YcsbProcedure> procedures = new ArrayList<>();
         for (String type : config.transactionTypeNames()) {
-            procedures.add(YcsbProcedure.byName(type).orElseThrow(() -> new TargetException(
-                    "'" + type + "' is not a ycsb transaction type (validate() should have said so)")));
+            procedures.add(YcsbProcedure.byName(type)
+                    .orElseThrow(() -> new TargetException(
+                            "'" + type + "' is not a ycsb transaction type (validate() should have said so)")));
         }
         Session session = ReconnectingSession.open(target, config.target().reconnectOnConnectionFailure());
         return new YcsbTerminal(terminalId, target, session, parameters, procedures, keys(parameters));

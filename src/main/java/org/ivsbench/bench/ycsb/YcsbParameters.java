@@ -23,6 +23,7 @@ public record YcsbParameters(long recordCount, int fieldSize, double skewFactor,
     public static final int MAX_FIELD_SIZE = 100;
     /** BenchBase draws a scan's length from a Zipfian over 1 .. 1000 (its MAX_SCAN). */
     public static final int MAX_SCAN = 1000;
+
     public static final double DEFAULT_SKEW = 0.99;
     public static final Set<String> NAMES = Set.of("fieldSize", "skewFactor");
     private static final List<String> FIELDS = fields();
@@ -47,12 +48,14 @@ public record YcsbParameters(long recordCount, int fieldSize, double skewFactor,
         Map<String, String> p = config.parameters();
         long records = Math.round(config.scaleFactor() * 1000);
         if (records < 1) {
-            throw new ConfigException("scalefactor", "'" + config.scaleFactor() + "' gives no rows (ycsb loads"
-                    + " scalefactor x 1000 rows)");
+            throw new ConfigException(
+                    "scalefactor",
+                    "'" + config.scaleFactor() + "' gives no rows (ycsb loads" + " scalefactor x 1000 rows)");
         }
         if (records > Integer.MAX_VALUE) {
-            throw new ConfigException("scalefactor", "'" + config.scaleFactor() + "' gives more rows than an int"
-                    + " ycsb_key can number");
+            throw new ConfigException(
+                    "scalefactor",
+                    "'" + config.scaleFactor() + "' gives more rows than an int" + " ycsb_key can number");
         }
         int fieldSize = MAX_FIELD_SIZE;
         String size = p.get("fieldSize");
@@ -76,8 +79,9 @@ public record YcsbParameters(long recordCount, int fieldSize, double skewFactor,
                 throw new ConfigException("skewFactor", "'" + skewText + "' is not a number");
             }
             if (!(skew > 0 && skew < 1)) {
-                throw new ConfigException("skewFactor", "'" + skewText + "' must be > 0 and < 1 (the Zipfian"
-                        + " constant of the key chooser)");
+                throw new ConfigException(
+                        "skewFactor",
+                        "'" + skewText + "' must be > 0 and < 1 (the Zipfian" + " constant of the key chooser)");
             }
         }
         return new YcsbParameters(records, Math.min(fieldSize, MAX_FIELD_SIZE), skew, clamped);

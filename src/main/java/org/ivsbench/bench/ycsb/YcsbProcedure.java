@@ -39,8 +39,8 @@ enum YcsbProcedure {
             long start = Long.parseLong(c.existingKey());
             int length = c.scanLength();
             // BenchBase selects start < key < start + length: at most length - 1 rows, beginning after start.
-            return c.session().scan(YcsbParameters.TABLE, Long.toString(start + 1), length - 1, c.fields(),
-                    new ArrayList<>());
+            return c.session()
+                    .scan(YcsbParameters.TABLE, Long.toString(start + 1), length - 1, c.fields(), new ArrayList<>());
         }
     },
     UpdateRecord {
@@ -66,8 +66,8 @@ enum YcsbProcedure {
                 return first;
             }
             OpResult write = c.session().update(YcsbParameters.TABLE, key, c.newValues());
-            return new OpResult(write.outcome(), write.reason(), first.bytesRead() + write.bytesRead(),
-                    write.bytesWritten());
+            return new OpResult(
+                    write.outcome(), write.reason(), first.bytesRead() + write.bytesRead(), write.bytesWritten());
         }
     };
 

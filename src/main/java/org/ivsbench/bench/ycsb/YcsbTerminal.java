@@ -34,8 +34,13 @@ final class YcsbTerminal implements Terminal {
     private final Context context;
     private int loggedFailures;
 
-    YcsbTerminal(int id, Target target, Session session, YcsbParameters parameters, List<YcsbProcedure> procedures,
-                 YcsbKeys keys) {
+    YcsbTerminal(
+            int id,
+            Target target,
+            Session session,
+            YcsbParameters parameters,
+            List<YcsbProcedure> procedures,
+            YcsbKeys keys) {
         this.id = id;
         this.target = target;
         this.procedures = List.copyOf(procedures);
@@ -88,8 +93,12 @@ final class YcsbTerminal implements Terminal {
     private void logFailure(YcsbProcedure procedure, TargetException e) {
         if (loggedFailures < LOGGED_FAILURES) {
             loggedFailures++;
-            LOG.warn("terminal {}: {} failed: {}{}", id, procedure == null ? "reconnect" : procedure.name(),
-                    e.getMessage(), loggedFailures == LOGGED_FAILURES ? " (further failures not logged)" : "");
+            LOG.warn(
+                    "terminal {}: {} failed: {}{}",
+                    id,
+                    procedure == null ? "reconnect" : procedure.name(),
+                    e.getMessage(),
+                    loggedFailures == LOGGED_FAILURES ? " (further failures not logged)" : "");
         }
     }
 

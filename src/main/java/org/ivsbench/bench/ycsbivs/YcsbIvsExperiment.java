@@ -11,7 +11,6 @@ import java.util.Set;
 import org.ivsbench.bench.ExperimentLeaves;
 import org.ivsbench.bench.ExperimentSupport;
 import org.ivsbench.bench.ExperimentWorkload;
-import org.ivsbench.config.ArrivalKind;
 import org.ivsbench.config.BenchmarkConfig;
 import org.ivsbench.config.ConfigException;
 import org.ivsbench.config.PhaseConfig;
@@ -32,12 +31,20 @@ public record YcsbIvsExperiment(
         String runDistribution,
         RateSpec runRate,
         Map<String, Double> runWeights,
-        YcsbIvsParameters parameters) implements ExperimentWorkload {
+        YcsbIvsParameters parameters)
+        implements ExperimentWorkload {
 
     /** The transaction types of every experiment phase, in the order of the phases' weights. */
     public static final List<String> TYPES = List.of("ReadRecord", "ExtendRecord", "UpdateRecord");
-    static final Set<String> LEAVES = Set.of("extend/count", "extend/distribution", "extend/rate", "run/count",
-            "run/distribution", "run/rate", "run/weights");
+
+    static final Set<String> LEAVES = Set.of(
+            "extend/count",
+            "extend/distribution",
+            "extend/rate",
+            "run/count",
+            "run/distribution",
+            "run/rate",
+            "run/weights");
 
     static final ExperimentSupport SUPPORT = new ExperimentSupport() {
         @Override
@@ -55,8 +62,7 @@ public record YcsbIvsExperiment(
         runWeights = Collections.unmodifiableMap(new LinkedHashMap<>(runWeights));
     }
 
-    static YcsbIvsExperiment parse(Map<String, String> section, YcsbIvsParameters parameters)
-            throws ConfigException {
+    static YcsbIvsExperiment parse(Map<String, String> section, YcsbIvsParameters parameters) throws ConfigException {
         long extendCount = ExperimentLeaves.positive(section, "extend/count", null, Long.MAX_VALUE);
         String extendDist = distribution(section, "extend/distribution", "zipfian");
         RateSpec extendRate = rate(section, "extend/rate");
@@ -64,8 +70,8 @@ public record YcsbIvsExperiment(
         String runDist = distribution(section, "run/distribution", "uniform");
         RateSpec runRate = rate(section, "run/rate");
         Map<String, Double> weights = weights(section.getOrDefault("run/weights", "ReadRecord:100"));
-        return new YcsbIvsExperiment(extendCount, extendDist, extendRate, runCount, runDist, runRate, weights,
-                parameters);
+        return new YcsbIvsExperiment(
+                extendCount, extendDist, extendRate, runCount, runDist, runRate, weights, parameters);
     }
 
     @Override
@@ -101,7 +107,8 @@ public record YcsbIvsExperiment(
 
     @Override
     public BenchmarkConfig runPhase(BenchmarkConfig base, long warmupSeconds, long seed) {
-        List<Double> w = TYPES.stream().map(t -> runWeights.getOrDefault(t, 0.0)).toList();
+        List<Double> w =
+                TYPES.stream().map(t -> runWeights.getOrDefault(t, 0.0)).toList();
         PhaseConfig phase = PhaseConfig.builder(0)
                 .name("run")
                 .count(runCount)
@@ -134,8 +141,11 @@ public record YcsbIvsExperiment(
         // Records as initially loaded (same length shape), as many as hold the primary's volume; with a length
         // distribution the record size is its expected size.
         long spread = spreadRecords(totalBytes, parameters.initialRecordBytes(), records);
-        return new BaselineData(derived(runConfig, spread, parameters.fieldLength()), spread,
-                parameters.fieldCount(), Math.round(parameters.fieldLengths().mean()));
+        return new BaselineData(
+                derived(runConfig, spread, parameters.fieldLength()),
+                spread,
+                parameters.fieldCount(),
+                Math.round(parameters.fieldLengths().mean()));
     }
 
     /** spread-baseline's record count: the primary's data volume in records of the initial size. */
@@ -148,8 +158,13 @@ public record YcsbIvsExperiment(
 
     /** The config every experiment phase runs with: the experiment's transaction types and the given phase. */
     private static BenchmarkConfig phaseConfig(BenchmarkConfig base, PhaseConfig phase, long seed) {
-        List<TransactionTypeConfig> types = TYPES.stream().map(t -> new TransactionTypeConfig(t, 0, 0)).toList();
-        return base.toBuilder().randomSeed(seed).transactionTypes(types).phases(List.of(phase)).build();
+        List<TransactionTypeConfig> types =
+                TYPES.stream().map(t -> new TransactionTypeConfig(t, 0, 0)).toList();
+        return base.toBuilder()
+                .randomSeed(seed)
+                .transactionTypes(types)
+                .phases(List.of(phase))
+                .build();
     }
 
     /** The run config with recordcount and fieldlength replaced (a baseline's own data set). */
@@ -183,8 +198,8 @@ public record YcsbIvsExperiment(
             }
             return RateSpec.open(v);
         } catch (NumberFormatException e) {
-            throw new ConfigException(ExperimentLeaves.path(leaf), "'" + text
-                    + "' must be a positive number of ops/s or unlimited");
+            throw new ConfigException(
+                    ExperimentLeaves.path(leaf), "'" + text + "' must be a positive number of ops/s or unlimited");
         }
     }
 
@@ -196,8 +211,10 @@ public record YcsbIvsExperiment(
             String[] kv = part.trim().split(":");
             String type = kv[0].trim();
             if (kv.length != 2 || !TYPES.contains(type)) {
-                throw new ConfigException(path, "'" + text + "' must list Type:percent pairs of "
-                        + String.join(", ", TYPES) + " (e.g. ReadRecord:50,UpdateRecord:50)");
+                throw new ConfigException(
+                        path,
+                        "'" + text + "' must list Type:percent pairs of " + String.join(", ", TYPES)
+                                + " (e.g. ReadRecord:50,UpdateRecord:50)");
             }
             double v;
             try {

@@ -12,14 +12,14 @@ import java.util.concurrent.Future;
 
 import org.ivsbench.bench.LoadProgress;
 import org.ivsbench.bench.LoadReport;
-import org.ivsbench.random.KeyNames;
-import org.ivsbench.random.LengthDistribution;
-import org.ivsbench.random.RandomValues;
-import org.ivsbench.random.Seeds;
 import org.ivsbench.db.Record;
 import org.ivsbench.db.Session;
 import org.ivsbench.db.Target;
 import org.ivsbench.db.TargetException;
+import org.ivsbench.random.KeyNames;
+import org.ivsbench.random.LengthDistribution;
+import org.ivsbench.random.RandomValues;
+import org.ivsbench.random.Seeds;
 
 /**
  * Loads keynums 0 .. recordcount-1 with several threads, each over a contiguous slice, in batches.
@@ -86,8 +86,7 @@ final class YcsbIvsLoader {
         return new LoadReport(totals.records(), totals.bytes(), elapsed);
     }
 
-    private void loadChunks(Target target, int firstChunk, int endChunk, ProgressTotals totals)
-            throws TargetException {
+    private void loadChunks(Target target, int firstChunk, int endChunk, ProgressTotals totals) throws TargetException {
         List<String> fields = parameters.fieldNames();
         LengthDistribution lengths = parameters.fieldLengths();
         try (Session session = target.openSession()) {

@@ -56,8 +56,10 @@ public final class YcsbIvsModule implements BenchmarkModule {
         List<String> types = config.transactionTypeNames();
         for (int i = 0; i < types.size(); i++) {
             if (Procedures.byName(types.get(i)).isEmpty()) {
-                throw new ConfigException("transactiontypes/transactiontype[" + (i + 1) + "]/name", "'" + types.get(i)
-                        + "' is not a ycsbivs transaction type; known: " + String.join(", ", Procedures.names()));
+                throw new ConfigException(
+                        "transactiontypes/transactiontype[" + (i + 1) + "]/name",
+                        "'" + types.get(i) + "' is not a ycsbivs transaction type; known: "
+                                + String.join(", ", Procedures.names()));
             }
         }
     }
@@ -78,10 +80,13 @@ public final class YcsbIvsModule implements BenchmarkModule {
         String configured = p.tableSpec().engine();
         Optional<ServerInfo> info = target.capability(ServerInfo.class);
         Optional<String> actual = info.isEmpty() ? Optional.empty() : info.get().tableEngine(p.table());
-        if (configured != null && !configured.isBlank() && actual.isPresent()
+        if (configured != null
+                && !configured.isBlank()
+                && actual.isPresent()
                 && !actual.get().equalsIgnoreCase(configured)) {
             throw new TargetException("table " + p.table() + " uses the " + actual.get() + " engine, but <engine> is "
-                    + configured + ": give --create to re-create it with " + configured + " (it drops the table), or set"
+                    + configured + ": give --create to re-create it with " + configured
+                    + " (it drops the table), or set"
                     + " <engine>" + actual.get() + "</engine>");
         }
     }
@@ -94,28 +99,28 @@ public final class YcsbIvsModule implements BenchmarkModule {
     @Override
     public LoadReport load(BenchmarkConfig config, Target target, LoadProgress progress)
             throws TargetException, InterruptedException {
-        YcsbIvsLoader loader = new YcsbIvsLoader(parameters(config), config.randomSeed(), config.loaderThreads(),
-                config.batchSize());
+        YcsbIvsLoader loader =
+                new YcsbIvsLoader(parameters(config), config.randomSeed(), config.loaderThreads(), config.batchSize());
         return loader.load(target, progress);
     }
 
     @Override
-    public Terminal newTerminal(BenchmarkConfig config, Target target, int terminalId)
-            throws TargetException {
+    public Terminal newTerminal(BenchmarkConfig config, Target target, int terminalId) throws TargetException {
         YcsbIvsParameters parameters = parameters(config);
         List<Procedure> procedures = new ArrayList<>();
         for (String type : config.transactionTypeNames()) {
-            procedures.add(Procedures.byName(type).orElseThrow(() -> new TargetException(
-                    "'" + type + "' is not a ycsbivs transaction type (validate() should have said so)")));
+            procedures.add(Procedures.byName(type)
+                    .orElseThrow(() -> new TargetException(
+                            "'" + type + "' is not a ycsbivs transaction type (validate() should have said so)")));
         }
         Session session = ReconnectingSession.open(target, config.target().reconnectOnConnectionFailure());
-        return new YcsbIvsTerminal(terminalId, target, session, parameters, procedures,
-                sharedKeys(config, parameters));
+        return new YcsbIvsTerminal(terminalId, target, session, parameters, procedures, sharedKeys(config, parameters));
     }
 
     private synchronized SharedKeys sharedKeys(BenchmarkConfig config, YcsbIvsParameters parameters) {
         if (sharedKeys == null) {
-            sharedKeys = new SharedKeys(parameters.recordCount(),
+            sharedKeys = new SharedKeys(
+                    parameters.recordCount(),
                     inserts(config) ? config.transactionTypeNames().indexOf(INSERT) : -1);
         }
         return sharedKeys;

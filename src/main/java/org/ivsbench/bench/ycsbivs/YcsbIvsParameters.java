@@ -13,13 +13,13 @@ import org.ivsbench.bench.ycsbivs.procedures.Procedures;
 import org.ivsbench.config.BenchmarkConfig;
 import org.ivsbench.config.ConfigException;
 import org.ivsbench.config.PhaseConfig;
-import org.ivsbench.random.DistributionSpec;
-import org.ivsbench.random.KeyDistributions;
-import org.ivsbench.random.LengthDistribution;
 import org.ivsbench.db.ExtendMethod;
 import org.ivsbench.db.TableSpec;
 import org.ivsbench.db.TargetKind;
 import org.ivsbench.db.TargetKinds;
+import org.ivsbench.random.DistributionSpec;
+import org.ivsbench.random.KeyDistributions;
+import org.ivsbench.random.LengthDistribution;
 
 /**
  * The ycsbivs settings of a run, parsed and validated from the config's benchmark parameters. Defaults
@@ -48,9 +48,23 @@ public record YcsbIvsParameters(
     public static final String DISTRIBUTION = "distribution";
     /** Per-phase section: one element per transaction type, overriding {@link #DISTRIBUTION} for that type. */
     public static final String DISTRIBUTIONS = "distributions";
-    public static final Set<String> NAMES = Set.of("recordcount", "fieldcount", "fieldlength", "extendfieldlength",
-            "maxfieldlength", "extendmethod", "engine", "keyorder", "table", "scanlength", "zipfianconstant",
-            "readallfields", "writeallfields", "fieldlengthdistribution", "extendlengthdistribution");
+
+    public static final Set<String> NAMES = Set.of(
+            "recordcount",
+            "fieldcount",
+            "fieldlength",
+            "extendfieldlength",
+            "maxfieldlength",
+            "extendmethod",
+            "engine",
+            "keyorder",
+            "table",
+            "scanlength",
+            "zipfianconstant",
+            "readallfields",
+            "writeallfields",
+            "fieldlengthdistribution",
+            "extendlengthdistribution");
     public static final Set<String> PHASE_NAMES = Set.of(DISTRIBUTION, DISTRIBUTIONS);
 
     private static final Pattern IDENTIFIER = Pattern.compile("[A-Za-z_][A-Za-z0-9_]{0,63}");
@@ -79,8 +93,10 @@ public record YcsbIvsParameters(
         Map<String, String> p = config.parameters();
         for (String name : p.keySet()) {
             if (!NAMES.contains(name)) {
-                throw new ConfigException(name, "unknown ycsbivs parameter; known: " + String.join(", ",
-                        NAMES.stream().sorted().toList()));
+                throw new ConfigException(
+                        name,
+                        "unknown ycsbivs parameter; known: "
+                                + String.join(", ", NAMES.stream().sorted().toList()));
             }
         }
         long defaultRecords = Math.round(config.scaleFactor() * 1000);
@@ -95,36 +111,48 @@ public record YcsbIvsParameters(
         if (maxLength > LARGEST_FIELD) {
             throw new ConfigException("maxfieldlength", "'" + maxLength + "' must be <= " + LARGEST_FIELD);
         }
-        ExtendMethod method = switch (lower(p.getOrDefault("extendmethod", "client"))) {
-            case "client" -> ExtendMethod.CLIENT;
-            case "server" -> ExtendMethod.SERVER;
-            default -> throw new ConfigException("extendmethod", "'" + p.get("extendmethod")
-                    + "' must be client (read, append, write back: the paper's semantics) or server (one guarded"
-                    + " append statement)");
-        };
+        ExtendMethod method =
+                switch (lower(p.getOrDefault("extendmethod", "client"))) {
+                    case "client" -> ExtendMethod.CLIENT;
+                    case "server" -> ExtendMethod.SERVER;
+                    default ->
+                        throw new ConfigException(
+                                "extendmethod",
+                                "'" + p.get("extendmethod")
+                                        + "' must be client (read, append, write back: the paper's semantics) or server (one guarded"
+                                        + " append statement)");
+                };
         TargetKind kind = TargetKinds.of(config.target().type());
         if (method == ExtendMethod.SERVER && !kind.serverSideExtend()) {
-            throw new ConfigException("extendmethod", "'" + p.get("extendmethod") + "' is not available for type "
-                    + config.target().type() + "; use client");
+            throw new ConfigException(
+                    "extendmethod",
+                    "'" + p.get("extendmethod") + "' is not available for type "
+                            + config.target().type() + "; use client");
         }
         String engine = engine(kind, config.target().type(), p.get("engine"));
-        boolean ordered = switch (lower(p.getOrDefault("keyorder", "hashed"))) {
-            case "hashed" -> false;
-            case "ordered" -> true;
-            default -> throw new ConfigException("keyorder", "'" + p.get("keyorder") + "' must be hashed or ordered");
-        };
+        boolean ordered =
+                switch (lower(p.getOrDefault("keyorder", "hashed"))) {
+                    case "hashed" -> false;
+                    case "ordered" -> true;
+                    default ->
+                        throw new ConfigException("keyorder", "'" + p.get("keyorder") + "' must be hashed or ordered");
+                };
         String table = p.getOrDefault("table", "usertable");
         if (!IDENTIFIER.matcher(table).matches()) {
-            throw new ConfigException("table", "'" + table + "' is not a valid table name (letters, digits, '_';"
-                    + " not starting with a digit; at most 64 characters)");
+            throw new ConfigException(
+                    "table",
+                    "'" + table + "' is not a valid table name (letters, digits, '_';"
+                            + " not starting with a digit; at most 64 characters)");
         }
         int scanLength = (int) longAtLeast(p, "scanlength", 100, 1, "1");
         String zipf = p.getOrDefault("zipfianconstant", "0.99");
         try {
             if (Double.parseDouble(zipf.trim()) != 0.99) {
-                throw new ConfigException("zipfianconstant", "'" + zipf + "' is not supported: YCSB's scrambled"
-                        + " zipfian is defined for 0.99 only (its zeta over 10^10 items is precomputed for it);"
-                        + " give the phase's distribution as zipfian(theta=...) instead");
+                throw new ConfigException(
+                        "zipfianconstant",
+                        "'" + zipf + "' is not supported: YCSB's scrambled"
+                                + " zipfian is defined for 0.99 only (its zeta over 10^10 items is precomputed for it);"
+                                + " give the phase's distribution as zipfian(theta=...) instead");
             }
         } catch (NumberFormatException e) {
             throw new ConfigException("zipfianconstant", "'" + zipf + "' is not a number");
@@ -132,9 +160,21 @@ public record YcsbIvsParameters(
         int lengthCap = (int) maxLength;
         LengthDistribution fieldLengths = lengths(p, "fieldlengthdistribution", fieldLength, 0, lengthCap);
         LengthDistribution extendLengths = lengths(p, "extendlengthdistribution", extendLength, 1, lengthCap);
-        return new YcsbIvsParameters(recordCount, fieldCount, fieldLength, extendLength, maxLength, method, engine,
-                ordered, table, scanLength, bool(p, "readallfields", true), bool(p, "writeallfields", false),
-                fieldLengths, extendLengths);
+        return new YcsbIvsParameters(
+                recordCount,
+                fieldCount,
+                fieldLength,
+                extendLength,
+                maxLength,
+                method,
+                engine,
+                ordered,
+                table,
+                scanLength,
+                bool(p, "readallfields", true),
+                bool(p, "writeallfields", false),
+                fieldLengths,
+                extendLengths);
     }
 
     /** True when every value length is the configured constant (what the experiment's baselines assume). */
@@ -154,7 +194,8 @@ public record YcsbIvsParameters(
 
     /** The phase's key distribution, validated; the path names the phase element. */
     public static DistributionSpec distribution(PhaseConfig phase) throws ConfigException {
-        return keyDistribution(phasePath(phase) + "/" + DISTRIBUTION,
+        return keyDistribution(
+                phasePath(phase) + "/" + DISTRIBUTION,
                 phase.parameters().getOrDefault(DISTRIBUTION, DEFAULT_DISTRIBUTION));
     }
 
@@ -168,16 +209,19 @@ public record YcsbIvsParameters(
         for (Map.Entry<String, String> e : phase.parameters().entrySet()) {
             String path = phasePath(phase) + "/" + e.getKey();
             if (e.getKey().equals(DISTRIBUTIONS)) {
-                throw new ConfigException(path, "'" + e.getValue() + "' must hold one element per transaction type,"
-                        + " e.g. <ExtendRecord>zipfian(theta=0.9)</ExtendRecord>");
+                throw new ConfigException(
+                        path,
+                        "'" + e.getValue() + "' must hold one element per transaction type,"
+                                + " e.g. <ExtendRecord>zipfian(theta=0.9)</ExtendRecord>");
             }
             if (!e.getKey().startsWith(prefix)) {
                 continue;
             }
             String type = e.getKey().substring(prefix.length());
             if (!Procedures.names().contains(type)) {
-                throw new ConfigException(path, "unknown transaction type '" + type + "'; known: "
-                        + String.join(", ", Procedures.names()));
+                throw new ConfigException(
+                        path,
+                        "unknown transaction type '" + type + "'; known: " + String.join(", ", Procedures.names()));
             }
             byType.put(type, keyDistribution(path, e.getValue()));
         }
@@ -199,8 +243,9 @@ public record YcsbIvsParameters(
         for (PhaseConfig phase : config.phases()) {
             for (String name : phase.parameters().keySet()) {
                 if (!PHASE_NAMES.contains(name) && !name.startsWith(DISTRIBUTIONS + "/")) {
-                    throw new ConfigException(phasePath(phase) + "/" + name, "unknown ycsbivs phase parameter;"
-                            + " known: " + String.join(", ", PHASE_NAMES));
+                    throw new ConfigException(
+                            phasePath(phase) + "/" + name,
+                            "unknown ycsbivs phase parameter;" + " known: " + String.join(", ", PHASE_NAMES));
                 }
             }
             distribution(phase);
@@ -221,11 +266,14 @@ public record YcsbIvsParameters(
             return engines.isEmpty() ? null : engines.get(0);
         }
         if (engines.isEmpty()) {
-            throw new ConfigException("engine", "'" + value + "' does not apply to type " + type
-                    + " (it has no choice of storage engine); remove it");
+            throw new ConfigException(
+                    "engine",
+                    "'" + value + "' does not apply to type " + type
+                            + " (it has no choice of storage engine); remove it");
         }
-        return kind.storageEngine(value).orElseThrow(() -> new ConfigException("engine", "'" + value
-                + "' must be " + String.join(" or ", engines)));
+        return kind.storageEngine(value)
+                .orElseThrow(
+                        () -> new ConfigException("engine", "'" + value + "' must be " + String.join(" or ", engines)));
     }
 
     private static long longAtLeast(Map<String, String> p, String name, long fallback, long min, String minText)

@@ -5,20 +5,21 @@ import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.function.BooleanSupplier;
 
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
 import org.ivsbench.bench.Terminal;
 import org.ivsbench.bench.ycsbivs.procedures.Procedure;
 import org.ivsbench.bench.ycsbivs.procedures.ProcedureContext;
 import org.ivsbench.config.ConfigException;
 import org.ivsbench.config.PhaseConfig;
-import org.ivsbench.op.OpResult;
-import org.ivsbench.random.DistributionSpec;
-import org.ivsbench.random.LongGenerator;
 import org.ivsbench.db.ReconnectingSession;
 import org.ivsbench.db.Session;
 import org.ivsbench.db.Target;
 import org.ivsbench.db.TargetException;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
+import org.ivsbench.op.OpResult;
+import org.ivsbench.random.DistributionSpec;
+import org.ivsbench.random.LongGenerator;
 
 /**
  * One ycsbivs terminal: its own session, procedures aligned with the config's transaction types, and the
@@ -41,10 +42,16 @@ final class YcsbIvsTerminal implements Terminal {
     private final SharedKeys keys;
     /** The key chooser of each transaction type in the current phase, aligned with procedures. */
     private final LongGenerator[] keysByType;
+
     private int loggedFailures;
 
-    YcsbIvsTerminal(int id, Target target, Session session, YcsbIvsParameters parameters,
-                    List<Procedure> procedures, SharedKeys keys) {
+    YcsbIvsTerminal(
+            int id,
+            Target target,
+            Session session,
+            YcsbIvsParameters parameters,
+            List<Procedure> procedures,
+            SharedKeys keys) {
         this.id = id;
         this.target = target;
         this.procedures = List.copyOf(procedures);
@@ -124,8 +131,12 @@ final class YcsbIvsTerminal implements Terminal {
     private void logFailure(Procedure procedure, TargetException e) {
         if (loggedFailures < LOGGED_FAILURES) {
             loggedFailures++;
-            LOG.warn("terminal {}: {} failed: {}{}", id, procedure == null ? "reconnect" : procedure.name(),
-                    e.getMessage(), loggedFailures == LOGGED_FAILURES ? " (further failures not logged)" : "");
+            LOG.warn(
+                    "terminal {}: {} failed: {}{}",
+                    id,
+                    procedure == null ? "reconnect" : procedure.name(),
+                    e.getMessage(),
+                    loggedFailures == LOGGED_FAILURES ? " (further failures not logged)" : "");
         }
     }
 

@@ -35,8 +35,7 @@ final class CassandraErrors {
     static final String TOO_LARGE = "mutation too large";
     static final String MESSAGE_TOO_LARGE = "message too large";
 
-    private CassandraErrors() {
-    }
+    private CassandraErrors() {}
 
     /** The ERROR outcome for an answer about this one request, or empty when it is a failure to throw. */
     static Optional<OpResult> outcome(RuntimeException e) {
@@ -78,7 +77,8 @@ final class CassandraErrors {
     }
 
     static boolean isConnectionLost(RuntimeException e) {
-        if (e instanceof NoNodeAvailableException || e instanceof ClosedConnectionException
+        if (e instanceof NoNodeAvailableException
+                || e instanceof ClosedConnectionException
                 || e instanceof HeartbeatException) {
             return true;
         }
@@ -86,8 +86,10 @@ final class CassandraErrors {
             // Every node tried failed: lost when each failure was about reaching the node, not about the request.
             for (List<Throwable> errors : all.getAllErrors().values()) {
                 for (Throwable t : errors) {
-                    if (!(t instanceof ClosedConnectionException || t instanceof HeartbeatException
-                            || t instanceof ConnectionInitException || t instanceof NodeUnavailableException
+                    if (!(t instanceof ClosedConnectionException
+                            || t instanceof HeartbeatException
+                            || t instanceof ConnectionInitException
+                            || t instanceof NodeUnavailableException
                             || t instanceof IOException)) {
                         return false;
                     }

@@ -28,8 +28,13 @@ import org.ivsbench.db.TargetException;
  *       2 s is shorter than a large value's write can take on a busy node).</li>
  * </ul>
  */
-record CassandraOptions(ConsistencyLevel readConsistency, ConsistencyLevel writeConsistency,
-        ConsistencyLevel serialConsistency, int replicationFactor, ExtendWrite extendWrite, long requestTimeoutMs) {
+record CassandraOptions(
+        ConsistencyLevel readConsistency,
+        ConsistencyLevel writeConsistency,
+        ConsistencyLevel serialConsistency,
+        int replicationFactor,
+        ExtendWrite extendWrite,
+        long requestTimeoutMs) {
 
     static final String READ_CONSISTENCY = "readConsistency";
     static final String WRITE_CONSISTENCY = "writeConsistency";
@@ -38,14 +43,24 @@ record CassandraOptions(ConsistencyLevel readConsistency, ConsistencyLevel write
     static final String EXTEND_WRITE = "extendWrite";
     static final String REQUEST_TIMEOUT_MS = "requestTimeoutMs";
 
-    static final Set<String> NAMES = Set.of(READ_CONSISTENCY, WRITE_CONSISTENCY, SERIAL_CONSISTENCY,
-            REPLICATION_FACTOR, EXTEND_WRITE, REQUEST_TIMEOUT_MS);
+    static final Set<String> NAMES = Set.of(
+            READ_CONSISTENCY,
+            WRITE_CONSISTENCY,
+            SERIAL_CONSISTENCY,
+            REPLICATION_FACTOR,
+            EXTEND_WRITE,
+            REQUEST_TIMEOUT_MS);
 
-    static final CassandraOptions DEFAULTS = new CassandraOptions(DefaultConsistencyLevel.ONE,
-            DefaultConsistencyLevel.ONE, DefaultConsistencyLevel.SERIAL, 1, ExtendWrite.PLAIN, 12_000);
+    static final CassandraOptions DEFAULTS = new CassandraOptions(
+            DefaultConsistencyLevel.ONE,
+            DefaultConsistencyLevel.ONE,
+            DefaultConsistencyLevel.SERIAL,
+            1,
+            ExtendWrite.PLAIN,
+            12_000);
 
-    private static final List<String> READ_LEVELS = List.of("ONE", "TWO", "THREE", "QUORUM", "ALL", "LOCAL_ONE",
-            "LOCAL_QUORUM", "EACH_QUORUM");
+    private static final List<String> READ_LEVELS =
+            List.of("ONE", "TWO", "THREE", "QUORUM", "ALL", "LOCAL_ONE", "LOCAL_QUORUM", "EACH_QUORUM");
 
     /** How a CLIENT extend writes back the value it read and grew. */
     enum ExtendWrite {
@@ -90,15 +105,15 @@ record CassandraOptions(ConsistencyLevel readConsistency, ConsistencyLevel write
                 return name;
             }
         }
-        throw new TargetException("unknown Cassandra option '" + given + "' (known: " + String.join(", ",
-                NAMES.stream().sorted().toList()) + ")");
+        throw new TargetException("unknown Cassandra option '" + given + "' (known: "
+                + String.join(", ", NAMES.stream().sorted().toList()) + ")");
     }
 
     private static ConsistencyLevel level(String name, String value, List<String> allowed) throws TargetException {
         String upper = value.toUpperCase(Locale.ROOT);
         if (!allowed.contains(upper)) {
-            throw new TargetException("bad Cassandra option " + name + "='" + value + "' (" + String.join(", ",
-                    allowed) + ")");
+            throw new TargetException(
+                    "bad Cassandra option " + name + "='" + value + "' (" + String.join(", ", allowed) + ")");
         }
         return DefaultConsistencyLevel.valueOf(upper);
     }
@@ -112,16 +127,15 @@ record CassandraOptions(ConsistencyLevel readConsistency, ConsistencyLevel write
         } catch (NumberFormatException e) {
             // reported below
         }
-        throw new TargetException("bad Cassandra option " + name + "='" + value + "' (a whole number, 1.." + max
-                + ")");
+        throw new TargetException("bad Cassandra option " + name + "='" + value + "' (a whole number, 1.." + max + ")");
     }
 
     private static ExtendWrite extendWrite(String value) throws TargetException {
         return switch (value.toLowerCase(Locale.ROOT)) {
             case "plain" -> ExtendWrite.PLAIN;
             case "conditional" -> ExtendWrite.CONDITIONAL;
-            default -> throw new TargetException("bad Cassandra option extendWrite='" + value
-                    + "' (plain, conditional)");
+            default ->
+                throw new TargetException("bad Cassandra option extendWrite='" + value + "' (plain, conditional)");
         };
     }
 }

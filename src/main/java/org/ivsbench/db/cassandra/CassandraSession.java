@@ -58,7 +58,8 @@ final class CassandraSession implements Session {
     public OpResult read(String table, String key, List<String> fields, Map<String, String> out)
             throws TargetException {
         try {
-            Row row = execute(statements.read(table, fields).bind(key), options.readConsistency()).one();
+            Row row = execute(statements.read(table, fields).bind(key), options.readConsistency())
+                    .one();
             if (row == null) {
                 return OpResult.aborted("not found");
             }
@@ -69,15 +70,16 @@ final class CassandraSession implements Session {
     }
 
     @Override
-    public OpResult scan(String table, String startKey, int count, List<String> fields,
-            List<Map<String, String>> out) throws TargetException {
+    public OpResult scan(String table, String startKey, int count, List<String> fields, List<Map<String, String>> out)
+            throws TargetException {
         if (count <= 0) {
             return OpResult.ok();
         }
         long bytes = 0;
         try {
             String keyColumn = statements.keyColumn(table);
-            BoundStatement bound = statements.scan(table, fields).bind(startKey, count).setPageSize(count);
+            BoundStatement bound =
+                    statements.scan(table, fields).bind(startKey, count).setPageSize(count);
             for (Row row : execute(bound, options.readConsistency())) {
                 Map<String, String> values = new LinkedHashMap<>();
                 bytes += copyFields(row, keyColumn, values);
@@ -129,11 +131,11 @@ final class CassandraSession implements Session {
     }
 
     @Override
-    public OpResult extend(String table, String key, String field, String suffix, long maxLength,
-            ExtendMethod method) throws TargetException {
+    public OpResult extend(String table, String key, String field, String suffix, long maxLength, ExtendMethod method)
+            throws TargetException {
         if (method != ExtendMethod.CLIENT) {
-            throw new TargetException("Cassandra has no server-side extend (CQL cannot append to text); use"
-                    + " extendmethod=client");
+            throw new TargetException(
+                    "Cassandra has no server-side extend (CQL cannot append to text); use" + " extendmethod=client");
         }
         boolean conditional = options.extendWrite() == CassandraOptions.ExtendWrite.CONDITIONAL;
         long suffixBytes = utf8Length(suffix);
@@ -142,8 +144,9 @@ final class CassandraSession implements Session {
         try {
             PreparedStatement select = statements.read(table, List.of(field));
             for (int attempt = 0; attempt < EXTEND_ATTEMPTS; attempt++) {
-                Row row = execute(select.bind(key), conditional ? options.serialConsistency()
-                        : options.readConsistency()).one();
+                Row row = execute(
+                                select.bind(key), conditional ? options.serialConsistency() : options.readConsistency())
+                        .one();
                 if (row == null) {
                     return OpResult.aborted("not found");
                 }
@@ -159,7 +162,9 @@ final class CassandraSession implements Session {
                     execute(statements.update(table, List.of(field)).bind(grown, key), options.writeConsistency());
                     return OpResult.ok(bytesRead, newBytes);
                 }
-                BoundStatement cas = statements.conditionalUpdate(table, field).bind(grown, key, old)
+                BoundStatement cas = statements
+                        .conditionalUpdate(table, field)
+                        .bind(grown, key, old)
                         .setSerialConsistencyLevel(options.serialConsistency());
                 bytesWritten += oldBytes + newBytes; // the old value goes along as the condition
                 if (execute(cas, options.writeConsistency()).wasApplied()) {
@@ -186,12 +191,13 @@ final class CassandraSession implements Session {
         List<CompletableFuture<AsyncResultSet>> pending = new ArrayList<>(records.size());
         try {
             for (Record rec : records) {
-                BoundStatement bound = bindInsert(table, rec.key(), rec.fields())
-                        .setConsistencyLevel(options.writeConsistency());
+                BoundStatement bound =
+                        bindInsert(table, rec.key(), rec.fields()).setConsistencyLevel(options.writeConsistency());
                 CompletionStage<AsyncResultSet> stage = target.session().executeAsync(bound);
                 pending.add(stage.toCompletableFuture());
             }
-            CompletableFuture.allOf(pending.toArray(new CompletableFuture<?>[0])).join();
+            CompletableFuture.allOf(pending.toArray(new CompletableFuture<?>[0]))
+                    .join();
         } catch (CompletionException e) {
             RuntimeException cause = e.getCause() instanceof RuntimeException r ? r : e;
             throw CassandraErrors.failure("insert batch of " + records.size() + " records", cause);
@@ -257,7 +263,8 @@ final class CassandraSession implements Session {
                 n += 1;
             } else if (c < 0x800) {
                 n += 2;
-            } else if (Character.isHighSurrogate(c) && i + 1 < s.length()
+            } else if (Character.isHighSurrogate(c)
+                    && i + 1 < s.length()
                     && Character.isLowSurrogate(s.charAt(i + 1))) {
                 n += 4;
                 i++;

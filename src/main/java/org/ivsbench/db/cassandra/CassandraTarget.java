@@ -83,8 +83,12 @@ public final class CassandraTarget implements Target, ServerInfo, StatusCounters
         // retried (NoRetryPolicy) and nothing is sent twice (speculative executions stay off, the default).
         DriverConfigLoader loader = DriverConfigLoader.programmaticBuilder()
                 .withDuration(DefaultDriverOption.REQUEST_TIMEOUT, Duration.ofMillis(options.requestTimeoutMs()))
-                .withString(DefaultDriverOption.REQUEST_CONSISTENCY, options.readConsistency().name())
-                .withString(DefaultDriverOption.REQUEST_SERIAL_CONSISTENCY, options.serialConsistency().name())
+                .withString(
+                        DefaultDriverOption.REQUEST_CONSISTENCY,
+                        options.readConsistency().name())
+                .withString(
+                        DefaultDriverOption.REQUEST_SERIAL_CONSISTENCY,
+                        options.serialConsistency().name())
                 .withString(DefaultDriverOption.RETRY_POLICY_CLASS, NoRetryPolicy.class.getName())
                 // The server warns about every COUNT(*) over a table (countRecords): expected, not worth a log line.
                 .withBoolean(DefaultDriverOption.REQUEST_LOG_WARNINGS, false)
@@ -94,8 +98,10 @@ public final class CassandraTarget implements Target, ServerInfo, StatusCounters
                 .withDuration(DefaultDriverOption.METADATA_SCHEMA_REQUEST_TIMEOUT, Duration.ofSeconds(30))
                 .withDuration(DefaultDriverOption.CONTROL_CONNECTION_AGREEMENT_TIMEOUT, Duration.ofSeconds(30))
                 .build();
-        CqlSessionBuilder builder = CqlSession.builder().withConfigLoader(loader)
-                .addContactPoints(url.contactPoints()).withLocalDatacenter(url.localDatacenter());
+        CqlSessionBuilder builder = CqlSession.builder()
+                .withConfigLoader(loader)
+                .addContactPoints(url.contactPoints())
+                .withLocalDatacenter(url.localDatacenter());
         if (config.username() != null && !config.username().isBlank()) {
             builder.withAuthCredentials(config.username(), config.password() == null ? "" : config.password());
         }
@@ -163,7 +169,8 @@ public final class CassandraTarget implements Target, ServerInfo, StatusCounters
         String keyColumn = statements.keyColumn(table);
         try {
             SimpleStatement select = SimpleStatement.newInstance("SELECT * FROM " + statements.qualified(table))
-                    .setTimeout(ADMIN_TIMEOUT).setConsistencyLevel(options.readConsistency());
+                    .setTimeout(ADMIN_TIMEOUT)
+                    .setConsistencyLevel(options.readConsistency());
             for (Row row : session.execute(select)) {
                 Map<String, String> fields = new LinkedHashMap<>();
                 String key = null;
@@ -172,7 +179,11 @@ public final class CassandraTarget implements Target, ServerInfo, StatusCounters
                     if (name.equals(keyColumn)) {
                         key = row.getString(i);
                     } else if (!row.isNull(i)) {
-                        fields.put(Statements.field(row.getColumnDefinitions().get(i).getName().asInternal()),
+                        fields.put(
+                                Statements.field(row.getColumnDefinitions()
+                                        .get(i)
+                                        .getName()
+                                        .asInternal()),
                                 row.getString(i));
                     }
                 }
@@ -190,7 +201,8 @@ public final class CassandraTarget implements Target, ServerInfo, StatusCounters
         env.put("product", "Apache Cassandra");
         try {
             Row local = session.execute("SELECT release_version, cluster_name, partitioner, data_center, rack,"
-                    + " cql_version, native_protocol_version FROM system.local").one();
+                            + " cql_version, native_protocol_version FROM system.local")
+                    .one();
             if (local != null) {
                 env.put("serverVersion", local.getString("release_version"));
                 env.put("clusterName", local.getString("cluster_name"));
@@ -202,7 +214,8 @@ public final class CassandraTarget implements Target, ServerInfo, StatusCounters
             }
             env.put("nodes", session.getMetadata().getNodes().size());
             Row ks = session.execute(SimpleStatement.newInstance(
-                    "SELECT replication FROM system_schema.keyspaces WHERE keyspace_name = ?", url.keyspace())).one();
+                            "SELECT replication FROM system_schema.keyspaces WHERE keyspace_name = ?", url.keyspace()))
+                    .one();
             env.put("keyspace", url.keyspace());
             if (ks != null) {
                 env.put("replication", ks.getMap("replication", String.class, String.class));
@@ -290,8 +303,10 @@ public final class CassandraTarget implements Target, ServerInfo, StatusCounters
     /** A DDL or administrative query with the long timeout; the driver waits for schema agreement after DDL. */
     private List<Row> admin(String cql) throws TargetException {
         try {
-            return session.execute(SimpleStatement.newInstance(cql).setTimeout(ADMIN_TIMEOUT)
-                    .setConsistencyLevel(options.readConsistency())).all();
+            return session.execute(SimpleStatement.newInstance(cql)
+                            .setTimeout(ADMIN_TIMEOUT)
+                            .setConsistencyLevel(options.readConsistency()))
+                    .all();
         } catch (RuntimeException e) {
             throw CassandraErrors.failure(cql, e);
         }

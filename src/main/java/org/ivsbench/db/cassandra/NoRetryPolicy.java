@@ -22,22 +22,21 @@ public final class NoRetryPolicy implements RetryPolicy {
 
     @Override
     @Deprecated
-    public RetryDecision onReadTimeout(Request request, ConsistencyLevel cl, int blockFor, int received,
-            boolean dataPresent, int retryCount) {
+    public RetryDecision onReadTimeout(
+            Request request, ConsistencyLevel cl, int blockFor, int received, boolean dataPresent, int retryCount) {
         return RetryDecision.RETHROW;
     }
 
     @Override
     @Deprecated
-    public RetryDecision onWriteTimeout(Request request, ConsistencyLevel cl, WriteType writeType, int blockFor,
-            int received, int retryCount) {
+    public RetryDecision onWriteTimeout(
+            Request request, ConsistencyLevel cl, WriteType writeType, int blockFor, int received, int retryCount) {
         return RetryDecision.RETHROW;
     }
 
     @Override
     @Deprecated
-    public RetryDecision onUnavailable(Request request, ConsistencyLevel cl, int required, int alive,
-            int retryCount) {
+    public RetryDecision onUnavailable(Request request, ConsistencyLevel cl, int required, int alive, int retryCount) {
         return RetryDecision.RETHROW;
     }
 
@@ -54,6 +53,5 @@ public final class NoRetryPolicy implements RetryPolicy {
     }
 
     @Override
-    public void close() {
-    }
+    public void close() {}
 }

@@ -23,8 +23,13 @@ import org.ivsbench.db.CounterKind;
 final class ServerViews {
 
     /** The thread pools whose work the benchmark causes: reads, writes, client requests, flushes, compactions. */
-    private static final List<String> POOLS = List.of("ReadStage", "MutationStage", "Native-Transport-Requests",
-            "MemtableFlushWriter", "CompactionExecutor", "GossipStage");
+    private static final List<String> POOLS = List.of(
+            "ReadStage",
+            "MutationStage",
+            "Native-Transport-Requests",
+            "MemtableFlushWriter",
+            "CompactionExecutor",
+            "GossipStage");
     /** The chunk cache appears only when the server enables it (not with a small heap): reported when present. */
     private static final List<String> CACHES = List.of("keys", "rows", "counters");
 
@@ -33,15 +38,15 @@ final class ServerViews {
      * for the table since it started: coordinator = as the node that received the client's request, local = as
      * a replica.
      */
-    private static final List<String> TABLE_VIEWS = List.of("coordinator_read", "coordinator_write",
-            "coordinator_scan", "local_read", "local_write", "local_scan");
+    private static final List<String> TABLE_VIEWS = List.of(
+            "coordinator_read", "coordinator_write", "coordinator_scan", "local_read", "local_write", "local_scan");
 
-    static final List<String> TABLE_PREFIXES = TABLE_VIEWS.stream().map(v -> v + ".").toList();
+    static final List<String> TABLE_PREFIXES =
+            TABLE_VIEWS.stream().map(v -> v + ".").toList();
 
     static final Map<String, CounterKind> DEFAULTS = defaults();
 
-    private ServerViews() {
-    }
+    private ServerViews() {}
 
     private static Map<String, CounterKind> defaults() {
         Map<String, CounterKind> all = new LinkedHashMap<>();
@@ -67,9 +72,13 @@ final class ServerViews {
         if (known != null) {
             return known;
         }
-        return name.endsWith(".count") || name.endsWith(".hit_count") || name.endsWith(".request_count")
-                || name.endsWith(".blocked_tasks_all_time") || name.endsWith(".completed_tasks")
-                ? CounterKind.COUNTER : CounterKind.GAUGE;
+        return name.endsWith(".count")
+                        || name.endsWith(".hit_count")
+                        || name.endsWith(".request_count")
+                        || name.endsWith(".blocked_tasks_all_time")
+                        || name.endsWith(".completed_tasks")
+                ? CounterKind.COUNTER
+                : CounterKind.GAUGE;
     }
 
     /** One snapshot: every numeric column of the views above. */
@@ -87,14 +96,14 @@ final class ServerViews {
         }
         out.put("clients.connected", (double) clients);
         for (String view : TABLE_VIEWS) {
-            for (Row row : session.execute("SELECT keyspace_name, table_name, count FROM system_views." + view
-                    + "_latency")) {
+            for (Row row :
+                    session.execute("SELECT keyspace_name, table_name, count FROM system_views." + view + "_latency")) {
                 String keyspace = row.getString("keyspace_name");
                 if (keyspace == null || keyspace.startsWith("system")) {
                     continue; // the server's own tables: not what the benchmark asked for
                 }
-                out.put(view + "." + keyspace + "." + row.getString("table_name") + ".count",
-                        (double) row.getLong("count"));
+                out.put(view + "." + keyspace + "." + row.getString("table_name") + ".count", (double)
+                        row.getLong("count"));
             }
         }
         return out;

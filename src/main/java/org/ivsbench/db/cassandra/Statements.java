@@ -55,12 +55,14 @@ final class Statements {
         if (known != null) {
             return known;
         }
-        TableMetadata meta = session.getMetadata().getKeyspace(keyspace).flatMap(k -> k.getTable(table))
+        TableMetadata meta = session.getMetadata()
+                .getKeyspace(keyspace)
+                .flatMap(k -> k.getTable(table))
                 .orElseThrow(() -> new TargetException("table " + qualified(table) + " does not exist"));
         List<ColumnMetadata> key = meta.getPartitionKey();
         if (key.size() != 1 || !meta.getClusteringColumns().isEmpty()) {
-            throw new TargetException("table " + qualified(table) + " must have one partition key column and no"
-                    + " clustering columns");
+            throw new TargetException(
+                    "table " + qualified(table) + " must have one partition key column and no" + " clustering columns");
         }
         String name = key.get(0).getName().asCql(true);
         keyColumns.put(table, name);
@@ -69,8 +71,10 @@ final class Statements {
 
     PreparedStatement read(String table, List<String> fields) throws TargetException {
         String select = fields == null ? "*" : fields.isEmpty() ? keyColumn(table) : columns(fields, "");
-        return prepare(table, "read " + select, "SELECT " + select + " FROM " + qualified(table) + " WHERE "
-                + keyColumn(table) + " = ?");
+        return prepare(
+                table,
+                "read " + select,
+                "SELECT " + select + " FROM " + qualified(table) + " WHERE " + keyColumn(table) + " = ?");
     }
 
     /**
@@ -80,27 +84,37 @@ final class Statements {
     PreparedStatement scan(String table, List<String> fields) throws TargetException {
         String key = keyColumn(table);
         String select = fields == null ? "*" : key + (fields.isEmpty() ? "" : ", " + columns(fields, ""));
-        return prepare(table, "scan " + select, "SELECT " + select + " FROM " + qualified(table) + " WHERE token("
-                + key + ") >= token(?) LIMIT ?");
+        return prepare(
+                table,
+                "scan " + select,
+                "SELECT " + select + " FROM " + qualified(table) + " WHERE token(" + key + ") >= token(?) LIMIT ?");
     }
 
     PreparedStatement update(String table, List<String> fields) throws TargetException {
-        return prepare(table, "update " + fields, "UPDATE " + qualified(table) + " SET " + columns(fields, " = ?")
-                + " WHERE " + keyColumn(table) + " = ?");
+        return prepare(
+                table,
+                "update " + fields,
+                "UPDATE " + qualified(table) + " SET " + columns(fields, " = ?") + " WHERE " + keyColumn(table)
+                        + " = ?");
     }
 
     /** {@code UPDATE .. SET field = ? WHERE key = ? IF field = ?}: applied only while the field holds what was read. */
     PreparedStatement conditionalUpdate(String table, String field) throws TargetException {
         String c = CqlIdentifier.fromCql(column(field)).asCql(true);
-        return prepare(table, "cas " + c, "UPDATE " + qualified(table) + " SET " + c + " = ? WHERE "
-                + keyColumn(table) + " = ? IF " + c + " = ?");
+        return prepare(
+                table,
+                "cas " + c,
+                "UPDATE " + qualified(table) + " SET " + c + " = ? WHERE " + keyColumn(table) + " = ? IF " + c
+                        + " = ?");
     }
 
     PreparedStatement insert(String table, List<String> fields) throws TargetException {
         String marks = "?" + ", ?".repeat(fields.size());
         String names = fields.isEmpty() ? keyColumn(table) : keyColumn(table) + ", " + columns(fields, "");
-        return prepare(table, "insert " + fields, "INSERT INTO " + qualified(table) + " (" + names + ") VALUES ("
-                + marks + ")");
+        return prepare(
+                table,
+                "insert " + fields,
+                "INSERT INTO " + qualified(table) + " (" + names + ") VALUES (" + marks + ")");
     }
 
     PreparedStatement delete(String table) throws TargetException {

@@ -16,4 +16,3 @@
  * cannot be reached is a lost connection, which a reconnecting session waits out.
  */
 package org.ivsbench.db.cassandra;
-

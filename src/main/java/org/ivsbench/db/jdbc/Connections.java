@@ -12,8 +12,7 @@ import org.ivsbench.db.TargetException;
 
 /** Opens configured connections: driver properties, the config's options on top, isolation, dialect setup. */
 final class Connections {
-    private Connections() {
-    }
+    private Connections() {}
 
     static Connection open(Dialect dialect, TargetConfig config, String url) throws TargetException {
         return open(dialect, config, url, Map.of());
@@ -48,8 +47,10 @@ final class Connections {
             closeQuietly(connection);
             SqlFailure failure = dialect.classify(e);
             // Never echo the URL's query string or the password: only the failure class and driver message.
-            throw new TargetException("cannot connect to " + config.type() + " (" + failure.reason() + "): "
-                    + e.getMessage(), e, failure == SqlFailure.CONNECTION_LOST);
+            throw new TargetException(
+                    "cannot connect to " + config.type() + " (" + failure.reason() + "): " + e.getMessage(),
+                    e,
+                    failure == SqlFailure.CONNECTION_LOST);
         }
     }
 
@@ -63,8 +64,9 @@ final class Connections {
             case "TRANSACTION_READ_COMMITTED" -> Connection.TRANSACTION_READ_COMMITTED;
             case "TRANSACTION_REPEATABLE_READ" -> Connection.TRANSACTION_REPEATABLE_READ;
             case "TRANSACTION_SERIALIZABLE" -> Connection.TRANSACTION_SERIALIZABLE;
-            default -> throw new TargetException("isolation '" + name + "' is not one of TRANSACTION_READ_UNCOMMITTED,"
-                    + " TRANSACTION_READ_COMMITTED, TRANSACTION_REPEATABLE_READ, TRANSACTION_SERIALIZABLE");
+            default ->
+                throw new TargetException("isolation '" + name + "' is not one of TRANSACTION_READ_UNCOMMITTED,"
+                        + " TRANSACTION_READ_COMMITTED, TRANSACTION_REPEATABLE_READ, TRANSACTION_SERIALIZABLE");
         };
     }
 

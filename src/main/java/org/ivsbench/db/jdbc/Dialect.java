@@ -30,8 +30,7 @@ interface Dialect {
     Map<String, String> learnFromServer(Connection connection) throws SQLException;
 
     /** Prepares what must exist before the first connection (SQLite: the database file's folder). */
-    default void beforeConnect(String url) throws TargetException {
-    }
+    default void beforeConnect(String url) throws TargetException {}
 
     /** Per-connection settings run once after connecting (sql_mode, pragmas ...). */
     void initConnection(Connection connection) throws SQLException;
@@ -59,8 +58,7 @@ interface Dialect {
     int streamingFetchSize();
 
     /** Prepares a connection of its own for streaming a whole table (pgjdbc streams only inside a transaction). */
-    default void beforeStreaming(Connection connection) throws SQLException {
-    }
+    default void beforeStreaming(Connection connection) throws SQLException {}
 
     /** How the driver reported a failure, for the outcome mapping. */
     SqlFailure classify(SQLException e);

@@ -13,8 +13,7 @@ import org.ivsbench.db.TargetException;
 final class Identifiers {
     private static final Pattern VALID = Pattern.compile("[A-Za-z_][A-Za-z0-9_]{0,63}");
 
-    private Identifiers() {
-    }
+    private Identifiers() {}
 
     static String require(String what, String name) throws TargetException {
         if (name == null || !VALID.matcher(name).matches()) {

@@ -12,11 +12,11 @@ import java.util.List;
 import java.util.Map;
 
 import org.ivsbench.db.ExtendMethod;
-import org.ivsbench.op.OpResult;
-import org.ivsbench.op.Outcome;
 import org.ivsbench.db.Record;
 import org.ivsbench.db.Session;
 import org.ivsbench.db.TargetException;
+import org.ivsbench.op.OpResult;
+import org.ivsbench.op.Outcome;
 
 /**
  * One JDBC connection with a prepared statement per statement shape. Not thread-safe (one terminal).
@@ -61,8 +61,8 @@ final class JdbcSession implements Session {
     }
 
     @Override
-    public OpResult scan(String table, String startKey, int count, List<String> fields,
-                         List<Map<String, String>> out) throws TargetException {
+    public OpResult scan(String table, String startKey, int count, List<String> fields, List<Map<String, String>> out)
+            throws TargetException {
         try {
             TableLayout layout = target.layout(table);
             List<String> columns = fields == null ? layout.fields() : target.checkFields(fields);
@@ -115,7 +115,8 @@ final class JdbcSession implements Session {
     @Override
     public OpResult delete(String table, String key) throws TargetException {
         try {
-            PreparedStatement ps = prepare(sql.delete(table, target.layout(table).keyColumn()));
+            PreparedStatement ps =
+                    prepare(sql.delete(table, target.layout(table).keyColumn()));
             ps.setString(1, key);
             return ps.executeUpdate() == 0 ? OpResult.aborted(NOT_FOUND) : OpResult.ok();
         } catch (SQLException e) {
@@ -124,8 +125,8 @@ final class JdbcSession implements Session {
     }
 
     @Override
-    public OpResult extend(String table, String key, String field, String suffix, long maxLength,
-                           ExtendMethod method) throws TargetException {
+    public OpResult extend(String table, String key, String field, String suffix, long maxLength, ExtendMethod method)
+            throws TargetException {
         try {
             TableLayout layout = target.layout(table);
             target.checkFields(List.of(field));
@@ -143,8 +144,9 @@ final class JdbcSession implements Session {
      * lost. The cost is two extra round trips (begin, commit) and the row lock held across the client's
      * append; that is the price of the paper's client-side semantics, and the SERVER method avoids it.
      */
-    private OpResult extendOnClient(String table, String keyColumn, String key, String field, String suffix,
-                                    long maxLength) throws SQLException, TargetException {
+    private OpResult extendOnClient(
+            String table, String keyColumn, String key, String field, String suffix, long maxLength)
+            throws SQLException, TargetException {
         PreparedStatement select = prepare(sql.select(table, keyColumn, List.of(field), true));
         PreparedStatement update = prepare(sql.update(table, keyColumn, List.of(field)));
         boolean committed = false;
@@ -177,8 +179,9 @@ final class JdbcSession implements Session {
     }
 
     /** One guarded statement; only when it changes nothing does a second one say why. */
-    private OpResult extendOnServer(String table, String keyColumn, String key, String field, String suffix,
-                                    long maxLength) throws SQLException, TargetException {
+    private OpResult extendOnServer(
+            String table, String keyColumn, String key, String field, String suffix, long maxLength)
+            throws SQLException, TargetException {
         PreparedStatement append = prepare(sql.guardedAppend(table, keyColumn, field));
         append.setString(1, suffix);
         append.setString(2, key);
@@ -192,8 +195,7 @@ final class JdbcSession implements Session {
         try (ResultSet rs = exists.executeQuery()) {
             // The suffix was sent even though the guard refused it: bytes count what went to the server.
             boolean found = rs.next();
-            return new OpResult(found ? Outcome.SKIPPED : Outcome.ABORTED, found ? CAP : NOT_FOUND, 0,
-                    suffix.length());
+            return new OpResult(found ? Outcome.SKIPPED : Outcome.ABORTED, found ? CAP : NOT_FOUND, 0, suffix.length());
         }
     }
 
@@ -210,7 +212,8 @@ final class JdbcSession implements Session {
                 // Records of one shape go in one JDBC batch; the loader sends one shape only.
                 Map<List<String>, List<Record>> byShape = new LinkedHashMap<>();
                 for (Record r : records) {
-                    byShape.computeIfAbsent(List.copyOf(r.fields().keySet()), k -> new ArrayList<>()).add(r);
+                    byShape.computeIfAbsent(List.copyOf(r.fields().keySet()), k -> new ArrayList<>())
+                            .add(r);
                 }
                 for (Map.Entry<List<String>, List<Record>> shape : byShape.entrySet()) {
                     List<String> columns = target.checkFields(shape.getKey());
@@ -231,8 +234,10 @@ final class JdbcSession implements Session {
             }
         } catch (SQLException e) {
             SqlFailure failure = dialect.classify(e);
-            throw new TargetException("batch insert into " + table + " failed (" + failure.reason() + "): "
-                    + e.getMessage(), e, failure == SqlFailure.CONNECTION_LOST);
+            throw new TargetException(
+                    "batch insert into " + table + " failed (" + failure.reason() + "): " + e.getMessage(),
+                    e,
+                    failure == SqlFailure.CONNECTION_LOST);
         }
     }
 
@@ -282,8 +287,9 @@ final class JdbcSession implements Session {
         return bytes;
     }
 
-    private static long bindValues(PreparedStatement ps, List<String> columns, Map<String, String> values,
-                                   int firstIndex) throws SQLException {
+    private static long bindValues(
+            PreparedStatement ps, List<String> columns, Map<String, String> values, int firstIndex)
+            throws SQLException {
         long bytes = 0;
         for (int i = 0; i < columns.size(); i++) {
             String value = values.get(columns.get(i));
@@ -313,8 +319,8 @@ final class JdbcSession implements Session {
             return OpResult.aborted(failure.reason());
         }
         String state = e.getSQLState() == null ? "" : " SQLState " + e.getSQLState();
-        throw new TargetException(failure.reason() + state + ": " + e.getMessage(), e,
-                failure == SqlFailure.CONNECTION_LOST);
+        throw new TargetException(
+                failure.reason() + state + ": " + e.getMessage(), e, failure == SqlFailure.CONNECTION_LOST);
     }
 
     /** The connection, reopened here if an earlier replacement failed (the server was away). */

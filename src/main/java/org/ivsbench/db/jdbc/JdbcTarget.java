@@ -7,9 +7,9 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -21,8 +21,8 @@ import org.ivsbench.db.CounterKind;
 import org.ivsbench.db.DatabaseAdmin;
 import org.ivsbench.db.NativeSnapshot;
 import org.ivsbench.db.Record;
-import org.ivsbench.db.ServerInfo;
 import org.ivsbench.db.ServerActivity;
+import org.ivsbench.db.ServerInfo;
 import org.ivsbench.db.Session;
 import org.ivsbench.db.StatusCounters;
 import org.ivsbench.db.TableSpec;
@@ -50,6 +50,7 @@ public final class JdbcTarget implements Target, ServerInfo, StatusCounters, Dat
     private volatile Map<String, String> learned = Map.of();
     /** Guards {@link #counterConnection} and {@link #closed}: the monitor thread reads, any thread closes. */
     private final Object counterLock = new Object();
+
     private Connection counterConnection;
     private boolean closed;
 
@@ -68,8 +69,8 @@ public final class JdbcTarget implements Target, ServerInfo, StatusCounters, Dat
             try {
                 Class.forName(config.driver());
             } catch (ClassNotFoundException e) {
-                throw new TargetException("JDBC driver class '" + config.driver() + "' is not on the class path", e,
-                        false);
+                throw new TargetException(
+                        "JDBC driver class '" + config.driver() + "' is not on the class path", e, false);
             }
         }
         Connections.isolationLevel(config.isolation()); // fail on a bad name before anything else
@@ -112,11 +113,13 @@ public final class JdbcTarget implements Target, ServerInfo, StatusCounters, Dat
             return Optional.empty();
         }
         if (type == NativeSnapshot.class) {
-            return kind.nativeSnapshot() ? Optional.of(type.cast(new MariaDbNativeSnapshot(config, this)))
+            return kind.nativeSnapshot()
+                    ? Optional.of(type.cast(new MariaDbNativeSnapshot(config, this)))
                     : Optional.empty();
         }
         if (type == ServerActivity.class) {
-            return dialect instanceof MariaDbDialect ? Optional.of(type.cast(new MariaDbActivity(this)))
+            return dialect instanceof MariaDbDialect
+                    ? Optional.of(type.cast(new MariaDbActivity(this)))
                     : Optional.empty();
         }
         return Target.super.capability(type);
@@ -132,7 +135,8 @@ public final class JdbcTarget implements Target, ServerInfo, StatusCounters, Dat
         Identifiers.require("table", table.name());
         Identifiers.require("key column", table.keyColumn());
         checkFields(table.fields());
-        try (Connection c = connect(); Statement st = c.createStatement()) {
+        try (Connection c = connect();
+                Statement st = c.createStatement()) {
             dialect.checkEngine(c, table);
             st.execute(statements.drop(table.name()));
             st.execute(dialect.createTableSql(table));
@@ -145,7 +149,8 @@ public final class JdbcTarget implements Target, ServerInfo, StatusCounters, Dat
     @Override
     public void dropTable(String table) throws TargetException {
         Identifiers.require("table", table);
-        try (Connection c = connect(); Statement st = c.createStatement()) {
+        try (Connection c = connect();
+                Statement st = c.createStatement()) {
             st.execute(statements.drop(table));
             layouts.remove(table);
         } catch (SQLException e) {
@@ -156,8 +161,9 @@ public final class JdbcTarget implements Target, ServerInfo, StatusCounters, Dat
     @Override
     public long countRecords(String table) throws TargetException {
         layout(table);
-        try (Connection c = connect(); Statement st = c.createStatement();
-             ResultSet rs = st.executeQuery(statements.count(table))) {
+        try (Connection c = connect();
+                Statement st = c.createStatement();
+                ResultSet rs = st.executeQuery(statements.count(table))) {
             rs.next();
             return rs.getLong(1);
         } catch (SQLException e) {
@@ -170,8 +176,10 @@ public final class JdbcTarget implements Target, ServerInfo, StatusCounters, Dat
         TableLayout layout = layout(table);
         // A connection of its own: a streaming result set occupies its connection until fully read.
         try (Connection c = connect();
-             PreparedStatement ps = c.prepareStatement(statements.scanAll(table, layout.keyColumn(), layout.fields()),
-                     ResultSet.TYPE_FORWARD_ONLY, ResultSet.CONCUR_READ_ONLY)) {
+                PreparedStatement ps = c.prepareStatement(
+                        statements.scanAll(table, layout.keyColumn(), layout.fields()),
+                        ResultSet.TYPE_FORWARD_ONLY,
+                        ResultSet.CONCUR_READ_ONLY)) {
             dialect.beforeStreaming(c);
             ps.setFetchSize(dialect.streamingFetchSize());
             try (ResultSet rs = ps.executeQuery()) {
@@ -331,7 +339,9 @@ public final class JdbcTarget implements Target, ServerInfo, StatusCounters, Dat
 
     private TargetException failure(String what, SQLException e) {
         SqlFailure failure = dialect.classify(e);
-        return new TargetException(what + " failed (" + failure.reason() + "): " + e.getMessage(), e,
+        return new TargetException(
+                what + " failed (" + failure.reason() + "): " + e.getMessage(),
+                e,
                 failure == SqlFailure.CONNECTION_LOST);
     }
 }

@@ -36,7 +36,8 @@ final class MariaDbActivity implements ServerActivity {
     @Override
     public Map<String, Object> activity() throws TargetException {
         Map<String, Object> snapshot = new LinkedHashMap<>();
-        try (Connection c = target.connect(); Statement st = c.createStatement()) {
+        try (Connection c = target.connect();
+                Statement st = c.createStatement()) {
             long self = selfId(st);
             try {
                 snapshot.put("processlist", processlist(st, self));

@@ -46,9 +46,19 @@ import org.ivsbench.db.TargetException;
  */
 final class MariaDbDialect implements Dialect {
     private static final List<String> ENVIRONMENT_VARIABLES = List.of(
-            "version", "version_comment", "default_storage_engine", "innodb_buffer_pool_size", "max_allowed_packet",
-            "rocksdb_block_cache_size", "innodb_flush_log_at_trx_commit", "sync_binlog", "log_bin",
-            "transaction_isolation", "tx_isolation", "character_set_server", "innodb_page_size");
+            "version",
+            "version_comment",
+            "default_storage_engine",
+            "innodb_buffer_pool_size",
+            "max_allowed_packet",
+            "rocksdb_block_cache_size",
+            "innodb_flush_log_at_trx_commit",
+            "sync_binlog",
+            "log_bin",
+            "transaction_isolation",
+            "tx_isolation",
+            "character_set_server",
+            "innodb_page_size");
 
     @Override
     public String quote(String identifier) {
@@ -79,7 +89,7 @@ final class MariaDbDialect implements Dialect {
     @Override
     public Map<String, String> learnFromServer(Connection connection) throws SQLException {
         try (Statement st = connection.createStatement();
-             ResultSet rs = st.executeQuery("SELECT @@GLOBAL.max_allowed_packet")) {
+                ResultSet rs = st.executeQuery("SELECT @@GLOBAL.max_allowed_packet")) {
             return rs.next() ? Map.of("maxAllowedPacket", rs.getString(1)) : Map.of();
         }
     }
@@ -106,8 +116,8 @@ final class MariaDbDialect implements Dialect {
                     throw new TargetException("storage engine '" + table.engine() + "' is not available on this server"
                             + " (information_schema.ENGINES says " + (support == null ? "nothing" : support) + ")"
                             + (table.engine().equalsIgnoreCase("rocksdb")
-                            ? ": start mariadbd with plugin-load-add=ha_rocksdb.so (install mariadb-plugin-rocksdb)"
-                            : ""));
+                                    ? ": start mariadbd with plugin-load-add=ha_rocksdb.so (install mariadb-plugin-rocksdb)"
+                                    : ""));
                 }
             }
         }
@@ -115,15 +125,20 @@ final class MariaDbDialect implements Dialect {
 
     @Override
     public String createTableSql(TableSpec table) {
-        StringBuilder sql = new StringBuilder("CREATE TABLE ").append(quote(table.name())).append(" (")
+        StringBuilder sql = new StringBuilder("CREATE TABLE ")
+                .append(quote(table.name()))
+                .append(" (")
                 .append(quote(table.keyColumn()))
                 // ascii for the key: 255 bytes fit MyRocks' 767-byte key limit (utf8mb4 would need 1020),
                 // and keys are "user" + digits anyway.
-                .append(table.keyType() == TableSpec.KeyType.INTEGER ? " INT NOT NULL"
-                        : " VARCHAR(255) CHARACTER SET ascii COLLATE ascii_bin NOT NULL");
+                .append(
+                        table.keyType() == TableSpec.KeyType.INTEGER
+                                ? " INT NOT NULL"
+                                : " VARCHAR(255) CHARACTER SET ascii COLLATE ascii_bin NOT NULL");
         for (String field : table.fields()) {
             // LONGTEXT: TEXT stops at 64 KB and MEDIUMTEXT at 16 MB; values grow towards maxfieldlength.
-            sql.append(", ").append(quote(field))
+            sql.append(", ")
+                    .append(quote(field))
                     .append(table.boundedFields() ? " VARCHAR(" + table.maxFieldLength() + ")" : " LONGTEXT");
         }
         sql.append(", PRIMARY KEY (").append(quote(table.keyColumn())).append("))");
@@ -164,8 +179,11 @@ final class MariaDbDialect implements Dialect {
             return SqlFailure.PACKET_TOO_LARGE;
         }
         String state = e.getSQLState();
-        if ((state != null && state.startsWith("08")) || e instanceof SQLNonTransientConnectionException
-                || e instanceof SQLTransientConnectionException || code == 2006 || code == 2013
+        if ((state != null && state.startsWith("08"))
+                || e instanceof SQLNonTransientConnectionException
+                || e instanceof SQLTransientConnectionException
+                || code == 2006
+                || code == 2013
                 || hasCause(e, IOException.class)) {
             return SqlFailure.CONNECTION_LOST;
         }
@@ -217,10 +235,12 @@ final class MariaDbDialect implements Dialect {
     public void dropDatabase(TargetConfig config, String databaseName) throws TargetException {
         Identifiers.require("database", databaseName);
         try (Connection c = Connections.open(this, config, urlForDatabase(config.url(), ""));
-             Statement st = c.createStatement()) {
+                Statement st = c.createStatement()) {
             st.execute("DROP DATABASE IF EXISTS " + quote(databaseName));
         } catch (SQLException e) {
-            throw new TargetException("cannot drop database " + databaseName + ": " + e.getMessage(), e,
+            throw new TargetException(
+                    "cannot drop database " + databaseName + ": " + e.getMessage(),
+                    e,
                     classify(e) == SqlFailure.CONNECTION_LOST);
         }
     }
@@ -229,14 +249,16 @@ final class MariaDbDialect implements Dialect {
     public void createDatabase(TargetConfig config, String databaseName, boolean dropFirst) throws TargetException {
         Identifiers.require("database", databaseName);
         try (Connection c = Connections.open(this, config, urlForDatabase(config.url(), ""));
-             Statement st = c.createStatement()) {
+                Statement st = c.createStatement()) {
             if (dropFirst) {
                 st.execute("DROP DATABASE IF EXISTS " + quote(databaseName));
             }
             st.execute("CREATE DATABASE IF NOT EXISTS " + quote(databaseName)
                     + " DEFAULT CHARACTER SET utf8mb4 COLLATE utf8mb4_bin");
         } catch (SQLException e) {
-            throw new TargetException("cannot create database " + databaseName + ": " + e.getMessage(), e,
+            throw new TargetException(
+                    "cannot create database " + databaseName + ": " + e.getMessage(),
+                    e,
                     classify(e) == SqlFailure.CONNECTION_LOST);
         }
     }
@@ -245,10 +267,13 @@ final class MariaDbDialect implements Dialect {
     public Map<String, Object> environment(Connection connection, TargetConfig config) throws SQLException {
         Map<String, Object> env = new LinkedHashMap<>();
         env.put("product", connection.getMetaData().getDatabaseProductName());
-        env.put("driver", connection.getMetaData().getDriverName() + " " + connection.getMetaData().getDriverVersion());
+        env.put(
+                "driver",
+                connection.getMetaData().getDriverName() + " "
+                        + connection.getMetaData().getDriverVersion());
         Map<String, String> variables = new TreeMap<>();
         try (Statement st = connection.createStatement();
-             ResultSet rs = st.executeQuery("SHOW GLOBAL VARIABLES")) {
+                ResultSet rs = st.executeQuery("SHOW GLOBAL VARIABLES")) {
             while (rs.next()) {
                 variables.put(rs.getString(1).toLowerCase(Locale.ROOT), rs.getString(2));
             }
@@ -276,7 +301,7 @@ final class MariaDbDialect implements Dialect {
     public Map<String, Double> serverCounters(Connection connection) throws SQLException {
         Map<String, Double> counters = new TreeMap<>();
         try (Statement st = connection.createStatement();
-             ResultSet rs = st.executeQuery("SHOW GLOBAL STATUS")) {
+                ResultSet rs = st.executeQuery("SHOW GLOBAL STATUS")) {
             while (rs.next()) {
                 String value = rs.getString(2);
                 if (value == null || value.isEmpty()) {

@@ -45,8 +45,10 @@ public final class MariaDbKind implements TargetKind {
     public void checkUrl(String url) throws ConfigException {
         String database = database(url);
         if (!database.isEmpty() && !DATABASE_NAME.matcher(database).matches()) {
-            throw new ConfigException("url", "database name '" + database + "' is not valid: use letters,"
-                    + " digits, '_', '$' and '-', at most 64 characters");
+            throw new ConfigException(
+                    "url",
+                    "database name '" + database + "' is not valid: use letters,"
+                            + " digits, '_', '$' and '-', at most 64 characters");
         }
     }
 

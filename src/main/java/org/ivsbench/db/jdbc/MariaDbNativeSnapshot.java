@@ -68,15 +68,15 @@ final class MariaDbNativeSnapshot implements NativeSnapshot {
     private static Matcher url(TargetConfig config) throws TargetException {
         Matcher m = URL.matcher(config.url());
         if (!m.matches()) {
-            throw new TargetException("clean/method native needs a jdbc:mariadb://host:port/database url, got one"
-                    + " it cannot read");
+            throw new TargetException(
+                    "clean/method native needs a jdbc:mariadb://host:port/database url, got one" + " it cannot read");
         }
         return m;
     }
 
     private static List<String> client(String tool, String host, String port, TargetConfig config) {
-        List<String> c = new ArrayList<>(List.of(tool, "--no-defaults", "--protocol=TCP", "--host=" + host,
-                "--port=" + port));
+        List<String> c =
+                new ArrayList<>(List.of(tool, "--no-defaults", "--protocol=TCP", "--host=" + host, "--port=" + port));
         if (config.username() != null) {
             c.add("--user=" + config.username());
         }
@@ -91,15 +91,20 @@ final class MariaDbNativeSnapshot implements NativeSnapshot {
         }
         Path err = Files.createTempFile("ivsbench-clean", ".err");
         pb.redirectError(err.toFile());
-        pb.redirectInput(stdin == null ? ProcessBuilder.Redirect.INHERIT : ProcessBuilder.Redirect.from(stdin.toFile()));
-        pb.redirectOutput(stdout == null ? ProcessBuilder.Redirect.DISCARD : ProcessBuilder.Redirect.to(stdout.toFile()));
+        pb.redirectInput(
+                stdin == null ? ProcessBuilder.Redirect.INHERIT : ProcessBuilder.Redirect.from(stdin.toFile()));
+        pb.redirectOutput(
+                stdout == null ? ProcessBuilder.Redirect.DISCARD : ProcessBuilder.Redirect.to(stdout.toFile()));
         Process p;
         try {
             p = pb.start();
         } catch (IOException e) {
             Files.deleteIfExists(err);
-            throw new TargetException("clean/method native: cannot run " + command.get(0)
-                    + " (install the MariaDB client tools): " + e.getMessage(), e, false);
+            throw new TargetException(
+                    "clean/method native: cannot run " + command.get(0) + " (install the MariaDB client tools): "
+                            + e.getMessage(),
+                    e,
+                    false);
         }
         try {
             int code = p.waitFor();

@@ -38,14 +38,32 @@ final class PostgresCounters {
     private static final Set<String> NOT_COUNTERS = Set.of("datid", "datname", "stats_reset");
 
     private static final List<String> DEFAULT_NAMES = List.of(
-            DATABASE + "numbackends", DATABASE + "xact_commit", DATABASE + "xact_rollback",
-            DATABASE + "blks_read", DATABASE + "blks_hit", DATABASE + "tup_returned", DATABASE + "tup_fetched",
-            DATABASE + "tup_inserted", DATABASE + "tup_updated", DATABASE + "tup_deleted", DATABASE + "conflicts",
-            DATABASE + "temp_files", DATABASE + "temp_bytes", DATABASE + "deadlocks", DATABASE + "blk_read_time",
-            DATABASE + "blk_write_time", DATABASE_SIZE,
-            BGWRITER + "checkpoints_timed", BGWRITER + "checkpoints_req", BGWRITER + "checkpoint_write_time",
-            BGWRITER + "checkpoint_sync_time", BGWRITER + "buffers_checkpoint", BGWRITER + "buffers_clean",
-            BGWRITER + "maxwritten_clean", BGWRITER + "buffers_backend", BGWRITER + "buffers_backend_fsync",
+            DATABASE + "numbackends",
+            DATABASE + "xact_commit",
+            DATABASE + "xact_rollback",
+            DATABASE + "blks_read",
+            DATABASE + "blks_hit",
+            DATABASE + "tup_returned",
+            DATABASE + "tup_fetched",
+            DATABASE + "tup_inserted",
+            DATABASE + "tup_updated",
+            DATABASE + "tup_deleted",
+            DATABASE + "conflicts",
+            DATABASE + "temp_files",
+            DATABASE + "temp_bytes",
+            DATABASE + "deadlocks",
+            DATABASE + "blk_read_time",
+            DATABASE + "blk_write_time",
+            DATABASE_SIZE,
+            BGWRITER + "checkpoints_timed",
+            BGWRITER + "checkpoints_req",
+            BGWRITER + "checkpoint_write_time",
+            BGWRITER + "checkpoint_sync_time",
+            BGWRITER + "buffers_checkpoint",
+            BGWRITER + "buffers_clean",
+            BGWRITER + "maxwritten_clean",
+            BGWRITER + "buffers_backend",
+            BGWRITER + "buffers_backend_fsync",
             BGWRITER + "buffers_alloc");
 
     static final Map<String, CounterKind> DEFAULTS = defaults();
@@ -68,8 +86,7 @@ final class PostgresCounters {
             + " FROM pg_stat_statements s JOIN pg_database d ON d.oid = s.dbid"
             + " WHERE d.datname = current_database() AND s.query NOT LIKE '%pg\\_stat\\_%' GROUP BY 1";
 
-    private PostgresCounters() {
-    }
+    private PostgresCounters() {}
 
     static boolean isGauge(String counterName) {
         return GAUGES.contains(counterName);

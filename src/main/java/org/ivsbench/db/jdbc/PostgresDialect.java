@@ -47,11 +47,30 @@ import org.ivsbench.db.TargetException;
 final class PostgresDialect implements Dialect {
     /** Settings recorded in environment.json: caches, durability, isolation, what the counters depend on. */
     private static final List<String> ENVIRONMENT_SETTINGS = List.of(
-            "server_version", "shared_buffers", "effective_cache_size", "work_mem", "maintenance_work_mem",
-            "wal_buffers", "max_wal_size", "checkpoint_timeout", "synchronous_commit", "fsync", "full_page_writes",
-            "wal_level", "wal_compression", "default_toast_compression", "default_transaction_isolation",
-            "max_connections", "server_encoding", "lc_collate", "block_size", "shared_preload_libraries",
-            "track_io_timing", "autovacuum", "huge_pages");
+            "server_version",
+            "shared_buffers",
+            "effective_cache_size",
+            "work_mem",
+            "maintenance_work_mem",
+            "wal_buffers",
+            "max_wal_size",
+            "checkpoint_timeout",
+            "synchronous_commit",
+            "fsync",
+            "full_page_writes",
+            "wal_level",
+            "wal_compression",
+            "default_toast_compression",
+            "default_transaction_isolation",
+            "max_connections",
+            "server_encoding",
+            "lc_collate",
+            "block_size",
+            "shared_preload_libraries",
+            "track_io_timing",
+            "autovacuum",
+            "huge_pages");
+
     static final String MAINTENANCE_DATABASE = "postgres";
 
     @Override
@@ -76,8 +95,7 @@ final class PostgresDialect implements Dialect {
     }
 
     @Override
-    public void initConnection(Connection connection) {
-    }
+    public void initConnection(Connection connection) {}
 
     @Override
     public void checkEngine(Connection connection, TableSpec table) throws TargetException {
@@ -89,14 +107,23 @@ final class PostgresDialect implements Dialect {
 
     @Override
     public String createTableSql(TableSpec table) {
-        StringBuilder sql = new StringBuilder("CREATE TABLE ").append(quote(table.name())).append(" (")
-                .append(quote(table.keyColumn())).append(table.keyType() == TableSpec.KeyType.INTEGER
-                        ? " INTEGER NOT NULL" : " VARCHAR(255) COLLATE \"C\" NOT NULL");
+        StringBuilder sql = new StringBuilder("CREATE TABLE ")
+                .append(quote(table.name()))
+                .append(" (")
+                .append(quote(table.keyColumn()))
+                .append(
+                        table.keyType() == TableSpec.KeyType.INTEGER
+                                ? " INTEGER NOT NULL"
+                                : " VARCHAR(255) COLLATE \"C\" NOT NULL");
         for (String field : table.fields()) {
-            sql.append(", ").append(quote(field))
+            sql.append(", ")
+                    .append(quote(field))
                     .append(table.boundedFields() ? " VARCHAR(" + table.maxFieldLength() + ")" : " TEXT");
         }
-        return sql.append(", PRIMARY KEY (").append(quote(table.keyColumn())).append("))").toString();
+        return sql.append(", PRIMARY KEY (")
+                .append(quote(table.keyColumn()))
+                .append("))")
+                .toString();
     }
 
     @Override
@@ -133,8 +160,12 @@ final class PostgresDialect implements Dialect {
     public SqlFailure classify(SQLException e) {
         String state = e.getSQLState() == null ? "" : e.getSQLState();
         // 08: connection exceptions; 57P01-57P03: the server is shutting down, crashed or still starting.
-        if (state.startsWith("08") || state.equals("57P01") || state.equals("57P02") || state.equals("57P03")
-                || e instanceof SQLNonTransientConnectionException || e instanceof SQLTransientConnectionException
+        if (state.startsWith("08")
+                || state.equals("57P01")
+                || state.equals("57P02")
+                || state.equals("57P03")
+                || e instanceof SQLNonTransientConnectionException
+                || e instanceof SQLTransientConnectionException
                 || hasCause(e, IOException.class)) {
             return SqlFailure.CONNECTION_LOST;
         }
@@ -196,7 +227,9 @@ final class PostgresDialect implements Dialect {
                 }
             }
         } catch (SQLException e) {
-            throw new TargetException("cannot create database " + databaseName + ": " + e.getMessage(), e,
+            throw new TargetException(
+                    "cannot create database " + databaseName + ": " + e.getMessage(),
+                    e,
                     classify(e) == SqlFailure.CONNECTION_LOST);
         }
     }
@@ -207,7 +240,9 @@ final class PostgresDialect implements Dialect {
         try (Connection c = maintenance(config)) {
             dropDatabase(c, databaseName);
         } catch (SQLException e) {
-            throw new TargetException("cannot drop database " + databaseName + ": " + e.getMessage(), e,
+            throw new TargetException(
+                    "cannot drop database " + databaseName + ": " + e.getMessage(),
+                    e,
                     classify(e) == SqlFailure.CONNECTION_LOST);
         }
     }
@@ -227,7 +262,10 @@ final class PostgresDialect implements Dialect {
     public Map<String, Object> environment(Connection connection, TargetConfig config) throws SQLException {
         Map<String, Object> env = new LinkedHashMap<>();
         env.put("product", connection.getMetaData().getDatabaseProductName());
-        env.put("driver", connection.getMetaData().getDriverName() + " " + connection.getMetaData().getDriverVersion());
+        env.put(
+                "driver",
+                connection.getMetaData().getDriverName() + " "
+                        + connection.getMetaData().getDriverVersion());
         Map<String, String> settings = new LinkedHashMap<>();
         try (PreparedStatement ps = connection.prepareStatement(
                 "SELECT name, current_setting(name) FROM pg_settings WHERE name = ANY (?)")) {
@@ -246,8 +284,8 @@ final class PostgresDialect implements Dialect {
             }
         }
         try (Statement st = connection.createStatement();
-             ResultSet rs = st.executeQuery("SELECT pg_size_pretty(pg_database_size(current_database())),"
-                     + " EXISTS (SELECT 1 FROM pg_extension WHERE extname = 'pg_stat_statements')")) {
+                ResultSet rs = st.executeQuery("SELECT pg_size_pretty(pg_database_size(current_database())),"
+                        + " EXISTS (SELECT 1 FROM pg_extension WHERE extname = 'pg_stat_statements')")) {
             if (rs.next()) {
                 env.put("database_size", rs.getString(1));
                 env.put("pg_stat_statements", rs.getBoolean(2));

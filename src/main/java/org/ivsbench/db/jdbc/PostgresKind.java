@@ -52,8 +52,10 @@ public final class PostgresKind implements TargetKind {
             throw new ConfigException("url", "'" + beforeQuery + "' names no database: use " + exampleUrl());
         }
         if (!DATABASE_NAME.matcher(database).matches()) {
-            throw new ConfigException("url", "database name '" + database + "' is not valid: use letters, digits"
-                    + " and '_', not starting with a digit, at most 63 characters");
+            throw new ConfigException(
+                    "url",
+                    "database name '" + database + "' is not valid: use letters, digits"
+                            + " and '_', not starting with a digit, at most 63 characters");
         }
     }
 

@@ -30,7 +30,10 @@ enum SqlFailure {
 
     /** Expected under concurrency and retried by nobody: counted as ABORTED rather than ERROR. */
     boolean isAbort() {
-        return this == DEADLOCK || this == SERIALIZATION || this == LOCK_TIMEOUT || this == BUSY
+        return this == DEADLOCK
+                || this == SERIALIZATION
+                || this == LOCK_TIMEOUT
+                || this == BUSY
                 || this == DUPLICATE_KEY;
     }
 }

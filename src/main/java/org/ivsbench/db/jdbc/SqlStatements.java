@@ -53,7 +53,8 @@ final class SqlStatements {
     }
 
     String insert(String table, String key, Collection<String> fields) {
-        StringBuilder sql = new StringBuilder("INSERT INTO ").append(q(table)).append(" (").append(q(key));
+        StringBuilder sql =
+                new StringBuilder("INSERT INTO ").append(q(table)).append(" (").append(q(key));
         for (String field : fields) {
             sql.append(", ").append(q(field));
         }

@@ -64,20 +64,23 @@ final class SqliteDialect implements Dialect {
     @Override
     public void checkEngine(Connection connection, TableSpec table) throws TargetException {
         if (table.engine() != null && !table.engine().isBlank()) {
-            throw new TargetException("SQLite has no storage engines: engine '" + table.engine()
-                    + "' applies to MariaDB only");
+            throw new TargetException(
+                    "SQLite has no storage engines: engine '" + table.engine() + "' applies to MariaDB only");
         }
     }
 
     @Override
     public String createTableSql(TableSpec table) {
-        StringBuilder sql = new StringBuilder("CREATE TABLE ").append(quote(table.name())).append(" (")
+        StringBuilder sql = new StringBuilder("CREATE TABLE ")
+                .append(quote(table.name()))
+                .append(" (")
                 .append(quote(table.keyColumn()))
                 .append(table.keyType() == TableSpec.KeyType.INTEGER ? " INT" : " TEXT")
                 .append(" NOT NULL PRIMARY KEY");
         for (String field : table.fields()) {
             // SQLite does not enforce a VARCHAR length; the declared type only documents the shape.
-            sql.append(", ").append(quote(field))
+            sql.append(", ")
+                    .append(quote(field))
                     .append(table.boundedFields() ? " VARCHAR(" + table.maxFieldLength() + ")" : " TEXT");
         }
         return sql.append(")").toString();
@@ -140,8 +143,8 @@ final class SqliteDialect implements Dialect {
                 Files.createDirectories(parent);
             }
         } catch (IOException e) {
-            throw new TargetException("cannot create the folder of the SQLite database " + parent + ": "
-                    + e.getMessage(), e, false);
+            throw new TargetException(
+                    "cannot create the folder of the SQLite database " + parent + ": " + e.getMessage(), e, false);
         }
     }
 
@@ -206,7 +209,10 @@ final class SqliteDialect implements Dialect {
                 env.put("page_size", rs.next() ? rs.getLong(1) : null);
             }
         }
-        env.put("driver", connection.getMetaData().getDriverName() + " " + connection.getMetaData().getDriverVersion());
+        env.put(
+                "driver",
+                connection.getMetaData().getDriverName() + " "
+                        + connection.getMetaData().getDriverVersion());
         env.put("synchronous", "NORMAL");
         env.put("busy_timeout_ms", BUSY_TIMEOUT_MS);
         try {

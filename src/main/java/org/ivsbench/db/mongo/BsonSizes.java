@@ -11,8 +11,7 @@ final class BsonSizes {
     /** int32 length prefix + trailing 0x00 of every document. */
     static final long EMPTY_DOCUMENT = 5;
 
-    private BsonSizes() {
-    }
+    private BsonSizes() {}
 
     /** type byte + cstring name + int32 length + UTF-8 bytes + 0x00. */
     static long stringElement(String name, long valueUtf8Bytes) {

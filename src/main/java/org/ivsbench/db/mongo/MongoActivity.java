@@ -5,9 +5,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import org.bson.Document;
-
 import com.mongodb.client.MongoDatabase;
+import org.bson.Document;
 
 import org.ivsbench.db.ServerActivity;
 import org.ivsbench.db.TargetException;

@@ -3,9 +3,6 @@ package org.ivsbench.db.mongo;
 import java.util.Locale;
 import java.util.Set;
 
-import org.bson.BsonMaximumSizeExceededException;
-import org.ivsbench.db.TargetException;
-
 import com.mongodb.ErrorCategory;
 import com.mongodb.MongoBulkWriteException;
 import com.mongodb.MongoCommandException;
@@ -13,6 +10,9 @@ import com.mongodb.MongoSocketException;
 import com.mongodb.MongoTimeoutException;
 import com.mongodb.MongoWriteException;
 import com.mongodb.bulk.BulkWriteError;
+import org.bson.BsonMaximumSizeExceededException;
+
+import org.ivsbench.db.TargetException;
 
 /** How driver exceptions become outcomes and TargetExceptions. */
 final class MongoErrors {
@@ -25,8 +25,7 @@ final class MongoErrors {
      */
     private static final Set<Integer> TOO_LARGE_CODES = Set.of(10334, 17419, 17420, 13524);
 
-    private MongoErrors() {
-    }
+    private MongoErrors() {}
 
     /** A failure of the statement or of the connection; connectionLost when the session must be reopened. */
     static TargetException failure(String what, RuntimeException e) {
@@ -39,8 +38,9 @@ final class MongoErrors {
             return w.getError().getCategory() == ErrorCategory.DUPLICATE_KEY;
         }
         if (e instanceof MongoBulkWriteException b) {
-            return !b.getWriteErrors().isEmpty() && b.getWriteErrors().stream()
-                    .allMatch(err -> ErrorCategory.fromErrorCode(err.getCode()) == ErrorCategory.DUPLICATE_KEY);
+            return !b.getWriteErrors().isEmpty()
+                    && b.getWriteErrors().stream()
+                            .allMatch(err -> ErrorCategory.fromErrorCode(err.getCode()) == ErrorCategory.DUPLICATE_KEY);
         }
         return false;
     }
@@ -75,7 +75,9 @@ final class MongoErrors {
             return true;
         }
         String m = message == null ? "" : message.toLowerCase(Locale.ROOT);
-        return m.contains("document too large") || m.contains("object to insert too large")
-                || m.contains("is larger than 16777216") || m.contains("bsonobjecttoolarge");
+        return m.contains("document too large")
+                || m.contains("object to insert too large")
+                || m.contains("is larger than 16777216")
+                || m.contains("bsonobjecttoolarge");
     }
 }

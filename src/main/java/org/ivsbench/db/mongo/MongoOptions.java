@@ -4,10 +4,10 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 
-import org.ivsbench.db.TargetException;
-
 import com.mongodb.ReadPreference;
 import com.mongodb.WriteConcern;
+
+import org.ivsbench.db.TargetException;
 
 /**
  * The MongoDB target's settings from {@code TargetConfig.options}. Names are matched without regard to case;
@@ -30,8 +30,13 @@ import com.mongodb.WriteConcern;
  * @param tls null = as in the URL
  * @param tlsAllowInvalidHostnames null = as in the URL
  */
-record MongoOptions(WriteConcern writeConcern, ReadPreference readPreference, Boolean tls,
-        Boolean tlsAllowInvalidHostnames, ExtendFallback extendFallback, boolean lowercaseFields) {
+record MongoOptions(
+        WriteConcern writeConcern,
+        ReadPreference readPreference,
+        Boolean tls,
+        Boolean tlsAllowInvalidHostnames,
+        ExtendFallback extendFallback,
+        boolean lowercaseFields) {
 
     static final String WRITE_CONCERN = "writeConcern";
     static final String READ_PREFERENCE = "readPreference";
@@ -40,8 +45,8 @@ record MongoOptions(WriteConcern writeConcern, ReadPreference readPreference, Bo
     static final String EXTEND_FALLBACK = "extendFallback";
     static final String LOWERCASE_FIELDS = "lowercaseFields";
 
-    static final Set<String> NAMES = Set.of(WRITE_CONCERN, READ_PREFERENCE, TLS, TLS_ALLOW_INVALID_HOSTNAMES,
-            EXTEND_FALLBACK, LOWERCASE_FIELDS);
+    static final Set<String> NAMES =
+            Set.of(WRITE_CONCERN, READ_PREFERENCE, TLS, TLS_ALLOW_INVALID_HOSTNAMES, EXTEND_FALLBACK, LOWERCASE_FIELDS);
 
     /** What extendmethod=server does when the server cannot run an update pipeline. */
     enum ExtendFallback {
@@ -71,8 +76,8 @@ record MongoOptions(WriteConcern writeConcern, ReadPreference readPreference, Bo
                 default -> throw new IllegalStateException(name);
             }
         }
-        return new MongoOptions(writeConcern, readPreference, tls, tlsAllowInvalidHostnames, extendFallback,
-                lowercaseFields);
+        return new MongoOptions(
+                writeConcern, readPreference, tls, tlsAllowInvalidHostnames, extendFallback, lowercaseFields);
     }
 
     private static String canonicalName(String given) throws TargetException {
@@ -81,8 +86,8 @@ record MongoOptions(WriteConcern writeConcern, ReadPreference readPreference, Bo
                 return name;
             }
         }
-        throw new TargetException("unknown MongoDB option '" + given + "' (known: " + String.join(", ",
-                NAMES.stream().sorted().toList()) + ")");
+        throw new TargetException("unknown MongoDB option '" + given + "' (known: "
+                + String.join(", ", NAMES.stream().sorted().toList()) + ")");
     }
 
     private static WriteConcern writeConcern(String value) throws TargetException {

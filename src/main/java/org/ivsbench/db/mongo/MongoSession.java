@@ -5,15 +5,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import org.bson.Document;
-import org.bson.conversions.Bson;
-import org.ivsbench.op.Outcome;
-import org.ivsbench.db.ExtendMethod;
-import org.ivsbench.op.OpResult;
-import org.ivsbench.db.Record;
-import org.ivsbench.db.Session;
-import org.ivsbench.db.TargetException;
-
 import com.mongodb.MongoBulkWriteException;
 import com.mongodb.client.FindIterable;
 import com.mongodb.client.MongoCollection;
@@ -25,6 +16,15 @@ import com.mongodb.client.model.Sorts;
 import com.mongodb.client.model.Updates;
 import com.mongodb.client.result.DeleteResult;
 import com.mongodb.client.result.UpdateResult;
+import org.bson.Document;
+import org.bson.conversions.Bson;
+
+import org.ivsbench.db.ExtendMethod;
+import org.ivsbench.db.Record;
+import org.ivsbench.db.Session;
+import org.ivsbench.db.TargetException;
+import org.ivsbench.op.OpResult;
+import org.ivsbench.op.Outcome;
 
 /**
  * Record operations on the target's shared client. Holds no connection of its own (the driver checks one out
@@ -52,8 +52,10 @@ final class MongoSession implements Session {
     public OpResult read(String table, String key, List<String> fields, Map<String, String> out)
             throws TargetException {
         try {
-            Document doc = target.collection(table).find(Filters.eq(FieldNames.ID, key))
-                    .projection(projection(fields)).first();
+            Document doc = target.collection(table)
+                    .find(Filters.eq(FieldNames.ID, key))
+                    .projection(projection(fields))
+                    .first();
             if (doc == null) {
                 return OpResult.aborted("not found");
             }
@@ -64,14 +66,17 @@ final class MongoSession implements Session {
     }
 
     @Override
-    public OpResult scan(String table, String startKey, int count, List<String> fields,
-            List<Map<String, String>> out) throws TargetException {
+    public OpResult scan(String table, String startKey, int count, List<String> fields, List<Map<String, String>> out)
+            throws TargetException {
         if (count <= 0) {
             return OpResult.ok(); // limit(0) would mean "no limit" to MongoDB
         }
         long bytes = 0;
-        FindIterable<Document> find = target.collection(table).find(Filters.gte(FieldNames.ID, startKey))
-                .sort(Sorts.ascending(FieldNames.ID)).limit(count).projection(projection(fields));
+        FindIterable<Document> find = target.collection(table)
+                .find(Filters.gte(FieldNames.ID, startKey))
+                .sort(Sorts.ascending(FieldNames.ID))
+                .limit(count)
+                .projection(projection(fields));
         try (MongoCursor<Document> cursor = find.iterator()) {
             while (cursor.hasNext()) {
                 Map<String, String> row = new LinkedHashMap<>();
@@ -147,8 +152,8 @@ final class MongoSession implements Session {
     }
 
     @Override
-    public OpResult extend(String table, String key, String field, String suffix, long maxLength,
-            ExtendMethod method) throws TargetException {
+    public OpResult extend(String table, String key, String field, String suffix, long maxLength, ExtendMethod method)
+            throws TargetException {
         String name = names.toDocument(field);
         if (method == ExtendMethod.SERVER) {
             if (target.supportsPipelines()) {
@@ -178,8 +183,10 @@ final class MongoSession implements Session {
         long bytesWritten = 0;
         try {
             for (int attempt = 0; attempt < EXTEND_ATTEMPTS; attempt++) {
-                Document doc = collection.find(Filters.eq(FieldNames.ID, key))
-                        .projection(Projections.include(name)).first();
+                Document doc = collection
+                        .find(Filters.eq(FieldNames.ID, key))
+                        .projection(Projections.include(name))
+                        .first();
                 if (doc == null) {
                     return OpResult.aborted("not found");
                 }
@@ -198,7 +205,8 @@ final class MongoSession implements Session {
                 if (BsonSizes.minimalDocumentWith(key, name, newBytes) > target.maxBsonObjectSize()) {
                     return OpResult.error(MongoErrors.TOO_LARGE);
                 }
-                Bson guard = Filters.and(Filters.eq(FieldNames.ID, key),
+                Bson guard = Filters.and(
+                        Filters.eq(FieldNames.ID, key),
                         old == null ? Filters.exists(name, false) : Filters.eq(name, old));
                 String grown = old == null ? suffix : old.concat(suffix);
                 UpdateResult r = collection.updateOne(guard, Updates.set(name, grown));
@@ -228,15 +236,19 @@ final class MongoSession implements Session {
         MongoCollection<Document> collection = target.collection(table);
         long suffixBytes = BsonSizes.utf8Length(suffix);
         try {
-            UpdateResult r = collection.updateOne(serverExtendFilter(key, name, suffixBytes, maxLength),
-                    serverExtendPipeline(name, suffix));
+            UpdateResult r = collection.updateOne(
+                    serverExtendFilter(key, name, suffixBytes, maxLength), serverExtendPipeline(name, suffix));
             if (!r.wasAcknowledged() || r.getMatchedCount() == 1) {
                 return OpResult.ok(0, suffixBytes);
             }
-            boolean exists = collection.find(Filters.eq(FieldNames.ID, key))
-                    .projection(Projections.include(FieldNames.ID)).first() != null;
+            boolean exists = collection
+                            .find(Filters.eq(FieldNames.ID, key))
+                            .projection(Projections.include(FieldNames.ID))
+                            .first()
+                    != null;
             // The suffix was sent even though the filter refused it: bytes count what went to the server.
-            return exists ? new OpResult(Outcome.SKIPPED, "cap", 0, suffixBytes)
+            return exists
+                    ? new OpResult(Outcome.SKIPPED, "cap", 0, suffixBytes)
                     : new OpResult(Outcome.ABORTED, "not found", 0, suffixBytes);
         } catch (RuntimeException e) {
             if (MongoErrors.isTooLarge(e)) {
@@ -248,15 +260,22 @@ final class MongoSession implements Session {
 
     /** {_id: key, $expr: {$lte: [{$add: [{$strLenBytes: <field or "">}, suffixBytes]}, maxLength]}} */
     static Bson serverExtendFilter(String key, String name, long suffixBytes, long maxLength) {
-        return Filters.and(Filters.eq(FieldNames.ID, key), Filters.expr(new Document("$lte", List.of(
-                new Document("$add", List.of(new Document("$strLenBytes", fieldOrEmpty(name)), suffixBytes)),
-                maxLength))));
+        return Filters.and(
+                Filters.eq(FieldNames.ID, key),
+                Filters.expr(new Document(
+                        "$lte",
+                        List.of(
+                                new Document(
+                                        "$add", List.of(new Document("$strLenBytes", fieldOrEmpty(name)), suffixBytes)),
+                                maxLength))));
     }
 
     /** [{$set: {field: {$concat: [<field or "">, {$literal: suffix}]}}}] */
     static List<Bson> serverExtendPipeline(String name, String suffix) {
-        return List.of(new Document("$set", new Document(name,
-                new Document("$concat", List.of(fieldOrEmpty(name), new Document("$literal", suffix))))));
+        return List.of(new Document(
+                "$set",
+                new Document(
+                        name, new Document("$concat", List.of(fieldOrEmpty(name), new Document("$literal", suffix))))));
     }
 
     private static Document fieldOrEmpty(String name) {
@@ -280,8 +299,11 @@ final class MongoSession implements Session {
             target.collection(table).insertMany(docs, new InsertManyOptions().ordered(false));
         } catch (MongoBulkWriteException e) {
             String why = MongoErrors.isDuplicateKey(e) ? "duplicate key" : e.getMessage();
-            throw new TargetException("MongoDB insertMany: " + e.getWriteErrors().size() + " of " + docs.size()
-                    + " records not inserted (" + why + "); the others were inserted", e, false);
+            throw new TargetException(
+                    "MongoDB insertMany: " + e.getWriteErrors().size() + " of " + docs.size()
+                            + " records not inserted (" + why + "); the others were inserted",
+                    e,
+                    false);
         } catch (RuntimeException e) {
             throw MongoErrors.failure("insertMany", e);
         }

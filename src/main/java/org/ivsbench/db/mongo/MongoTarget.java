@@ -2,6 +2,7 @@ package org.ivsbench.db.mongo;
 
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -9,8 +10,22 @@ import java.util.function.Consumer;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import com.mongodb.ConnectionString;
+import com.mongodb.MongoClientSettings;
+import com.mongodb.MongoCommandException;
+import com.mongodb.MongoCredential;
+import com.mongodb.MongoException;
+import com.mongodb.client.MongoClient;
+import com.mongodb.client.MongoClients;
+import com.mongodb.client.MongoCollection;
+import com.mongodb.client.MongoCursor;
+import com.mongodb.client.MongoDatabase;
+import com.mongodb.client.model.Sorts;
 import org.bson.BSONException;
 import org.bson.Document;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
 import org.ivsbench.config.TargetConfig;
 import org.ivsbench.db.CounterKind;
 import org.ivsbench.db.DatabaseAdmin;
@@ -23,21 +38,6 @@ import org.ivsbench.db.TableSpec;
 import org.ivsbench.db.Target;
 import org.ivsbench.db.TargetException;
 import org.ivsbench.db.TargetKind;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-
-import com.mongodb.ConnectionString;
-import com.mongodb.MongoClientSettings;
-import com.mongodb.MongoCommandException;
-import com.mongodb.MongoException;
-import com.mongodb.MongoCredential;
-import com.mongodb.client.MongoClient;
-import com.mongodb.client.MongoClients;
-import com.mongodb.client.MongoCollection;
-import com.mongodb.client.MongoCursor;
-import com.mongodb.client.MongoDatabase;
-import com.mongodb.client.model.Sorts;
-import java.util.Locale;
 
 /**
  * The MongoDB target: one database of one deployment, reached through one {@link MongoClient} (the driver
@@ -52,6 +52,7 @@ public final class MongoTarget implements Target, ServerInfo, StatusCounters, Da
 
     /** Update pipelines (what extendmethod=server needs) arrived with MongoDB 4.2, wire version 8. */
     static final int PIPELINE_WIRE_VERSION = 8;
+
     static final int DEFAULT_MAX_BSON_OBJECT_SIZE = 16 * 1024 * 1024;
     static final String NO_PIPELINES = "server does not support update pipelines";
 
@@ -70,11 +71,16 @@ public final class MongoTarget implements Target, ServerInfo, StatusCounters, Da
 
     /** For tests only: observe the client's commands and collect warnings instead of logging them. */
     record TestHooks(Consumer<MongoClientSettings.Builder> settings, Consumer<String> warnings) {
-        static final TestHooks NONE = new TestHooks(b -> { }, LOG::warn);
+        static final TestHooks NONE = new TestHooks(b -> {}, LOG::warn);
     }
 
-    private MongoTarget(MongoClientSettings settings, MongoOptions options, TestHooks hooks, String databaseName,
-            AtomicBoolean pipelineWarningLogged) throws TargetException {
+    private MongoTarget(
+            MongoClientSettings settings,
+            MongoOptions options,
+            TestHooks hooks,
+            String databaseName,
+            AtomicBoolean pipelineWarningLogged)
+            throws TargetException {
         this.pipelineWarningLogged = pipelineWarningLogged;
         this.settings = settings;
         this.options = options;
@@ -118,7 +124,8 @@ public final class MongoTarget implements Target, ServerInfo, StatusCounters, Da
             // As in a MongoDB URL, the credentials live in authSource when given, else in the URL's database.
             Matcher m = AUTH_SOURCE.matcher(config.url());
             String source = m.find() ? m.group(1) : databaseName;
-            char[] password = config.password() == null ? new char[0] : config.password().toCharArray();
+            char[] password =
+                    config.password() == null ? new char[0] : config.password().toCharArray();
             builder.credential(MongoCredential.createCredential(config.username(), source, password));
         }
         if (options.writeConcern() != null) {
@@ -188,8 +195,10 @@ public final class MongoTarget implements Target, ServerInfo, StatusCounters, Da
     @Override
     public void forEachRecord(String table, Consumer<Record> consumer) throws TargetException {
         // The cursor fetches batches (at most 16 MiB each), so memory stays bounded whatever the collection size.
-        try (MongoCursor<Document> cursor = database.getCollection(table).find()
-                .sort(Sorts.ascending(FieldNames.ID)).iterator()) {
+        try (MongoCursor<Document> cursor = database.getCollection(table)
+                .find()
+                .sort(Sorts.ascending(FieldNames.ID))
+                .iterator()) {
             while (cursor.hasNext()) {
                 Document doc = cursor.next();
                 Map<String, String> fields = new LinkedHashMap<>();
@@ -334,8 +343,9 @@ public final class MongoTarget implements Target, ServerInfo, StatusCounters, Da
     /** Called on every server extend that has to fall back; logs only the first time per target and its siblings. */
     void warnPipelineFallbackOnce() {
         if (pipelineWarningLogged.compareAndSet(false, true)) {
-            hooks.warnings().accept(NO_PIPELINES + "; extendmethod=server falls back to client (server wire version "
-                    + maxWireVersion + ", pipelines need " + PIPELINE_WIRE_VERSION + " = MongoDB 4.2)");
+            hooks.warnings()
+                    .accept(NO_PIPELINES + "; extendmethod=server falls back to client (server wire version "
+                            + maxWireVersion + ", pipelines need " + PIPELINE_WIRE_VERSION + " = MongoDB 4.2)");
         }
     }
 

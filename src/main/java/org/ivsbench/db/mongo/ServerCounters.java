@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.Set;
 
 import org.bson.Document;
+
 import org.ivsbench.db.CounterKind;
 
 /**
@@ -69,13 +70,13 @@ final class ServerCounters {
             List.of("queues", "execution", "write", "out"),
             List.of("queues", "execution", "write", "available"));
 
-    static final Set<String> GAUGE_NAMES = Set.copyOf(GAUGES.stream().map(ServerCounters::flatName).toList());
+    static final Set<String> GAUGE_NAMES =
+            Set.copyOf(GAUGES.stream().map(ServerCounters::flatName).toList());
 
     /** Every flat name {@link #from} can produce, with its kind. */
     static final Map<String, CounterKind> DEFAULTS = defaults();
 
-    private ServerCounters() {
-    }
+    private ServerCounters() {}
 
     private static Map<String, CounterKind> defaults() {
         Map<String, CounterKind> all = new LinkedHashMap<>();

@@ -11,8 +11,7 @@ import java.sql.Statement;
  * on a table it did not create.
  */
 final class BenchBaseTables {
-    private BenchBaseTables() {
-    }
+    private BenchBaseTables() {}
 
     static void createAndLoad(Connection c, int rows) throws SQLException {
         try (Statement st = c.createStatement()) {

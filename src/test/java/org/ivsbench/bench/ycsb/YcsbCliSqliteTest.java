@@ -1,8 +1,5 @@
 package org.ivsbench.bench.ycsb;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -19,10 +16,13 @@ import org.junit.jupiter.api.io.TempDir;
 
 import org.ivsbench.cli.Main;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 /** -b ycsb on SQLite: BenchBase's sample config, BenchBase's table shape in both directions. */
 class YcsbCliSqliteTest {
-    private static final List<String> TYPES = List.of("ReadRecord", "InsertRecord", "ScanRecord", "UpdateRecord",
-            "DeleteRecord", "ReadModifyWriteRecord");
+    private static final List<String> TYPES = List.of(
+            "ReadRecord", "InsertRecord", "ScanRecord", "UpdateRecord", "DeleteRecord", "ReadModifyWriteRecord");
 
     @TempDir
     Path tmp;
@@ -33,8 +33,9 @@ class YcsbCliSqliteTest {
                 .replace("jdbc:sqlite:results/ycsb.db", "jdbc:sqlite:" + db.toAbsolutePath())
                 .replace("<time>60</time>", "<count>600</count>")
                 .replace("<rate>10000</rate>", "<rate>unlimited</rate>")
-                .replace("<terminals>1</terminals>", "<terminals>2</terminals>" + extra
-                        + "<monitor><enabled>false</enabled></monitor>");
+                .replace(
+                        "<terminals>1</terminals>",
+                        "<terminals>2</terminals>" + extra + "<monitor><enabled>false</enabled></monitor>");
         Path f = tmp.resolve("ycsb.xml");
         Files.writeString(f, xml);
         return f;
@@ -52,12 +53,20 @@ class YcsbCliSqliteTest {
     void createsBenchBasesTableLoadsItAndRunsTheSixProcedures() throws Exception {
         Path db = tmp.resolve("y.db");
         Path results = tmp.resolve("results");
-        int code = Main.execute("-b", "ycsb", "-c", config(db, "<fieldSize>20</fieldSize>").toString(), "--create",
-                "--load", "--execute", "-d", results.toString());
+        int code = Main.execute(
+                "-b",
+                "ycsb",
+                "-c",
+                config(db, "<fieldSize>20</fieldSize>").toString(),
+                "--create",
+                "--load",
+                "--execute",
+                "-d",
+                results.toString());
         assertEquals(0, code);
 
         try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + db);
-             Statement st = c.createStatement()) {
+                Statement st = c.createStatement()) {
             List<String> columns = new ArrayList<>();
             try (ResultSet rs = st.executeQuery("PRAGMA table_info(usertable)")) {
                 while (rs.next()) {
@@ -104,9 +113,9 @@ class YcsbCliSqliteTest {
             assertEquals(0, counts.get("error").asLong(), type + ": " + counts);
         }
         try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + db);
-             Statement st = c.createStatement();
-             ResultSet rs = st.executeQuery("SELECT COUNT(*) FROM usertable WHERE field1 <> '" + "x".repeat(100)
-                     + "' AND ycsb_key < 1000")) {
+                Statement st = c.createStatement();
+                ResultSet rs = st.executeQuery("SELECT COUNT(*) FROM usertable WHERE field1 <> '" + "x".repeat(100)
+                        + "' AND ycsb_key < 1000")) {
             rs.next();
             assertTrue(rs.getLong(1) > 0, "updates reached BenchBase's rows");
         }
@@ -115,16 +124,31 @@ class YcsbCliSqliteTest {
     @Test
     void badParametersAreOneLineAndExitTwo() throws Exception {
         Path db = tmp.resolve("bad.db");
-        assertEquals(Main.USAGE, Main.execute("-b", "ycsb", "-c", config(db, "<skewFactor>1.5</skewFactor>").toString(),
-                "--create"));
-        assertEquals(Main.USAGE, Main.execute("-b", "ycsb", "-c", config(db, "<fieldSize>0</fieldSize>").toString(),
-                "--create"));
+        assertEquals(
+                Main.USAGE,
+                Main.execute(
+                        "-b",
+                        "ycsb",
+                        "-c",
+                        config(db, "<skewFactor>1.5</skewFactor>").toString(),
+                        "--create"));
+        assertEquals(
+                Main.USAGE,
+                Main.execute(
+                        "-b",
+                        "ycsb",
+                        "-c",
+                        config(db, "<fieldSize>0</fieldSize>").toString(),
+                        "--create"));
         assertTrue(Files.notExists(db), "nothing touched the database");
         Path mongo = tmp.resolve("mongo.xml");
-        Files.writeString(mongo, Files.readString(config(db, "")).replace("<type>SQLITE</type>", "<type>MONGODB</type>")
-                .replace("<driver>org.sqlite.JDBC</driver>", "")
-                .replaceAll("<url>[^<]*</url>", "<url>mongodb://127.0.0.1:1/x</url>")
-                .replace("<isolation>TRANSACTION_SERIALIZABLE</isolation>", ""));
+        Files.writeString(
+                mongo,
+                Files.readString(config(db, ""))
+                        .replace("<type>SQLITE</type>", "<type>MONGODB</type>")
+                        .replace("<driver>org.sqlite.JDBC</driver>", "")
+                        .replaceAll("<url>[^<]*</url>", "<url>mongodb://127.0.0.1:1/x</url>")
+                        .replace("<isolation>TRANSACTION_SERIALIZABLE</isolation>", ""));
         assertEquals(Main.USAGE, Main.execute("-b", "ycsb", "-c", mongo.toString(), "--create"));
     }
 }

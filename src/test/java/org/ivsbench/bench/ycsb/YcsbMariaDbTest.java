@@ -1,8 +1,5 @@
 package org.ivsbench.bench.ycsb;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -20,6 +17,9 @@ import org.junit.jupiter.api.io.TempDir;
 import org.ivsbench.cli.Main;
 import org.ivsbench.testsupport.TestServers;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 /**
  * -b ycsb on the private MariaDB: BenchBase's own sample config (only URL and credentials changed, and a short
  * phase) creates, loads and runs; a table made with BenchBase's DDL and loaded as BenchBase loads it is executed.
@@ -34,7 +34,8 @@ class YcsbMariaDbTest {
                 .replace("<username>ivs</username>", "<username>" + TestServers.mariadbUser() + "</username>")
                 .replace("<password>ivs</password>", "<password>" + TestServers.mariadbPassword() + "</password>")
                 .replace("<time>60</time>", "<time>" + time + "</time>")
-                .replace("<terminals>1</terminals>",
+                .replace(
+                        "<terminals>1</terminals>",
                         "<terminals>1</terminals><monitor><enabled>false</enabled></monitor>");
         Path f = tmp.resolve("sample_ycsb_config.xml");
         Files.writeString(f, xml);
@@ -44,22 +45,34 @@ class YcsbMariaDbTest {
     private static JsonNode phase(Path results) throws Exception {
         try (var dirs = Files.list(results)) {
             Path dir = dirs.filter(Files::isDirectory).findFirst().orElseThrow();
-            return new ObjectMapper().readTree(dir.resolve("summary.json").toFile()).get("phases").get(0);
+            return new ObjectMapper()
+                    .readTree(dir.resolve("summary.json").toFile())
+                    .get("phases")
+                    .get(0);
         }
     }
 
     private static Connection connect() throws Exception {
-        return DriverManager.getConnection(TestServers.mariadbUrl(), TestServers.mariadbUser(),
-                TestServers.mariadbPassword());
+        return DriverManager.getConnection(
+                TestServers.mariadbUrl(), TestServers.mariadbUser(), TestServers.mariadbPassword());
     }
 
     @Test
     void benchBasesSampleConfigCreatesLoadsAndExecutes() throws Exception {
         Path results = tmp.resolve("results");
-        int code = Main.execute("-b", "ycsb", "-c", sample("2").toString(), "--create", "--load", "--execute", "-d",
+        int code = Main.execute(
+                "-b",
+                "ycsb",
+                "-c",
+                sample("2").toString(),
+                "--create",
+                "--load",
+                "--execute",
+                "-d",
                 results.toString());
         assertEquals(0, code);
-        try (Connection c = connect(); Statement st = c.createStatement()) {
+        try (Connection c = connect();
+                Statement st = c.createStatement()) {
             List<String> columns = new ArrayList<>();
             try (ResultSet rs = st.executeQuery("SELECT COLUMN_NAME, COLUMN_TYPE, COLUMN_KEY FROM"
                     + " information_schema.COLUMNS WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME = 'usertable'"
@@ -69,18 +82,23 @@ class YcsbMariaDbTest {
                 }
             }
             assertEquals("ycsb_key int(11) PRI", columns.get(0));
-            assertEquals(List.of("field1 varchar(100) ", "field10 varchar(100) "),
-                    List.of(columns.get(1), columns.get(10)));
+            assertEquals(
+                    List.of("field1 varchar(100) ", "field10 varchar(100) "), List.of(columns.get(1), columns.get(10)));
         }
         JsonNode phase = phase(results);
-        try (Connection c = connect(); Statement st = c.createStatement();
-             ResultSet rs = st.executeQuery("SELECT COUNT(*) FROM usertable WHERE ycsb_key < 1000")) {
+        try (Connection c = connect();
+                Statement st = c.createStatement();
+                ResultSet rs = st.executeQuery("SELECT COUNT(*) FROM usertable WHERE ycsb_key < 1000")) {
             rs.next();
-            long deleted = phase.get("transactions").get("DeleteRecord").get("counts").get("ok").asLong();
+            long deleted = phase.get("transactions")
+                    .get("DeleteRecord")
+                    .get("counts")
+                    .get("ok")
+                    .asLong();
             assertEquals(1000, rs.getLong(1) + deleted, "the loaded keys 0 .. 999, less the ones deleted");
         }
-        for (String type : List.of("ReadRecord", "InsertRecord", "ScanRecord", "UpdateRecord", "DeleteRecord",
-                "ReadModifyWriteRecord")) {
+        for (String type : List.of(
+                "ReadRecord", "InsertRecord", "ScanRecord", "UpdateRecord", "DeleteRecord", "ReadModifyWriteRecord")) {
             JsonNode counts = phase.get("transactions").get(type).get("counts");
             assertTrue(counts.get("ok").asLong() > 0, type + ": " + counts);
             assertEquals(0, counts.get("error").asLong(), type + ": " + counts);
@@ -101,9 +119,10 @@ class YcsbMariaDbTest {
             assertTrue(counts.get("ok").asLong() > 0, type + ": " + counts);
             assertEquals(0, counts.get("error").asLong(), type + ": " + counts);
         }
-        try (Connection c = connect(); Statement st = c.createStatement();
-             ResultSet rs = st.executeQuery("SELECT COUNT(*) FROM usertable WHERE ycsb_key < 1000 AND field2 <> '"
-                     + "x".repeat(100) + "'")) {
+        try (Connection c = connect();
+                Statement st = c.createStatement();
+                ResultSet rs = st.executeQuery("SELECT COUNT(*) FROM usertable WHERE ycsb_key < 1000 AND field2 <> '"
+                        + "x".repeat(100) + "'")) {
             rs.next();
             assertTrue(rs.getLong(1) > 0, "updates reached BenchBase's rows");
         }

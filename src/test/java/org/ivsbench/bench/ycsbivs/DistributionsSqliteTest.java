@@ -1,8 +1,5 @@
 package org.ivsbench.bench.ycsbivs;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -12,6 +9,8 @@ import java.util.Map;
 import org.apache.commons.statistics.distribution.BetaDistribution;
 import org.apache.commons.statistics.distribution.NormalDistribution;
 import org.apache.commons.statistics.inference.ChiSquareTest;
+import org.junit.jupiter.api.Test;
+
 import org.ivsbench.bench.LoadProgress;
 import org.ivsbench.bench.LoadReport;
 import org.ivsbench.bench.Terminal;
@@ -24,7 +23,9 @@ import org.ivsbench.op.OpResult;
 import org.ivsbench.op.Outcome;
 import org.ivsbench.random.KeyNames;
 import org.ivsbench.random.Seeds;
-import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Key and length distributions in real phases on SQLite (in process): where operations land is read back
@@ -37,8 +38,10 @@ class DistributionsSqliteTest {
     void readsPerKeyFollowTheDistribution() throws Exception {
         int records = 100;
         int reads = 20_000;
-        BenchmarkConfig config = config("reads", Map.of("recordcount", "" + records, "fieldcount", "1",
-                "fieldlength", "10", "keyorder", "ordered"), phase(Map.of("distribution", "beta(alpha=2, beta=5)")));
+        BenchmarkConfig config = config(
+                "reads",
+                Map.of("recordcount", "" + records, "fieldcount", "1", "fieldlength", "10", "keyorder", "ordered"),
+                phase(Map.of("distribution", "beta(alpha=2, beta=5)")));
         long[] perKey = new long[records];
         Map<String, Integer> numbers = keyNumbers(records);
         try (Target plain = Targets.open(config.target())) {
@@ -47,7 +50,9 @@ class DistributionsSqliteTest {
             try (Terminal t = module.newTerminal(config, Fixtures.recording(plain, calls::add), 0)) {
                 t.startPhase(config.phases().get(0), Seeds.forStream(1, "terminal", 0, 0));
                 for (int i = 0; i < reads; i++) {
-                    assertEquals(Outcome.OK, t.execute(Fixtures.typeIndex("ReadRecord")).outcome());
+                    assertEquals(
+                            Outcome.OK,
+                            t.execute(Fixtures.typeIndex("ReadRecord")).outcome());
                 }
             }
             for (String call : calls) {
@@ -57,11 +62,13 @@ class DistributionsSqliteTest {
         BetaDistribution beta = BetaDistribution.of(2, 5);
         double[] expected = new double[records];
         for (int k = 0; k < records; k++) {
-            expected[k] = reads * (beta.cumulativeProbability((k + 1.0) / records)
-                    - beta.cumulativeProbability((double) k / records));
+            expected[k] = reads
+                    * (beta.cumulativeProbability((k + 1.0) / records)
+                            - beta.cumulativeProbability((double) k / records));
         }
         // Keys near 1 expect almost nothing: pool the cells under 5 into one.
-        double p = ChiSquareTest.withDefaults().test(pooled(expected, perKey)[0], longs(pooled(expected, perKey)[1]))
+        double p = ChiSquareTest.withDefaults()
+                .test(pooled(expected, perKey)[0], longs(pooled(expected, perKey)[1]))
                 .getPValue();
         assertTrue(p > 0.001, "p-value " + p);
         assertEquals(reads, sum(perKey, 0, records));
@@ -72,8 +79,19 @@ class DistributionsSqliteTest {
         // 10,000 records of one 1-byte field; each extend adds 1 byte, so a record's length - 1 is its extends.
         int records = 10_000;
         int extendsDone = 2_000;
-        BenchmarkConfig config = config("middle", Map.of("recordcount", "" + records, "fieldcount", "1",
-                "fieldlength", "1", "extendfieldlength", "1", "keyorder", "ordered"),
+        BenchmarkConfig config = config(
+                "middle",
+                Map.of(
+                        "recordcount",
+                        "" + records,
+                        "fieldcount",
+                        "1",
+                        "fieldlength",
+                        "1",
+                        "extendfieldlength",
+                        "1",
+                        "keyorder",
+                        "ordered"),
                 phase(Map.of("distribution", "normal(mean=0.5, stddev=0.05)")));
         long[] perKey;
         try (Target target = Targets.open(config.target())) {
@@ -81,7 +99,9 @@ class DistributionsSqliteTest {
             try (Terminal t = module.newTerminal(config, target, 0)) {
                 t.startPhase(config.phases().get(0), Seeds.forStream(2, "terminal", 0, 0));
                 for (int i = 0; i < extendsDone; i++) {
-                    assertEquals(Outcome.OK, t.execute(Fixtures.typeIndex("ExtendRecord")).outcome());
+                    assertEquals(
+                            Outcome.OK,
+                            t.execute(Fixtures.typeIndex("ExtendRecord")).outcome());
                 }
             }
             perKey = extendsPerKey(target, "middle", records, 1);
@@ -94,18 +114,34 @@ class DistributionsSqliteTest {
         double expected = extendsDone * share;
         double spread = Math.sqrt(extendsDone * share * (1 - share));
         long middle = sum(perKey, 4_000, 6_000);
-        assertTrue(Math.abs(middle - expected) < 4 * spread, middle + " of " + extendsDone + " extends on records"
-                + " 4,000-5,999; expected " + expected + " +- " + 4 * spread);
+        assertTrue(
+                Math.abs(middle - expected) < 4 * spread,
+                middle + " of " + extendsDone + " extends on records" + " 4,000-5,999; expected " + expected + " +- "
+                        + 4 * spread);
     }
 
     @Test
     void eachTransactionTypeUsesItsOwnDistribution() throws Exception {
         // The phase's normal sits at the top of the key space; extends have their own at the bottom.
         int records = 1_000;
-        BenchmarkConfig config = config("pertype", Map.of("recordcount", "" + records, "fieldcount", "1",
-                "fieldlength", "1", "extendfieldlength", "1", "keyorder", "ordered"),
-                phase(Map.of("distribution", "normal(mean=0.9, stddev=0.02)",
-                        "distributions/ExtendRecord", "normal(mean=0.1, stddev=0.02)")));
+        BenchmarkConfig config = config(
+                "pertype",
+                Map.of(
+                        "recordcount",
+                        "" + records,
+                        "fieldcount",
+                        "1",
+                        "fieldlength",
+                        "1",
+                        "extendfieldlength",
+                        "1",
+                        "keyorder",
+                        "ordered"),
+                phase(Map.of(
+                        "distribution",
+                        "normal(mean=0.9, stddev=0.02)",
+                        "distributions/ExtendRecord",
+                        "normal(mean=0.1, stddev=0.02)")));
         Map<String, Integer> numbers = keyNumbers(records);
         List<String> calls = new ArrayList<>();
         long[] perKey;
@@ -140,9 +176,18 @@ class DistributionsSqliteTest {
 
     @Test
     void loadedInsertedUpdatedAndExtendedSizesFollowTheLengthDistributions() throws Exception {
-        BenchmarkConfig config = config("sizes", Map.of("recordcount", "2000", "fieldcount", "2",
-                "fieldlengthdistribution", "uniform(min=10, max=29)",
-                "extendlengthdistribution", "normal(mean=50, stddev=5, min=30, max=70)"), phase(Map.of()));
+        BenchmarkConfig config = config(
+                "sizes",
+                Map.of(
+                        "recordcount",
+                        "2000",
+                        "fieldcount",
+                        "2",
+                        "fieldlengthdistribution",
+                        "uniform(min=10, max=29)",
+                        "extendlengthdistribution",
+                        "normal(mean=50, stddev=5, min=30, max=70)"),
+                phase(Map.of()));
         try (Target plain = Targets.open(config.target())) {
             YcsbIvsModule module = new YcsbIvsModule();
             module.create(config, plain);
@@ -166,7 +211,9 @@ class DistributionsSqliteTest {
                     OpResult r = t.execute(Fixtures.typeIndex(i % 2 == 0 ? "ExtendRecord" : "UpdateRecord"));
                     assertEquals(Outcome.OK, r.outcome());
                 }
-                assertEquals(Outcome.OK, t.execute(Fixtures.typeIndex("InsertRecord")).outcome());
+                assertEquals(
+                        Outcome.OK,
+                        t.execute(Fixtures.typeIndex("InsertRecord")).outcome());
             }
             double suffixes = 0;
             for (String call : calls) {
@@ -200,7 +247,12 @@ class DistributionsSqliteTest {
         for (int i = 0; i < Procedures.names().size(); i++) {
             weights.add(i == 0 ? 100.0 : 0.0);
         }
-        return PhaseConfig.builder(0).name("phase").count(1).weights(weights).parameters(parameters).build();
+        return PhaseConfig.builder(0)
+                .name("phase")
+                .count(1)
+                .weights(weights)
+                .parameters(parameters)
+                .build();
     }
 
     private static YcsbIvsModule loaded(BenchmarkConfig config, Target target) throws Exception {
@@ -223,7 +275,9 @@ class DistributionsSqliteTest {
     private static long[] extendsPerKey(Target target, String table, int records, int initial) throws Exception {
         Map<String, Integer> numbers = keyNumbers(records);
         long[] perKey = new long[records];
-        target.forEachRecord(table, r -> perKey[numbers.get(r.key())] = r.fields().get("FIELD0").length() - initial);
+        target.forEachRecord(
+                table,
+                r -> perKey[numbers.get(r.key())] = r.fields().get("FIELD0").length() - initial);
         return perKey;
     }
 

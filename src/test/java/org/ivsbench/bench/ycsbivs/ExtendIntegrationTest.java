@@ -1,24 +1,25 @@
 package org.ivsbench.bench.ycsbivs;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 
-import org.ivsbench.bench.LoadProgress;
-import org.ivsbench.bench.Terminal;
-import org.ivsbench.config.BenchmarkConfig;
-import org.ivsbench.random.Seeds;
-import org.ivsbench.op.Outcome;
-import org.ivsbench.op.OpResult;
-import org.ivsbench.db.Target;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+
+import org.ivsbench.bench.LoadProgress;
+import org.ivsbench.bench.Terminal;
+import org.ivsbench.config.BenchmarkConfig;
+import org.ivsbench.db.Target;
+import org.ivsbench.op.OpResult;
+import org.ivsbench.op.Outcome;
+import org.ivsbench.random.Seeds;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** EXTEND through Terminal.execute on every target, both methods: volume arithmetic and the cap as a real skip. */
 class ExtendIntegrationTest {
@@ -32,11 +33,11 @@ class ExtendIntegrationTest {
     void volumeGrowsByExtendLengthPerSuccessfulExtend(String targetName, String method) throws Exception {
         int records = 200;
         int extends_ = 400;
-        Map<String, String> p = Fixtures.params(targetName, "ext_volume", Map.of(
-                "recordcount", "" + records, "extendmethod", method));
+        Map<String, String> p =
+                Fixtures.params(targetName, "ext_volume", Map.of("recordcount", "" + records, "extendmethod", method));
         try (Target target = Fixtures.open(targetName)) {
-            BenchmarkConfig config = Fixtures.config(Fixtures.targetConfig(targetName), p, 7, 2,
-                    Fixtures.phase("zipfian", extends_));
+            BenchmarkConfig config =
+                    Fixtures.config(Fixtures.targetConfig(targetName), p, 7, 2, Fixtures.phase("zipfian", extends_));
             YcsbIvsModule module = new YcsbIvsModule();
             module.validate(config);
             module.create(config, target);
@@ -45,7 +46,10 @@ class ExtendIntegrationTest {
             assertEquals(records * 10L * 100, initial);
 
             Map<Outcome, Integer> outcomes = runExtends(module, config, target, extends_);
-            assertEquals(extends_, outcomes.getOrDefault(Outcome.OK, 0), "no extend may be skipped below the cap: " + outcomes);
+            assertEquals(
+                    extends_,
+                    outcomes.getOrDefault(Outcome.OK, 0),
+                    "no extend may be skipped below the cap: " + outcomes);
             long[] after = Fixtures.volumeAndMax(target, "ext_volume");
             assertEquals(initial + (long) extends_ * 100, after[0]);
             module.clear(config, target);
@@ -57,13 +61,27 @@ class ExtendIntegrationTest {
     void capSkipsExactlyTheExtendsThatWouldPassIt(String targetName, String method) throws Exception {
         int extends_ = 120;
         // 3 records x 2 fields; each field may grow from 100 to 300 bytes: two extends each, the rest skipped.
-        Map<String, String> p = Fixtures.params(targetName, "ext_cap", Map.of("recordcount", "3", "fieldcount", "2",
-                "fieldlength", "100", "extendfieldlength", "100", "maxfieldlength", "300", "extendmethod", method));
+        Map<String, String> p = Fixtures.params(
+                targetName,
+                "ext_cap",
+                Map.of(
+                        "recordcount",
+                        "3",
+                        "fieldcount",
+                        "2",
+                        "fieldlength",
+                        "100",
+                        "extendfieldlength",
+                        "100",
+                        "maxfieldlength",
+                        "300",
+                        "extendmethod",
+                        method));
         try (Target plain = Fixtures.open(targetName)) {
             List<String> calls = new ArrayList<>();
             Target target = Fixtures.recording(plain, calls::add);
-            BenchmarkConfig config = Fixtures.config(Fixtures.targetConfig(targetName), p, 11, 1,
-                    Fixtures.phase("uniform", extends_));
+            BenchmarkConfig config =
+                    Fixtures.config(Fixtures.targetConfig(targetName), p, 11, 1, Fixtures.phase("uniform", extends_));
             YcsbIvsModule module = new YcsbIvsModule();
             module.validate(config);
             module.create(config, target);
@@ -77,7 +95,8 @@ class ExtendIntegrationTest {
                 String[] parts = call.split(" ");
                 hits.merge(parts[1] + "/" + parts[2], 1, Integer::sum);
             }
-            int expectedOk = hits.values().stream().mapToInt(h -> Math.min(h, 2)).sum();
+            int expectedOk =
+                    hits.values().stream().mapToInt(h -> Math.min(h, 2)).sum();
             assertEquals(expectedOk, outcomes.getOrDefault(Outcome.OK, 0), outcomes.toString());
             assertEquals(extends_ - expectedOk, outcomes.getOrDefault(Outcome.SKIPPED, 0), outcomes.toString());
             long[] after = Fixtures.volumeAndMax(plain, "ext_cap");
@@ -87,8 +106,8 @@ class ExtendIntegrationTest {
         }
     }
 
-    private static Map<Outcome, Integer> runExtends(YcsbIvsModule module, BenchmarkConfig config, Target target,
-                                                    int count) throws Exception {
+    private static Map<Outcome, Integer> runExtends(
+            YcsbIvsModule module, BenchmarkConfig config, Target target, int count) throws Exception {
         Map<Outcome, Integer> outcomes = new HashMap<>();
         int extend = Fixtures.typeIndex("ExtendRecord");
         try (Terminal terminal = module.newTerminal(config, target, 0)) {

@@ -14,16 +14,12 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.function.Consumer;
 
-import org.ivsbench.config.ArrivalKind;
+import org.ivsbench.bench.ycsbivs.procedures.Procedures;
 import org.ivsbench.config.BenchmarkConfig;
-import org.ivsbench.config.MonitorConfig;
 import org.ivsbench.config.PhaseConfig;
-import org.ivsbench.config.RateSpec;
 import org.ivsbench.config.TargetConfig;
 import org.ivsbench.config.TransactionTypeConfig;
-import org.ivsbench.bench.ycsbivs.procedures.Procedures;
 import org.ivsbench.db.ExtendMethod;
-import org.ivsbench.op.OpResult;
 import org.ivsbench.db.Record;
 import org.ivsbench.db.Session;
 import org.ivsbench.db.TableSpec;
@@ -31,14 +27,14 @@ import org.ivsbench.db.Target;
 import org.ivsbench.db.TargetException;
 import org.ivsbench.db.TargetKind;
 import org.ivsbench.db.Targets;
+import org.ivsbench.op.OpResult;
 import org.ivsbench.testsupport.TestServers;
 
 /** Configs, targets and table measurements for the ycsbivs integration tests (real servers only). */
 final class Fixtures {
     static final List<String> TARGETS = List.of("sqlite", "innodb", "rocksdb");
 
-    private Fixtures() {
-    }
+    private Fixtures() {}
 
     static TargetConfig targetConfig(String name) {
         return switch (name) {
@@ -84,10 +80,11 @@ final class Fixtures {
     }
 
     /** All seven types in Procedures.names() order, so type index = position in that list. */
-    static BenchmarkConfig config(TargetConfig target, Map<String, String> parameters, long seed, int loaderThreads,
-                                  PhaseConfig... phases) {
+    static BenchmarkConfig config(
+            TargetConfig target, Map<String, String> parameters, long seed, int loaderThreads, PhaseConfig... phases) {
         List<TransactionTypeConfig> types = Procedures.names().stream()
-                .map(n -> new TransactionTypeConfig(n, 0, 0)).toList();
+                .map(n -> new TransactionTypeConfig(n, 0, 0))
+                .toList();
         return BenchmarkConfig.builder(target)
                 .loaderThreads(loaderThreads)
                 .randomSeed(seed)
@@ -138,42 +135,96 @@ final class Fixtures {
     }
 
     private record RecordingTarget(Target t, Consumer<String> calls) implements Target {
-        @Override public TargetKind kind() { return t.kind(); }
-        @Override public Session openSession() throws TargetException { return new RecordingSession(t.openSession(), calls); }
-        @Override public void createTable(TableSpec table) throws TargetException { t.createTable(table); }
-        @Override public void dropTable(String table) throws TargetException { t.dropTable(table); }
-        @Override public long countRecords(String table) throws TargetException { return t.countRecords(table); }
-        @Override public void forEachRecord(String table, Consumer<Record> c) throws TargetException { t.forEachRecord(table, c); }
-        @Override public <T> Optional<T> capability(Class<T> type) { return t.capability(type); }
-        @Override public void close() { t.close(); }
+        @Override
+        public TargetKind kind() {
+            return t.kind();
+        }
+
+        @Override
+        public Session openSession() throws TargetException {
+            return new RecordingSession(t.openSession(), calls);
+        }
+
+        @Override
+        public void createTable(TableSpec table) throws TargetException {
+            t.createTable(table);
+        }
+
+        @Override
+        public void dropTable(String table) throws TargetException {
+            t.dropTable(table);
+        }
+
+        @Override
+        public long countRecords(String table) throws TargetException {
+            return t.countRecords(table);
+        }
+
+        @Override
+        public void forEachRecord(String table, Consumer<Record> c) throws TargetException {
+            t.forEachRecord(table, c);
+        }
+
+        @Override
+        public <T> Optional<T> capability(Class<T> type) {
+            return t.capability(type);
+        }
+
+        @Override
+        public void close() {
+            t.close();
+        }
     }
 
     private record RecordingSession(Session s, Consumer<String> calls) implements Session {
-        @Override public OpResult read(String table, String key, List<String> fields, Map<String, String> out) throws TargetException {
+        @Override
+        public OpResult read(String table, String key, List<String> fields, Map<String, String> out)
+                throws TargetException {
             calls.accept("read " + key + " " + fields);
             return s.read(table, key, fields, out);
         }
-        @Override public OpResult scan(String table, String startKey, int count, List<String> fields, List<Map<String, String>> out) throws TargetException {
+
+        @Override
+        public OpResult scan(
+                String table, String startKey, int count, List<String> fields, List<Map<String, String>> out)
+                throws TargetException {
             calls.accept("scan " + startKey + " " + count + " " + fields);
             return s.scan(table, startKey, count, fields, out);
         }
-        @Override public OpResult update(String table, String key, Map<String, String> values) throws TargetException {
+
+        @Override
+        public OpResult update(String table, String key, Map<String, String> values) throws TargetException {
             calls.accept("update " + key + " " + values);
             return s.update(table, key, values);
         }
-        @Override public OpResult insert(String table, String key, Map<String, String> values) throws TargetException {
+
+        @Override
+        public OpResult insert(String table, String key, Map<String, String> values) throws TargetException {
             calls.accept("insert " + key + " " + values);
             return s.insert(table, key, values);
         }
-        @Override public OpResult delete(String table, String key) throws TargetException {
+
+        @Override
+        public OpResult delete(String table, String key) throws TargetException {
             calls.accept("delete " + key);
             return s.delete(table, key);
         }
-        @Override public OpResult extend(String table, String key, String field, String suffix, long max, ExtendMethod m) throws TargetException {
+
+        @Override
+        public OpResult extend(String table, String key, String field, String suffix, long max, ExtendMethod m)
+                throws TargetException {
             calls.accept("extend " + key + " " + field + " " + suffix);
             return s.extend(table, key, field, suffix, max, m);
         }
-        @Override public void insertBatch(String table, List<Record> records) throws TargetException { s.insertBatch(table, records); }
-        @Override public void close() { s.close(); }
+
+        @Override
+        public void insertBatch(String table, List<Record> records) throws TargetException {
+            s.insertBatch(table, records);
+        }
+
+        @Override
+        public void close() {
+            s.close();
+        }
     }
 }

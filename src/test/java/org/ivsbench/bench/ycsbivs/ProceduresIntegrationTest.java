@@ -1,23 +1,24 @@
 package org.ivsbench.bench.ycsbivs;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
 import org.ivsbench.bench.LoadProgress;
 import org.ivsbench.bench.Terminal;
 import org.ivsbench.config.BenchmarkConfig;
-import org.ivsbench.random.Seeds;
-import org.ivsbench.op.Outcome;
-import org.ivsbench.op.OpResult;
 import org.ivsbench.db.Target;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.MethodSource;
 import org.ivsbench.db.Targets;
+import org.ivsbench.op.OpResult;
+import org.ivsbench.op.Outcome;
+import org.ivsbench.random.Seeds;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Every procedure on every target, bytes reported; seeded terminals repeat their operation sequence. */
 class ProceduresIntegrationTest {
@@ -30,7 +31,8 @@ class ProceduresIntegrationTest {
     @MethodSource("targets")
     void everyProcedureRunsAndReportsBytes(String targetName) throws Exception {
         Map<String, String> p = Fixtures.params(targetName, "procs", Map.of("recordcount", "100"));
-        BenchmarkConfig config = Fixtures.config(Fixtures.targetConfig(targetName), p, 3, 1, Fixtures.phase("uniform", 1));
+        BenchmarkConfig config =
+                Fixtures.config(Fixtures.targetConfig(targetName), p, 3, 1, Fixtures.phase("uniform", 1));
         try (Target target = Targets(config)) {
             YcsbIvsModule module = new YcsbIvsModule();
             module.create(config, target);
@@ -88,7 +90,8 @@ class ProceduresIntegrationTest {
     @MethodSource("targets")
     void sameSeedSameOperationsDifferentTerminalDifferentOperations(String targetName) throws Exception {
         Map<String, String> p = Fixtures.params(targetName, "seeded", Map.of("recordcount", "500"));
-        BenchmarkConfig config = Fixtures.config(Fixtures.targetConfig(targetName), p, 42, 1, Fixtures.phase("zipfian", 1));
+        BenchmarkConfig config =
+                Fixtures.config(Fixtures.targetConfig(targetName), p, 42, 1, Fixtures.phase("zipfian", 1));
         try (Target target = Targets(config)) {
             YcsbIvsModule module = new YcsbIvsModule();
             module.create(config, target);
@@ -108,7 +111,8 @@ class ProceduresIntegrationTest {
         // The terminal takes the stream it is given at startPhase: what it drew in an earlier phase (here 0 or
         // 37 operations) does not shift the next phase's keys, fields or values.
         Map<String, String> p = Fixtures.params(targetName, "phased", Map.of("recordcount", "500"));
-        BenchmarkConfig config = Fixtures.config(Fixtures.targetConfig(targetName), p, 42, 1, Fixtures.phase("zipfian", 1));
+        BenchmarkConfig config =
+                Fixtures.config(Fixtures.targetConfig(targetName), p, 42, 1, Fixtures.phase("zipfian", 1));
         try (Target target = Targets(config)) {
             YcsbIvsModule module = new YcsbIvsModule();
             module.create(config, target);
@@ -124,8 +128,8 @@ class ProceduresIntegrationTest {
      * The calls of 50 operations of a fixed mix of types without inserts or deletes (so the table does not
      * drift between runs), in the terminal's second phase; {@code before} operations run in a first phase.
      */
-    private static List<String> run(YcsbIvsModule module, BenchmarkConfig config, Target plain, int terminalId,
-            int before) throws Exception {
+    private static List<String> run(
+            YcsbIvsModule module, BenchmarkConfig config, Target plain, int terminalId, int before) throws Exception {
         List<String> calls = new ArrayList<>();
         Target target = Fixtures.recording(plain, calls::add);
         String[] mix = {"ReadRecord", "ExtendRecord", "UpdateRecord", "ScanRecord", "ReadModifyWriteRecord"};

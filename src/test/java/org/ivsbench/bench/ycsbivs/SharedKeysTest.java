@@ -1,8 +1,5 @@
 package org.ivsbench.bench.ycsbivs;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import java.util.List;
 import java.util.SplittableRandom;
 
@@ -14,6 +11,9 @@ import org.ivsbench.random.KeyDistributions;
 import org.ivsbench.random.LongGenerator;
 import org.ivsbench.random.ScrambledZipfianGenerator;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 /**
  * "zipfian" with inserts is sized as YCSB's CoreWorkload sizes it: ScrambledZipfianGenerator(insertstart,
  * insertstart + recordcount + expectednewkeys) with expectednewkeys = (int) (operationcount x insertproportion
@@ -24,7 +24,11 @@ class SharedKeysTest {
     private static final long RECORDS = 1000;
 
     private static PhaseConfig phase(long count, long time, double scan, double insert) {
-        return PhaseConfig.builder(0).count(count).timeSeconds(time).weights(List.of(scan, insert)).build();
+        return PhaseConfig.builder(0)
+                .count(count)
+                .timeSeconds(time)
+                .weights(List.of(scan, insert))
+                .build();
     }
 
     @Test

@@ -1,8 +1,5 @@
 package org.ivsbench.bench.ycsbivs;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -10,14 +7,18 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
 import org.ivsbench.config.BenchmarkConfig;
 import org.ivsbench.config.ConfigException;
 import org.ivsbench.config.ConfigLoader;
 import org.ivsbench.config.PhaseConfig;
 import org.ivsbench.db.TargetKinds;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.MethodSource;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The samples in config/workloads/ pass the module's own validation and configure what they say. */
 class WorkloadSamplesTest {
@@ -31,8 +32,13 @@ class WorkloadSamplesTest {
 
     private static BenchmarkConfig load(Path file) throws ConfigException {
         YcsbIvsModule module = new YcsbIvsModule();
-        BenchmarkConfig config = ConfigLoader.load(file, "ycsbivs", module.supportedTransactionTypes(),
-                module.parameterNames(), module.phaseParameterNames(), TargetKinds::resolve,
+        BenchmarkConfig config = ConfigLoader.load(
+                file,
+                "ycsbivs",
+                module.supportedTransactionTypes(),
+                module.parameterNames(),
+                module.phaseParameterNames(),
+                TargetKinds::resolve,
                 Map.<String, String>of()::get);
         module.validate(config);
         return config;
@@ -46,15 +52,20 @@ class WorkloadSamplesTest {
 
     @Test
     void eachCapabilityHasItsSample() throws ConfigException {
-        PhaseConfig mixed = load(DIR.resolve("per_operation_distributions.xml")).phases().get(0);
-        assertEquals(List.of("ExtendRecord", "ReadRecord"),
+        PhaseConfig mixed =
+                load(DIR.resolve("per_operation_distributions.xml")).phases().get(0);
+        assertEquals(
+                List.of("ExtendRecord", "ReadRecord"),
                 List.copyOf(YcsbIvsParameters.distributions(mixed).keySet()));
-        assertEquals("zipfian", YcsbIvsParameters.distributions(mixed).get("ExtendRecord").name());
+        assertEquals(
+                "zipfian",
+                YcsbIvsParameters.distributions(mixed).get("ExtendRecord").name());
         YcsbIvsParameters sizes = YcsbIvsParameters.from(load(DIR.resolve("value_size_distributions.xml")));
         assertEquals(1000, sizes.fieldLengths().max());
         assertEquals(505, sizes.fieldLengths().mean(), 5);
         assertEquals(100, sizes.extendLengths().mean(), 1);
-        PhaseConfig middle = load(DIR.resolve("key_distribution_normal.xml")).phases().get(0);
+        PhaseConfig middle =
+                load(DIR.resolve("key_distribution_normal.xml")).phases().get(0);
         assertEquals(0.05, YcsbIvsParameters.distribution(middle).get("stddev"));
     }
 }

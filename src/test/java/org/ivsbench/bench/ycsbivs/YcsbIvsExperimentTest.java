@@ -1,9 +1,5 @@
 package org.ivsbench.bench.ycsbivs;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -17,6 +13,10 @@ import org.ivsbench.config.BenchmarkConfig;
 import org.ivsbench.config.PhaseConfig;
 import org.ivsbench.testsupport.RunHarness;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 /** ycsbivs's experiment phases and baseline data sets, built from a config without works or transaction types. */
 class YcsbIvsExperimentTest {
     @TempDir
@@ -27,15 +27,17 @@ class YcsbIvsExperimentTest {
     }
 
     private BenchmarkConfig config(String more) throws Exception {
-        return RunHarness.config(tmp, "<parameters><type>SQLITE</type><url>jdbc:sqlite:" + tmp.resolve("x.db")
-                + "</url><terminals>2</terminals><recordcount>100</recordcount><fieldcount>4</fieldcount>"
-                + "<fieldlength>25</fieldlength><table>grow</table>" + more
-                + "<experiment><epochs>1</epochs></experiment></parameters>");
+        return RunHarness.config(
+                tmp,
+                "<parameters><type>SQLITE</type><url>jdbc:sqlite:" + tmp.resolve("x.db")
+                        + "</url><terminals>2</terminals><recordcount>100</recordcount><fieldcount>4</fieldcount>"
+                        + "<fieldlength>25</fieldlength><table>grow</table>" + more
+                        + "<experiment><epochs>1</epochs></experiment></parameters>");
     }
 
     private YcsbIvsExperiment parse(BenchmarkConfig config, Map<String, String> extra) throws Exception {
-        Map<String, String> section = new LinkedHashMap<>(Map.of("epochs", "1", "extend/count", "30",
-                "run/count", "40"));
+        Map<String, String> section =
+                new LinkedHashMap<>(Map.of("epochs", "1", "extend/count", "30", "run/count", "40"));
         section.putAll(extra);
         return (YcsbIvsExperiment) YcsbIvsExperiment.SUPPORT.parse(section, config);
     }
@@ -44,8 +46,8 @@ class YcsbIvsExperimentTest {
     void extendAndRunPhasesCarryTheirOwnTransactionTypes() throws Exception {
         BenchmarkConfig config = config();
         assertTrue(config.phases().isEmpty() && config.transactionTypes().isEmpty());
-        YcsbIvsExperiment w = parse(config, Map.of("run/weights", "ReadRecord:50,UpdateRecord:50",
-                "run/distribution", "zipfian"));
+        YcsbIvsExperiment w =
+                parse(config, Map.of("run/weights", "ReadRecord:50,UpdateRecord:50", "run/distribution", "zipfian"));
         BenchmarkConfig extend = w.extendPhase(config, 77);
         assertEquals(List.of("ReadRecord", "ExtendRecord", "UpdateRecord"), extend.transactionTypeNames());
         PhaseConfig e = extend.phases().get(0);
@@ -96,17 +98,21 @@ class YcsbIvsExperimentTest {
         BenchmarkConfig config = config("<fieldlengthdistribution>uniform(min=10, max=40)</fieldlengthdistribution>");
         YcsbIvsExperiment w = parse(config, Map.of("extend/distribution", "normal(mean=0.5, stddev=0.05)"));
         BenchmarkConfig run = w.runPhase(config, 0, 1);
-        assertEquals("normal(mean=0.5, stddev=0.05)", w.extendPhase(config, 1).phases().get(0).parameters()
-                .get("distribution"));
+        assertEquals(
+                "normal(mean=0.5, stddev=0.05)",
+                w.extendPhase(config, 1).phases().get(0).parameters().get("distribution"));
         ExperimentWorkload.BaselineData average = w.averageBaseline(run, 100, 62.4);
-        assertEquals(null, average.config().parameters().get("fieldlengthdistribution"),
-                "every value at the average size");
-        assertEquals(62.0, YcsbIvsParameters.from(average.config()).fieldLengths().mean());
+        assertEquals(
+                null, average.config().parameters().get("fieldlengthdistribution"), "every value at the average size");
+        assertEquals(
+                62.0, YcsbIvsParameters.from(average.config()).fieldLengths().mean());
 
         ExperimentWorkload.BaselineData spread = w.spreadBaseline(run, 100, 24_960);
         assertEquals(250, spread.records(), 2); // 24,960 bytes in records of about 4 x 25 bytes
         assertEquals(25, spread.valueBytes());
-        assertEquals("uniform(min=10, max=40)", spread.config().parameters().get("fieldlengthdistribution"),
+        assertEquals(
+                "uniform(min=10, max=40)",
+                spread.config().parameters().get("fieldlengthdistribution"),
                 "records shaped as initially loaded");
     }
 }

@@ -1,9 +1,5 @@
 package org.ivsbench.db.cassandra;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.util.List;
@@ -20,6 +16,10 @@ import org.ivsbench.db.TargetException;
 import org.ivsbench.db.TargetKinds;
 import org.ivsbench.testsupport.RunHarness;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 /** The URL, the target options and the config checks; no server needed. */
 class CassandraConfigTest {
     @TempDir
@@ -28,33 +28,57 @@ class CassandraConfigTest {
     @Test
     void urlGivesContactPointsKeyspaceAndDatacenter() {
         CassandraUrl u = CassandraUrl.parse("cassandra://10.0.0.1:19042,10.0.0.2/ks_1?dc=dc2");
-        assertEquals(List.of(InetSocketAddress.createUnresolved("10.0.0.1", 19042),
-                InetSocketAddress.createUnresolved("10.0.0.2", 9042)), u.contactPoints());
+        assertEquals(
+                List.of(
+                        InetSocketAddress.createUnresolved("10.0.0.1", 19042),
+                        InetSocketAddress.createUnresolved("10.0.0.2", 9042)),
+                u.contactPoints());
         assertEquals("ks_1", u.keyspace());
         assertEquals("dc2", u.localDatacenter());
-        assertEquals("datacenter1", CassandraUrl.parse("cassandra://[::1]:9142/k").localDatacenter());
-        assertEquals(InetSocketAddress.createUnresolved("::1", 9142),
+        assertEquals(
+                "datacenter1", CassandraUrl.parse("cassandra://[::1]:9142/k").localDatacenter());
+        assertEquals(
+                InetSocketAddress.createUnresolved("::1", 9142),
                 CassandraUrl.parse("cassandra://[::1]:9142/k").contactPoints().get(0));
     }
 
     @Test
     void badUrlsAreConfigErrorsAtElementUrl() {
-        for (String bad : List.of("cassandra://h:9042", "cassandra://h/", "cassandra://h/1ks", "cassandra://h:x/k",
-                "cassandra:///k", "cassandra://h/k?consistency=ONE", "cassandra://h/k-s")) {
+        for (String bad : List.of(
+                "cassandra://h:9042",
+                "cassandra://h/",
+                "cassandra://h/1ks",
+                "cassandra://h:x/k",
+                "cassandra:///k",
+                "cassandra://h/k?consistency=ONE",
+                "cassandra://h/k-s")) {
             TargetConfig t = new TargetConfig("CASSANDRA", null, bad, null, null, null, false, Map.of());
             ConfigException e = assertThrows(ConfigException.class, () -> TargetKinds.resolve(t), bad);
             assertEquals("url", e.path(), bad);
         }
-        TargetConfig jdbc = new TargetConfig("CASSANDRA", "x.Driver", "cassandra://h/k", null, null, null, false,
-                Map.of());
-        assertEquals("driver", assertThrows(ConfigException.class, () -> TargetKinds.resolve(jdbc)).path());
+        TargetConfig jdbc =
+                new TargetConfig("CASSANDRA", "x.Driver", "cassandra://h/k", null, null, null, false, Map.of());
+        assertEquals(
+                "driver",
+                assertThrows(ConfigException.class, () -> TargetKinds.resolve(jdbc))
+                        .path());
     }
 
     @Test
     void optionsParseAndRejectWhatTheyDoNotKnow() throws TargetException {
-        CassandraOptions o = CassandraOptions.parse(Map.of("readconsistency", "quorum", "WRITECONSISTENCY", "ALL",
-                "replicationFactor", "3", "extendWrite", "Conditional", "serialConsistency", "local_serial",
-                "requestTimeoutMs", "500"));
+        CassandraOptions o = CassandraOptions.parse(Map.of(
+                "readconsistency",
+                "quorum",
+                "WRITECONSISTENCY",
+                "ALL",
+                "replicationFactor",
+                "3",
+                "extendWrite",
+                "Conditional",
+                "serialConsistency",
+                "local_serial",
+                "requestTimeoutMs",
+                "500"));
         assertEquals(DefaultConsistencyLevel.QUORUM, o.readConsistency());
         assertEquals(DefaultConsistencyLevel.ALL, o.writeConsistency());
         assertEquals(DefaultConsistencyLevel.LOCAL_SERIAL, o.serialConsistency());
@@ -63,16 +87,20 @@ class CassandraConfigTest {
         assertEquals(500, o.requestTimeoutMs());
         assertEquals(CassandraOptions.DEFAULTS, CassandraOptions.parse(Map.of()));
         assertTrue(message(Map.of("consistency", "ONE")).startsWith("unknown Cassandra option 'consistency'"));
-        assertEquals("bad Cassandra option readConsistency='ANY' (ONE, TWO, THREE, QUORUM, ALL, LOCAL_ONE,"
-                + " LOCAL_QUORUM, EACH_QUORUM)", message(Map.of("readConsistency", "ANY")));
-        assertEquals("bad Cassandra option replicationFactor='0' (a whole number, 1..100)",
+        assertEquals(
+                "bad Cassandra option readConsistency='ANY' (ONE, TWO, THREE, QUORUM, ALL, LOCAL_ONE,"
+                        + " LOCAL_QUORUM, EACH_QUORUM)",
+                message(Map.of("readConsistency", "ANY")));
+        assertEquals(
+                "bad Cassandra option replicationFactor='0' (a whole number, 1..100)",
                 message(Map.of("replicationFactor", "0")));
-        assertEquals("bad Cassandra option extendWrite='lwt' (plain, conditional)", message(Map.of("extendWrite",
-                "lwt")));
+        assertEquals(
+                "bad Cassandra option extendWrite='lwt' (plain, conditional)", message(Map.of("extendWrite", "lwt")));
     }
 
     private static String message(Map<String, String> options) {
-        return assertThrows(TargetException.class, () -> CassandraOptions.parse(options)).getMessage();
+        return assertThrows(TargetException.class, () -> CassandraOptions.parse(options))
+                .getMessage();
     }
 
     /** The registry asks the kind: Cassandra has no server-side extend, so the config is refused before any run. */

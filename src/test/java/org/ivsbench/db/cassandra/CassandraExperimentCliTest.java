@@ -1,8 +1,5 @@
 package org.ivsbench.db.cassandra;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -15,6 +12,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import org.ivsbench.cli.Main;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The ycsbivs experiment in miniature on the real Cassandra through the CLI: all four modes (the baselines and the
@@ -43,8 +43,18 @@ class CassandraExperimentCliTest {
         Files.writeString(config, xml);
         Path results = tmp.resolve("results");
 
-        assertEquals(0, cli("-b", "ycsbivs", "-c", config.toString(), "--create", "--load", "--execute", "-d",
-                results.toString()));
+        assertEquals(
+                0,
+                cli(
+                        "-b",
+                        "ycsbivs",
+                        "-c",
+                        config.toString(),
+                        "--create",
+                        "--load",
+                        "--execute",
+                        "-d",
+                        results.toString()));
 
         Path dir;
         try (Stream<Path> s = Files.list(results)) {

@@ -7,8 +7,7 @@ import org.ivsbench.testsupport.TestServers;
 
 /** The private Cassandra started by scripts/cassandra.sh (scripts/test.sh passes -Divs.cassandra.url). */
 public final class CassandraFixture {
-    private CassandraFixture() {
-    }
+    private CassandraFixture() {}
 
     public static String url() {
         String value = System.getProperty("ivs.cassandra.url");

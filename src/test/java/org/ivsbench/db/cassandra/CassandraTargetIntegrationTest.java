@@ -1,10 +1,5 @@
 package org.ivsbench.db.cassandra;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNull;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -26,6 +21,11 @@ import org.ivsbench.db.Target;
 import org.ivsbench.db.TargetException;
 import org.ivsbench.op.OpResult;
 import org.ivsbench.op.Outcome;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Every record operation, the counters and the keyspace administration against the real Cassandra. */
 class CassandraTargetIntegrationTest {
@@ -61,7 +61,9 @@ class CassandraTargetIntegrationTest {
         target.createTable(table("it_ops"));
         try (Session s = target.openSession()) {
             for (int i = 0; i < 20; i++) {
-                assertEquals(Outcome.OK, s.insert("it_ops", "user" + i, record("v" + i)).outcome());
+                assertEquals(
+                        Outcome.OK,
+                        s.insert("it_ops", "user" + i, record("v" + i)).outcome());
             }
             Map<String, String> out = new LinkedHashMap<>();
             OpResult read = s.read("it_ops", "user3", null, out);
@@ -70,14 +72,18 @@ class CassandraTargetIntegrationTest {
             assertEquals(3 * "v3FIELD0".length(), read.bytesRead());
 
             out.clear();
-            assertEquals(Outcome.OK, s.read("it_ops", "user3", List.of("FIELD1"), out).outcome());
+            assertEquals(
+                    Outcome.OK,
+                    s.read("it_ops", "user3", List.of("FIELD1"), out).outcome());
             assertEquals(Map.of("FIELD1", "v3FIELD1"), out);
 
             OpResult missing = s.read("it_ops", "nobody", null, new LinkedHashMap<>());
             assertEquals(Outcome.ABORTED, missing.outcome());
             assertEquals("not found", missing.reason());
 
-            assertEquals(Outcome.OK, s.update("it_ops", "user3", Map.of("FIELD2", "changed")).outcome());
+            assertEquals(
+                    Outcome.OK,
+                    s.update("it_ops", "user3", Map.of("FIELD2", "changed")).outcome());
             out.clear();
             s.read("it_ops", "user3", null, out);
             assertEquals("changed", out.get("FIELD2"));
@@ -94,7 +100,9 @@ class CassandraTargetIntegrationTest {
             assertEquals(Set.of("FIELD0"), all.get(0).keySet());
 
             assertEquals(Outcome.OK, s.delete("it_ops", "user7").outcome());
-            assertEquals(Outcome.ABORTED, s.read("it_ops", "user7", null, new LinkedHashMap<>()).outcome());
+            assertEquals(
+                    Outcome.ABORTED,
+                    s.read("it_ops", "user7", null, new LinkedHashMap<>()).outcome());
             assertEquals(19, target.countRecords("it_ops"));
         }
         target.dropTable("it_ops");
@@ -107,8 +115,8 @@ class CassandraTargetIntegrationTest {
 
     @Test
     void conditionalExtendGrowsAndTheCapIsARealSkip() throws Exception {
-        try (CassandraTarget lwt = CassandraTarget.openTarget(CassandraFixture.config(Map.of("extendWrite",
-                "conditional")))) {
+        try (CassandraTarget lwt =
+                CassandraTarget.openTarget(CassandraFixture.config(Map.of("extendWrite", "conditional")))) {
             extendGrowsAndSkips(lwt, "it_extend_lwt", 10 + 15);
         }
     }
@@ -119,8 +127,8 @@ class CassandraTargetIntegrationTest {
      */
     @Test
     void conditionalExtendsLoseNoAppendUnderContention() throws Exception {
-        try (CassandraTarget lwt = CassandraTarget.openTarget(CassandraFixture.config(Map.of("extendWrite",
-                "conditional")))) {
+        try (CassandraTarget lwt =
+                CassandraTarget.openTarget(CassandraFixture.config(Map.of("extendWrite", "conditional")))) {
             lwt.createTable(table("it_contention"));
             try (Session s = lwt.openSession()) {
                 s.insert("it_contention", "hot", Map.of("FIELD0", ""));
@@ -159,8 +167,10 @@ class CassandraTargetIntegrationTest {
             }
             assertTrue(ok.get() > 0);
             long length = out.get("FIELD0").length();
-            assertTrue(length >= ok.get() && length <= ok.get() + undecided.get(), "every OK append is in the value: "
-                    + length + " chars, " + ok + " OK, " + undecided + " timed out");
+            assertTrue(
+                    length >= ok.get() && length <= ok.get() + undecided.get(),
+                    "every OK append is in the value: " + length + " chars, " + ok + " OK, " + undecided
+                            + " timed out");
             lwt.dropTable("it_contention");
         }
     }
@@ -186,7 +196,10 @@ class CassandraTargetIntegrationTest {
             assertEquals("0123456789abcde", out.get("FIELD0"), "a skipped extend writes nothing");
 
             // A field never written (null in CQL) grows from empty.
-            assertEquals(Outcome.OK, s.extend(table, "k", "FIELD1", "xy", 20, ExtendMethod.CLIENT).outcome());
+            assertEquals(
+                    Outcome.OK,
+                    s.extend(table, "k", "FIELD1", "xy", 20, ExtendMethod.CLIENT)
+                            .outcome());
             out.clear();
             s.read(table, "k", List.of("FIELD1"), out);
             assertEquals("xy", out.get("FIELD1"));
@@ -210,7 +223,9 @@ class CassandraTargetIntegrationTest {
             OpResult r = s.insert("it_large", "big", Map.of("FIELD0", "x".repeat(17 * 1024 * 1024)));
             assertEquals(Outcome.ERROR, r.outcome());
             assertEquals(CassandraErrors.MESSAGE_TOO_LARGE, r.reason());
-            assertEquals(Outcome.ABORTED, s.read("it_large", "big", null, new LinkedHashMap<>()).outcome());
+            assertEquals(
+                    Outcome.ABORTED,
+                    s.read("it_large", "big", null, new LinkedHashMap<>()).outcome());
         }
         target.dropTable("it_large");
     }
@@ -258,10 +273,16 @@ class CassandraTargetIntegrationTest {
         Map<String, Double> after = target.snapshot();
         assertEquals(30 + 25, after.get(reads) - before.getOrDefault(reads, 0.0), "reads: 30 reads + 25 extends");
         assertEquals(40 + 25, after.get(writes) - before.getOrDefault(writes, 0.0), "writes: 40 inserts + 25 extends");
-        assertTrue(after.containsKey("thread_pools.ReadStage.completed_tasks"), after.keySet().toString());
+        assertTrue(
+                after.containsKey("thread_pools.ReadStage.completed_tasks"),
+                after.keySet().toString());
         assertTrue(after.containsKey("caches.keys.hit_count"), after.keySet().toString());
         assertTrue(after.get("clients.connected") >= 1);
-        for (String name : CassandraKind.class.getDeclaredConstructor().newInstance().defaultCounters().keySet()) {
+        for (String name : CassandraKind.class
+                .getDeclaredConstructor()
+                .newInstance()
+                .defaultCounters()
+                .keySet()) {
             assertTrue(after.containsKey(name), "default counter " + name + " is reported: " + after.keySet());
         }
         target.dropTable("it_counts");

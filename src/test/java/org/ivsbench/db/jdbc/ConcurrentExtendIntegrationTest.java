@@ -1,8 +1,5 @@
 package org.ivsbench.db.jdbc;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -14,20 +11,24 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.stream.Stream;
 
-import org.ivsbench.db.StatusCounters;
-import org.ivsbench.config.TargetConfig;
-import org.ivsbench.op.Outcome;
-import org.ivsbench.db.ExtendMethod;
-import org.ivsbench.op.OpResult;
-import org.ivsbench.db.Session;
-import org.ivsbench.db.TableSpec;
-import org.ivsbench.db.Target;
-import org.ivsbench.db.Targets;
-import org.ivsbench.testsupport.TestServers;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+
+import org.ivsbench.config.TargetConfig;
+import org.ivsbench.db.ExtendMethod;
+import org.ivsbench.db.Session;
+import org.ivsbench.db.StatusCounters;
+import org.ivsbench.db.TableSpec;
+import org.ivsbench.db.Target;
+import org.ivsbench.db.Targets;
+import org.ivsbench.op.OpResult;
+import org.ivsbench.op.Outcome;
+import org.ivsbench.testsupport.TestServers;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Several sessions extending one record at once never lose an append, with either method. */
 class ConcurrentExtendIntegrationTest {
@@ -35,8 +36,8 @@ class ConcurrentExtendIntegrationTest {
     private static final int EXTENDS_PER_THREAD = 50;
 
     static Stream<Arguments> targets() {
-        return Stream.of("sqlite", "innodb", "rocksdb").flatMap(t ->
-                Stream.of(Arguments.of(t, ExtendMethod.CLIENT), Arguments.of(t, ExtendMethod.SERVER)));
+        return Stream.of("sqlite", "innodb", "rocksdb")
+                .flatMap(t -> Stream.of(Arguments.of(t, ExtendMethod.CLIENT), Arguments.of(t, ExtendMethod.SERVER)));
     }
 
     private static TargetConfig config(String name) throws Exception {

@@ -1,8 +1,5 @@
 package org.ivsbench.db.jdbc;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
@@ -20,6 +17,9 @@ import org.ivsbench.db.TargetKinds;
 import org.ivsbench.db.Targets;
 import org.ivsbench.testsupport.TestServers;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 /**
  * The monitor's default MariaDB counters, as production offers them (the kind's default list), against the
  * private MariaDB 10.11 with MyRocks: every default exists on the server, and every one reported as a
@@ -29,8 +29,8 @@ import org.ivsbench.testsupport.TestServers;
 class MariaDbCountersIntegrationTest {
 
     private static Connection connect() throws Exception {
-        return DriverManager.getConnection(TestServers.mariadbUrl(), TestServers.mariadbUser(),
-                TestServers.mariadbPassword());
+        return DriverManager.getConnection(
+                TestServers.mariadbUrl(), TestServers.mariadbUser(), TestServers.mariadbPassword());
     }
 
     @Test
@@ -48,7 +48,8 @@ class MariaDbCountersIntegrationTest {
                 assertEquals(defaults.get(name), target.kindOf(name), name + ": the binding reports the listed kind");
             }
             List<String> rocks = before.keySet().stream()
-                    .filter(n -> kind.defaultCounterPrefixes().stream().anyMatch(n::startsWith)).toList();
+                    .filter(n -> kind.defaultCounterPrefixes().stream().anyMatch(n::startsWith))
+                    .toList();
             assertTrue(rocks.contains("Rocksdb_stall_micros"), "MyRocks counters are kept: " + rocks.size());
             for (Connection c : extra) {
                 c.close();
@@ -59,8 +60,9 @@ class MariaDbCountersIntegrationTest {
             checked.addAll(rocks);
             for (String name : checked) {
                 if (target.kindOf(name) == CounterKind.COUNTER) {
-                    assertTrue(after.get(name) >= before.get(name), name + " is differenced but went from "
-                            + before.get(name) + " to " + after.get(name));
+                    assertTrue(
+                            after.get(name) >= before.get(name),
+                            name + " is differenced but went from " + before.get(name) + " to " + after.get(name));
                 }
             }
             assertTrue(after.get("Handler_write") > before.get("Handler_write"), "the work ran");
@@ -69,7 +71,8 @@ class MariaDbCountersIntegrationTest {
 
     /** Writes, reads and deletes on InnoDB and MyRocks; flushes MyRocks' memtables where the user may. */
     private static void work() throws Exception {
-        try (Connection c = connect(); Statement st = c.createStatement()) {
+        try (Connection c = connect();
+                Statement st = c.createStatement()) {
             for (String engine : List.of("InnoDB", "RocksDB")) {
                 String table = "counters_it_" + engine.toLowerCase();
                 st.execute("DROP TABLE IF EXISTS " + table);

@@ -1,10 +1,5 @@
 package org.ivsbench.db.jdbc;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
@@ -16,33 +11,40 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import org.junit.jupiter.api.Test;
+
 import org.ivsbench.db.CounterKind;
-import org.ivsbench.op.Outcome;
 import org.ivsbench.db.ExtendMethod;
-import org.ivsbench.op.OpResult;
 import org.ivsbench.db.ReconnectingSession;
+import org.ivsbench.db.Record;
 import org.ivsbench.db.Session;
 import org.ivsbench.db.TableSpec;
 import org.ivsbench.db.Target;
 import org.ivsbench.db.TargetException;
 import org.ivsbench.db.Targets;
+import org.ivsbench.op.OpResult;
+import org.ivsbench.op.Outcome;
 import org.ivsbench.testsupport.TestServers;
-import org.junit.jupiter.api.Test;
-import org.ivsbench.db.Record;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The MariaDB dialect against the private server: limits, counters, databases, lost connections. */
 class MariaDbTargetIntegrationTest {
     private static final TableSpec TABLE = new TableSpec("jdbc_t", "K", List.of("F0", "F1"), 10_000_000, "InnoDB");
 
     private static Connection root() throws Exception {
-        return DriverManager.getConnection(TestServers.mariadbUrl(), TestServers.mariadbUser(),
-                TestServers.mariadbPassword());
+        return DriverManager.getConnection(
+                TestServers.mariadbUrl(), TestServers.mariadbUser(), TestServers.mariadbPassword());
     }
 
     @Test
     void valueOverMaxAllowedPacketIsAnErrorOutcomeAndTheSessionGoesOn() throws Exception {
         long original;
-        try (Connection c = root(); Statement st = c.createStatement()) {
+        try (Connection c = root();
+                Statement st = c.createStatement()) {
             try (ResultSet rs = st.executeQuery("SELECT @@GLOBAL.max_allowed_packet")) {
                 rs.next();
                 original = rs.getLong(1);
@@ -52,28 +54,36 @@ class MariaDbTargetIntegrationTest {
         try (Target target = Targets.open(TestServers.mariadb())) {
             target.createTable(TABLE);
             try (Session s = target.openSession()) {
-                assertEquals(Outcome.OK, s.insert("jdbc_t", "k1", Map.of("F0", "a", "F1", "b")).outcome());
+                assertEquals(
+                        Outcome.OK,
+                        s.insert("jdbc_t", "k1", Map.of("F0", "a", "F1", "b")).outcome());
                 OpResult tooBig = s.update("jdbc_t", "k1", Map.of("F0", "x".repeat(2_000_000)));
                 assertEquals(Outcome.ERROR, tooBig.outcome());
                 assertEquals("value exceeds max_allowed_packet", tooBig.reason());
-                OpResult tooBigClient = s.extend("jdbc_t", "k1", "F1", "y".repeat(1_100_000), 10_000_000,
-                        ExtendMethod.CLIENT);
+                OpResult tooBigClient =
+                        s.extend("jdbc_t", "k1", "F1", "y".repeat(1_100_000), 10_000_000, ExtendMethod.CLIENT);
                 assertEquals("value exceeds max_allowed_packet", tooBigClient.reason());
                 // Server-side: each statement is small, but the CONCAT result passes the limit. Strict
                 // sql_mode must make that an error, never a NULL written back (data loss).
-                assertEquals(Outcome.OK, s.update("jdbc_t", "k1", Map.of("F0", "z".repeat(700_000))).outcome());
+                assertEquals(
+                        Outcome.OK,
+                        s.update("jdbc_t", "k1", Map.of("F0", "z".repeat(700_000)))
+                                .outcome());
                 OpResult concat = s.extend("jdbc_t", "k1", "F0", "w".repeat(400_000), 10_000_000, ExtendMethod.SERVER);
                 assertEquals(Outcome.ERROR, concat.outcome(), String.valueOf(concat.reason()));
                 assertEquals("value exceeds max_allowed_packet", concat.reason());
                 Map<String, String> out = new HashMap<>();
-                assertEquals(Outcome.OK, s.read("jdbc_t", "k1", List.of("F0", "F1"), out).outcome(),
+                assertEquals(
+                        Outcome.OK,
+                        s.read("jdbc_t", "k1", List.of("F0", "F1"), out).outcome(),
                         "the session still works");
                 assertEquals(700_000, out.get("F0").length(), "nothing was lost or truncated");
                 assertEquals("b", out.get("F1"));
             }
             target.dropTable("jdbc_t");
         } finally {
-            try (Connection c = root(); Statement st = c.createStatement()) {
+            try (Connection c = root();
+                    Statement st = c.createStatement()) {
                 st.execute("SET GLOBAL max_allowed_packet = " + original);
             }
         }
@@ -84,7 +94,9 @@ class MariaDbTargetIntegrationTest {
         try (Target target = Targets.open(TestServers.mariadb())) {
             target.createTable(TABLE);
             try (Session s = new ReconnectingSession(target, target.openSession(), Duration.ofSeconds(10))) {
-                assertEquals(Outcome.OK, s.insert("jdbc_t", "k1", Map.of("F0", "a", "F1", "b")).outcome());
+                assertEquals(
+                        Outcome.OK,
+                        s.insert("jdbc_t", "k1", Map.of("F0", "a", "F1", "b")).outcome());
                 killOtherConnections();
                 OpResult lost = s.read("jdbc_t", "k1", null, new HashMap<>());
                 assertEquals(Outcome.ERROR, lost.outcome());
@@ -95,8 +107,8 @@ class MariaDbTargetIntegrationTest {
             }
             try (Session plain = target.openSession()) {
                 killOtherConnections();
-                TargetException e = assertThrows(TargetException.class,
-                        () -> plain.read("jdbc_t", "k1", null, new HashMap<>()));
+                TargetException e =
+                        assertThrows(TargetException.class, () -> plain.read("jdbc_t", "k1", null, new HashMap<>()));
                 assertTrue(e.connectionLost(), e.getMessage());
             }
             target.dropTable("jdbc_t");
@@ -104,7 +116,8 @@ class MariaDbTargetIntegrationTest {
     }
 
     private static void killOtherConnections() throws Exception {
-        try (Connection c = root(); Statement st = c.createStatement()) {
+        try (Connection c = root();
+                Statement st = c.createStatement()) {
             List<Long> ids = new ArrayList<>();
             try (ResultSet rs = st.executeQuery("SELECT ID FROM information_schema.PROCESSLIST WHERE USER = '"
                     + TestServers.mariadbUser() + "' AND ID <> CONNECTION_ID() AND DB = DATABASE()")) {
@@ -121,11 +134,13 @@ class MariaDbTargetIntegrationTest {
     @Test
     void unknownEngineAndBadNamesFailClearly() throws Exception {
         try (Target target = Targets.open(TestServers.mariadb())) {
-            TargetException engine = assertThrows(TargetException.class, () -> target.createTable(
-                    new TableSpec("jdbc_t", "K", List.of("F0"), 100, "NoSuchEngine")));
+            TargetException engine = assertThrows(
+                    TargetException.class,
+                    () -> target.createTable(new TableSpec("jdbc_t", "K", List.of("F0"), 100, "NoSuchEngine")));
             assertTrue(engine.getMessage().contains("not available"), engine.getMessage());
-            TargetException name = assertThrows(TargetException.class, () -> target.createTable(
-                    new TableSpec("t; DROP TABLE x", "K", List.of("F0"), 100, "InnoDB")));
+            TargetException name = assertThrows(
+                    TargetException.class,
+                    () -> target.createTable(new TableSpec("t; DROP TABLE x", "K", List.of("F0"), 100, "InnoDB")));
             assertTrue(name.getMessage().contains("not a valid identifier"), name.getMessage());
             target.createTable(TABLE);
             try (Session s = target.openSession()) {
@@ -202,8 +217,9 @@ class MariaDbTargetIntegrationTest {
         }
         assertTrue(best <= 1, calls + " serverCounters() calls raised Connections by " + best + " (at best of 3)");
 
-        try (JdbcTarget target = (JdbcTarget) Targets.open(TestServers.mariadb()); Connection killer = root();
-             Statement st = killer.createStatement()) {
+        try (JdbcTarget target = (JdbcTarget) Targets.open(TestServers.mariadb());
+                Connection killer = root();
+                Statement st = killer.createStatement()) {
             target.snapshot();
             Connection kept = target.counterConnection();
             long id = kept.unwrap(org.mariadb.jdbc.Connection.class).getThreadId();
@@ -222,7 +238,7 @@ class MariaDbTargetIntegrationTest {
 
     private static long connectionsCounter(Connection probe) throws Exception {
         try (Statement st = probe.createStatement();
-             ResultSet rs = st.executeQuery("SHOW GLOBAL STATUS LIKE 'Connections'")) {
+                ResultSet rs = st.executeQuery("SHOW GLOBAL STATUS LIKE 'Connections'")) {
             rs.next();
             return rs.getLong(2);
         }

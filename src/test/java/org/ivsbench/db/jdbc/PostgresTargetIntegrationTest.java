@@ -1,10 +1,5 @@
 package org.ivsbench.db.jdbc;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
@@ -41,14 +36,19 @@ import org.ivsbench.op.OpResult;
 import org.ivsbench.op.Outcome;
 import org.ivsbench.testsupport.TestServers;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 /** The PostgreSQL dialect against the private server: every operation, the cap, errors, counters, databases. */
 class PostgresTargetIntegrationTest {
     private static final String T = "pg_t";
     private static final TableSpec TABLE = new TableSpec(T, "YCSB_KEY", List.of("FIELD0", "FIELD1"), 1_000, null);
 
     private static Connection direct() throws Exception {
-        return DriverManager.getConnection(TestServers.postgresUrl(), TestServers.postgresUser(),
-                TestServers.postgresPassword());
+        return DriverManager.getConnection(
+                TestServers.postgresUrl(), TestServers.postgresUser(), TestServers.postgresPassword());
     }
 
     private static Map<String, String> fields(String f0, String f1) {
@@ -82,15 +82,23 @@ class PostgresTargetIntegrationTest {
                 out.clear();
                 assertEquals(Outcome.OK, s.read(T, "k3", List.of("FIELD1"), out).outcome());
                 assertEquals(Map.of("FIELD1", "w3"), out);
-                assertEquals(Outcome.ABORTED, s.read(T, "nope", null, new HashMap<>()).outcome());
-                assertEquals("not found", s.read(T, "nope", null, new HashMap<>()).reason());
+                assertEquals(
+                        Outcome.ABORTED,
+                        s.read(T, "nope", null, new HashMap<>()).outcome());
+                assertEquals(
+                        "not found", s.read(T, "nope", null, new HashMap<>()).reason());
 
                 List<Map<String, String>> rows = new ArrayList<>();
-                assertEquals(Outcome.OK, s.scan(T, "k4", 3, List.of("FIELD0"), rows).outcome());
+                assertEquals(
+                        Outcome.OK, s.scan(T, "k4", 3, List.of("FIELD0"), rows).outcome());
                 assertEquals(List.of(Map.of("FIELD0", "v4"), Map.of("FIELD0", "v5"), Map.of("FIELD0", "v6")), rows);
 
-                assertEquals(Outcome.OK, s.update(T, "k2", Map.of("FIELD1", "changed")).outcome());
-                assertEquals(Outcome.ABORTED, s.update(T, "nope", Map.of("FIELD1", "x")).outcome());
+                assertEquals(
+                        Outcome.OK,
+                        s.update(T, "k2", Map.of("FIELD1", "changed")).outcome());
+                assertEquals(
+                        Outcome.ABORTED,
+                        s.update(T, "nope", Map.of("FIELD1", "x")).outcome());
                 out.clear();
                 s.read(T, "k2", null, out);
                 assertEquals(fields("v2", "changed"), out);
@@ -109,25 +117,33 @@ class PostgresTargetIntegrationTest {
     /** BenchBase's YCSB table: an integer key (bound as a string, converted by the server) and VARCHAR fields. */
     @Test
     void integerKeysAndBoundedFields() throws Exception {
-        TableSpec ycsb = new TableSpec("pg_int", "ycsb_key", List.of("field1"), 10, null, TableSpec.KeyType.INTEGER,
-                true);
+        TableSpec ycsb =
+                new TableSpec("pg_int", "ycsb_key", List.of("field1"), 10, null, TableSpec.KeyType.INTEGER, true);
         try (Target target = Targets.open(TestServers.postgres())) {
             target.createTable(ycsb);
             try (Session s = target.openSession()) {
                 for (int k : new int[] {10, 9, 100}) {
-                    assertEquals(Outcome.OK,
-                            s.insert("pg_int", Integer.toString(k), Map.of("field1", "v" + k)).outcome());
+                    assertEquals(
+                            Outcome.OK,
+                            s.insert("pg_int", Integer.toString(k), Map.of("field1", "v" + k))
+                                    .outcome());
                 }
                 List<Map<String, String>> rows = new ArrayList<>();
                 assertEquals(Outcome.OK, s.scan("pg_int", "9", 3, null, rows).outcome());
-                assertEquals(List.of(Map.of("field1", "v9"), Map.of("field1", "v10"), Map.of("field1", "v100")), rows,
+                assertEquals(
+                        List.of(Map.of("field1", "v9"), Map.of("field1", "v10"), Map.of("field1", "v100")),
+                        rows,
                         "numeric order, not text order");
-                assertEquals(Outcome.OK, s.update("pg_int", "10", Map.of("field1", "x")).outcome());
+                assertEquals(
+                        Outcome.OK,
+                        s.update("pg_int", "10", Map.of("field1", "x")).outcome());
                 assertEquals(Outcome.OK, s.delete("pg_int", "100").outcome());
-                assertEquals(Outcome.ABORTED, s.read("pg_int", "100", null, new HashMap<>()).outcome());
+                assertEquals(
+                        Outcome.ABORTED,
+                        s.read("pg_int", "100", null, new HashMap<>()).outcome());
                 // VARCHAR(10) refuses 11 characters: a statement failure, thrown as the binding does for any.
-                TargetException tooLong = assertThrows(TargetException.class,
-                        () -> s.update("pg_int", "9", Map.of("field1", "y".repeat(11))));
+                TargetException tooLong = assertThrows(
+                        TargetException.class, () -> s.update("pg_int", "9", Map.of("field1", "y".repeat(11))));
                 assertTrue(tooLong.getMessage().contains("too long"), tooLong.getMessage());
             }
             target.dropTable("pg_int");
@@ -142,8 +158,14 @@ class PostgresTargetIntegrationTest {
             target.createTable(TABLE);
             try (Session s = target.openSession()) {
                 s.insert(T, "k", fields("x".repeat(600), null));
-                assertEquals(Outcome.OK, s.extend(T, "k", "FIELD0", "y".repeat(400), 1_000, method).outcome());
-                assertEquals(Outcome.OK, s.extend(T, "k", "FIELD1", "z".repeat(10), 1_000, method).outcome(),
+                assertEquals(
+                        Outcome.OK,
+                        s.extend(T, "k", "FIELD0", "y".repeat(400), 1_000, method)
+                                .outcome());
+                assertEquals(
+                        Outcome.OK,
+                        s.extend(T, "k", "FIELD1", "z".repeat(10), 1_000, method)
+                                .outcome(),
                         "a NULL field counts as empty");
                 OpResult skipped = s.extend(T, "k", "FIELD0", "y", 1_000, method);
                 assertEquals(Outcome.SKIPPED, skipped.outcome());
@@ -158,8 +180,10 @@ class PostgresTargetIntegrationTest {
                 assertEquals(Outcome.OK, s.read(T, "k", null, out).outcome(), "no transaction left open");
             }
             // The server's own length agrees with the guard's bytes.
-            try (Connection c = direct(); Statement st = c.createStatement();
-                 ResultSet rs = st.executeQuery("SELECT octet_length(\"FIELD0\") FROM pg_t WHERE \"YCSB_KEY\" = 'k'")) {
+            try (Connection c = direct();
+                    Statement st = c.createStatement();
+                    ResultSet rs =
+                            st.executeQuery("SELECT octet_length(\"FIELD0\") FROM pg_t WHERE \"YCSB_KEY\" = 'k'")) {
                 rs.next();
                 assertEquals(1_000, rs.getInt(1));
             }
@@ -213,15 +237,24 @@ class PostgresTargetIntegrationTest {
      */
     @Test
     void serializationFailureIsAnAbort() throws Exception {
-        TargetConfig rr = new TargetConfig("POSTGRESQL", null, TestServers.postgresUrl(), TestServers.postgresUser(),
-                TestServers.postgresPassword(), "TRANSACTION_REPEATABLE_READ", false, Map.of());
+        TargetConfig rr = new TargetConfig(
+                "POSTGRESQL",
+                null,
+                TestServers.postgresUrl(),
+                TestServers.postgresUser(),
+                TestServers.postgresPassword(),
+                "TRANSACTION_REPEATABLE_READ",
+                false,
+                Map.of());
         try (Target target = Targets.open(rr)) {
             target.createTable(TABLE);
-            try (Session s = target.openSession(); Connection holder = direct();
-                 Statement st = holder.createStatement()) {
+            try (Session s = target.openSession();
+                    Connection holder = direct();
+                    Statement st = holder.createStatement()) {
                 s.insert(T, "k", fields("a", "b"));
                 holder.setAutoCommit(false);
-                st.executeQuery("SELECT 1 FROM pg_t WHERE \"YCSB_KEY\" = 'k' FOR UPDATE").close();
+                st.executeQuery("SELECT 1 FROM pg_t WHERE \"YCSB_KEY\" = 'k' FOR UPDATE")
+                        .close();
                 CountDownLatch started = new CountDownLatch(1);
                 ExecutorService one = Executors.newSingleThreadExecutor();
                 Future<OpResult> waiting = one.submit(() -> {
@@ -230,7 +263,8 @@ class PostgresTargetIntegrationTest {
                 });
                 started.await();
                 // The extend's snapshot is taken when its statement starts; wait until it is blocked on the lock.
-                try (Connection probe = direct(); Statement ps = probe.createStatement()) {
+                try (Connection probe = direct();
+                        Statement ps = probe.createStatement()) {
                     while (true) {
                         try (ResultSet rs = ps.executeQuery("SELECT count(*) FROM pg_stat_activity"
                                 + " WHERE wait_event_type = 'Lock' AND datname = current_database()")) {
@@ -272,8 +306,8 @@ class PostgresTargetIntegrationTest {
             }
             try (Session plain = target.openSession()) {
                 terminateOtherConnections();
-                TargetException e = assertThrows(TargetException.class,
-                        () -> plain.read(T, "k1", null, new HashMap<>()));
+                TargetException e =
+                        assertThrows(TargetException.class, () -> plain.read(T, "k1", null, new HashMap<>()));
                 assertTrue(e.connectionLost(), e.getMessage());
             }
             target.dropTable(T);
@@ -281,9 +315,11 @@ class PostgresTargetIntegrationTest {
     }
 
     private static void terminateOtherConnections() throws Exception {
-        try (Connection c = direct(); Statement st = c.createStatement()) {
+        try (Connection c = direct();
+                Statement st = c.createStatement()) {
             st.executeQuery("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE pid <> pg_backend_pid()"
-                    + " AND datname = current_database() AND application_name = 'ivsbench'").close();
+                            + " AND datname = current_database() AND application_name = 'ivsbench'")
+                    .close();
         }
     }
 
@@ -292,9 +328,15 @@ class PostgresTargetIntegrationTest {
         try (JdbcTarget target = (JdbcTarget) Targets.open(TestServers.postgres())) {
             StatusCounters counters = target.capability(StatusCounters.class).orElseThrow();
             Map<String, Double> snapshot = counters.snapshot();
-            for (String name : List.of("pg_stat_database.xact_commit", "pg_stat_database.tup_fetched",
-                    "pg_stat_database.blks_hit", "pg_stat_database.deadlocks", "pg_stat_database.temp_bytes",
-                    "pg_stat_bgwriter.buffers_checkpoint", "pg_stat_bgwriter.buffers_backend", "pg_database_size",
+            for (String name : List.of(
+                    "pg_stat_database.xact_commit",
+                    "pg_stat_database.tup_fetched",
+                    "pg_stat_database.blks_hit",
+                    "pg_stat_database.deadlocks",
+                    "pg_stat_database.temp_bytes",
+                    "pg_stat_bgwriter.buffers_checkpoint",
+                    "pg_stat_bgwriter.buffers_backend",
+                    "pg_database_size",
                     "pg_stat_statements.calls")) {
                 assertTrue(snapshot.containsKey(name), name + " in " + snapshot.keySet());
             }
@@ -302,12 +344,14 @@ class PostgresTargetIntegrationTest {
             assertEquals(CounterKind.GAUGE, counters.kindOf("pg_database_size"));
             assertEquals(CounterKind.COUNTER, counters.kindOf("pg_stat_database.xact_commit"));
             assertEquals(CounterKind.COUNTER, counters.kindOf("pg_stat_statements.calls_select"));
-            for (Map.Entry<String, CounterKind> d : target.kind().defaultCounters().entrySet()) {
+            for (Map.Entry<String, CounterKind> d :
+                    target.kind().defaultCounters().entrySet()) {
                 assertTrue(snapshot.containsKey(d.getKey()), "default counter " + d.getKey() + " is reported");
                 assertEquals(d.getValue(), counters.kindOf(d.getKey()), d.getKey());
             }
 
-            Map<String, Object> env = target.capability(ServerInfo.class).orElseThrow().environment();
+            Map<String, Object> env =
+                    target.capability(ServerInfo.class).orElseThrow().environment();
             assertEquals("PostgreSQL", env.get("product"));
             assertTrue(String.valueOf(env.get("version")).startsWith("15"), env.toString());
             assertEquals("128MB", env.get("shared_buffers"), env.toString());
@@ -342,8 +386,9 @@ class PostgresTargetIntegrationTest {
                     admin.dropDatabase("ivs_pg_other");
                 }
             }
-            try (Connection c = direct(); Statement st = c.createStatement();
-                 ResultSet rs = st.executeQuery("SELECT count(*) FROM pg_database WHERE datname = 'ivs_pg_other'")) {
+            try (Connection c = direct();
+                    Statement st = c.createStatement();
+                    ResultSet rs = st.executeQuery("SELECT count(*) FROM pg_database WHERE datname = 'ivs_pg_other'")) {
                 rs.next();
                 assertEquals(0, rs.getInt(1));
             }
@@ -357,13 +402,18 @@ class PostgresTargetIntegrationTest {
         try (JdbcTarget target = (JdbcTarget) Targets.open(TestServers.postgres())) {
             DatabaseAdmin admin = target.capability(DatabaseAdmin.class).orElseThrow();
             admin.dropDatabase("ivs_pg_nostat");
-            try (Connection c = direct(); Statement st = c.createStatement()) {
+            try (Connection c = direct();
+                    Statement st = c.createStatement()) {
                 st.execute("CREATE DATABASE ivs_pg_nostat TEMPLATE template0"); // template1 has the extension
             }
             try (Target other = admin.withDatabase("ivs_pg_nostat")) {
-                Map<String, Double> snapshot = other.capability(StatusCounters.class).orElseThrow().snapshot();
-                assertTrue(snapshot.containsKey("pg_stat_database.xact_commit"), snapshot.keySet().toString());
-                assertTrue(snapshot.keySet().stream().noneMatch(k -> k.startsWith("pg_stat_statements.")),
+                Map<String, Double> snapshot =
+                        other.capability(StatusCounters.class).orElseThrow().snapshot();
+                assertTrue(
+                        snapshot.containsKey("pg_stat_database.xact_commit"),
+                        snapshot.keySet().toString());
+                assertTrue(
+                        snapshot.keySet().stream().noneMatch(k -> k.startsWith("pg_stat_statements.")),
                         snapshot.keySet().toString());
             }
             admin.dropDatabase("ivs_pg_nostat");
@@ -373,11 +423,13 @@ class PostgresTargetIntegrationTest {
     @Test
     void engineAndBadNamesFailClearly() throws Exception {
         try (Target target = Targets.open(TestServers.postgres())) {
-            TargetException engine = assertThrows(TargetException.class, () -> target.createTable(
-                    new TableSpec(T, "K", List.of("F0"), 100, "InnoDB")));
+            TargetException engine = assertThrows(
+                    TargetException.class,
+                    () -> target.createTable(new TableSpec(T, "K", List.of("F0"), 100, "InnoDB")));
             assertTrue(engine.getMessage().contains("leave the engine out"), engine.getMessage());
-            TargetException name = assertThrows(TargetException.class, () -> target.createTable(
-                    new TableSpec("t; DROP TABLE x", "K", List.of("F0"), 100, null)));
+            TargetException name = assertThrows(
+                    TargetException.class,
+                    () -> target.createTable(new TableSpec("t; DROP TABLE x", "K", List.of("F0"), 100, null)));
             assertTrue(name.getMessage().contains("not a valid identifier"), name.getMessage());
             DatabaseAdmin admin = target.capability(DatabaseAdmin.class).orElseThrow();
             assertThrows(TargetException.class, () -> admin.createDatabase("x\"; DROP", false));

@@ -1,7 +1,5 @@
 package org.ivsbench.db.jdbc;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -19,6 +17,8 @@ import org.ivsbench.db.Target;
 import org.ivsbench.db.Targets;
 import org.ivsbench.op.OpResult;
 import org.ivsbench.testsupport.TestServers;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /**
  * bytesRead / bytesWritten mean the same on every binding: bytes of field values received from the server, and
@@ -50,15 +50,27 @@ class ValueBytesTest {
                 assertBytes(150, 0, s.read("bytes_t", "k1", null, new HashMap<>()), "read receives both");
                 assertBytes(0, 20, s.update("bytes_t", "k1", Map.of("F1", "c".repeat(20))), "update");
                 // CLIENT reads the field (100) and sends the whole grown value (130); SERVER sends the suffix.
-                assertBytes(100, 130, s.extend("bytes_t", "k1", "F0", "x".repeat(30), 1000, ExtendMethod.CLIENT),
+                assertBytes(
+                        100,
+                        130,
+                        s.extend("bytes_t", "k1", "F0", "x".repeat(30), 1000, ExtendMethod.CLIENT),
                         "client extend");
-                assertBytes(0, 30, s.extend("bytes_t", "k1", "F0", "y".repeat(30), 1000, ExtendMethod.SERVER),
+                assertBytes(
+                        0,
+                        30,
+                        s.extend("bytes_t", "k1", "F0", "y".repeat(30), 1000, ExtendMethod.SERVER),
                         "server extend");
                 // A capped client extend read the field and sent nothing; a capped server extend sent the
                 // suffix, which the server's guard refused: sent is sent.
-                assertBytes(160, 0, s.extend("bytes_t", "k1", "F0", "z".repeat(900), 1000, ExtendMethod.CLIENT),
+                assertBytes(
+                        160,
+                        0,
+                        s.extend("bytes_t", "k1", "F0", "z".repeat(900), 1000, ExtendMethod.CLIENT),
                         "capped client extend");
-                assertBytes(0, 900, s.extend("bytes_t", "k1", "F0", "z".repeat(900), 1000, ExtendMethod.SERVER),
+                assertBytes(
+                        0,
+                        900,
+                        s.extend("bytes_t", "k1", "F0", "z".repeat(900), 1000, ExtendMethod.SERVER),
                         "capped server extend");
             }
             target.dropTable("bytes_t");

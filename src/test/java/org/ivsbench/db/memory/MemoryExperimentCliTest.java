@@ -1,8 +1,5 @@
 package org.ivsbench.db.memory;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -11,9 +8,13 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
 
-import org.ivsbench.cli.Main;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+
+import org.ivsbench.cli.Main;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * A whole ycsbivs experiment, all four modes, on the test-only MEMORY kind through the CLI: the experiment,
@@ -42,8 +43,18 @@ class MemoryExperimentCliTest {
         Files.writeString(config, xml);
         Path results = tmp.resolve("results");
 
-        assertEquals(0, cli("-b", "ycsbivs", "-c", config.toString(), "--create", "--load", "--execute", "-d",
-                results.toString()));
+        assertEquals(
+                0,
+                cli(
+                        "-b",
+                        "ycsbivs",
+                        "-c",
+                        config.toString(),
+                        "--create",
+                        "--load",
+                        "--execute",
+                        "-d",
+                        results.toString()));
 
         Path dir;
         try (Stream<Path> s = Files.list(results)) {

@@ -40,8 +40,8 @@ final class MemorySession implements Session {
     }
 
     @Override
-    public OpResult scan(String table, String startKey, int count, List<String> fields,
-            List<Map<String, String>> out) throws TargetException {
+    public OpResult scan(String table, String startKey, int count, List<String> fields, List<Map<String, String>> out)
+            throws TargetException {
         MemoryTarget.Table t = target.table(table);
         long bytes = 0;
         synchronized (t) {
@@ -92,8 +92,8 @@ final class MemorySession implements Session {
 
     /** Both methods are one atomic step here; CLIENT reports the bytes it read, as the SQL session does. */
     @Override
-    public OpResult extend(String table, String key, String field, String suffix, long maxLength,
-            ExtendMethod method) throws TargetException {
+    public OpResult extend(String table, String key, String field, String suffix, long maxLength, ExtendMethod method)
+            throws TargetException {
         MemoryTarget.Table t = target.table(table);
         synchronized (t) {
             Map<String, String> row = t.rows.get(key);

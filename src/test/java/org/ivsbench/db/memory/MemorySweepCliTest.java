@@ -1,8 +1,5 @@
 package org.ivsbench.db.memory;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -11,9 +8,13 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
 
-import org.ivsbench.cli.Main;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+
+import org.ivsbench.cli.Main;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The top of the paper's thread range: one sweep point with 512 terminals (512 worker threads and sessions) on
@@ -29,14 +30,25 @@ class MemorySweepCliTest {
                 .replace("<type>SQLITE</type>", "<type>MEMORY</type>")
                 .replace("jdbc:sqlite:results/ycsb_a_sqlite_quick.db", "memory:sweep512")
                 .replaceAll("<recordcount>\\d+</recordcount>", "<recordcount>1000</recordcount>")
-                .replaceAll("<sweep>[\\s\\S]*</sweep>", "<sweep><terminals>512</terminals><counts>5000</counts>"
-                        + "<trials>1</trials></sweep>");
+                .replaceAll(
+                        "<sweep>[\\s\\S]*</sweep>",
+                        "<sweep><terminals>512</terminals><counts>5000</counts>" + "<trials>1</trials></sweep>");
         Path config = tmp.resolve("memory.xml");
         Files.writeString(config, xml);
         Path results = tmp.resolve("results");
 
-        assertEquals(0, cli("-b", "ycsbivs", "-c", config.toString(), "--create", "--load", "--execute", "-d",
-                results.toString()));
+        assertEquals(
+                0,
+                cli(
+                        "-b",
+                        "ycsbivs",
+                        "-c",
+                        config.toString(),
+                        "--create",
+                        "--load",
+                        "--execute",
+                        "-d",
+                        results.toString()));
 
         Path sweep;
         try (Stream<Path> s = Files.list(results)) {

@@ -1,16 +1,11 @@
 package org.ivsbench.db.memory;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertInstanceOf;
-import static org.junit.jupiter.api.Assertions.assertNull;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+
+import org.junit.jupiter.api.Test;
 
 import org.ivsbench.config.ConfigException;
 import org.ivsbench.config.TargetConfig;
@@ -26,7 +21,13 @@ import org.ivsbench.db.TargetException;
 import org.ivsbench.db.TargetKinds;
 import org.ivsbench.db.Targets;
 import org.ivsbench.op.Outcome;
-import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The test-only binding is found through its registration line alone, and behaves like a database. */
 class MemoryTargetTest {
@@ -39,14 +40,17 @@ class MemoryTargetTest {
     @Test
     void theRegistryFindsTheKindByItsRegistrationLine() throws Exception {
         assertInstanceOf(MemoryKind.class, TargetKinds.find("MEMORY").orElseThrow());
-        assertTrue(TargetKinds.names().containsAll(List.of("MEMORY", "SQLITE", "MARIADB", "MYSQL", "MONGODB")),
+        assertTrue(
+                TargetKinds.names().containsAll(List.of("MEMORY", "SQLITE", "MARIADB", "MYSQL", "MONGODB")),
                 TargetKinds.names().toString());
         TargetConfig resolved = config("memory:kinds");
         assertEquals("MEMORY", resolved.type());
         assertNull(resolved.driver(), "no JDBC driver");
         assertNull(resolved.isolation(), "isolation does not apply");
-        ConfigException bad = assertThrows(ConfigException.class, () -> TargetKinds.resolve(
-                new TargetConfig("NOSUCH", null, "memory:x", null, null, null, false, Map.of())));
+        ConfigException bad = assertThrows(
+                ConfigException.class,
+                () -> TargetKinds.resolve(
+                        new TargetConfig("NOSUCH", null, "memory:x", null, null, null, false, Map.of())));
         assertEquals("type", bad.path());
         assertTrue(bad.getMessage().contains("MEMORY"), "the message lists the registered names: " + bad.getMessage());
         ConfigException url = assertThrows(ConfigException.class, () -> config("jdbc:sqlite:x.db"));
@@ -61,15 +65,27 @@ class MemoryTargetTest {
             assertFalse(target.capability(StatusCounters.class).isPresent());
             target.createTable(TABLE);
             try (Session s = target.openSession()) {
-                s.insertBatch("t", List.of(new Record("b", Map.of("F0", "12345", "F1", "x")),
-                        new Record("a", Map.of("F0", "", "F1", "y"))));
-                assertEquals(Outcome.ABORTED, s.insert("t", "a", Map.of("F0", "z")).outcome());
+                s.insertBatch(
+                        "t",
+                        List.of(
+                                new Record("b", Map.of("F0", "12345", "F1", "x")),
+                                new Record("a", Map.of("F0", "", "F1", "y"))));
+                assertEquals(
+                        Outcome.ABORTED, s.insert("t", "a", Map.of("F0", "z")).outcome());
                 for (ExtendMethod method : ExtendMethod.values()) {
-                    assertEquals(Outcome.OK, s.extend("t", "b", "F0", "67", 10, method).outcome());
+                    assertEquals(
+                            Outcome.OK,
+                            s.extend("t", "b", "F0", "67", 10, method).outcome());
                 }
-                assertEquals(Outcome.SKIPPED, s.extend("t", "b", "F0", "XX", 10, ExtendMethod.SERVER).outcome());
-                assertEquals(Outcome.SKIPPED, s.extend("t", "b", "F0", "XX", 10, ExtendMethod.CLIENT).outcome());
-                assertEquals(Outcome.ABORTED, s.extend("t", "c", "F0", "1", 10, ExtendMethod.SERVER).outcome());
+                assertEquals(
+                        Outcome.SKIPPED,
+                        s.extend("t", "b", "F0", "XX", 10, ExtendMethod.SERVER).outcome());
+                assertEquals(
+                        Outcome.SKIPPED,
+                        s.extend("t", "b", "F0", "XX", 10, ExtendMethod.CLIENT).outcome());
+                assertEquals(
+                        Outcome.ABORTED,
+                        s.extend("t", "c", "F0", "1", 10, ExtendMethod.SERVER).outcome());
                 Map<String, String> out = new HashMap<>();
                 assertEquals(Outcome.OK, s.read("t", "b", null, out).outcome());
                 assertEquals("123456767", out.get("F0"), "the skipped extends wrote nothing");

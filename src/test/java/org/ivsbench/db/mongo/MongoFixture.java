@@ -7,22 +7,22 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 
+import com.mongodb.event.CommandListener;
+import com.mongodb.event.CommandStartedEvent;
+
 import org.ivsbench.config.TargetConfig;
 import org.ivsbench.db.Record;
 import org.ivsbench.db.TableSpec;
 import org.ivsbench.db.TargetException;
 import org.ivsbench.testsupport.TestServers;
 
-import com.mongodb.event.CommandListener;
-import com.mongodb.event.CommandStartedEvent;
-
 /**
  * A MongoTarget on the stand-in (TestServers.mongoUrl(), started as its own process by scripts/) that records
  * every command its client sends and every warning it would log.
  */
 final class MongoFixture implements AutoCloseable {
-    static final List<String> FIELDS = List.of("FIELD0", "FIELD1", "FIELD2", "FIELD3", "FIELD4", "FIELD5", "FIELD6",
-            "FIELD7", "FIELD8", "FIELD9");
+    static final List<String> FIELDS =
+            List.of("FIELD0", "FIELD1", "FIELD2", "FIELD3", "FIELD4", "FIELD5", "FIELD6", "FIELD7", "FIELD8", "FIELD9");
 
     final List<String> commands = new CopyOnWriteArrayList<>();
     final List<String> warnings = new CopyOnWriteArrayList<>();
@@ -35,16 +35,23 @@ final class MongoFixture implements AutoCloseable {
 
     MongoFixture(Map<String, String> options) throws TargetException {
         TargetConfig base = TestServers.mongo();
-        TargetConfig config = new TargetConfig(base.type(), base.driver(), base.url(), base.username(),
-                base.password(), base.isolation(), base.reconnectOnConnectionFailure(), options);
+        TargetConfig config = new TargetConfig(
+                base.type(),
+                base.driver(),
+                base.url(),
+                base.username(),
+                base.password(),
+                base.isolation(),
+                base.reconnectOnConnectionFailure(),
+                options);
         CommandListener listener = new CommandListener() {
             @Override
             public void commandStarted(CommandStartedEvent event) {
                 commands.add(event.getCommandName());
             }
         };
-        target = MongoTarget.open(config, new MongoTarget.TestHooks(b -> b.addCommandListener(listener),
-                warnings::add));
+        target =
+                MongoTarget.open(config, new MongoTarget.TestHooks(b -> b.addCommandListener(listener), warnings::add));
     }
 
     /** A fresh collection with a name no other test (or concurrent test run) uses. */

@@ -1,13 +1,7 @@
 package org.ivsbench.db.mongo;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
-import java.security.MessageDigest;
 import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HexFormat;
@@ -16,29 +10,35 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.Set;
+import java.util.TreeMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 
+import com.mongodb.MongoCredential;
+import com.mongodb.client.MongoClient;
+import com.mongodb.client.MongoClients;
+import com.mongodb.client.model.Filters;
 import org.bson.Document;
-import org.ivsbench.db.CounterKind;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
 import org.ivsbench.config.TargetConfig;
-import org.ivsbench.op.Outcome;
+import org.ivsbench.db.CounterKind;
 import org.ivsbench.db.ExtendMethod;
-import org.ivsbench.op.OpResult;
 import org.ivsbench.db.Record;
 import org.ivsbench.db.Session;
 import org.ivsbench.db.TableSpec;
 import org.ivsbench.db.Target;
 import org.ivsbench.db.TargetException;
+import org.ivsbench.op.OpResult;
+import org.ivsbench.op.Outcome;
 import org.ivsbench.testsupport.TestServers;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
 
-import com.mongodb.client.MongoClient;
-import com.mongodb.client.MongoClients;
-import com.mongodb.client.model.Filters;
-import com.mongodb.MongoCredential;
-import java.util.TreeMap;
-import java.util.concurrent.CopyOnWriteArrayList;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The MongoDB target against the stand-in process (see package-info for what that can and cannot prove). */
 class MongoTargetTest {
@@ -71,7 +71,8 @@ class MongoTargetTest {
             assertEquals(1000, r.bytesRead());
 
             out.clear();
-            assertTrue(s.read(t.name(), "user0003", List.of("FIELD3", "FIELD7"), out).isOk());
+            assertTrue(s.read(t.name(), "user0003", List.of("FIELD3", "FIELD7"), out)
+                    .isOk());
             assertEquals(Set.of("FIELD3", "FIELD7"), out.keySet());
             assertEquals(loaded.get(3).fields().get("FIELD7"), out.get("FIELD7"));
 
@@ -86,9 +87,14 @@ class MongoTargetTest {
             s.read(t.name(), "user0004", null, out);
             assertEquals("new value", out.get("FIELD1"));
             assertEquals(loaded.get(4).fields().get("FIELD2"), out.get("FIELD2"), "other fields untouched");
-            assertEquals("not found", s.update(t.name(), "nobody", Map.of("FIELD1", "x")).reason());
+            assertEquals(
+                    "not found",
+                    s.update(t.name(), "nobody", Map.of("FIELD1", "x")).reason());
 
-            assertEquals(Outcome.OK, s.insert(t.name(), "user9999", MongoFixture.fields("user9999", 100)).outcome());
+            assertEquals(
+                    Outcome.OK,
+                    s.insert(t.name(), "user9999", MongoFixture.fields("user9999", 100))
+                            .outcome());
             OpResult dup = s.insert(t.name(), "user9999", MongoFixture.fields("user9999", 100));
             assertEquals(Outcome.ABORTED, dup.outcome());
             assertEquals("duplicate key", dup.reason());
@@ -128,10 +134,16 @@ class MongoTargetTest {
             s.insert(t.name(), "user1", MongoFixture.fields("user1", 10));
         }
         try (MongoClient raw = MongoClients.create(TestServers.mongoUrl())) {
-            Document doc = raw.getDatabase("ivsbench").getCollection(t.name()).find(Filters.eq("_id", "user1")).first();
+            Document doc = raw.getDatabase("ivsbench")
+                    .getCollection(t.name())
+                    .find(Filters.eq("_id", "user1"))
+                    .first();
             assertNotNull(doc);
-            assertEquals(List.of("_id", "field0", "field1", "field2", "field3", "field4", "field5", "field6", "field7",
-                    "field8", "field9"), new ArrayList<>(doc.keySet()));
+            assertEquals(
+                    List.of(
+                            "_id", "field0", "field1", "field2", "field3", "field4", "field5", "field6", "field7",
+                            "field8", "field9"),
+                    new ArrayList<>(doc.keySet()));
         }
         try (MongoFixture verbatim = new MongoFixture(Map.of("lowercaseFields", "false"))) {
             TableSpec v = verbatim.table("verbatim");
@@ -139,7 +151,10 @@ class MongoTargetTest {
                 s.insert(v.name(), "user1", Map.of("FIELD0", "a"));
             }
             try (MongoClient raw = MongoClients.create(TestServers.mongoUrl())) {
-                Document doc = raw.getDatabase("ivsbench").getCollection(v.name()).find().first();
+                Document doc = raw.getDatabase("ivsbench")
+                        .getCollection(v.name())
+                        .find()
+                        .first();
                 assertEquals(Set.of("_id", "FIELD0"), doc.keySet());
             }
         }
@@ -182,12 +197,16 @@ class MongoTargetTest {
                 assertEquals("cap", r.reason());
                 assertEquals(0, r.bytesWritten());
                 assertFalse(fx.commands.contains("update"), method + ": no update reached the server: " + fx.commands);
-                assertEquals(before, collection.find(Filters.eq("_id", "user1")).first(),
+                assertEquals(
+                        before,
+                        collection.find(Filters.eq("_id", "user1")).first(),
                         method + ": the document is byte-for-byte unchanged");
             }
             // Exactly at the cap is allowed: the cap is the longest value kept, not the first refused.
-            assertEquals(Outcome.OK, s.extend(t.name(), "user1", "FIELD4", "x".repeat(50), 500,
-                    ExtendMethod.CLIENT).outcome());
+            assertEquals(
+                    Outcome.OK,
+                    s.extend(t.name(), "user1", "FIELD4", "x".repeat(50), 500, ExtendMethod.CLIENT)
+                            .outcome());
             assertEquals(500, fx.contents(t.name()).get("user1").get("FIELD4").length());
         }
     }
@@ -199,8 +218,10 @@ class MongoTargetTest {
         try (Session s = fx.target.openSession()) {
             s.insertBatch(t.name(), MongoFixture.records(2, 100));
             for (int i = 0; i < 5; i++) {
-                assertEquals(Outcome.OK, s.extend(t.name(), "user0000", "FIELD0", "abc", MAX, ExtendMethod.SERVER)
-                        .outcome());
+                assertEquals(
+                        Outcome.OK,
+                        s.extend(t.name(), "user0000", "FIELD0", "abc", MAX, ExtendMethod.SERVER)
+                                .outcome());
             }
         }
         try (Session other = fx.target.openSession()) {
@@ -208,14 +229,17 @@ class MongoTargetTest {
         }
         // A fresh database of the same target (an experiment's clean and baseline modes) does not repeat it.
         try (Target sibling = fx.target.withDatabase("ivs_sibling_warning");
-             Session s = sibling.openSession()) {
+                Session s = sibling.openSession()) {
             s.insertBatch(t.name(), MongoFixture.records(1, 100));
             s.extend(t.name(), "user0000", "FIELD0", "abc", MAX, ExtendMethod.SERVER);
             fx.target.dropDatabase("ivs_sibling_warning");
         }
         assertEquals(1, fx.warnings.size(), "one warning per target: " + fx.warnings);
-        assertTrue(fx.warnings.get(0).startsWith(
-                "server does not support update pipelines; extendmethod=server falls back to client"),
+        assertTrue(
+                fx.warnings
+                        .get(0)
+                        .startsWith(
+                                "server does not support update pipelines; extendmethod=server falls back to client"),
                 fx.warnings.get(0));
         assertEquals(115, fx.contents(t.name()).get("user0000").get("FIELD0").length());
         assertEquals(103, fx.contents(t.name()).get("user0001").get("FIELD0").length());
@@ -227,13 +251,19 @@ class MongoTargetTest {
             TableSpec t = strict.table("strict");
             try (Session s = strict.target.openSession()) {
                 s.insertBatch(t.name(), MongoFixture.records(1, 100));
-                TargetException e = assertThrows(TargetException.class,
+                TargetException e = assertThrows(
+                        TargetException.class,
                         () -> s.extend(t.name(), "user0000", "FIELD0", "abc", MAX, ExtendMethod.SERVER));
                 assertTrue(e.getMessage().contains("server does not support update pipelines"), e.getMessage());
                 assertFalse(e.connectionLost());
-                assertEquals(100, strict.contents(t.name()).get("user0000").get("FIELD0").length());
-                assertEquals(Outcome.OK, s.extend(t.name(), "user0000", "FIELD0", "abc", MAX, ExtendMethod.CLIENT)
-                        .outcome(), "client extends are unaffected");
+                assertEquals(
+                        100,
+                        strict.contents(t.name()).get("user0000").get("FIELD0").length());
+                assertEquals(
+                        Outcome.OK,
+                        s.extend(t.name(), "user0000", "FIELD0", "abc", MAX, ExtendMethod.CLIENT)
+                                .outcome(),
+                        "client extends are unaffected");
             }
             assertTrue(strict.warnings.isEmpty());
         }
@@ -256,7 +286,12 @@ class MongoTargetTest {
                 // skewed keys so some records reach the cap and later extends of them are skipped
                 String key = MongoFixture.key(Math.min(random.nextInt(records), random.nextInt(records)));
                 String field = MongoFixture.FIELDS.get(random.nextInt(3));
-                OpResult r = s.extend(t.name(), key, field, "s".repeat(suffixLength), cap,
+                OpResult r = s.extend(
+                        t.name(),
+                        key,
+                        field,
+                        "s".repeat(suffixLength),
+                        cap,
                         i % 2 == 0 ? ExtendMethod.CLIENT : ExtendMethod.SERVER);
                 if (r.outcome() == Outcome.SKIPPED) {
                     skipped++;
@@ -318,7 +353,9 @@ class MongoTargetTest {
             conflictTotal += conflicts[w];
         }
         assertEquals(threads * each, okTotal + conflictTotal);
-        assertEquals(okTotal * 2, fx.contents(t.name()).get("hot").get("FIELD0").length(),
+        assertEquals(
+                okTotal * 2,
+                fx.contents(t.name()).get("hot").get("FIELD0").length(),
                 "every OK extend is in the value, and nothing else (conflicts=" + conflictTotal + ")");
     }
 
@@ -348,7 +385,9 @@ class MongoTargetTest {
 
             // A field just under the limit, then an extend that would push it over: refused before sending.
             String nearly = "n".repeat(limit - 1000);
-            assertEquals(Outcome.OK, s.insert(t.name(), "near", Map.of("FIELD0", nearly)).outcome());
+            assertEquals(
+                    Outcome.OK,
+                    s.insert(t.name(), "near", Map.of("FIELD0", nearly)).outcome());
             for (ExtendMethod method : ExtendMethod.values()) {
                 fx.commands.clear();
                 assertTooLarge(s.extend(t.name(), "near", "FIELD0", "e".repeat(2000), Long.MAX_VALUE, method));
@@ -358,8 +397,13 @@ class MongoTargetTest {
             s.read(t.name(), "near", null, out);
             assertEquals(limit - 1000, out.get("FIELD0").length(), "unchanged");
 
-            TargetException batch = assertThrows(TargetException.class, () -> s.insertBatch(t.name(),
-                    List.of(new Record("ok", Map.of("FIELD0", "a")), new Record("huge", Map.of("FIELD0", huge)))));
+            TargetException batch = assertThrows(
+                    TargetException.class,
+                    () -> s.insertBatch(
+                            t.name(),
+                            List.of(
+                                    new Record("ok", Map.of("FIELD0", "a")),
+                                    new Record("huge", Map.of("FIELD0", huge)))));
             assertTrue(batch.getMessage().contains("document exceeds 16MB"), batch.getMessage());
             assertEquals(2, fx.target.countRecords(t.name()), "nothing of that batch was sent");
         }
@@ -374,7 +418,8 @@ class MongoTargetTest {
         assertEquals(false, env.get("updatePipelines"));
         assertTrue(String.valueOf(env.get("standIn")).contains("mongo-java-server"), env.toString());
         Map<String, Double> counters = fx.target.snapshot();
-        assertTrue(counters.keySet().stream().noneMatch(k -> k.startsWith("opcounters.")),
+        assertTrue(
+                counters.keySet().stream().noneMatch(k -> k.startsWith("opcounters.")),
                 "the stand-in has no opcounters, so none are invented: " + counters);
         assertTrue((fx.target.kindOf("connections.current") == CounterKind.GAUGE));
         assertTrue((fx.target.kindOf("mem.resident") == CounterKind.GAUGE));
@@ -409,24 +454,36 @@ class MongoTargetTest {
 
     @Test
     void badUrlsOptionsAndUnreachableServers() {
-        TargetException noDb = assertThrows(TargetException.class,
-                () -> MongoTarget.open(config("mongodb://127.0.0.1:1", Map.of())));
+        TargetException noDb =
+                assertThrows(TargetException.class, () -> MongoTarget.open(config("mongodb://127.0.0.1:1", Map.of())));
         assertTrue(noDb.getMessage().contains("names no database"), noDb.getMessage());
 
-        TargetException unknown = assertThrows(TargetException.class,
+        TargetException unknown = assertThrows(
+                TargetException.class,
                 () -> MongoTarget.open(config(TestServers.mongoUrl(), Map.of("writeConcern", "w1", "bogus", "1"))));
         assertTrue(unknown.getMessage().contains("'bogus'"), unknown.getMessage());
 
         // Nothing listens on port 1: the first round trip (at open) fails and says the connection is gone.
-        TargetException down = assertThrows(TargetException.class, () -> MongoTarget.open(
-                config("mongodb://127.0.0.1:1/ivsbench?serverSelectionTimeoutMS=300&connectTimeoutMS=300", Map.of())));
+        TargetException down = assertThrows(
+                TargetException.class,
+                () -> MongoTarget.open(config(
+                        "mongodb://127.0.0.1:1/ivsbench?serverSelectionTimeoutMS=300&connectTimeoutMS=300", Map.of())));
         assertTrue(down.connectionLost(), down.toString());
     }
 
     @Test
     void optionsReachTheDriver() throws Exception {
-        try (MongoFixture tuned = new MongoFixture(Map.of("writeConcern", "w1", "readPreference", "primary",
-                "tls", "false", "extendFallback", "client", "lowercaseFields", "true"))) {
+        try (MongoFixture tuned = new MongoFixture(Map.of(
+                "writeConcern",
+                "w1",
+                "readPreference",
+                "primary",
+                "tls",
+                "false",
+                "extendFallback",
+                "client",
+                "lowercaseFields",
+                "true"))) {
             Map<String, Object> env = tuned.target.environment();
             assertTrue(String.valueOf(env.get("writeConcern")).contains("\"w\": 1"), env.toString());
             assertEquals("primary", env.get("readPreference"));
@@ -521,11 +578,17 @@ class MongoTargetTest {
     void credentialsReachTheDriver() {
         for (String[] c : new String[][] {{"", "ivsbench"}, {"?authSource=admin", "admin"}}) {
             MongoCredential[] seen = new MongoCredential[1];
-            TargetConfig config = new TargetConfig("MONGODB", null,
-                    TestServers.mongoUrl().replaceAll("/[^/]*$", "/ivsbench") + c[0], "bench", "s3cret", null, false,
+            TargetConfig config = new TargetConfig(
+                    "MONGODB",
+                    null,
+                    TestServers.mongoUrl().replaceAll("/[^/]*$", "/ivsbench") + c[0],
+                    "bench",
+                    "s3cret",
+                    null,
+                    false,
                     new LinkedHashMap<>());
-            try (Target t = MongoTarget.open(config, new MongoTarget.TestHooks(
-                    b -> seen[0] = b.build().getCredential(), w -> { }))) {
+            try (Target t = MongoTarget.open(
+                    config, new MongoTarget.TestHooks(b -> seen[0] = b.build().getCredential(), w -> {}))) {
                 // The stand-in may accept it without checking; a real server would authenticate here.
             } catch (TargetException refused) {
                 // A server that checks credentials refuses this made-up user: fine, the settings were seen.

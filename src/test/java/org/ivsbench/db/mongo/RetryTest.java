@@ -1,8 +1,5 @@
 package org.ivsbench.db.mongo;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -14,11 +11,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 
-import org.junit.jupiter.api.Test;
-
 import com.mongodb.ConnectionString;
 import com.mongodb.event.CommandListener;
 import com.mongodb.event.CommandStartedEvent;
+import org.junit.jupiter.api.Test;
 
 import org.ivsbench.config.TargetConfig;
 import org.ivsbench.db.Session;
@@ -26,6 +22,9 @@ import org.ivsbench.db.TableSpec;
 import org.ivsbench.db.TargetException;
 import org.ivsbench.op.OpResult;
 import org.ivsbench.testsupport.TestServers;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The driver's retryable reads and writes are off unless the URL asks for them (docs/trust.md): a connection
@@ -40,32 +39,37 @@ class RetryTest {
         private final List<Socket> sockets = new CopyOnWriteArrayList<>();
 
         CuttableProxy(String host, int port) throws IOException {
-            Thread acceptor = new Thread(() -> {
-                while (!server.isClosed()) {
-                    try {
-                        Socket client = server.accept();
-                        Socket upstream = new Socket(host, port);
-                        sockets.add(client);
-                        sockets.add(upstream);
-                        pump(client, upstream);
-                        pump(upstream, client);
-                    } catch (IOException e) {
-                        return;
-                    }
-                }
-            }, "proxy-accept");
+            Thread acceptor = new Thread(
+                    () -> {
+                        while (!server.isClosed()) {
+                            try {
+                                Socket client = server.accept();
+                                Socket upstream = new Socket(host, port);
+                                sockets.add(client);
+                                sockets.add(upstream);
+                                pump(client, upstream);
+                                pump(upstream, client);
+                            } catch (IOException e) {
+                                return;
+                            }
+                        }
+                    },
+                    "proxy-accept");
             acceptor.setDaemon(true);
             acceptor.start();
         }
 
         private static void pump(Socket from, Socket to) {
-            Thread t = new Thread(() -> {
-                try (InputStream in = from.getInputStream(); OutputStream out = to.getOutputStream()) {
-                    in.transferTo(out);
-                } catch (IOException e) {
-                    // the other side was cut
-                }
-            }, "proxy-pump");
+            Thread t = new Thread(
+                    () -> {
+                        try (InputStream in = from.getInputStream();
+                                OutputStream out = to.getOutputStream()) {
+                            in.transferTo(out);
+                        } catch (IOException e) {
+                            // the other side was cut
+                        }
+                    },
+                    "proxy-pump");
             t.setDaemon(true);
             t.start();
         }
@@ -102,15 +106,16 @@ class RetryTest {
         };
         try (CuttableProxy proxy = new CuttableProxy(hostPort[0], Integer.parseInt(hostPort[1]))) {
             TargetConfig base = TestServers.mongo();
-            TargetConfig config = base.withUrl("mongodb://127.0.0.1:" + proxy.port() + "/" + standIn.getDatabase()
-                    + query);
-            try (MongoTarget target = MongoTarget.open(config, new MongoTarget.TestHooks(
-                    b -> b.addCommandListener(listener), w -> { }))) {
+            TargetConfig config =
+                    base.withUrl("mongodb://127.0.0.1:" + proxy.port() + "/" + standIn.getDatabase() + query);
+            try (MongoTarget target =
+                    MongoTarget.open(config, new MongoTarget.TestHooks(b -> b.addCommandListener(listener), w -> {}))) {
                 String table = "t_retry_" + Long.toHexString(System.nanoTime());
                 TableSpec spec = new TableSpec(table, "YCSB_KEY", MongoFixture.FIELDS, 1000, null);
                 target.createTable(spec);
                 try (Session s = target.openSession()) {
-                    assertTrue(s.insert(table, "user1", MongoFixture.fields("user1", 10)).isOk());
+                    assertTrue(s.insert(table, "user1", MongoFixture.fields("user1", 10))
+                            .isOk());
                     Map<String, String> out = new HashMap<>();
                     assertTrue(s.read(table, "user1", null, out).isOk());
                     proxy.cut();

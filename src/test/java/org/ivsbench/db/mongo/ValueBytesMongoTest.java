@@ -1,7 +1,5 @@
 package org.ivsbench.db.mongo;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -12,6 +10,8 @@ import org.ivsbench.db.ExtendMethod;
 import org.ivsbench.db.Session;
 import org.ivsbench.db.TableSpec;
 import org.ivsbench.op.OpResult;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /**
  * bytesRead / bytesWritten on MongoDB (the stand-in): bytes of field values received, and bytes of field values
@@ -30,10 +30,16 @@ class ValueBytesMongoTest {
                 assertBytes(1000, 0, s.read(t.name(), "user1", null, new HashMap<>()), "read receives them");
                 assertBytes(0, 20, s.update(t.name(), "user1", Map.of("FIELD1", "c".repeat(20))), "update");
                 // Reads FIELD0 (100), sends it back as the guard (100) with the grown value (130).
-                assertBytes(100, 230, s.extend(t.name(), "user1", "FIELD0", "x".repeat(30), 1_600_000,
-                        ExtendMethod.CLIENT), "client extend");
-                assertBytes(130, 0, s.extend(t.name(), "user1", "FIELD0", "x".repeat(30), 140,
-                        ExtendMethod.CLIENT), "capped client extend sends nothing");
+                assertBytes(
+                        100,
+                        230,
+                        s.extend(t.name(), "user1", "FIELD0", "x".repeat(30), 1_600_000, ExtendMethod.CLIENT),
+                        "client extend");
+                assertBytes(
+                        130,
+                        0,
+                        s.extend(t.name(), "user1", "FIELD0", "x".repeat(30), 140, ExtendMethod.CLIENT),
+                        "capped client extend sends nothing");
             }
         }
     }

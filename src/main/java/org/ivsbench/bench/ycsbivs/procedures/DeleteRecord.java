@@ -1,7 +1,7 @@
 package org.ivsbench.bench.ycsbivs.procedures;
 
-import org.ivsbench.op.OpResult;
 import org.ivsbench.db.TargetException;
+import org.ivsbench.op.OpResult;
 
 /** YCSB DELETE: one record by the phase's distribution (a later operation on it is ABORTED "not found"). */
 public final class DeleteRecord implements Procedure {

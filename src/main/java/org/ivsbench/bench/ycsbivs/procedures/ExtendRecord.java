@@ -1,8 +1,8 @@
 package org.ivsbench.bench.ycsbivs.procedures;
 
-import org.ivsbench.op.Outcome;
-import org.ivsbench.op.OpResult;
 import org.ivsbench.db.TargetException;
+import org.ivsbench.op.OpResult;
+import org.ivsbench.op.Outcome;
 
 /**
  * YCSB-IVS EXTEND: appends random bytes (extendfieldlength, or a length by extendlengthdistribution) to one
@@ -21,8 +21,14 @@ public final class ExtendRecord implements Procedure {
         OpResult total = null;
         for (String field : c.writeFields()) {
             String suffix = c.value(c.extendLength());
-            OpResult r = c.session().extend(c.table(), key, field, suffix, c.parameters().maxFieldLength(),
-                    c.parameters().extendMethod());
+            OpResult r = c.session()
+                    .extend(
+                            c.table(),
+                            key,
+                            field,
+                            suffix,
+                            c.parameters().maxFieldLength(),
+                            c.parameters().extendMethod());
             total = total == null ? r : combine(total, r);
         }
         return total;
@@ -31,8 +37,8 @@ public final class ExtendRecord implements Procedure {
     /** Several fields: bytes add up; the worst outcome wins, except that OK beats SKIPPED (something grew). */
     private static OpResult combine(OpResult a, OpResult b) {
         OpResult worse = rank(b.outcome()) > rank(a.outcome()) ? b : a;
-        return new OpResult(worse.outcome(), worse.reason(), a.bytesRead() + b.bytesRead(),
-                a.bytesWritten() + b.bytesWritten());
+        return new OpResult(
+                worse.outcome(), worse.reason(), a.bytesRead() + b.bytesRead(), a.bytesWritten() + b.bytesWritten());
     }
 
     private static int rank(Outcome outcome) {

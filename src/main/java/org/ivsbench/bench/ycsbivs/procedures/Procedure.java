@@ -1,7 +1,7 @@
 package org.ivsbench.bench.ycsbivs.procedures;
 
-import org.ivsbench.op.OpResult;
 import org.ivsbench.db.TargetException;
+import org.ivsbench.op.OpResult;
 
 /** One ycsbivs transaction type: draws what it needs from the terminal's context and runs it. */
 public interface Procedure {

@@ -6,11 +6,11 @@ import java.util.Map;
 import java.util.SplittableRandom;
 
 import org.ivsbench.bench.ycsbivs.YcsbIvsParameters;
+import org.ivsbench.db.Session;
 import org.ivsbench.random.CounterGenerator;
 import org.ivsbench.random.KeyNames;
 import org.ivsbench.random.LongGenerator;
 import org.ivsbench.random.RandomValues;
-import org.ivsbench.db.Session;
 
 /**
  * What a procedure works with: the terminal's session, and the key generator and random stream of the

@@ -1,15 +1,21 @@
 package org.ivsbench.bench.ycsbivs.procedures;
 
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Collections;
 
 /** The seven ycsbivs transaction types by name. Procedures are stateless and shared. */
 public final class Procedures {
-    private static final Map<String, Procedure> BY_NAME = byName(List.of(new ReadRecord(), new ExtendRecord(),
-            new UpdateRecord(), new InsertRecord(), new ScanRecord(), new DeleteRecord(), new ReadModifyWriteRecord()));
+    private static final Map<String, Procedure> BY_NAME = byName(List.of(
+            new ReadRecord(),
+            new ExtendRecord(),
+            new UpdateRecord(),
+            new InsertRecord(),
+            new ScanRecord(),
+            new DeleteRecord(),
+            new ReadModifyWriteRecord()));
 
     private static Map<String, Procedure> byName(List<Procedure> procedures) {
         Map<String, Procedure> map = new LinkedHashMap<>();
@@ -17,8 +23,7 @@ public final class Procedures {
         return Collections.unmodifiableMap(map);
     }
 
-    private Procedures() {
-    }
+    private Procedures() {}
 
     public static List<String> names() {
         return List.copyOf(BY_NAME.keySet());

@@ -2,8 +2,8 @@ package org.ivsbench.bench.ycsbivs.procedures;
 
 import java.util.HashMap;
 
-import org.ivsbench.op.OpResult;
 import org.ivsbench.db.TargetException;
+import org.ivsbench.op.OpResult;
 
 /**
  * YCSB READMODIFYWRITE: reads the record (fields as for READ), then updates one field (all with
@@ -23,7 +23,7 @@ public final class ReadModifyWriteRecord implements Procedure {
             return read;
         }
         OpResult write = c.session().update(c.table(), key, c.values(c.writeFields()));
-        return new OpResult(write.outcome(), write.reason(), read.bytesRead() + write.bytesRead(),
-                write.bytesWritten());
+        return new OpResult(
+                write.outcome(), write.reason(), read.bytesRead() + write.bytesRead(), write.bytesWritten());
     }
 }

@@ -2,8 +2,8 @@ package org.ivsbench.bench.ycsbivs.procedures;
 
 import java.util.HashMap;
 
-import org.ivsbench.op.OpResult;
 import org.ivsbench.db.TargetException;
+import org.ivsbench.op.OpResult;
 
 /** YCSB READ: one record by the phase's distribution; all fields unless readallfields=false. */
 public final class ReadRecord implements Procedure {

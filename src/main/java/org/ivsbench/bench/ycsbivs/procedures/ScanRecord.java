@@ -2,8 +2,8 @@ package org.ivsbench.bench.ycsbivs.procedures;
 
 import java.util.ArrayList;
 
-import org.ivsbench.op.OpResult;
 import org.ivsbench.db.TargetException;
+import org.ivsbench.op.OpResult;
 
 /** YCSB SCAN: from a key by the phase's distribution, a uniform 1..scanlength records in key order. */
 public final class ScanRecord implements Procedure {

@@ -1,7 +1,7 @@
 package org.ivsbench.bench.ycsbivs.procedures;
 
-import org.ivsbench.op.OpResult;
 import org.ivsbench.db.TargetException;
+import org.ivsbench.op.OpResult;
 
 /**
  * YCSB UPDATE: replaces one field (all with writeallfields) with a fresh value (fieldlength, or a length by
