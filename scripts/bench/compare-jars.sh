@@ -17,7 +17,8 @@
 # each jar in turn (IVS_BENCH_JAR). Each JVM first runs a 2 s warm-up phase, excluded. cond = the box's CPU
 # busy share in the second before that JVM started (idle < 25 % <= busy): a row is only comparable with rows of
 # the same cond. cliCPU/op = the JVM's process CPU (all threads) per operation; trmCPU/op = terminal threads
-# only. A jar whose classes no longer match the benchmark program fails its rows with the Java error shown.
+# only (columns found by PhaseBench's header, which differs between versions). A jar whose classes no longer
+# match the benchmark program fails its rows with the Java error shown.
 set -euo pipefail
 IVS_LOG_TAG=bench
 [ $# -eq 2 ] || { echo "usage: scripts/bench/compare-jars.sh OLD.jar NEW.jar" >&2; exit 2; }
@@ -68,7 +69,9 @@ run_one() {
       continue
     fi
     echo "$out" | awk -v r="$round" -v c="$cond" -v n="$name" \
-      '$1==n && $2 != "jit-warmup" {sub("us","",$14); sub("us","",$15); print r, n, c, $2, $3, $7, $14, $15}' | tee -a "$rows"
+      '$1=="label" {for (i = 1; i <= NF; i++) {if ($i == "cliCPU/op") ci = i; if ($i == "trmCPU/op") ti = i}}
+       $1==n && $2 != "jit-warmup" {sub("us","",$ci); sub("us","",$ti); print r, n, c, $2, $3, $7, $ci, $ti}' \
+      | tee -a "$rows"
   done
 }
 
