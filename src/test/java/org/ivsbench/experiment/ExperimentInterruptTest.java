@@ -70,12 +70,47 @@ class ExperimentInterruptTest {
         }
         assertEquals(8 * 4, seen.size(), "every epoch x mode: " + seen.keySet());
         assertTrue(seen.values().stream().allMatch(n -> n == 1), "no row twice: " + seen);
+        assertResumedEpochsHoldWhatTheirExtendsWrote(dir, rows);
         assertEquals(
                 8,
                 new ObjectMapper()
                         .readTree(dir.resolve("experiment.json").toFile())
                         .get("lastFinishedEpoch")
                         .asInt());
+    }
+
+    /**
+     * The content of every epoch, resumed or not, worked out by hand: 300 records of 10 x 100 bytes, each extend
+     * that was not skipped adds 100 bytes, and an epoch re-run after the interruption starts from what the
+     * interrupted one had already applied (experiment.json resumesWithDrift); clean holds what main held.
+     */
+    private static void assertResumedEpochsHoldWhatTheirExtendsWrote(Path dir, List<String> rows) throws Exception {
+        Map<Integer, Long> drift = new TreeMap<>();
+        JsonNode resumes = new ObjectMapper()
+                .readTree(dir.resolve("experiment.json").toFile())
+                .path("resumesWithDrift");
+        for (JsonNode r : resumes) {
+            drift.merge(r.get("epoch").asInt(), r.get("primaryDataBytesDrift").asLong(), Long::sum);
+        }
+        List<String> header = List.of(rows.get(0).split(","));
+        Map<String, String[]> byKey = new TreeMap<>();
+        for (String row : rows.subList(1, rows.size())) {
+            String[] f = row.split(",", -1);
+            byKey.put(f[0] + "/" + f[1], f);
+        }
+        int bytes = header.indexOf("data_bytes");
+        int records = header.indexOf("records");
+        int ops = header.indexOf("extend_ops");
+        int skipped = header.indexOf("extend_skipped");
+        long expected = 300L * 10 * 100;
+        for (int epoch = 1; epoch <= 8; epoch++) {
+            String[] main = byKey.get(epoch + "/main");
+            expected +=
+                    (Long.parseLong(main[ops]) - Long.parseLong(main[skipped])) * 100 + drift.getOrDefault(epoch, 0L);
+            assertEquals("300", main[records], "epoch " + epoch);
+            assertEquals(expected, Long.parseLong(main[bytes]), "main's data volume after epoch " + epoch + " extends");
+            assertEquals(main[bytes], byKey.get(epoch + "/clean")[bytes], "clean holds what main held, epoch " + epoch);
+        }
     }
 
     /** Waits until the experiment's epochs.csv has at least {@code lines} lines; returns its folder. */
