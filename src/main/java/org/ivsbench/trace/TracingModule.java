@@ -1,19 +1,14 @@
 package org.ivsbench.trace;
 
-import java.util.List;
 import java.util.Optional;
-import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 
 import org.ivsbench.bench.BenchmarkModule;
-import org.ivsbench.bench.ExperimentSupport;
-import org.ivsbench.bench.LoadProgress;
-import org.ivsbench.bench.LoadReport;
+import org.ivsbench.bench.ForwardingModule;
 import org.ivsbench.bench.Terminal;
 import org.ivsbench.config.BenchmarkConfig;
-import org.ivsbench.config.ConfigException;
 import org.ivsbench.config.PhaseConfig;
 import org.ivsbench.db.Record;
 import org.ivsbench.db.Session;
@@ -28,70 +23,18 @@ import org.ivsbench.op.OpResult;
  * module's. Each terminal gets a view of the target whose sessions trace (so a session reopened after a lost
  * connection traces too), and a terminal wrapper that tells the trace the phase and each operation's start.
  */
-public final class TracingModule implements BenchmarkModule {
-    private final BenchmarkModule module;
+public final class TracingModule extends ForwardingModule {
     private final TraceWriter writer;
 
     public TracingModule(BenchmarkModule module, TraceWriter writer) {
-        this.module = module;
+        super(module);
         this.writer = writer;
-    }
-
-    @Override
-    public String name() {
-        return module.name();
-    }
-
-    @Override
-    public List<String> supportedTransactionTypes() {
-        return module.supportedTransactionTypes();
-    }
-
-    @Override
-    public Set<String> parameterNames() {
-        return module.parameterNames();
-    }
-
-    @Override
-    public Set<String> phaseParameterNames() {
-        return module.phaseParameterNames();
-    }
-
-    @Override
-    public void validate(BenchmarkConfig config) throws ConfigException {
-        module.validate(config);
-    }
-
-    @Override
-    public void create(BenchmarkConfig config, Target target) throws TargetException {
-        module.create(config, target);
-    }
-
-    @Override
-    public void checkReady(BenchmarkConfig config, Target target) throws TargetException {
-        module.checkReady(config, target);
-    }
-
-    @Override
-    public void clear(BenchmarkConfig config, Target target) throws TargetException {
-        module.clear(config, target);
-    }
-
-    @Override
-    public LoadReport load(BenchmarkConfig config, Target target, LoadProgress progress)
-            throws TargetException, InterruptedException {
-        return module.load(config, target, progress);
     }
 
     @Override
     public Terminal newTerminal(BenchmarkConfig config, Target target, int terminalId) throws TargetException {
         TerminalTrace trace = new TerminalTrace(writer, terminalId);
         return new Traced(module.newTerminal(config, new TracingTarget(target, trace), terminalId), trace);
-    }
-
-    @Override
-    public Optional<ExperimentSupport> experiment() {
-        return module.experiment();
     }
 
     private static final class Traced implements Terminal {
