@@ -5,7 +5,7 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
+import java.util.Optional;
 import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
@@ -16,16 +16,12 @@ import org.junit.jupiter.params.provider.CsvSource;
 import org.ivsbench.bench.BenchmarkModule;
 import org.ivsbench.bench.BenchmarkRegistry;
 import org.ivsbench.bench.ExperimentSupport;
-import org.ivsbench.bench.LoadProgress;
-import org.ivsbench.bench.LoadReport;
-import org.ivsbench.bench.Terminal;
+import org.ivsbench.bench.ForwardingModule;
 import org.ivsbench.bench.ycsbivs.YcsbIvsExperiment;
 import org.ivsbench.config.BenchmarkConfig;
 import org.ivsbench.config.ConfigException;
 import org.ivsbench.config.ConfigLoader;
 import org.ivsbench.config.RateSpec;
-import org.ivsbench.db.Target;
-import org.ivsbench.db.TargetException;
 import org.ivsbench.db.TargetKinds;
 import org.ivsbench.testsupport.RunHarness;
 
@@ -183,51 +179,19 @@ class ExperimentSpecTest {
     }
 
     /** ycsbivs with its experiment capability taken away. */
-    private record WithoutExperiment(BenchmarkModule inner) implements BenchmarkModule {
+    private static final class WithoutExperiment extends ForwardingModule {
+        WithoutExperiment(BenchmarkModule inner) {
+            super(inner);
+        }
+
         @Override
         public String name() {
             return "plain";
         }
 
         @Override
-        public List<String> supportedTransactionTypes() {
-            return inner.supportedTransactionTypes();
-        }
-
-        @Override
-        public Set<String> parameterNames() {
-            return inner.parameterNames();
-        }
-
-        @Override
-        public Set<String> phaseParameterNames() {
-            return inner.phaseParameterNames();
-        }
-
-        @Override
-        public void validate(BenchmarkConfig config) throws ConfigException {
-            inner.validate(config);
-        }
-
-        @Override
-        public void create(BenchmarkConfig config, Target target) throws TargetException {
-            inner.create(config, target);
-        }
-
-        @Override
-        public void clear(BenchmarkConfig config, Target target) throws TargetException {
-            inner.clear(config, target);
-        }
-
-        @Override
-        public LoadReport load(BenchmarkConfig config, Target target, LoadProgress progress)
-                throws TargetException, InterruptedException {
-            return inner.load(config, target, progress);
-        }
-
-        @Override
-        public Terminal newTerminal(BenchmarkConfig config, Target target, int terminalId) throws TargetException {
-            return inner.newTerminal(config, target, terminalId);
+        public Optional<ExperimentSupport> experiment() {
+            return Optional.empty();
         }
     }
 
