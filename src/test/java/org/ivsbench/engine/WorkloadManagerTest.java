@@ -4,9 +4,10 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.BooleanSupplier;
 
 import org.junit.jupiter.api.Test;
@@ -276,8 +277,9 @@ class WorkloadManagerTest {
         List<PhaseConfig> phases = List.of(phase(0, 0, 1000, 0, RateSpec.unlimited(), 1, 100, 0));
         AtomicInteger calls = new AtomicInteger();
         Thread.UncaughtExceptionHandler previous = Thread.getDefaultUncaughtExceptionHandler();
-        AtomicReference<Throwable> uncaught = new AtomicReference<>();
-        Thread.setDefaultUncaughtExceptionHandler((thread, e) -> uncaught.set(e));
+        // The dying thread reaches its handler after the run may already have returned: wait for it.
+        CompletableFuture<Throwable> uncaught = new CompletableFuture<>();
+        Thread.setDefaultUncaughtExceptionHandler((thread, e) -> uncaught.complete(e));
         try {
             IllegalStateException e = assertThrows(
                     IllegalStateException.class,
@@ -291,12 +293,12 @@ class WorkloadManagerTest {
                         }
                     }));
             assertTrue(e.getMessage().contains("terminal 0 died"), e.getMessage());
+            Throwable reached = uncaught.get(30, TimeUnit.SECONDS);
+            assertTrue(reached instanceof AssertionError, "the Error reached the thread's handler: " + reached);
         } finally {
             Thread.setDefaultUncaughtExceptionHandler(previous);
         }
         assertEquals(5, calls.get(), "the thread ended at the Error");
-        assertTrue(
-                uncaught.get() instanceof AssertionError, "the Error reached the thread's handler: " + uncaught.get());
     }
 
     @Test
