@@ -5,11 +5,14 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.IntToDoubleFunction;
 
 import org.apache.commons.statistics.distribution.BetaDistribution;
 import org.apache.commons.statistics.distribution.NormalDistribution;
 import org.apache.commons.statistics.inference.ChiSquareTest;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import org.ivsbench.bench.LoadProgress;
 import org.ivsbench.bench.LoadReport;
@@ -21,6 +24,7 @@ import org.ivsbench.db.Target;
 import org.ivsbench.db.Targets;
 import org.ivsbench.op.OpResult;
 import org.ivsbench.op.Outcome;
+import org.ivsbench.random.ExpectedKeyShares;
 import org.ivsbench.random.KeyNames;
 import org.ivsbench.random.Seeds;
 
@@ -72,6 +76,71 @@ class DistributionsSqliteTest {
                 .getPValue();
         assertTrue(p > 0.001, "p-value " + p);
         assertEquals(reads, sum(perKey, 0, records));
+    }
+
+    /**
+     * Every key distribution, through the real terminal on SQLite: the keys the terminal's reads sent, and
+     * what SQLite returned for them, counted per key against the share the distribution's definition gives
+     * each key (worked out independently of the generators by {@link ExpectedKeyShares}).
+     */
+    @ParameterizedTest
+    @ValueSource(
+            strings = {
+                "uniform",
+                "zipfian",
+                "zipfian(theta=0.8)",
+                "zipfian-unscrambled(theta=0.6)",
+                "latest",
+                "hotspot(set=0.2, ops=0.8)",
+                "sequential",
+                "exponential",
+                "exponential(mean=0.2)",
+                "normal(mean=0.3, stddev=0.15)",
+                "beta(alpha=2, beta=5)",
+                "lognormal(mu=-1.2, sigma=0.5)",
+                "pareto(scale=0.05, shape=1.5)",
+                "weibull(shape=1.5, scale=0.4)",
+                "poisson(mean=40)"
+            })
+    void everyDistributionsReadsLandOnSqliteAsItsDefinitionSays(String expression) throws Exception {
+        int records = 100;
+        int reads = 20_000;
+        BenchmarkConfig config = config(
+                "every",
+                Map.of("recordcount", "" + records, "fieldcount", "1", "fieldlength", "10", "keyorder", "ordered"),
+                phase(Map.of("distribution", expression)));
+        long[] perKey = new long[records];
+        Map<String, Integer> numbers = keyNumbers(records);
+        try (Target plain = Targets.open(config.target())) {
+            YcsbIvsModule module = loaded(config, plain);
+            List<String> calls = new ArrayList<>();
+            try (Terminal t = module.newTerminal(config, Fixtures.recording(plain, calls::add), 0)) {
+                t.startPhase(config.phases().get(0), Seeds.forStream(3, "terminal", 0, 0));
+                for (int i = 0; i < reads; i++) {
+                    // OK means SQLite found the record: the key the distribution chose exists in the table.
+                    assertEquals(
+                            Outcome.OK,
+                            t.execute(Fixtures.typeIndex("ReadRecord")).outcome(),
+                            expression);
+                }
+            }
+            for (String call : calls) {
+                perKey[numbers.get(call.split(" ")[1])]++;
+            }
+        }
+        assertEquals(reads, sum(perKey, 0, records));
+        IntToDoubleFunction share = ExpectedKeyShares.of(expression, records);
+        double[] expected = new double[records];
+        double total = 0;
+        for (int k = 0; k < records; k++) {
+            expected[k] = reads * share.applyAsDouble(k);
+            total += share.applyAsDouble(k);
+            assertTrue(expected[k] > 0 || perKey[k] == 0, expression + ": key " + k + " read, expected never");
+        }
+        assertEquals(1, total, 1e-9, expression + ": the expected shares sum to 1");
+        double[][] cells = pooled(expected, perKey);
+        double p = ChiSquareTest.withDefaults().test(cells[0], longs(cells[1])).getPValue();
+        assertTrue(p > 0.001, expression + ": p-value " + p + " of the per-key read counts");
     }
 
     @Test
