@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.function.BooleanSupplier;
+import java.util.function.LongConsumer;
 
 import org.ivsbench.op.OpResult;
 
@@ -144,6 +145,11 @@ public final class ReconnectingSession implements Session {
     @Override
     public OpResult delete(String table, String key) throws TargetException {
         return guarded(s -> s.delete(table, key));
+    }
+
+    @Override
+    public OpResult deleteRange(String table, String startKey, int count, LongConsumer deleted) throws TargetException {
+        return guarded(s -> s.deleteRange(table, startKey, count, deleted));
     }
 
     @Override

@@ -2,6 +2,7 @@ package org.ivsbench.db;
 
 import java.util.List;
 import java.util.Map;
+import java.util.function.LongConsumer;
 
 import org.ivsbench.op.OpResult;
 
@@ -28,6 +29,17 @@ public interface Session extends AutoCloseable {
 
     /** Deletes one record. */
     OpResult delete(String table, String key) throws TargetException;
+
+    /**
+     * Deletes one key range: the first {@code count} records with key >= startKey in key order, and gives the
+     * number of records deleted to {@code deleted} (once, when the statement ran). None in the range is
+     * ABORTED "not found", as for {@link #delete}. Only kinds whose {@link TargetKind#rangeDelete()} is true
+     * implement it; the config check keeps the others from being asked.
+     */
+    default OpResult deleteRange(String table, String startKey, int count, LongConsumer deleted)
+            throws TargetException {
+        throw new TargetException("this database cannot delete a key range");
+    }
 
     /**
      * Appends {@code suffix} to one field unless the result would be longer than {@code maxLength} bytes;

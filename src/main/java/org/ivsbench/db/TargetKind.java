@@ -68,6 +68,15 @@ public interface TargetKind {
     /** Whether sessions implement {@link ExtendMethod#SERVER} (one guarded append on the server). */
     boolean serverSideExtend();
 
+    /**
+     * Whether sessions implement {@link Session#deleteRange} (records in key order, so a key range is a range
+     * of the table). False by default: a kind says yes only when its server deletes the range itself (not the
+     * client record by record).
+     */
+    default boolean rangeDelete() {
+        return false;
+    }
+
     /** Whether targets offer {@link NativeSnapshot} (a copy with the server's own tools). */
     default boolean nativeSnapshot() {
         return false;

@@ -186,6 +186,7 @@ public final class Replayer {
                 case UPDATE -> s.update(r.table(), r.key(), r.values());
                 case INSERT -> s.insert(r.table(), r.key(), r.values());
                 case DELETE -> s.delete(r.table(), r.key());
+                case DELETE_RANGE -> s.deleteRange(r.table(), r.key(), r.count(), rows -> {});
                 case EXTEND ->
                     s.extend(r.table(), r.key(), r.field(), r.suffix(), r.max(), ExtendMethod.valueOf(r.method()));
             };

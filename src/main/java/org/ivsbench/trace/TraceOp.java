@@ -9,6 +9,7 @@ enum TraceOp {
     UPDATE,
     INSERT,
     DELETE,
+    DELETE_RANGE,
     EXTEND;
 
     String code() {

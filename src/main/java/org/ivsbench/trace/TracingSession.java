@@ -2,6 +2,7 @@ package org.ivsbench.trace;
 
 import java.util.List;
 import java.util.Map;
+import java.util.function.LongConsumer;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
@@ -73,6 +74,13 @@ final class TracingSession implements Session {
     public OpResult delete(String table, String key) throws TargetException {
         ObjectNode r = trace.record(TraceOp.DELETE, table, key);
         return finish(r, () -> session.delete(table, key));
+    }
+
+    @Override
+    public OpResult deleteRange(String table, String startKey, int count, LongConsumer deleted) throws TargetException {
+        ObjectNode r = trace.record(TraceOp.DELETE_RANGE, table, startKey);
+        r.put("n", count);
+        return finish(r, () -> session.deleteRange(table, startKey, count, deleted));
     }
 
     @Override

@@ -12,6 +12,7 @@ import org.ivsbench.bench.LoadReport;
 import org.ivsbench.bench.Terminal;
 import org.ivsbench.bench.ycsbivs.procedures.Procedure;
 import org.ivsbench.bench.ycsbivs.procedures.Procedures;
+import org.ivsbench.bench.ycsbivs.procedures.RangeRows;
 import org.ivsbench.config.BenchmarkConfig;
 import org.ivsbench.config.ConfigException;
 import org.ivsbench.config.PhaseConfig;
@@ -20,6 +21,8 @@ import org.ivsbench.db.ServerInfo;
 import org.ivsbench.db.Session;
 import org.ivsbench.db.Target;
 import org.ivsbench.db.TargetException;
+import org.ivsbench.db.TargetKind;
+import org.ivsbench.db.TargetKinds;
 
 /**
  * ycsbivs: YCSB's core workload on a key/value table plus the YCSB-IVS EXTEND operation. One instance
@@ -28,7 +31,11 @@ import org.ivsbench.db.TargetException;
 public final class YcsbIvsModule implements BenchmarkModule {
     static final String INSERT = "InsertRecord";
 
+    static final String RANGE_DELETE = "RangeDeleteRecord";
+
     private SharedKeys sharedKeys;
+    /** The run's range-operation row totals (a module instance is one run). */
+    private final RangeRows rangeRows = new RangeRows();
 
     @Override
     public String name() {
@@ -61,7 +68,21 @@ public final class YcsbIvsModule implements BenchmarkModule {
                         "'" + types.get(i) + "' is not a ycsbivs transaction type; known: "
                                 + String.join(", ", Procedures.names()));
             }
+            TargetKind kind = TargetKinds.of(config.target().type());
+            if (types.get(i).equals(RANGE_DELETE) && !kind.rangeDelete()) {
+                throw new ConfigException(
+                        "transactiontypes/transactiontype[" + (i + 1) + "]/name",
+                        "'" + RANGE_DELETE + "' is not available for type "
+                                + config.target().type()
+                                + " (" + kind.displayName() + " does not keep records in key order, so it cannot delete"
+                                + " a key range); remove it");
+            }
         }
+    }
+
+    /** The range-operation row totals of this run, for checks against the server's counts. */
+    public RangeRows rangeRows() {
+        return rangeRows;
     }
 
     @Override
@@ -114,7 +135,8 @@ public final class YcsbIvsModule implements BenchmarkModule {
                             "'" + type + "' is not a ycsbivs transaction type (validate() should have said so)")));
         }
         Session session = ReconnectingSession.open(target, config.target().reconnectOnConnectionFailure());
-        return new YcsbIvsTerminal(terminalId, target, session, parameters, procedures, sharedKeys(config, parameters));
+        return new YcsbIvsTerminal(
+                terminalId, target, session, parameters, procedures, sharedKeys(config, parameters), rangeRows);
     }
 
     private synchronized SharedKeys sharedKeys(BenchmarkConfig config, YcsbIvsParameters parameters) {

@@ -40,7 +40,8 @@ public record YcsbIvsParameters(
         boolean readAllFields,
         boolean writeAllFields,
         LengthDistribution fieldLengths,
-        LengthDistribution extendLengths) {
+        LengthDistribution extendLengths,
+        LengthDistribution rangeLengths) {
 
     public static final String KEY_COLUMN = "YCSB_KEY";
     public static final String DEFAULT_DISTRIBUTION = "zipfian";
@@ -64,7 +65,8 @@ public record YcsbIvsParameters(
             "readallfields",
             "writeallfields",
             "fieldlengthdistribution",
-            "extendlengthdistribution");
+            "extendlengthdistribution",
+            "rangelengthdistribution");
     public static final Set<String> PHASE_NAMES = Set.of(DISTRIBUTION, DISTRIBUTIONS);
 
     private static final Pattern IDENTIFIER = Pattern.compile("[A-Za-z_][A-Za-z0-9_]{0,63}");
@@ -160,6 +162,7 @@ public record YcsbIvsParameters(
         int lengthCap = (int) maxLength;
         LengthDistribution fieldLengths = lengths(p, "fieldlengthdistribution", fieldLength, 0, lengthCap);
         LengthDistribution extendLengths = lengths(p, "extendlengthdistribution", extendLength, 1, lengthCap);
+        LengthDistribution rangeLengths = rangeLengths(p, scanLength, recordCount);
         return new YcsbIvsParameters(
                 recordCount,
                 fieldCount,
@@ -174,7 +177,24 @@ public record YcsbIvsParameters(
                 bool(p, "readallfields", true),
                 bool(p, "writeallfields", false),
                 fieldLengths,
-                extendLengths);
+                extendLengths,
+                rangeLengths);
+    }
+
+    /**
+     * Records per range operation: by default uniform over 1..scanlength (as SCAN); a range never asks for more
+     * than the table holds at load (or than scanlength, when that is larger), so its rows fit in memory.
+     */
+    private static LengthDistribution rangeLengths(Map<String, String> p, int scanLength, long recordCount)
+            throws ConfigException {
+        String name = "rangelengthdistribution";
+        String text = p.getOrDefault(name, "uniform");
+        int highest = (int) Math.min(Integer.MAX_VALUE, Math.max(scanLength, recordCount));
+        try {
+            return LengthDistribution.parse(text, scanLength, 1, scanLength, highest);
+        } catch (IllegalArgumentException e) {
+            throw new ConfigException(name, "'" + text + "': " + e.getMessage());
+        }
     }
 
     /** True when every value length is the configured constant (what the experiment's baselines assume). */

@@ -11,6 +11,7 @@ import org.slf4j.LoggerFactory;
 import org.ivsbench.bench.Terminal;
 import org.ivsbench.bench.ycsbivs.procedures.Procedure;
 import org.ivsbench.bench.ycsbivs.procedures.ProcedureContext;
+import org.ivsbench.bench.ycsbivs.procedures.RangeRows;
 import org.ivsbench.config.ConfigException;
 import org.ivsbench.config.PhaseConfig;
 import org.ivsbench.db.ReconnectingSession;
@@ -40,6 +41,7 @@ final class YcsbIvsTerminal implements Terminal {
     private final List<Procedure> procedures;
     private final ProcedureContext context;
     private final SharedKeys keys;
+    private final RangeRows rangeRows;
     /** The key chooser of each transaction type in the current phase, aligned with procedures. */
     private final LongGenerator[] keysByType;
 
@@ -51,13 +53,16 @@ final class YcsbIvsTerminal implements Terminal {
             Session session,
             YcsbIvsParameters parameters,
             List<Procedure> procedures,
-            SharedKeys keys) {
+            SharedKeys keys,
+            RangeRows rangeRows) {
         this.id = id;
         this.target = target;
         this.procedures = List.copyOf(procedures);
         this.keys = keys;
         this.keysByType = new LongGenerator[procedures.size()];
-        this.context = new ProcedureContext(parameters, keys.insertCounter(), session);
+        this.rangeRows = rangeRows;
+        this.context = new ProcedureContext(parameters, keys.insertCounter(), session, rangeRows);
+        rangeRows.terminalOpened();
     }
 
     @Override
@@ -145,6 +150,9 @@ final class YcsbIvsTerminal implements Terminal {
         Session session = context.session();
         if (session != null) {
             session.close();
+        }
+        if (rangeRows.terminalClosed() && !rangeRows.summary().isEmpty()) {
+            LOG.info(rangeRows.summary());
         }
     }
 }

@@ -78,6 +78,15 @@ public final class CassandraKind implements TargetKind {
         return ServerViews.TABLE_PREFIXES;
     }
 
+    /**
+     * No: partitions are placed by the token (hash) of the text key, and CQL deletes only whole partitions by
+     * key equality, so a key range could be deleted only record by record from the client.
+     */
+    @Override
+    public boolean rangeDelete() {
+        return false;
+    }
+
     @Override
     public boolean serverSideExtend() {
         return false;

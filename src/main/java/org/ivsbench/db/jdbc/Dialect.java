@@ -48,6 +48,15 @@ interface Dialect {
         return "LENGTH";
     }
 
+    /**
+     * One statement deleting the first {@code ?2} rows with key >= {@code ?1} in key order. By default a
+     * subquery picks the keys (SQLite and PostgreSQL have no DELETE ... LIMIT).
+     */
+    default String deleteRangeSql(String quotedTable, String quotedKey) {
+        return "DELETE FROM " + quotedTable + " WHERE " + quotedKey + " IN (SELECT " + quotedKey + " FROM "
+                + quotedTable + " WHERE " + quotedKey + " >= ? ORDER BY " + quotedKey + " LIMIT ?)";
+    }
+
     /** Appended to a point SELECT to lock the row for the rest of the transaction ("" when BEGIN locks). */
     String lockRowSuffix();
 

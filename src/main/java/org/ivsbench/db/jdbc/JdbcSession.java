@@ -10,6 +10,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.LongConsumer;
 
 import org.ivsbench.db.ExtendMethod;
 import org.ivsbench.db.Record;
@@ -119,6 +120,21 @@ final class JdbcSession implements Session {
                     prepare(sql.delete(table, target.layout(table).keyColumn()));
             ps.setString(1, key);
             return ps.executeUpdate() == 0 ? OpResult.aborted(NOT_FOUND) : OpResult.ok();
+        } catch (SQLException e) {
+            return fail(e);
+        }
+    }
+
+    @Override
+    public OpResult deleteRange(String table, String startKey, int count, LongConsumer deleted) throws TargetException {
+        try {
+            PreparedStatement ps =
+                    prepare(sql.deleteRange(table, target.layout(table).keyColumn()));
+            ps.setString(1, startKey);
+            ps.setInt(2, count);
+            int rows = ps.executeUpdate();
+            deleted.accept(rows);
+            return rows == 0 ? OpResult.aborted(NOT_FOUND) : OpResult.ok();
         } catch (SQLException e) {
             return fail(e);
         }

@@ -153,6 +153,12 @@ final class MariaDbDialect implements Dialect {
         return "CONCAT(COALESCE(" + quotedColumn + ", ''), ?)";
     }
 
+    /** MariaDB refuses LIMIT in an IN subquery, but deletes in index order with ORDER BY ... LIMIT. */
+    @Override
+    public String deleteRangeSql(String quotedTable, String quotedKey) {
+        return "DELETE FROM " + quotedTable + " WHERE " + quotedKey + " >= ? ORDER BY " + quotedKey + " LIMIT ?";
+    }
+
     @Override
     public String lockRowSuffix() {
         return " FOR UPDATE";

@@ -99,6 +99,11 @@ public final class MariaDbKind implements TargetKind {
     }
 
     @Override
+    public boolean rangeDelete() {
+        return true;
+    }
+
+    @Override
     public boolean serverSideExtend() {
         return true;
     }

@@ -87,6 +87,11 @@ public final class PostgresKind implements TargetKind {
     }
 
     @Override
+    public boolean rangeDelete() {
+        return true;
+    }
+
+    @Override
     public boolean serverSideExtend() {
         return true;
     }

@@ -67,6 +67,11 @@ final class SqlStatements {
         return "DELETE FROM " + q(table) + " WHERE " + q(key) + " = ?";
     }
 
+    /** Parameters: start key, number of records. */
+    String deleteRange(String table, String key) {
+        return dialect.deleteRangeSql(q(table), q(key));
+    }
+
     String count(String table) {
         return "SELECT COUNT(*) FROM " + q(table);
     }

@@ -48,6 +48,11 @@ public final class SqliteKind implements TargetKind {
     }
 
     @Override
+    public boolean rangeDelete() {
+        return true;
+    }
+
+    @Override
     public boolean serverSideExtend() {
         return true;
     }

@@ -54,6 +54,11 @@ public final class MongoKind implements TargetKind {
     }
 
     @Override
+    public boolean rangeDelete() {
+        return true;
+    }
+
+    @Override
     public boolean serverSideExtend() {
         return true;
     }

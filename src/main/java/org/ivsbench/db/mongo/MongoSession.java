@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.LongConsumer;
 
 import com.mongodb.MongoBulkWriteException;
 import com.mongodb.client.FindIterable;
@@ -148,6 +149,43 @@ final class MongoSession implements Session {
             return OpResult.ok();
         } catch (RuntimeException e) {
             throw MongoErrors.failure("delete", e);
+        }
+    }
+
+    /**
+     * The last key of the range is found first (an index-only read of at most {@code count} ids), then one
+     * deleteMany removes [startKey, last]; a record inserted into that key range in between goes with it.
+     */
+    @Override
+    public OpResult deleteRange(String table, String startKey, int count, LongConsumer deleted) throws TargetException {
+        if (count <= 0) {
+            deleted.accept(0);
+            return OpResult.aborted("not found");
+        }
+        try {
+            MongoCollection<Document> collection = target.collection(table);
+            String last = null;
+            try (MongoCursor<Document> ids = collection
+                    .find(Filters.gte(FieldNames.ID, startKey))
+                    .sort(Sorts.ascending(FieldNames.ID))
+                    .limit(count)
+                    .projection(Projections.include(FieldNames.ID))
+                    .iterator()) {
+                while (ids.hasNext()) {
+                    last = ids.next().getString(FieldNames.ID);
+                }
+            }
+            if (last == null) {
+                deleted.accept(0);
+                return OpResult.aborted("not found");
+            }
+            DeleteResult r = collection.deleteMany(
+                    Filters.and(Filters.gte(FieldNames.ID, startKey), Filters.lte(FieldNames.ID, last)));
+            long rows = r.wasAcknowledged() ? r.getDeletedCount() : 0;
+            deleted.accept(rows);
+            return r.wasAcknowledged() && rows == 0 ? OpResult.aborted("not found") : OpResult.ok();
+        } catch (RuntimeException e) {
+            throw MongoErrors.failure("range delete", e);
         }
     }
 

@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Consumer;
+import java.util.function.LongConsumer;
 
 import org.ivsbench.bench.ycsbivs.procedures.Procedures;
 import org.ivsbench.config.BenchmarkConfig;
@@ -208,6 +209,13 @@ final class Fixtures {
         public OpResult delete(String table, String key) throws TargetException {
             calls.accept("delete " + key);
             return s.delete(table, key);
+        }
+
+        @Override
+        public OpResult deleteRange(String table, String startKey, int count, LongConsumer deleted)
+                throws TargetException {
+            calls.accept("deleteRange " + startKey + " " + count);
+            return s.deleteRange(table, startKey, count, deleted);
         }
 
         @Override

@@ -51,6 +51,11 @@ public final class MemoryKind implements TargetKind {
     }
 
     @Override
+    public boolean rangeDelete() {
+        return true;
+    }
+
+    @Override
     public boolean serverSideExtend() {
         return true;
     }

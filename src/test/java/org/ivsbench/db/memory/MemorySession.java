@@ -1,10 +1,12 @@
 package org.ivsbench.db.memory;
 
 import java.util.HashSet;
+import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.LongConsumer;
 
 import org.ivsbench.db.ExtendMethod;
 import org.ivsbench.db.Record;
@@ -88,6 +90,22 @@ final class MemorySession implements Session {
         synchronized (t) {
             return t.rows.remove(key) == null ? OpResult.aborted(NOT_FOUND) : OpResult.ok();
         }
+    }
+
+    @Override
+    public OpResult deleteRange(String table, String startKey, int count, LongConsumer deleted) throws TargetException {
+        MemoryTarget.Table t = target.table(table);
+        long rows = 0;
+        synchronized (t) {
+            Iterator<String> keys = t.rows.tailMap(startKey, true).keySet().iterator();
+            while (rows < count && keys.hasNext()) {
+                keys.next();
+                keys.remove();
+                rows++;
+            }
+        }
+        deleted.accept(rows);
+        return rows == 0 ? OpResult.aborted(NOT_FOUND) : OpResult.ok();
     }
 
     /** Both methods are one atomic step here; CLIENT reports the bytes it read, as the SQL session does. */

@@ -7,6 +7,8 @@ import java.util.SplittableRandom;
 
 import org.ivsbench.bench.ycsbivs.YcsbIvsParameters;
 import org.ivsbench.db.Session;
+import org.ivsbench.op.OpResult;
+import org.ivsbench.op.Outcome;
 import org.ivsbench.random.CounterGenerator;
 import org.ivsbench.random.KeyNames;
 import org.ivsbench.random.LongGenerator;
@@ -20,14 +22,25 @@ import org.ivsbench.random.RandomValues;
  * terminal thread; {@link #startPhase} comes before the first operation.
  */
 public final class ProcedureContext {
+    /** Appended to a key to make one that no record has: outside the alphabet of {@link KeyNames}. */
+    public static final char ABSENT_MARK = '~';
+
+    private static final String NOT_FOUND = "not found";
     private final YcsbIvsParameters parameters;
     private final List<String> fields;
     private final CounterGenerator insertCounter;
+    private final RangeRows rangeRows;
     private SplittableRandom random;
     private Session session;
     private LongGenerator keys;
 
     public ProcedureContext(YcsbIvsParameters parameters, CounterGenerator insertCounter, Session session) {
+        this(parameters, insertCounter, session, new RangeRows());
+    }
+
+    public ProcedureContext(
+            YcsbIvsParameters parameters, CounterGenerator insertCounter, Session session, RangeRows rangeRows) {
+        this.rangeRows = rangeRows;
         this.parameters = parameters;
         this.fields = parameters.fieldNames();
         this.insertCounter = insertCounter;
@@ -64,6 +77,30 @@ public final class ProcedureContext {
     /** A key of an existing record, by the distribution of the phase or of the operation's type. */
     public String nextKey() {
         return KeyNames.key(keys.next(random), parameters.orderedKeys());
+    }
+
+    /**
+     * A key that no record ever has: a key of the operation's distribution followed by {@link #ABSENT_MARK}.
+     * Loaded and inserted keys are {@link KeyNames#key} only, which never holds that character, so the two
+     * key spaces are disjoint; with ordered keys an absent key sorts right after its neighbour, inside the
+     * table's key range (a lookup walks the index as a real one does, rather than falling off its end).
+     */
+    public String absentKey() {
+        return nextKey() + ABSENT_MARK;
+    }
+
+    /** The operation found no record (how every binding reports a missing key). */
+    static boolean notFound(OpResult result) {
+        return result.outcome() == Outcome.ABORTED && NOT_FOUND.equals(result.reason());
+    }
+
+    /** Records per range operation, by rangelengthdistribution. */
+    public int rangeLength() {
+        return parameters.rangeLengths().next(random);
+    }
+
+    public RangeRows rangeRows() {
+        return rangeRows;
     }
 
     /** A key number never used before in this run (the shared counter starts at recordcount). */

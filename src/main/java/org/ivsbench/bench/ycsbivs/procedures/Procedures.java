@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
-/** The seven ycsbivs transaction types by name. Procedures are stateless and shared. */
+/** The ycsbivs transaction types by name. Procedures are stateless and shared. */
 public final class Procedures {
     private static final Map<String, Procedure> BY_NAME = byName(List.of(
             new ReadRecord(),
@@ -15,7 +15,11 @@ public final class Procedures {
             new InsertRecord(),
             new ScanRecord(),
             new DeleteRecord(),
-            new ReadModifyWriteRecord()));
+            new ReadModifyWriteRecord(),
+            new EmptyReadRecord(),
+            new EmptyDeleteRecord(),
+            new RangeReadRecord(),
+            new RangeDeleteRecord()));
 
     private static Map<String, Procedure> byName(List<Procedure> procedures) {
         Map<String, Procedure> map = new LinkedHashMap<>();

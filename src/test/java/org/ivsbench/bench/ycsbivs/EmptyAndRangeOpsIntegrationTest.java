@@ -1,0 +1,214 @@
+package org.ivsbench.bench.ycsbivs;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
+
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import org.ivsbench.bench.LoadProgress;
+import org.ivsbench.bench.Terminal;
+import org.ivsbench.config.BenchmarkConfig;
+import org.ivsbench.config.TargetConfig;
+import org.ivsbench.db.Target;
+import org.ivsbench.db.Targets;
+import org.ivsbench.op.OpResult;
+import org.ivsbench.op.Outcome;
+import org.ivsbench.random.Seeds;
+import org.ivsbench.testsupport.TestServers;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Empty point reads/deletes and range reads/deletes on real databases: what the client counted against what
+ * the database holds afterwards. A model of the table (the sorted key set) replays the calls the terminal sent,
+ * so the rows each range operation should have returned or deleted are known independently of the binding.
+ */
+class EmptyAndRangeOpsIntegrationTest {
+    private static final int RECORDS = 1000;
+
+    static List<String> targets() {
+        return List.of("sqlite", "innodb", "rocksdb", "postgres", "mongo");
+    }
+
+    @ParameterizedTest(name = "{0} {1}")
+    @MethodSource("keyOrders")
+    void emptyOperationsNeverTouchARecord(String targetName, String keyOrder) throws Exception {
+        BenchmarkConfig config = config(targetName, "empties", Map.of("keyorder", keyOrder));
+        try (Target target = Targets.open(config.target())) {
+            YcsbIvsModule module = loaded(config, target);
+            String before = Fixtures.checksum(target, "empties");
+            try (Terminal t = module.newTerminal(config, target, 0)) {
+                t.startPhase(config.phases().get(0), Seeds.forStream(7, "terminal", 0, 0));
+                for (int i = 0; i < 200; i++) {
+                    assertEquals(OpResult.ok(), t.execute(Fixtures.typeIndex("EmptyReadRecord")), "empty read");
+                    assertEquals(OpResult.ok(), t.execute(Fixtures.typeIndex("EmptyDeleteRecord")), "empty delete");
+                }
+                assertEquals(RECORDS, target.countRecords("empties"));
+                assertEquals(before, Fixtures.checksum(target, "empties"), "no record changed");
+                // A normal read of a deleted key is still "not found", as before.
+                OpResult read;
+                int deleted = 0;
+                do {
+                    deleted += t.execute(Fixtures.typeIndex("DeleteRecord")).isOk() ? 1 : 0;
+                    read = t.execute(Fixtures.typeIndex("ReadRecord"));
+                } while (read.isOk() && deleted < RECORDS);
+                assertEquals(Outcome.ABORTED, read.outcome());
+                assertEquals("not found", read.reason());
+                assertEquals(RECORDS - deleted, target.countRecords("empties"));
+            }
+            module.clear(config, target);
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("targets")
+    void rangeReadsReturnWhatTheKeyRangeHolds(String targetName) throws Exception {
+        BenchmarkConfig config = config(
+                targetName,
+                "ranges",
+                Map.of("keyorder", "ordered", "rangelengthdistribution", "uniform(min=1, max=50)"));
+        try (Target target = Targets.open(config.target())) {
+            YcsbIvsModule module = new YcsbIvsModule();
+            List<String> calls = new ArrayList<>();
+            Target recorded = Fixtures.recording(target, calls::add);
+            module.create(config, target);
+            module.load(config, target, LoadProgress.NONE);
+            TreeSet<String> model = keys(target, "ranges");
+            long ok = 0;
+            try (Terminal t = module.newTerminal(config, recorded, 0)) {
+                t.startPhase(config.phases().get(0), Seeds.forStream(7, "terminal", 0, 0));
+                for (int i = 0; i < 300; i++) {
+                    ok += t.execute(Fixtures.typeIndex("RangeReadRecord")).isOk() ? 1 : 0;
+                }
+            }
+            long expected = 0;
+            long asked = 0;
+            for (String call : calls) {
+                String[] parts = call.split(" ");
+                int count = Integer.parseInt(parts[2]);
+                asked += count;
+                expected += Math.min(count, model.tailSet(parts[1], true).size());
+            }
+            assertEquals(300, ok);
+            assertEquals(300, calls.size());
+            assertEquals(300, module.rangeRows().rangeReads());
+            assertEquals(expected, module.rangeRows().rowsRead());
+            // uniform 1..50 asks for 25.5 records on average: 300 draws land within 3 of it
+            assertEquals(25.5, asked / 300.0, 3.0);
+            assertEquals(RECORDS, target.countRecords("ranges"));
+            module.clear(config, target);
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("targets")
+    void rangeDeletesRemoveExactlyTheKeyRangesTheClientCounted(String targetName) throws Exception {
+        BenchmarkConfig config = config(
+                targetName,
+                "rangedel",
+                Map.of("keyorder", "ordered", "scanlength", "20", "rangelengthdistribution", "constant"));
+        try (Target target = Targets.open(config.target())) {
+            YcsbIvsModule module = new YcsbIvsModule();
+            List<String> calls = new ArrayList<>();
+            Target recorded = Fixtures.recording(target, calls::add);
+            module.create(config, target);
+            module.load(config, target, LoadProgress.NONE);
+            TreeSet<String> model = keys(target, "rangedel");
+            Map<Outcome, Integer> outcomes = new HashMap<>();
+            try (Terminal t = module.newTerminal(config, recorded, 0)) {
+                t.startPhase(config.phases().get(0), Seeds.forStream(7, "terminal", 0, 0));
+                for (int i = 0; i < 40; i++) {
+                    outcomes.merge(
+                            t.execute(Fixtures.typeIndex("RangeDeleteRecord")).outcome(), 1, Integer::sum);
+                }
+            }
+            long modelDeleted = 0;
+            int emptyRanges = 0;
+            for (String call : calls) {
+                String[] parts = call.split(" ");
+                Iterator<String> range = model.tailSet(parts[1], true).iterator();
+                int removed = 0;
+                for (; removed < Integer.parseInt(parts[2]) && range.hasNext(); removed++) {
+                    range.next();
+                    range.remove();
+                }
+                modelDeleted += removed;
+                emptyRanges += removed == 0 ? 1 : 0;
+            }
+            long after = target.countRecords("rangedel");
+            assertEquals(40, calls.size());
+            assertEquals(RECORDS - after, module.rangeRows().rowsDeleted(), "client count = server count delta");
+            assertEquals(modelDeleted, module.rangeRows().rowsDeleted());
+            assertEquals(model, keys(target, "rangedel"), "exactly the key ranges went");
+            assertEquals(40 - emptyRanges, outcomes.getOrDefault(Outcome.OK, 0));
+            assertEquals(emptyRanges, outcomes.getOrDefault(Outcome.ABORTED, 0));
+            assertTrue(modelDeleted > 200, "most ranges deleted 20 records: " + modelDeleted);
+            module.clear(config, target);
+        }
+    }
+
+    static List<Object[]> keyOrders() {
+        List<Object[]> cases = new ArrayList<>();
+        for (String t : targets()) {
+            cases.add(new Object[] {t, "hashed"});
+            cases.add(new Object[] {t, "ordered"});
+        }
+        return cases;
+    }
+
+    private static YcsbIvsModule loaded(BenchmarkConfig config, Target target) throws Exception {
+        YcsbIvsModule module = new YcsbIvsModule();
+        module.create(config, target);
+        module.load(config, target, LoadProgress.NONE);
+        assertEquals(RECORDS, target.countRecords(config.parameters().get("table")));
+        return module;
+    }
+
+    private static TreeSet<String> keys(Target target, String table) throws Exception {
+        TreeSet<String> keys = new TreeSet<>();
+        target.forEachRecord(table, r -> keys.add(r.key()));
+        return keys;
+    }
+
+    private static BenchmarkConfig config(String targetName, String table, Map<String, String> extra) {
+        Map<String, String> p = new HashMap<>(extra);
+        p.put("recordcount", Integer.toString(RECORDS));
+        p.put("table", table);
+        if (targetName.equals("innodb") || targetName.equals("rocksdb")) {
+            p.put("engine", targetName.equals("rocksdb") ? "RocksDB" : "InnoDB");
+        }
+        BenchmarkConfig config = Fixtures.config(targetConfig(targetName), p, 7, 1, Fixtures.phase("uniform", 1));
+        try {
+            new YcsbIvsModule().validate(config);
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+        return config;
+    }
+
+    private static TargetConfig targetConfig(String name) {
+        return switch (name) {
+            case "postgres" -> TestServers.postgres();
+            case "mongo" -> TestServers.mongo();
+            case "sqlite" -> {
+                try {
+                    Path dir = Files.createTempDirectory("ivs-ranges");
+                    dir.toFile().deleteOnExit();
+                    yield TestServers.sqlite(dir.resolve("test.db"));
+                } catch (IOException e) {
+                    throw new IllegalStateException(e);
+                }
+            }
+            default -> Fixtures.targetConfig(name);
+        };
+    }
+}
