@@ -80,7 +80,7 @@ final class Fixtures {
                 .build();
     }
 
-    /** All seven types in Procedures.names() order, so type index = position in that list. */
+    /** All types in Procedures.names() order, so type index = position in that list. */
     static BenchmarkConfig config(
             TargetConfig target, Map<String, String> parameters, long seed, int loaderThreads, PhaseConfig... phases) {
         List<TransactionTypeConfig> types = Procedures.names().stream()
