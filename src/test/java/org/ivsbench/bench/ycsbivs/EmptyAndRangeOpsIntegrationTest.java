@@ -38,7 +38,7 @@ class EmptyAndRangeOpsIntegrationTest {
     private static final int RECORDS = 1000;
 
     static List<String> targets() {
-        return List.of("sqlite", "innodb", "rocksdb", "postgres", "mongo");
+        return List.of("memory", "sqlite", "innodb", "rocksdb", "postgres", "mongo");
     }
 
     @ParameterizedTest(name = "{0} {1}")
@@ -218,6 +218,9 @@ class EmptyAndRangeOpsIntegrationTest {
             case "postgres" -> TestServers.postgres();
             case "mongo" -> TestServers.mongo();
             case "cassandra" -> CassandraFixture.config(Map.of());
+            case "memory" ->
+                new TargetConfig(
+                        "MEMORY", null, "memory:ranges-" + System.nanoTime(), null, null, null, false, Map.of());
             case "sqlite" -> {
                 try {
                     Path dir = Files.createTempDirectory("ivs-ranges");

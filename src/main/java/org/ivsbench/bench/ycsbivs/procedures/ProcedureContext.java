@@ -34,10 +34,6 @@ public final class ProcedureContext {
     private Session session;
     private LongGenerator keys;
 
-    public ProcedureContext(YcsbIvsParameters parameters, CounterGenerator insertCounter, Session session) {
-        this(parameters, insertCounter, session, new RangeRows());
-    }
-
     public ProcedureContext(
             YcsbIvsParameters parameters, CounterGenerator insertCounter, Session session, RangeRows rangeRows) {
         this.rangeRows = rangeRows;
