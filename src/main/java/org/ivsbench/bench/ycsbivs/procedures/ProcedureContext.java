@@ -78,8 +78,8 @@ public final class ProcedureContext {
     /**
      * A key that no record ever has: a key of the operation's distribution followed by {@link #ABSENT_MARK}.
      * Loaded and inserted keys are {@link KeyNames#key} only, which never holds that character, so the two
-     * key spaces are disjoint; with ordered keys an absent key sorts right after its neighbour, inside the
-     * table's key range (a lookup walks the index as a real one does, rather than falling off its end).
+     * key spaces are disjoint. An absent key sorts among the table's keys (user123 &lt; user1239 &lt; user123~ &lt;
+     * user124), so a lookup walks the index as a real one does rather than falling off its end.
      */
     public String absentKey() {
         return nextKey() + ABSENT_MARK;
