@@ -40,7 +40,8 @@ public record YcsbIvsParameters(
         boolean readAllFields,
         boolean writeAllFields,
         LengthDistribution fieldLengths,
-        LengthDistribution extendLengths) {
+        LengthDistribution extendLengths,
+        KeysSection keys) {
 
     public static final String KEY_COLUMN = "YCSB_KEY";
     public static final String DEFAULT_DISTRIBUTION = "zipfian";
@@ -64,7 +65,8 @@ public record YcsbIvsParameters(
             "readallfields",
             "writeallfields",
             "fieldlengthdistribution",
-            "extendlengthdistribution");
+            "extendlengthdistribution",
+            KeysSection.NAME);
     public static final Set<String> PHASE_NAMES = Set.of(DISTRIBUTION, DISTRIBUTIONS);
 
     private static final Pattern IDENTIFIER = Pattern.compile("[A-Za-z_][A-Za-z0-9_]{0,63}");
@@ -92,7 +94,7 @@ public record YcsbIvsParameters(
     public static YcsbIvsParameters from(BenchmarkConfig config) throws ConfigException {
         Map<String, String> p = config.parameters();
         for (String name : p.keySet()) {
-            if (!NAMES.contains(name)) {
+            if (!NAMES.contains(name) && !name.startsWith(KeysSection.NAME + "/")) {
                 throw new ConfigException(
                         name,
                         "unknown ycsbivs parameter; known: "
@@ -174,7 +176,13 @@ public record YcsbIvsParameters(
                 bool(p, "readallfields", true),
                 bool(p, "writeallfields", false),
                 fieldLengths,
-                extendLengths);
+                extendLengths,
+                KeysSection.parse(p, ordered, recordCount, config.randomSeed()));
+    }
+
+    /** The key of a key number, by the configured key shape (YCSB's without a {@code <keys>} section). */
+    public String keyName(long keynum) {
+        return keys.shape().key(keynum);
     }
 
     /** True when every value length is the configured constant (what the experiment's baselines assume). */

@@ -8,7 +8,6 @@ import java.util.SplittableRandom;
 import org.ivsbench.bench.ycsbivs.YcsbIvsParameters;
 import org.ivsbench.db.Session;
 import org.ivsbench.random.CounterGenerator;
-import org.ivsbench.random.KeyNames;
 import org.ivsbench.random.LongGenerator;
 import org.ivsbench.random.RandomValues;
 
@@ -63,7 +62,7 @@ public final class ProcedureContext {
 
     /** A key of an existing record, by the distribution of the phase or of the operation's type. */
     public String nextKey() {
-        return KeyNames.key(keys.next(random), parameters.orderedKeys());
+        return parameters.keyName(keys.next(random));
     }
 
     /** A key number never used before in this run (the shared counter starts at recordcount). */
@@ -72,7 +71,7 @@ public final class ProcedureContext {
     }
 
     public String insertKey(long number) {
-        return KeyNames.key(number, parameters.orderedKeys());
+        return parameters.keyName(number);
     }
 
     /** The insert of {@code number} finished (ok or not): the choosers that follow inserts may now pick it. */
