@@ -8,7 +8,7 @@ import java.util.SplittableRandom;
  * shape is configured, and then:
  *
  * <ul>
- *   <li>composite keys: a prefix of segments, e.g. {@code tenant03/user042/}, then the number. Which prefix
+ *   <li>composite keys: a prefix of segments, e.g. {@code tenant3/user42/}, then the number. Which prefix
  *       a key number gets is drawn from the prefix distribution over the prefix indexes (0 .. prefixes-1 in
  *       key order, the last segment varying fastest), by a stream of its own per key number, so a key's name
  *       is a function of (seed, number) and per-prefix counts follow the distribution (hot prefixes);
@@ -139,7 +139,7 @@ public final class KeyShape {
         return prefixChooser.next(perKey(prefixSeed, keynum));
     }
 
-    /** The prefix of an index, e.g. {@code tenant03/user042/}; zero-padded, so prefix order is index order. */
+    /** The prefix of an index, e.g. {@code tenant3/user42/}; zero-padded, so prefix order is index order. */
     public String prefix(long index) {
         StringBuilder out = new StringBuilder();
         long rest = index;
