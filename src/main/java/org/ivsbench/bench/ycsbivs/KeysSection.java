@@ -33,14 +33,16 @@ public record KeysSection(KeyShape shape, Double sortedness, long window) {
     private static final Pattern SEGMENT = Pattern.compile("([A-Za-z][A-Za-z0-9_]{0,31}):([0-9]{1,9})");
     private static final long MOST_PREFIXES = 1_000_000;
     /** Choosers that follow the insert counter would make a key's prefix change as the run inserts. */
+    /** Key names are a function of the key number alone, as YCSB's FNV names are. */
+    static final long KEY_SEED = 0;
+
     private static final Set<String> COUNTER_BOUND = Set.of("latest", "sequential", "exponential");
 
     static KeysSection plain(boolean ordered) {
         return new KeysSection(KeyShape.plain(ordered), null, 0);
     }
 
-    static KeysSection parse(Map<String, String> p, boolean ordered, long recordCount, long seed)
-            throws ConfigException {
+    static KeysSection parse(Map<String, String> p, boolean ordered, long recordCount) throws ConfigException {
         String prefixPath = NAME + "/";
         boolean any = false;
         for (Map.Entry<String, String> e : p.entrySet()) {
@@ -64,7 +66,8 @@ public record KeysSection(KeyShape shape, Double sortedness, long window) {
         List<Segment> segments = segments(p.get(prefixPath + "prefix"));
         LongGenerator chooser = prefixChooser(p.get(prefixPath + "prefixdistribution"), segments);
         LengthDistribution lengths = lengths(p.get(prefixPath + "length"));
-        KeyShape shape = KeyShape.shaped(ordered, segments, chooser, lengths, seed);
+        // Not randomSeed: experiments give each phase its own seed, and a number's key must be the loaded one.
+        KeyShape shape = KeyShape.shaped(ordered, segments, chooser, lengths, KEY_SEED);
         if (shape.longestNaturalKey() > KeyShape.LONGEST_KEY) {
             throw new ConfigException(
                     prefixPath + "prefix",

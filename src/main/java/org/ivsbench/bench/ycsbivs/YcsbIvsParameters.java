@@ -177,7 +177,7 @@ public record YcsbIvsParameters(
                 bool(p, "writeallfields", false),
                 fieldLengths,
                 extendLengths,
-                KeysSection.parse(p, ordered, recordCount, config.randomSeed()));
+                KeysSection.parse(p, ordered, recordCount));
     }
 
     /** The key of a key number, by the configured key shape (YCSB's without a {@code <keys>} section). */
