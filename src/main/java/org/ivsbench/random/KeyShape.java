@@ -27,6 +27,7 @@ public final class KeyShape {
     public static final int LONGEST_KEY = 255;
 
     private static final String PLAIN_PREFIX = "user";
+    private static final int CACHED_PREFIXES = 1 << 16;
     private static final long GOLDEN_GAMMA = 0x9E3779B97F4A7C15L;
 
     /** One composite key segment: its name and how many distinct values it takes. */
@@ -50,6 +51,8 @@ public final class KeyShape {
     private final LengthDistribution lengths;
     private final long prefixSeed;
     private final long lengthSeed;
+    /** The prefix strings when there are few enough to keep (most configs): naming a key then builds none. */
+    private final String[] prefixes;
 
     private KeyShape(
             boolean ordered,
@@ -70,6 +73,10 @@ public final class KeyShape {
         this.lengths = lengths;
         this.prefixSeed = Seeds.forStream(seed, "keyprefix", 0).nextLong();
         this.lengthSeed = Seeds.forStream(seed, "keylength", 0).nextLong();
+        this.prefixes = segments.isEmpty() || count > CACHED_PREFIXES ? null : new String[(int) count];
+        for (int i = 0; prefixes != null && i < prefixes.length; i++) {
+            prefixes[i] = buildPrefix(i);
+        }
     }
 
     /** YCSB's keys, exactly as {@link KeyNames} makes them. */
@@ -141,6 +148,10 @@ public final class KeyShape {
 
     /** The prefix of an index, e.g. {@code tenant3/user42/}; zero-padded, so prefix order is index order. */
     public String prefix(long index) {
+        return prefixes != null ? prefixes[(int) index] : buildPrefix(index);
+    }
+
+    private String buildPrefix(long index) {
         StringBuilder out = new StringBuilder();
         long rest = index;
         String[] parts = new String[segments.size()];
