@@ -1,8 +1,10 @@
 package org.ivsbench.random;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
+import org.apache.commons.statistics.inference.ChiSquareTest;
 import org.junit.jupiter.api.Test;
 
 import org.ivsbench.random.KeyShape.Segment;
@@ -86,6 +88,27 @@ class KeyShapeTest {
             }
             previous = key;
         }
+    }
+
+    @Test
+    void keysPerPrefixFollowThePrefixDistribution() {
+        // zipfian-unscrambled(theta=0.9) over 20 prefixes: prefix 0 hottest, then 1, ...
+        KeyShape shape = KeyShape.shaped(
+                true,
+                List.of(new Segment("tenant", 4), new Segment("user", 5)),
+                KeyDistributions.generator(
+                        KeyDistributions.parse("zipfian-unscrambled(theta=0.9)"), 20, null, new ZetaCache()),
+                null,
+                2);
+        long[] observed = new long[20];
+        for (long n = 0; n < 100_000; n++) {
+            observed[(int) shape.prefixIndex(n)]++;
+        }
+        // The shares of YCSB's Zipfian generator (Gray et al.'s closed form), as the key distribution tests use.
+        double[] share = KeyDistributionsFitTest.zipfRanks(20, 0.9);
+        double p = ChiSquareTest.withDefaults().test(share, observed).getPValue();
+        assertTrue(p > KeyDistributionsFitTest.ALPHA, "p " + p + " for " + Arrays.toString(observed));
+        assertTrue(observed[0] > 5 * observed[19], "prefix 0 is the hot one");
     }
 
     @Test
