@@ -40,6 +40,8 @@ final class Invocation {
     private final Main options;
     private final PrintStream out = System.out;
     private final PrintStream err = System.err;
+    /** The report of this invocation's --load, for the run's load.json; null without --load. */
+    private LoadReport loaded;
 
     Invocation(Main options) {
         this.options = options;
@@ -132,6 +134,7 @@ final class Invocation {
                 // copy would let anyone test guesses of a weak password.
                 String redacted = ConfigRedactor.redactedXml(options.config);
                 return new PhasesRun(module, config, target, options, out)
+                        .loaded(loaded)
                         .execute(
                                 commandLine(),
                                 ConfigDigest.sha256(redacted.getBytes(StandardCharsets.UTF_8)),
@@ -224,6 +227,8 @@ final class Invocation {
             out.printf(
                     "Loaded %,d records (%.1f MB) in %.1f s: %,.0f records/s, %.1f MB/s%n",
                     r.records(), r.bytes() / 1e6, seconds, r.records() / seconds, r.bytes() / 1e6 / seconds);
+            r.notes().forEach(out::println);
+            loaded = r;
         }
     }
 

@@ -7,7 +7,11 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+
 import org.ivsbench.bench.BenchmarkModule;
+import org.ivsbench.bench.LoadReport;
 import org.ivsbench.benchbase.BenchBaseOutputs;
 import org.ivsbench.benchbase.RawCsv;
 import org.ivsbench.benchbase.RawRecordingModule;
@@ -30,6 +34,7 @@ import org.ivsbench.trace.TracingModule;
  * ends: normally, by a database failure, or by Ctrl-C / SIGTERM).
  */
 final class PhasesRun implements RunLifecycle.Work {
+    private static final ObjectMapper LOAD_JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
     private final BenchmarkModule module;
     private final BenchmarkConfig config;
     private final Target target;
@@ -39,6 +44,7 @@ final class PhasesRun implements RunLifecycle.Work {
     private RawCsv raw;
     private TraceWriter trace;
     private Path dir;
+    private LoadReport loaded;
 
     PhasesRun(BenchmarkModule module, BenchmarkConfig config, Target target, Main options, PrintStream out) {
         this.module = module;
@@ -48,12 +54,21 @@ final class PhasesRun implements RunLifecycle.Work {
         this.out = out;
     }
 
+    /** The load this invocation did before the run (or null): its details go to load.json. */
+    PhasesRun loaded(LoadReport report) {
+        this.loaded = report;
+        return this;
+    }
+
     /** Makes the results folder and runs the phases; returns the exit code. */
     int execute(List<String> commandLine, String digest, String redactedXml) throws IOException {
         dir = ResultsDirectory.create(options.directory, module.name());
         Files.writeString(dir.resolve("config.xml"), redactedXml);
         Map<String, Object> env = ServerInfo.environmentOf(target);
         EnvironmentWriter.write(dir.resolve("environment.json"), env, EnvironmentWriter.toolVersion(), commandLine);
+        if (loaded != null && !loaded.details().isEmpty()) {
+            LOAD_JSON.writeValue(dir.resolve("load.json").toFile(), loaded.details());
+        }
         RunInfo info = new RunInfo(
                 EnvironmentWriter.toolVersion(),
                 module.name(),

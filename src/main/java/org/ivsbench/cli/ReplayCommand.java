@@ -160,6 +160,7 @@ final class ReplayCommand implements Callable<Integer> {
             if (load) {
                 LoadReport r = module.load(cfg, target, LoadProgress.NONE);
                 out.printf("Loaded %,d records.%n", r.records());
+                r.notes().forEach(out::println);
             }
             out.printf(
                     "Replaying %,d operations of %d terminals (timing %s)%n",

@@ -97,6 +97,17 @@ public final class ConfigLoader {
         List<PhaseConfig> phases = WorksSection.parse(root, terminals, types, phaseParameterNames, experimentPresent);
         Map<String, String> parameters = new LinkedHashMap<>();
         for (String name : benchmarkParameterNames) {
+            Element group = root.single(name);
+            if (group != null && group.hasChildren()) {
+                // A benchmark's element may group leaves (e.g. <keys><length>): "name/child", as in a phase.
+                group.requireContainer();
+                for (Element child : group.children()) {
+                    if (parameters.put(name + "/" + child.name(), child.text()) != null) {
+                        throw new ConfigException(child.path(), "given more than once; give it once");
+                    }
+                }
+                continue;
+            }
             String value = root.leaf(name);
             if (value != null) {
                 parameters.put(name, value);

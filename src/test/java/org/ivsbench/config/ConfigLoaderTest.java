@@ -139,6 +139,18 @@ class ConfigLoaderTest {
     }
 
     @Test
+    void aGroupedBenchmarkElementIsFlattenedIntoNameSlashChild() throws Exception {
+        Path file = write(
+                "keys.xml",
+                minimal("<keyorder>ordered</keyorder><keys><length>32</length><sortedness>0.1</sortedness></keys>"));
+        Map<String, String> p = YcsbIvsNames.load(file).parameters();
+        assertEquals("32", p.get("keys/length"));
+        assertEquals("0.1", p.get("keys/sortedness"));
+        assertEquals("ordered", p.get("keyorder"));
+        assertTrue(!p.containsKey("keys"), "the group itself is not a parameter: " + p);
+    }
+
+    @Test
     void emptyExperimentSectionIsAnEmptyMapNotNull() throws Exception {
         Path file = write("exp.xml", minimal("<experiment/>"));
         assertEquals(Map.of(), YcsbIvsNames.load(file).experiment());

@@ -37,7 +37,8 @@ final class YcsbIvsNames {
             "readallfields",
             "writeallfields",
             "fieldlengthdistribution",
-            "extendlengthdistribution");
+            "extendlengthdistribution",
+            "keys");
     static final Set<String> PHASE_PARAMETERS = Set.of("distribution", "distributions");
 
     private YcsbIvsNames() {}

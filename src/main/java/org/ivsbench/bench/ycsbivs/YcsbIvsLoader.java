@@ -16,7 +16,6 @@ import org.ivsbench.db.Record;
 import org.ivsbench.db.Session;
 import org.ivsbench.db.Target;
 import org.ivsbench.db.TargetException;
-import org.ivsbench.random.KeyNames;
 import org.ivsbench.random.LengthDistribution;
 import org.ivsbench.random.RandomValues;
 import org.ivsbench.random.Seeds;
@@ -45,6 +44,9 @@ final class YcsbIvsLoader {
     }
 
     LoadReport load(Target target, LoadProgress progress) throws TargetException, InterruptedException {
+        if (parameters.keys().sortedness() != null) {
+            return new SortedLoad(parameters, seed, batchSize).load(target, progress);
+        }
         long started = System.nanoTime();
         long chunks = (parameters.recordCount() + CHUNK - 1) / CHUNK;
         if (chunks > Integer.MAX_VALUE) {
@@ -88,7 +90,6 @@ final class YcsbIvsLoader {
 
     private void loadChunks(Target target, int firstChunk, int endChunk, ProgressTotals totals) throws TargetException {
         List<String> fields = parameters.fieldNames();
-        LengthDistribution lengths = parameters.fieldLengths();
         try (Session session = target.openSession()) {
             List<Record> batch = new ArrayList<>(batchSize);
             long batchBytes = 0;
@@ -99,14 +100,9 @@ final class YcsbIvsLoader {
                     if (Thread.currentThread().isInterrupted()) {
                         throw new TargetException("load interrupted");
                     }
-                    Map<String, String> values = new LinkedHashMap<>();
-                    for (String field : fields) {
-                        // A constant length draws nothing, so constant loads keep their streams.
-                        String value = RandomValues.ascii(random, lengths.next(random));
-                        values.put(field, value);
-                        batchBytes += value.length();
-                    }
-                    batch.add(new Record(KeyNames.key(keynum, parameters.orderedKeys()), values));
+                    Record record = record(parameters, fields, keynum, random);
+                    batchBytes += bytes(record);
+                    batch.add(record);
                     if (batch.size() == batchSize) {
                         session.insertBatch(parameters.table(), batch);
                         totals.add(batch.size(), batchBytes);
@@ -122,8 +118,27 @@ final class YcsbIvsLoader {
         }
     }
 
+    /** A loaded record: its key by the key shape, then its fields' values in field order from the stream. */
+    static Record record(YcsbIvsParameters parameters, List<String> fields, long keynum, SplittableRandom random) {
+        LengthDistribution lengths = parameters.fieldLengths();
+        Map<String, String> values = new LinkedHashMap<>();
+        for (String field : fields) {
+            // A constant length draws nothing, so constant loads keep their streams.
+            values.put(field, RandomValues.ascii(random, lengths.next(random)));
+        }
+        return new Record(parameters.keyName(keynum), values);
+    }
+
+    static long bytes(Record record) {
+        long bytes = 0;
+        for (String value : record.fields().values()) {
+            bytes += value.length();
+        }
+        return bytes;
+    }
+
     /** Running totals over all threads, reported in order so a progress bar never goes backwards. */
-    private static final class ProgressTotals {
+    static final class ProgressTotals {
         private final LoadProgress progress;
         private long records;
         private long bytes;

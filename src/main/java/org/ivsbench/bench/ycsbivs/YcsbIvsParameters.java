@@ -41,7 +41,8 @@ public record YcsbIvsParameters(
         boolean writeAllFields,
         LengthDistribution fieldLengths,
         LengthDistribution extendLengths,
-        LengthDistribution rangeLengths) {
+        LengthDistribution rangeLengths,
+        KeysSection keys) {
 
     public static final String KEY_COLUMN = "YCSB_KEY";
     public static final String DEFAULT_DISTRIBUTION = "zipfian";
@@ -66,7 +67,8 @@ public record YcsbIvsParameters(
             "writeallfields",
             "fieldlengthdistribution",
             "extendlengthdistribution",
-            "rangelengthdistribution");
+            "rangelengthdistribution",
+            KeysSection.NAME);
     public static final Set<String> PHASE_NAMES = Set.of(DISTRIBUTION, DISTRIBUTIONS);
 
     private static final Pattern IDENTIFIER = Pattern.compile("[A-Za-z_][A-Za-z0-9_]{0,63}");
@@ -94,7 +96,7 @@ public record YcsbIvsParameters(
     public static YcsbIvsParameters from(BenchmarkConfig config) throws ConfigException {
         Map<String, String> p = config.parameters();
         for (String name : p.keySet()) {
-            if (!NAMES.contains(name)) {
+            if (!NAMES.contains(name) && !name.startsWith(KeysSection.NAME + "/")) {
                 throw new ConfigException(
                         name,
                         "unknown ycsbivs parameter; known: "
@@ -178,7 +180,8 @@ public record YcsbIvsParameters(
                 bool(p, "writeallfields", false),
                 fieldLengths,
                 extendLengths,
-                rangeLengths);
+                rangeLengths,
+                KeysSection.parse(p, ordered, recordCount));
     }
 
     /**
@@ -195,6 +198,11 @@ public record YcsbIvsParameters(
         } catch (IllegalArgumentException e) {
             throw new ConfigException(name, "'" + text + "': " + e.getMessage());
         }
+    }
+
+    /** The key of a key number, by the configured key shape (YCSB's without a {@code <keys>} section). */
+    public String keyName(long keynum) {
+        return keys.shape().key(keynum);
     }
 
     /** True when every value length is the configured constant (what the experiment's baselines assume). */

@@ -67,5 +67,13 @@ class WorkloadSamplesTest {
         PhaseConfig middle =
                 load(DIR.resolve("key_distribution_normal.xml")).phases().get(0);
         assertEquals(0.05, YcsbIvsParameters.distribution(middle).get("stddev"));
+        KeysSection composite =
+                YcsbIvsParameters.from(load(DIR.resolve("keys_composite.xml"))).keys();
+        assertEquals(1000, composite.shape().prefixCount());
+        assertEquals(
+                0.2,
+                YcsbIvsParameters.from(load(DIR.resolve("keys_sortedness.xml")))
+                        .keys()
+                        .sortedness());
     }
 }

@@ -1,5 +1,6 @@
 package org.ivsbench.bench.ycsbivs;
 
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -9,6 +10,7 @@ import org.ivsbench.config.BenchmarkConfig;
 import org.ivsbench.config.ConfigException;
 import org.ivsbench.config.TargetConfig;
 import org.ivsbench.db.ExtendMethod;
+import org.ivsbench.random.KeyNames;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -64,6 +66,83 @@ class YcsbIvsParametersTest {
         assertEquals("recordcount", path(MARIADB, Map.of("recordcount", "ten")));
         assertEquals("nosuch", path(MARIADB, Map.of("nosuch", "1")));
         assertEquals("readallfields", path(MARIADB, Map.of("readallfields", "yes")));
+    }
+
+    @Test
+    void keysSectionErrorsNameTheElementAndValue() {
+        Map<String, String> ordered = Map.of("keyorder", "ordered");
+        assertEquals(
+                "keys/sortedness: '1.5' must be in [0, 1] (0 sorted, 1 random)",
+                message(SQLITE, with(ordered, "keys/sortedness", "1.5")));
+        assertEquals(
+                "keys/sortedness: 'half' is not a number", message(SQLITE, with(ordered, "keys/sortedness", "half")));
+        assertEquals(
+                "keys/sortedness: '0.2' needs <keyorder>ordered</keyorder>: hashed keys are inserted in no key order"
+                        + " to begin with",
+                message(SQLITE, Map.of("keys/sortedness", "0.2")));
+        assertEquals(
+                "keys/sortedness: '0.2' needs recordcount <= 10000000 (the insert order is generated in memory),"
+                        + " got 20000000",
+                message(SQLITE, with(with(ordered, "keys/sortedness", "0.2"), "recordcount", "20000000")));
+        assertEquals(
+                "keys/displacement: '0' must be >= 1 (entries)",
+                message(SQLITE, with(with(ordered, "keys/sortedness", "0.2"), "keys/displacement", "0")));
+        assertEquals(
+                "keys/displacement: '10' needs a <sortedness> to apply to",
+                message(SQLITE, Map.of("keys/displacement", "10")));
+        assertEquals(
+                "keys/prefix: 'tenant:10,user' must be segments name:count separated by commas (name a letter then"
+                        + " letters, digits or '_'; count >= 1), e.g. tenant:10,user:100",
+                message(SQLITE, Map.of("keys/prefix", "tenant:10,user")));
+        assertEquals("keys/prefix", path(SQLITE, Map.of("keys/prefix", "tenant:0")));
+        assertEquals(
+                "keys/prefix: 'a:1000,b:1001' gives more than 1000000 distinct prefixes",
+                message(SQLITE, Map.of("keys/prefix", "a:1000,b:1001")));
+        assertEquals("keys/prefix: 'a:2,a:3' names segment a twice", message(SQLITE, Map.of("keys/prefix", "a:2,a:3")));
+        assertEquals(
+                "keys/prefixdistribution: 'zipfian' needs <prefix> segments to choose from",
+                message(SQLITE, Map.of("keys/prefixdistribution", "zipfian")));
+        assertEquals(
+                "keys/prefixdistribution: 'beta(alpha=-1)': beta parameter alpha=-1 must be > 0",
+                message(SQLITE, Map.of("keys/prefix", "t:5", "keys/prefixdistribution", "beta(alpha=-1)")));
+        assertEquals(
+                "keys/prefixdistribution",
+                path(SQLITE, Map.of("keys/prefix", "t:5", "keys/prefixdistribution", "latest")));
+        assertEquals("keys/length: '300': must be in [1, 255]", message(SQLITE, Map.of("keys/length", "300")));
+        assertEquals(
+                "keys/length: 'uniform(min=10, max=300)': max=300 must be <= 255",
+                message(SQLITE, Map.of("keys/length", "uniform(min=10, max=300)")));
+        assertEquals("keys/length", path(SQLITE, Map.of("keys/length", "normal(mean=)")));
+        assertEquals("keys/order", path(SQLITE, Map.of("keys/order", "ordered")));
+        assertEquals("keys", path(SQLITE, Map.of("keys", "ordered")));
+    }
+
+    @Test
+    void withoutAKeysSectionKeysAreYcsbs() throws Exception {
+        YcsbIvsParameters hashed = YcsbIvsParameters.from(config(SQLITE, Map.of()));
+        YcsbIvsParameters ordered = YcsbIvsParameters.from(config(SQLITE, Map.of("keyorder", "ordered")));
+        for (long n = 0; n < 1000; n += 7) {
+            assertEquals(KeyNames.key(n, false), hashed.keyName(n));
+            assertEquals(KeyNames.key(n, true), ordered.keyName(n));
+        }
+        assertNull(hashed.keys().sortedness());
+    }
+
+    @Test
+    void shapedKeysDoNotDependOnTheRunsSeed() throws Exception {
+        // An experiment gives each phase its own seed; a key number must still name the loaded record.
+        Map<String, String> p = Map.of("keys/prefix", "tenant:10,user:100", "keys/length", "uniform(min=30, max=60)");
+        YcsbIvsParameters one = YcsbIvsParameters.from(Fixtures.config(SQLITE, p, 1, 1));
+        YcsbIvsParameters other = YcsbIvsParameters.from(Fixtures.config(SQLITE, p, 99, 1));
+        for (long n = 0; n < 200; n++) {
+            assertEquals(one.keyName(n), other.keyName(n));
+        }
+    }
+
+    private static Map<String, String> with(Map<String, String> p, String name, String value) {
+        Map<String, String> more = new HashMap<>(p);
+        more.put(name, value);
+        return more;
     }
 
     @Test

@@ -10,7 +10,6 @@ import org.ivsbench.db.Session;
 import org.ivsbench.op.OpResult;
 import org.ivsbench.op.Outcome;
 import org.ivsbench.random.CounterGenerator;
-import org.ivsbench.random.KeyNames;
 import org.ivsbench.random.LongGenerator;
 import org.ivsbench.random.RandomValues;
 
@@ -72,12 +71,13 @@ public final class ProcedureContext {
 
     /** A key of an existing record, by the distribution of the phase or of the operation's type. */
     public String nextKey() {
-        return KeyNames.key(keys.next(random), parameters.orderedKeys());
+        return parameters.keyName(keys.next(random));
     }
 
     /**
      * A key that no record ever has: a key of the operation's distribution followed by {@link #ABSENT_MARK}.
-     * Loaded and inserted keys are {@link KeyNames#key} only, which never holds that character, so the two
+     * Loaded and inserted keys are named by the key shape only (YCSB's {@link KeyNames#key}, or a
+     * {@code <keys>} shape: segments, digits and padding letters), which never holds that character, so the two
      * key spaces are disjoint. An absent key sorts among the table's keys (user123 &lt; user1239 &lt; user123~ &lt;
      * user124), so a lookup walks the index as a real one does rather than falling off its end.
      */
@@ -105,7 +105,7 @@ public final class ProcedureContext {
     }
 
     public String insertKey(long number) {
-        return KeyNames.key(number, parameters.orderedKeys());
+        return parameters.keyName(number);
     }
 
     /** The insert of {@code number} finished (ok or not): the choosers that follow inserts may now pick it. */

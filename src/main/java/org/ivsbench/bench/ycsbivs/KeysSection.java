@@ -1,0 +1,206 @@
+package org.ivsbench.bench.ycsbivs;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.regex.Pattern;
+
+import org.ivsbench.config.ConfigException;
+import org.ivsbench.random.DistributionSpec;
+import org.ivsbench.random.KeyDistributions;
+import org.ivsbench.random.KeyShape;
+import org.ivsbench.random.KeyShape.Segment;
+import org.ivsbench.random.LengthDistribution;
+import org.ivsbench.random.LoadOrder;
+import org.ivsbench.random.LongGenerator;
+import org.ivsbench.random.ZetaCache;
+
+/**
+ * The {@code <keys>} section: key length, composite key prefixes with a distribution over them, and the
+ * sortedness of the load's insert order (config/README.md). Without it keys are YCSB's, byte for byte.
+ *
+ * @param shape       how key numbers become keys
+ * @param sortedness  the requested K of the load's insert order, or null to load in key-number order
+ * @param window      the largest intended displacement of an entry, in entries (with a sortedness)
+ */
+public record KeysSection(KeyShape shape, Double sortedness, long window) {
+    static final String NAME = "keys";
+    static final Set<String> CHILDREN =
+            new TreeSet<>(Set.of("length", "prefix", "prefixdistribution", "sortedness", "displacement"));
+
+    private static final Pattern SEGMENT = Pattern.compile("([A-Za-z][A-Za-z0-9_]{0,31}):([0-9]{1,9})");
+    private static final long MOST_PREFIXES = 1_000_000;
+    /** Choosers that follow the insert counter would make a key's prefix change as the run inserts. */
+    /** Key names are a function of the key number alone, as YCSB's FNV names are. */
+    static final long KEY_SEED = 0;
+
+    private static final Set<String> COUNTER_BOUND = Set.of("latest", "sequential", "exponential");
+
+    static KeysSection plain(boolean ordered) {
+        return new KeysSection(KeyShape.plain(ordered), null, 0);
+    }
+
+    static KeysSection parse(Map<String, String> p, boolean ordered, long recordCount) throws ConfigException {
+        String prefixPath = NAME + "/";
+        boolean any = false;
+        for (Map.Entry<String, String> e : p.entrySet()) {
+            if (e.getKey().equals(NAME)) {
+                throw new ConfigException(
+                        NAME,
+                        "'" + e.getValue() + "' must hold elements (" + String.join(", ", CHILDREN)
+                                + "), e.g. <keys><sortedness>0.1</sortedness></keys>");
+            }
+            if (e.getKey().startsWith(prefixPath)) {
+                any = true;
+                if (!CHILDREN.contains(e.getKey().substring(prefixPath.length()))) {
+                    throw new ConfigException(
+                            e.getKey(), "unknown element of <keys>; known: " + String.join(", ", CHILDREN));
+                }
+            }
+        }
+        if (!any) {
+            return plain(ordered);
+        }
+        List<Segment> segments = segments(p.get(prefixPath + "prefix"));
+        LongGenerator chooser = prefixChooser(p.get(prefixPath + "prefixdistribution"), segments);
+        LengthDistribution lengths = lengths(p.get(prefixPath + "length"));
+        // Not randomSeed: experiments give each phase its own seed, and a number's key must be the loaded one.
+        KeyShape shape = KeyShape.shaped(ordered, segments, chooser, lengths, KEY_SEED);
+        if (shape.longestNaturalKey() > KeyShape.LONGEST_KEY) {
+            throw new ConfigException(
+                    prefixPath + "prefix",
+                    "'" + p.get(prefixPath + "prefix") + "' makes keys longer than " + KeyShape.LONGEST_KEY
+                            + " bytes; use shorter segment names");
+        }
+        Double sortedness = sortedness(p, ordered, recordCount);
+        long window = window(p, sortedness, recordCount);
+        return new KeysSection(shape, sortedness, window);
+    }
+
+    private static List<Segment> segments(String text) throws ConfigException {
+        List<Segment> segments = new ArrayList<>();
+        if (text == null) {
+            return segments;
+        }
+        long product = 1;
+        Set<String> names = new TreeSet<>();
+        for (String item : text.split(",", -1)) {
+            var m = SEGMENT.matcher(item.trim());
+            if (!m.matches() || Integer.parseInt(m.group(2)) < 1) {
+                throw new ConfigException(
+                        NAME + "/prefix",
+                        "'" + text + "' must be segments name:count separated by commas (name a letter then letters,"
+                                + " digits or '_'; count >= 1), e.g. tenant:10,user:100");
+            }
+            if (!names.add(m.group(1))) {
+                throw new ConfigException(NAME + "/prefix", "'" + text + "' names segment " + m.group(1) + " twice");
+            }
+            int count = Integer.parseInt(m.group(2));
+            product *= count;
+            if (product > MOST_PREFIXES) {
+                throw new ConfigException(
+                        NAME + "/prefix", "'" + text + "' gives more than " + MOST_PREFIXES + " distinct prefixes");
+            }
+            segments.add(new Segment(m.group(1), count));
+        }
+        return segments;
+    }
+
+    private static LongGenerator prefixChooser(String text, List<Segment> segments) throws ConfigException {
+        String path = NAME + "/prefixdistribution";
+        if (text != null && segments.isEmpty()) {
+            throw new ConfigException(path, "'" + text + "' needs <prefix> segments to choose from");
+        }
+        if (segments.isEmpty()) {
+            return null;
+        }
+        DistributionSpec spec = YcsbIvsParameters.keyDistribution(path, text == null ? "uniform" : text);
+        if (COUNTER_BOUND.contains(spec.name())) {
+            throw new ConfigException(
+                    path,
+                    "'" + text + "' follows the insert counter; a key's prefix must not change with it: use uniform,"
+                            + " zipfian, hotspot or a shape such as normal(mean=0.5, stddev=0.1)");
+        }
+        long prefixes = 1;
+        for (Segment s : segments) {
+            prefixes *= s.count();
+        }
+        return KeyDistributions.generator(spec, prefixes, null, new ZetaCache());
+    }
+
+    private static LengthDistribution lengths(String text) throws ConfigException {
+        if (text == null) {
+            return null;
+        }
+        String path = NAME + "/length";
+        String trimmed = text.trim();
+        try {
+            if (trimmed.matches("[0-9]{1,9}")) {
+                int length = Integer.parseInt(trimmed);
+                if (length < 1 || length > KeyShape.LONGEST_KEY) {
+                    throw new IllegalArgumentException("must be in [1, " + KeyShape.LONGEST_KEY + "]");
+                }
+                return LengthDistribution.parse("constant", length, 1, length, length);
+            }
+            if (trimmed.startsWith("constant")) {
+                throw new IllegalArgumentException("give a constant length as a number, e.g. <length>32</length>");
+            }
+            return LengthDistribution.parse(trimmed, 1, 1, KeyShape.LONGEST_KEY, KeyShape.LONGEST_KEY);
+        } catch (IllegalArgumentException e) {
+            throw new ConfigException(path, "'" + text + "': " + e.getMessage());
+        }
+    }
+
+    private static Double sortedness(Map<String, String> p, boolean ordered, long recordCount) throws ConfigException {
+        String path = NAME + "/sortedness";
+        String text = p.get(path);
+        if (text == null) {
+            return null;
+        }
+        double k;
+        try {
+            k = Double.parseDouble(text.trim());
+        } catch (NumberFormatException e) {
+            throw new ConfigException(path, "'" + text + "' is not a number");
+        }
+        if (!(k >= 0 && k <= 1)) {
+            throw new ConfigException(path, "'" + text + "' must be in [0, 1] (0 sorted, 1 random)");
+        }
+        if (!ordered) {
+            throw new ConfigException(
+                    path,
+                    "'" + text + "' needs <keyorder>ordered</keyorder>: hashed keys are inserted in no key order"
+                            + " to begin with");
+        }
+        if (recordCount > LoadOrder.LARGEST) {
+            throw new ConfigException(
+                    path,
+                    "'" + text + "' needs recordcount <= " + LoadOrder.LARGEST
+                            + " (the insert order is generated in memory), got " + recordCount);
+        }
+        return k;
+    }
+
+    private static long window(Map<String, String> p, Double sortedness, long recordCount) throws ConfigException {
+        String path = NAME + "/displacement";
+        String text = p.get(path);
+        if (text == null) {
+            return Math.max(1, recordCount - 1);
+        }
+        if (sortedness == null) {
+            throw new ConfigException(path, "'" + text + "' needs a <sortedness> to apply to");
+        }
+        long window;
+        try {
+            window = Long.parseLong(text.trim());
+        } catch (NumberFormatException e) {
+            throw new ConfigException(path, "'" + text + "' is not a whole number");
+        }
+        if (window < 1) {
+            throw new ConfigException(path, "'" + text + "' must be >= 1 (entries)");
+        }
+        return window;
+    }
+}
