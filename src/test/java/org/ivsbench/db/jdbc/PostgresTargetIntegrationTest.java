@@ -191,8 +191,11 @@ class PostgresTargetIntegrationTest {
         }
     }
 
+    /** CLIENT_PLAIN is left out: without the lock two terminals can lose an append, as the paper's binding could. */
     @ParameterizedTest
-    @EnumSource(ExtendMethod.class)
+    @EnumSource(
+            value = ExtendMethod.class,
+            names = {"CLIENT", "SERVER"})
     void concurrentExtendsLoseNoAppend(ExtendMethod method) throws Exception {
         final int threads = 4;
         final int perThread = 50;
