@@ -231,7 +231,7 @@ public record ExperimentSpec(
             modes.add(m);
         }
         // Always run in the canonical order (main, clean, average-baseline, spread-baseline), whatever the
-        // config lists; clean restores the snapshot taken before main's run phase, so the order cannot change it.
+        // config lists; clean restores the primary as the extend phase left it, so the order cannot change it.
         modes.sort(null);
         return modes;
     }
