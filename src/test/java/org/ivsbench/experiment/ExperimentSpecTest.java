@@ -245,9 +245,15 @@ class ExperimentSpecTest {
             switch (platform) {
                 case "sqlite", "quick" -> assertEquals("SQLITE", c.target().type(), name);
                 case "mongodb" -> assertEquals("MONGODB", c.target().type(), name);
-                case "postgres" -> assertEquals("POSTGRESQL", c.target().type(), name);
+                case "postgres" -> {
+                    assertEquals("POSTGRESQL", c.target().type(), name);
+                    // The paper's condition where the scripts can start the server: a fresh instance.
+                    assertNotNull(spec.freshInstance(), name);
+                }
                 case "mariadb", "myrocks" -> {
                     assertEquals("MARIADB", c.target().type(), name);
+                    assertNotNull(spec.freshInstance(), name);
+                    assertEquals(ExperimentSpec.CleanMethod.NATIVE, spec.cleanMethod(), name);
                     assertEquals(
                             platform.equals("myrocks") ? "RocksDB" : "InnoDB",
                             c.parameters().get("engine"),
