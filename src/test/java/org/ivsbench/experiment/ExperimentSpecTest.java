@@ -247,8 +247,9 @@ class ExperimentSpecTest {
                 case "mongodb" -> assertEquals("MONGODB", c.target().type(), name);
                 case "postgres" -> {
                     assertEquals("POSTGRESQL", c.target().type(), name);
-                    // The paper's condition where the scripts can start the server: a fresh instance.
+                    // The paper's conditions where the scripts can start the server: a fresh instance, native dumps.
                     assertNotNull(spec.freshInstance(), name);
+                    assertEquals(ExperimentSpec.CleanMethod.NATIVE, spec.cleanMethod(), name);
                 }
                 case "mariadb", "myrocks" -> {
                     assertEquals("MARIADB", c.target().type(), name);
