@@ -25,9 +25,10 @@ import org.ivsbench.db.Target;
 import org.ivsbench.db.TargetException;
 
 /**
- * clean-run's copy of the primary, taken as the paper takes its dump: at the end of the extend phase, before
- * main-run's run phase, into a file; restored into a fresh database only when clean's turn comes. A run
- * phase that writes (the paper's 50:50 READ/UPDATE mix) therefore cannot leak into the clean copy, and the
+ * clean-run's copy of the primary as the paper's dump holds it: the state at the end of the extend phase, into a
+ * file (after a main run phase that only reads, before one that writes: {@link EpochLoop}); restored into a
+ * fresh database only when clean's turn comes. A run phase that writes (the paper's 50:50 READ/UPDATE mix)
+ * therefore cannot leak into the clean copy, and the
  * clean row of epochs.csv describes the state it really read.
  *
  * <p>Two ways: {@code logical} streams the records through the Target into a file of its own (length-prefixed
@@ -50,6 +51,14 @@ abstract class CleanSnapshot implements AutoCloseable {
         return snapshotMs;
     }
 
+    /**
+     * Whether taking the snapshot filled the value sizes passed to {@link #take} (logical: the same pass), so no
+     * second pass over the primary is needed for them.
+     */
+    boolean gaveSizes() {
+        return false;
+    }
+
     /** The snapshot restored into database {@link FreshDatabases#CLEAN} of {@code server}. */
     abstract FreshDatabases.Built restore(Target server, TargetConfig serverConfig) throws TargetException;
 
@@ -58,18 +67,22 @@ abstract class CleanSnapshot implements AutoCloseable {
         deleteQuietly(file); // one left behind is removed with its epoch's folder on --resume
     }
 
-    /** Takes the snapshot with the configured method into {@code file} (replaced if it exists). */
+    /**
+     * Takes the snapshot with the configured method into {@code file} (replaced if it exists); a logical one adds
+     * every record it copies to {@code sizes} on the way ({@link #gaveSizes()}).
+     */
     static CleanSnapshot take(
             ExperimentSpec.CleanMethod method,
             BenchmarkModule module,
             BenchmarkConfig config,
             Target primary,
             String table,
-            Path file)
+            Path file,
+            ValueSizeStats sizes)
             throws TargetException {
         return method == ExperimentSpec.CleanMethod.NATIVE
                 ? nativeDump(primary, table, file)
-                : logical(module, config, primary, table, file);
+                : logical(module, config, primary, table, file, sizes);
     }
 
     private static CleanSnapshot nativeDump(Target primary, String table, Path file) throws TargetException {
@@ -94,13 +107,19 @@ abstract class CleanSnapshot implements AutoCloseable {
     }
 
     private static CleanSnapshot logical(
-            BenchmarkModule module, BenchmarkConfig config, Target primary, String table, Path file)
+            BenchmarkModule module,
+            BenchmarkConfig config,
+            Target primary,
+            String table,
+            Path file,
+            ValueSizeStats sizes)
             throws TargetException {
         long start = System.nanoTime();
         try (DataOutputStream out =
                 new DataOutputStream(new BufferedOutputStream(Files.newOutputStream(file), 1 << 16))) {
             out.writeInt(MAGIC);
             primary.forEachRecord(table, r -> {
+                sizes.add(r);
                 try {
                     writeString(out, r.key());
                     out.writeInt(r.fields().size());
@@ -123,6 +142,11 @@ abstract class CleanSnapshot implements AutoCloseable {
         long ms = (System.nanoTime() - start) / 1_000_000;
         int batchSize = Math.max(1, config.batchSize());
         return new CleanSnapshot(file, ms) {
+            @Override
+            boolean gaveSizes() {
+                return true;
+            }
+
             @Override
             FreshDatabases.Built restore(Target server, TargetConfig serverConfig) throws TargetException {
                 long t0 = System.nanoTime();

@@ -21,8 +21,9 @@ import org.ivsbench.stats.PhaseSummary;
 import org.ivsbench.stats.RunInfo;
 
 /**
- * The epochs of one invocation of an experiment: per epoch the extend phase on the primary, the value-size pass,
- * clean's snapshot ({@link CleanSnapshot}), then each mode's run phase (main on the primary; clean,
+ * The epochs of one invocation of an experiment: per epoch the extend phase on the primary, main's run phase
+ * (before the value-size pass and clean's snapshot ({@link CleanSnapshot}) when it only reads, after them when
+ * it writes), then the other modes' run phases (clean,
  * average-baseline and spread-baseline on fresh databases: {@link FreshServer}, {@link FreshDatabases}). Every
  * phase is its own {@link MeasuredRun} in its own folder, with a new module instance, so per-run state (key
  * generators sized by the record count) follows the phase's config. {@link #stop()} ends the current phase early
@@ -118,7 +119,15 @@ final class EpochLoop implements RunLifecycle.Work {
         }
     }
 
-    /** Runs one epoch; returns the primary's value sizes after its extend phase, or null when stopped. */
+    /**
+     * Runs one epoch; returns the primary's value sizes after its extend phase, or null when stopped.
+     *
+     * <p>No full-table pass comes between the extend phase and main's run when the run phase only reads: main
+     * runs on the caches the extends left, as the paper's main did, and the value sizes and clean's snapshot are
+     * taken after it (the run phase did not change the data). When the run phase writes, the snapshot (the
+     * paper's dump "at the end of each extend phase") must come before main's run, so it does; a logical
+     * snapshot then gives the value sizes in the same pass.
+     */
     private ValueSizeStats epoch(int epoch, EpochsCsv csv) throws Exception {
         Path ed = dir.resolve(String.format("epoch-%03d", epoch));
         deleteTree(ed); // the leftovers of an epoch that did not finish before a resume
@@ -131,11 +140,19 @@ final class EpochLoop implements RunLifecycle.Work {
             return null;
         }
         progress(epoch, "extend", extend);
+        listener.extendDone(epoch, primary, workload.dataTable());
+        PhaseSummary mainRun = null;
+        boolean mainFirst = mainRunsFirst(spec);
+        if (mainFirst) {
+            listener.beforeMainRun(epoch, primary);
+            mainRun = phase(
+                    runConfig(base), primary, ed.resolve(Mode.MAIN.label()).resolve("run"));
+            if (mainRun == null || stopped) {
+                return null;
+            }
+        }
         String table = workload.dataTable();
-        ValueSizeStats sizes = ValueSizeStats.of(primary, table);
-        csv.sizeRows(epoch, sizes);
-        listener.primaryReady(epoch, primary, table);
-        // The paper's dump "at the end of each extend phase": before main's run phase, which may write.
+        ValueSizeStats sizes = new ValueSizeStats();
         try (CleanSnapshot snapshot = spec.modes().contains(Mode.CLEAN)
                 ? CleanSnapshot.take(
                         spec.cleanMethod(),
@@ -143,10 +160,33 @@ final class EpochLoop implements RunLifecycle.Work {
                         config,
                         primary,
                         table,
-                        Files.createDirectories(ed).resolve("clean-snapshot.tmp"))
+                        Files.createDirectories(ed).resolve("clean-snapshot.tmp"),
+                        sizes)
                 : null) {
-            return runModes(epoch, ed, base, extend, sizes, snapshot, csv) ? sizes : null;
+            if (snapshot == null || !snapshot.gaveSizes()) {
+                sizes = ValueSizeStats.of(primary, table);
+            }
+            csv.sizeRows(epoch, sizes);
+            listener.primaryReady(epoch, primary, table);
+            if (mainFirst) {
+                csv.epochRow(epoch, Mode.MAIN, sizes, extend, mainRun, null, null);
+                progress(epoch, Mode.MAIN.label(), mainRun);
+            }
+            return runModes(epoch, ed, base, extend, sizes, snapshot, csv, mainFirst) ? sizes : null;
         }
+    }
+
+    /** Whether main's run phase comes right after the extend phase: it must not change what clean copies. */
+    static boolean mainRunsFirst(ExperimentSpec spec) {
+        return spec.modes().contains(Mode.MAIN) && !spec.workload().runWrites();
+    }
+
+    /**
+     * One run-phase config for every mode of the epoch: the modes replay the same operation sequence, so their
+     * difference is the database's, not the sample's.
+     */
+    private BenchmarkConfig runConfig(long base) {
+        return workload.runPhase(config, spec.warmupSeconds(), base);
     }
 
     private boolean runModes(
@@ -156,16 +196,19 @@ final class EpochLoop implements RunLifecycle.Work {
             PhaseSummary extend,
             ValueSizeStats sizes,
             CleanSnapshot snapshot,
-            EpochsCsv csv)
+            EpochsCsv csv,
+            boolean mainDone)
             throws Exception {
         for (Mode mode : spec.modes()) {
-            // One run-phase seed for every mode of the epoch: the modes replay the same operation sequence, so
-            // their difference is the database's, not the sample's.
-            BenchmarkConfig runConfig = workload.runPhase(config, spec.warmupSeconds(), base);
+            if (mode == Mode.MAIN && mainDone) {
+                continue;
+            }
+            BenchmarkConfig runConfig = runConfig(base);
             Path runDir = ed.resolve(mode.label()).resolve("run");
             PhaseSummary run;
             switch (mode) {
                 case MAIN -> {
+                    listener.beforeMainRun(epoch, primary);
                     run = phase(runConfig, primary, runDir);
                     if (run != null) {
                         csv.epochRow(epoch, mode, sizes, extend, run, null, null);

@@ -7,7 +7,16 @@ import org.ivsbench.db.TargetException;
 interface ExperimentListener {
     ExperimentListener NONE = new ExperimentListener() {};
 
-    /** After the extend phase and the value-size pass of {@code epoch}, before any run phase. */
+    /** Right after the extend phase of {@code epoch}, before anything else touches the primary. */
+    default void extendDone(int epoch, Target primary, String table) throws TargetException {}
+
+    /** Right before main's run phase of {@code epoch} starts on the primary. */
+    default void beforeMainRun(int epoch, Target primary) throws TargetException {}
+
+    /**
+     * After the value-size pass and clean's snapshot of {@code epoch}, before the fresh modes (after main's run
+     * phase when it only reads, else before it); the primary holds what the extend phase left.
+     */
     default void primaryReady(int epoch, Target primary, String table) throws TargetException {}
 
     /** A fresh database built (clean restored, a baseline loaded), before its run phase. */

@@ -64,9 +64,16 @@ class CleanSnapshotTest {
             }
             long before = ExperimentMariaDbTest.checksum(primary, TABLE);
             Path file = tmp.resolve("clean-snapshot.tmp");
-            try (CleanSnapshot snapshot =
-                    CleanSnapshot.take(ExperimentSpec.CleanMethod.LOGICAL, module, config, primary, TABLE, file)) {
+            ValueSizeStats sizes = new ValueSizeStats();
+            try (CleanSnapshot snapshot = CleanSnapshot.take(
+                    ExperimentSpec.CleanMethod.LOGICAL, module, config, primary, TABLE, file, sizes)) {
                 assertTrue(Files.size(file) > 1_600_000);
+                // The value sizes come from the snapshot's own pass, equal to a pass of their own.
+                assertTrue(snapshot.gaveSizes());
+                ValueSizeStats own = ValueSizeStats.of(primary, TABLE);
+                assertEquals(own.records(), sizes.records());
+                assertEquals(own.totalBytes(), sizes.totalBytes());
+                assertEquals(own.buckets(), sizes.buckets());
                 // The primary changes after the snapshot (main's run phase may write)...
                 try (Session s = primary.openSession()) {
                     s.update(TABLE, "user2", Map.of("FIELD0", "changed"));
@@ -93,8 +100,8 @@ class CleanSnapshotTest {
             module.create(config, primary);
             module.load(config, primary, LoadProgress.NONE);
             Path file = tmp.resolve("clean-snapshot.tmp");
-            try (CleanSnapshot snapshot =
-                    CleanSnapshot.take(ExperimentSpec.CleanMethod.LOGICAL, module, config, primary, TABLE, file)) {
+            try (CleanSnapshot snapshot = CleanSnapshot.take(
+                    ExperimentSpec.CleanMethod.LOGICAL, module, config, primary, TABLE, file, new ValueSizeStats())) {
                 byte[] all = Files.readAllBytes(file);
                 Files.write(file, Arrays.copyOf(all, all.length / 2));
                 TargetException e =

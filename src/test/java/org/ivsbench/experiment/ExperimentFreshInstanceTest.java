@@ -59,6 +59,25 @@ class ExperimentFreshInstanceTest {
         }
     }
 
+    /** The server process behind {@code url}: the pid in its own pid file (both servers run on this host). */
+    private static long serverPid(String url) throws Exception {
+        try (Connection c = DriverManager.getConnection(url, TestServers.mariadbUser(), TestServers.mariadbPassword());
+                ResultSet rs = c.createStatement().executeQuery("SELECT @@pid_file")) {
+            rs.next();
+            return Long.parseLong(Files.readString(Path.of(rs.getString(1))).trim());
+        }
+    }
+
+    /** Page requests the server's InnoDB buffer pool has served so far. */
+    private static long bufferPoolRequests(String url) throws Exception {
+        try (Connection c = DriverManager.getConnection(url, TestServers.mariadbUser(), TestServers.mariadbPassword());
+                ResultSet rs = c.createStatement()
+                        .executeQuery("SHOW GLOBAL STATUS LIKE 'Innodb_buffer_pool_read_requests'")) {
+            rs.next();
+            return rs.getLong(2);
+        }
+    }
+
     @Test
     void freshModesRunOnAFreshInstanceTheCommandProvides() throws Exception {
         Path state = tmp.resolve("fresh-state");
@@ -81,6 +100,10 @@ class ExperimentFreshInstanceTest {
         Path parent = Files.createTempDirectory(tmp, "results");
         Map<Integer, Long> primarySum = new HashMap<>();
         List<String> checked = new ArrayList<>();
+        List<Long> instancePids = new ArrayList<>();
+        long primaryPid = serverPid(TestServers.mariadbUrl());
+        long[] poolAtReady = new long[2];
+        List<String> poolDeltas = new ArrayList<>();
         ExperimentListener listener = new ExperimentListener() {
             @Override
             public void primaryReady(int epoch, Target primary, String table) throws TargetException {
@@ -88,10 +111,27 @@ class ExperimentFreshInstanceTest {
             }
 
             @Override
+            public void freshReady(int epoch, Mode mode, Target fresh, String table) {
+                try {
+                    instancePids.add(serverPid(instanceUrl));
+                    poolAtReady[0] = bufferPoolRequests(TestServers.mariadbUrl());
+                    poolAtReady[1] = bufferPoolRequests(instanceUrl);
+                } catch (Exception e) {
+                    throw new AssertionError(e);
+                }
+            }
+
+            @Override
             public void beforeDrop(int epoch, Mode mode, Target fresh, String table) throws TargetException {
                 String name = mode == Mode.CLEAN ? FreshDatabases.CLEAN : FreshDatabases.AVERAGE;
                 try {
                     assertFalse(primaryHasDatabase(name), name + " is on the fresh instance, not the primary's server");
+                    // The mode's run phase (200 reads) went through the instance's buffer pool, not the primary's.
+                    long primaryPool = bufferPoolRequests(TestServers.mariadbUrl()) - poolAtReady[0];
+                    long instancePool = bufferPoolRequests(instanceUrl) - poolAtReady[1];
+                    poolDeltas.add(primaryPool + "/" + instancePool);
+                    assertTrue(instancePool >= 200, "instance buffer pool requests " + instancePool);
+                    assertTrue(primaryPool < instancePool / 10, primaryPool + " primary vs " + instancePool);
                 } catch (TargetException | RuntimeException | Error e) {
                     throw e;
                 } catch (Exception e) {
@@ -117,6 +157,11 @@ class ExperimentFreshInstanceTest {
             stopInstance(state);
         }
         assertEquals(List.of("1/clean", "1/average-baseline", "2/clean", "2/average-baseline"), checked);
+        // Another server process for every fresh mode: none is the primary, none survives a restart-fresh.
+        assertEquals(4, instancePids.size());
+        assertEquals(4, instancePids.stream().distinct().count(), instancePids.toString());
+        assertFalse(instancePids.contains(primaryPid), primaryPid + " in " + instancePids);
+        System.out.println("buffer pool requests primary/instance per fresh mode: " + poolDeltas);
         assertEquals(1 + 2 * 3, Files.readAllLines(dir.resolve("epochs.csv")).size());
         String log = Files.readString(dir.resolve(FreshServer.LOG));
         assertEquals(4, log.lines().filter(l -> l.startsWith("== ")).count(), log);

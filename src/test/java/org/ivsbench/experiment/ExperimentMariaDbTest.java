@@ -112,7 +112,7 @@ class ExperimentMariaDbTest {
     }
 
     @ParameterizedTest
-    @CsvSource({"InnoDB,logical", "RocksDB,logical", "InnoDB,native"})
+    @CsvSource({"InnoDB,logical", "RocksDB,logical", "InnoDB,native", "RocksDB,native"})
     void everyModeRunsAgainstWhatThePaperDescribes(String engine, String cleanMethod) throws Exception {
         BenchmarkConfig config = config(
                 engine,

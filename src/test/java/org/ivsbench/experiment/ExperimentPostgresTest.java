@@ -11,8 +11,9 @@ import java.util.Map;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import org.ivsbench.config.BenchmarkConfig;
 import org.ivsbench.db.Target;
@@ -34,8 +35,10 @@ class ExperimentPostgresTest {
     @TempDir
     Path tmp;
 
-    @Test
-    void everyModeRunsAgainstWhatThePaperDescribes() throws Exception {
+    /** native: pg_dump and psql; its clean copy's checksum must equal the primary's as the logical one's does. */
+    @ParameterizedTest
+    @ValueSource(strings = {"logical", "native"})
+    void everyModeRunsAgainstWhatThePaperDescribes(String cleanMethod) throws Exception {
         BenchmarkConfig config = RunHarness.config(
                 tmp,
                 "<parameters>" + RunHarness.postgresConnection()
@@ -46,7 +49,8 @@ class ExperimentPostgresTest {
                         + "<works><work><time>1</time><rate>unlimited</rate><weights>100</weights></work></works>"
                         + "<monitor><enabled>false</enabled></monitor>"
                         + "<experiment><epochs>3</epochs><extend><count>400</count><distribution>zipfian</distribution>"
-                        + "</extend><run><count>300</count></run></experiment></parameters>");
+                        + "</extend><run><count>300</count></run><clean><method>" + cleanMethod + "</method></clean>"
+                        + "</experiment></parameters>");
         Map<Integer, Long> primarySum = new HashMap<>();
         Map<Integer, ValueSizeStats> primarySizes = new HashMap<>();
         Map<String, Boolean> checked = new HashMap<>();

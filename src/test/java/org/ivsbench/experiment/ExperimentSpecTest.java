@@ -245,9 +245,16 @@ class ExperimentSpecTest {
             switch (platform) {
                 case "sqlite", "quick" -> assertEquals("SQLITE", c.target().type(), name);
                 case "mongodb" -> assertEquals("MONGODB", c.target().type(), name);
-                case "postgres" -> assertEquals("POSTGRESQL", c.target().type(), name);
+                case "postgres" -> {
+                    assertEquals("POSTGRESQL", c.target().type(), name);
+                    // The paper's conditions where the scripts can start the server: a fresh instance, native dumps.
+                    assertNotNull(spec.freshInstance(), name);
+                    assertEquals(ExperimentSpec.CleanMethod.NATIVE, spec.cleanMethod(), name);
+                }
                 case "mariadb", "myrocks" -> {
                     assertEquals("MARIADB", c.target().type(), name);
+                    assertNotNull(spec.freshInstance(), name);
+                    assertEquals(ExperimentSpec.CleanMethod.NATIVE, spec.cleanMethod(), name);
                     assertEquals(
                             platform.equals("myrocks") ? "RocksDB" : "InnoDB",
                             c.parameters().get("engine"),

@@ -115,17 +115,7 @@ public record YcsbIvsParameters(
         if (maxLength > LARGEST_FIELD) {
             throw new ConfigException("maxfieldlength", "'" + maxLength + "' must be <= " + LARGEST_FIELD);
         }
-        ExtendMethod method =
-                switch (lower(p.getOrDefault("extendmethod", "client"))) {
-                    case "client" -> ExtendMethod.CLIENT;
-                    case "server" -> ExtendMethod.SERVER;
-                    default ->
-                        throw new ConfigException(
-                                "extendmethod",
-                                "'" + p.get("extendmethod")
-                                        + "' must be client (read, append, write back: the paper's semantics) or server (one guarded"
-                                        + " append statement)");
-                };
+        ExtendMethod method = extendMethod(p.get("extendmethod"), config.terminals());
         TargetKind kind = TargetKinds.of(config.target().type());
         if (method == ExtendMethod.SERVER && !kind.serverSideExtend()) {
             throw new ConfigException(
@@ -203,6 +193,26 @@ public record YcsbIvsParameters(
     /** The key of a key number, by the configured key shape (YCSB's without a {@code <keys>} section). */
     public String keyName(long keynum) {
         return keys.shape().key(keynum);
+    }
+
+    /**
+     * extendmethod: {@code client} (the default) is the paper's plain read and replace with one terminal, where no
+     * other terminal can interleave, and the locked variant with more, where a plain one could lose appends;
+     * {@code client-plain} and {@code client-locked} choose either whatever the terminal count.
+     */
+    static ExtendMethod extendMethod(String value, int terminals) throws ConfigException {
+        return switch (lower(value == null ? "client" : value)) {
+            case "client" -> terminals <= 1 ? ExtendMethod.CLIENT_PLAIN : ExtendMethod.CLIENT;
+            case "client-plain" -> ExtendMethod.CLIENT_PLAIN;
+            case "client-locked" -> ExtendMethod.CLIENT;
+            case "server" -> ExtendMethod.SERVER;
+            default ->
+                throw new ConfigException(
+                        "extendmethod",
+                        "'" + value + "' must be client (read, append, write back: the paper's semantics; plain with"
+                                + " 1 terminal, locked with more), client-plain, client-locked or server (one guarded"
+                                + " append statement)");
+        };
     }
 
     /** True when every value length is the configured constant (what the experiment's baselines assume). */

@@ -133,7 +133,7 @@ final class CassandraSession implements Session {
     @Override
     public OpResult extend(String table, String key, String field, String suffix, long maxLength, ExtendMethod method)
             throws TargetException {
-        if (method != ExtendMethod.CLIENT) {
+        if (method == ExtendMethod.SERVER) {
             throw new TargetException(
                     "Cassandra has no server-side extend (CQL cannot append to text); use" + " extendmethod=client");
         }

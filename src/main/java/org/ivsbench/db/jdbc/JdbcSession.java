@@ -146,9 +146,11 @@ final class JdbcSession implements Session {
         try {
             TableLayout layout = target.layout(table);
             target.checkFields(List.of(field));
-            return method == ExtendMethod.SERVER
-                    ? extendOnServer(table, layout.keyColumn(), key, field, suffix, maxLength)
-                    : extendOnClient(table, layout.keyColumn(), key, field, suffix, maxLength);
+            return switch (method) {
+                case SERVER -> extendOnServer(table, layout.keyColumn(), key, field, suffix, maxLength);
+                case CLIENT -> extendOnClient(table, layout.keyColumn(), key, field, suffix, maxLength);
+                case CLIENT_PLAIN -> extendPlain(table, layout.keyColumn(), key, field, suffix, maxLength);
+            };
         } catch (SQLException e) {
             return fail(e);
         }
@@ -192,6 +194,36 @@ final class JdbcSession implements Session {
                 rollbackQuietly();
             }
         }
+    }
+
+    /**
+     * The paper's binding: read the field, append here, write it back, each statement on its own (autocommit):
+     * two round trips, no lock held. Only right while no other terminal extends the same record.
+     */
+    private OpResult extendPlain(
+            String table, String keyColumn, String key, String field, String suffix, long maxLength)
+            throws SQLException, TargetException {
+        PreparedStatement select = prepare(sql.select(table, keyColumn, List.of(field), false));
+        select.setString(1, key);
+        String current;
+        try (ResultSet rs = select.executeQuery()) {
+            if (!rs.next()) {
+                return OpResult.aborted(NOT_FOUND);
+            }
+            current = rs.getString(1);
+        }
+        long have = current == null ? 0 : current.length();
+        if (have + suffix.length() > maxLength) {
+            return OpResult.skipped(CAP, have);
+        }
+        String extended = current == null ? suffix : current.concat(suffix);
+        PreparedStatement update = prepare(sql.update(table, keyColumn, List.of(field)));
+        update.setString(1, extended);
+        update.setString(2, key);
+        if (update.executeUpdate() == 0) {
+            return new OpResult(Outcome.ABORTED, NOT_FOUND, have, extended.length()); // deleted in between
+        }
+        return OpResult.ok(have, extended.length());
     }
 
     /** One guarded statement; only when it changes nothing does a second one say why. */

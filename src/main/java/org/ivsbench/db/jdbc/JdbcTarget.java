@@ -113,9 +113,13 @@ public final class JdbcTarget implements Target, ServerInfo, StatusCounters, Dat
             return Optional.empty();
         }
         if (type == NativeSnapshot.class) {
-            return kind.nativeSnapshot()
-                    ? Optional.of(type.cast(new MariaDbNativeSnapshot(config, this)))
-                    : Optional.empty();
+            if (!kind.nativeSnapshot()) {
+                return Optional.empty();
+            }
+            return Optional.of(type.cast(
+                    dialect instanceof PostgresDialect
+                            ? new PostgresNativeSnapshot(config, this)
+                            : new MariaDbNativeSnapshot(config, this)));
         }
         if (type == ServerActivity.class) {
             return dialect instanceof MariaDbDialect

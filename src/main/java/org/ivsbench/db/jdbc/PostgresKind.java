@@ -96,6 +96,12 @@ public final class PostgresKind implements TargetKind {
         return true;
     }
 
+    /** pg_dump and psql ({@link PostgresNativeSnapshot}); the client tools must be installed. */
+    @Override
+    public boolean nativeSnapshot() {
+        return true;
+    }
+
     @Override
     public boolean freshDatabases() {
         return true;

@@ -204,16 +204,18 @@ final class MongoSession implements Session {
             }
             target.warnPipelineFallbackOnce();
         }
-        return extendOnClient(table, key, name, suffix, maxLength);
+        return extendOnClient(table, key, name, suffix, maxLength, method != ExtendMethod.CLIENT_PLAIN);
     }
 
     /**
      * Read only the one field, append here, and write it back guarded by the value read: if another writer
      * changed the field in between, the guard matches nothing and we read again, so no append is ever lost.
      * A capped or oversized result sends nothing at all: the original YCSB-IVS binding wrote such a field
-     * back EMPTY, which is data loss, not a skip.
+     * back EMPTY, which is data loss, not a skip. Unguarded ({@link ExtendMethod#CLIENT_PLAIN}, the paper's
+     * binding) the write matches the key alone and the old value is not sent back.
      */
-    private OpResult extendOnClient(String table, String key, String name, String suffix, long maxLength)
+    private OpResult extendOnClient(
+            String table, String key, String name, String suffix, long maxLength, boolean guarded)
             throws TargetException {
         MongoCollection<Document> collection = target.collection(table);
         long suffixBytes = BsonSizes.utf8Length(suffix);
@@ -243,13 +245,15 @@ final class MongoSession implements Session {
                 if (BsonSizes.minimalDocumentWith(key, name, newBytes) > target.maxBsonObjectSize()) {
                     return OpResult.error(MongoErrors.TOO_LARGE);
                 }
-                Bson guard = Filters.and(
-                        Filters.eq(FieldNames.ID, key),
-                        old == null ? Filters.exists(name, false) : Filters.eq(name, old));
+                Bson guard = guarded
+                        ? Filters.and(
+                                Filters.eq(FieldNames.ID, key),
+                                old == null ? Filters.exists(name, false) : Filters.eq(name, old))
+                        : Filters.eq(FieldNames.ID, key);
                 String grown = old == null ? suffix : old.concat(suffix);
                 UpdateResult r = collection.updateOne(guard, Updates.set(name, grown));
-                // Sent: the old value as the guard and the grown one, on every attempt.
-                bytesWritten += oldBytes + newBytes;
+                // Sent: the old value as the guard (when guarded) and the grown one, on every attempt.
+                bytesWritten += (guarded ? oldBytes : 0) + newBytes;
                 if (!r.wasAcknowledged() || r.getMatchedCount() == 1) {
                     return OpResult.ok(bytesRead, bytesWritten);
                 }

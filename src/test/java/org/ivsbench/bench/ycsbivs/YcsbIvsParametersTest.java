@@ -34,11 +34,21 @@ class YcsbIvsParametersTest {
         assertEquals(100, p.fieldLength());
         assertEquals(100, p.extendFieldLength());
         assertEquals(1_600_000, p.maxFieldLength());
-        assertEquals(ExtendMethod.CLIENT, p.extendMethod());
+        assertEquals(ExtendMethod.CLIENT_PLAIN, p.extendMethod(), "one terminal: the paper's plain read and replace");
         assertEquals("InnoDB", p.engine());
         assertEquals("usertable", p.table());
         assertEquals(List.of("FIELD0", "FIELD1"), p.fieldNames().subList(0, 2));
         assertNull(YcsbIvsParameters.from(config(SQLITE, Map.of())).engine());
+    }
+
+    @Test
+    void clientExtendsAreLockedOnlyWhenSeveralTerminalsRun() throws Exception {
+        assertEquals(ExtendMethod.CLIENT_PLAIN, YcsbIvsParameters.extendMethod("client", 1));
+        assertEquals(ExtendMethod.CLIENT, YcsbIvsParameters.extendMethod("client", 2));
+        assertEquals(ExtendMethod.CLIENT_PLAIN, YcsbIvsParameters.extendMethod(" Client-Plain ", 8));
+        assertEquals(ExtendMethod.CLIENT, YcsbIvsParameters.extendMethod("client-locked", 1));
+        assertEquals(ExtendMethod.SERVER, YcsbIvsParameters.extendMethod("server", 1));
+        assertEquals(ExtendMethod.CLIENT_PLAIN, YcsbIvsParameters.extendMethod(null, 1));
     }
 
     @Test

@@ -37,7 +37,6 @@ import org.ivsbench.op.Outcome;
 import org.ivsbench.testsupport.TestServers;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -191,8 +190,11 @@ class PostgresTargetIntegrationTest {
         }
     }
 
+    /** CLIENT_PLAIN is left out: without the lock two terminals can lose an append, as the paper's binding could. */
     @ParameterizedTest
-    @EnumSource(ExtendMethod.class)
+    @EnumSource(
+            value = ExtendMethod.class,
+            names = {"CLIENT", "SERVER"})
     void concurrentExtendsLoseNoAppend(ExtendMethod method) throws Exception {
         final int threads = 4;
         final int perThread = 50;
@@ -392,7 +394,7 @@ class PostgresTargetIntegrationTest {
                 rs.next();
                 assertEquals(0, rs.getInt(1));
             }
-            assertFalse(target.kind().nativeSnapshot());
+            assertTrue(target.kind().nativeSnapshot(), "pg_dump and psql");
         }
     }
 

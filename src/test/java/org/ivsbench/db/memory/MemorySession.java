@@ -120,13 +120,13 @@ final class MemorySession implements Session {
             }
             String current = row.getOrDefault(field, "");
             long have = current == null ? 0 : current.length();
-            long read = method == ExtendMethod.CLIENT ? have : 0;
+            long read = method != ExtendMethod.SERVER ? have : 0;
             if (have + suffix.length() > maxLength) {
                 return OpResult.skipped("cap", read);
             }
             String extended = current == null ? suffix : current.concat(suffix);
             row.put(field, extended);
-            return OpResult.ok(read, method == ExtendMethod.CLIENT ? extended.length() : suffix.length());
+            return OpResult.ok(read, method != ExtendMethod.SERVER ? extended.length() : suffix.length());
         }
     }
 

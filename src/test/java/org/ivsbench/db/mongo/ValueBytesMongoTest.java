@@ -40,6 +40,15 @@ class ValueBytesMongoTest {
                         0,
                         s.extend(t.name(), "user1", "FIELD0", "x".repeat(30), 140, ExtendMethod.CLIENT),
                         "capped client extend sends nothing");
+                // The paper's plain binding: reads FIELD0 (130), sends only the grown value (160), no guard.
+                assertBytes(
+                        130,
+                        160,
+                        s.extend(t.name(), "user1", "FIELD0", "x".repeat(30), 1_600_000, ExtendMethod.CLIENT_PLAIN),
+                        "plain client extend");
+                Map<String, String> out = new HashMap<>();
+                s.read(t.name(), "user1", List.of("FIELD0"), out);
+                assertEquals(160, out.get("FIELD0").length());
             }
         }
     }
