@@ -63,9 +63,17 @@ def _all_rows(run: Run) -> pd.DataFrame:
     return s[s["type"] == "ALL"].sort_values("time_ms")
 
 
+def _ramped_phases(run: Run) -> set[int]:
+    s = getattr(run, "settings", None)
+    return set() if s is None else {int(x) for x in s.loc[s["rate"].notna(), "phase"].unique()}
+
+
 def _target_steps(run: Run):
     xs, ys = [], []
+    ramped = _ramped_phases(run)
     for p in run.phases:
+        if p.get("index") in ramped:
+            continue  # its configured rate changes per window: drawn from settings.csv instead
         rate = p.get("rate") or {}
         if rate.get("kind") == "open" and rate.get("target") is not None and p.get("startMs") is not None:
             end = p.get("endMs") or run.summary.get("endMs") or p["startMs"]
@@ -85,9 +93,16 @@ def _plot_throughput(ax, run: Run, changes: list[dict] | None = None) -> None:
         if grp["missed"].fillna(0).sum() > 0:
             ax.plot(x, grp["missed"] * 1000.0 / grp["window_ms"], color="tab:red", lw=0.8,
                     label="missed/s" if phase == rows["phase"].min() else None)
-    for i, (span, target) in enumerate(zip(*_target_steps(run))):
+    steps = list(zip(*_target_steps(run)))
+    for i, (span, target) in enumerate(steps):
         ax.hlines(target, span[0], span[1], colors="black", lw=1.2, ls="-.",
                   label="target rate" if i == 0 else None)
+    settings = getattr(run, "settings", None)
+    if settings is not None:
+        configured = settings[settings["rate"].notna() & settings["phase"].isin(_ramped_phases(run))]
+        for j, (_, grp) in enumerate(configured.groupby("phase")):
+            ax.step(_seconds(run, grp["time_ms"]), grp["rate"], where="post", color="black", lw=1.2, ls="-.",
+                    label="target rate" if j == 0 and not steps else None)
     for c in changes or []:
         if c["series"] == "throughput":
             ax.axvline(_seconds(run, c["time_ms"]), color="tab:orange", lw=1.5, alpha=0.8)

@@ -49,6 +49,8 @@ class Run:
     samples: pd.DataFrame
     monitor: pd.DataFrame | None
     environment: dict | None = None
+    # settings.csv: the configured rate and mix per window, written only when a phase ramps.
+    settings: pd.DataFrame | None = None
 
     @property
     def cores(self) -> int | None:
@@ -186,6 +188,16 @@ def load_samples(path: Path) -> pd.DataFrame:
     return df.sort_values(["phase", "time_ms", "type"], kind="stable").reset_index(drop=True)
 
 
+SETTINGS_COLUMNS = ["time_ms", "window_ms", "phase", "measured_ms", "ramp_fraction", "rate", "weights"]
+
+
+def load_settings(path: Path) -> pd.DataFrame:
+    df = _read_csv(path, SETTINGS_COLUMNS, ["time_ms", "window_ms", "phase", "measured_ms", "ramp_fraction", "rate"],
+                   not_null=["time_ms", "phase"])
+    df["phase"] = df["phase"].astype(int)
+    return df.sort_values(["phase", "time_ms"], kind="stable").reset_index(drop=True)
+
+
 def load_monitor(path: Path) -> pd.DataFrame:
     with path.open(encoding="utf-8") as f:
         header = [c.strip() for c in f.readline().rstrip("\r\n").split(",")]
@@ -212,7 +224,10 @@ def load_run(path: Path) -> Run:
     monitor = load_monitor(monitor_path) if monitor_path.is_file() else None
     env_path = path / "environment.json"
     environment = _read_json(env_path) if env_path.is_file() else None
-    return Run(path=path, summary=summary, samples=samples, monitor=monitor, environment=environment)
+    settings_path = path / "settings.csv"
+    settings = load_settings(settings_path) if settings_path.is_file() else None
+    return Run(path=path, summary=summary, samples=samples, monitor=monitor, environment=environment,
+               settings=settings)
 
 
 _EPOCH_DIR = re.compile(r"^epoch-(\d+)$")

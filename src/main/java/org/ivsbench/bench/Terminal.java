@@ -34,6 +34,14 @@ public interface Terminal extends AutoCloseable {
         return true;
     }
 
+    /**
+     * Called before each operation of a phase whose ramp moves benchmark parameters ({@code PhaseConfig.ramp()}),
+     * before {@link #execute}: the operation's time in the phase by the schedule (its intended start), in seconds
+     * since the phase's measured start (negative in warmup), so the benchmark can move its ramped settings
+     * ({@code RampConfig.fraction}). Not called in other phases, so they pay nothing for it.
+     */
+    default void rampTime(double elapsedSeconds) {}
+
     /** Executes one transaction of the type at this index of the config's transaction types. */
     OpResult execute(int transactionTypeIndex);
 

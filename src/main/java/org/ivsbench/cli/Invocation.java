@@ -24,6 +24,7 @@ import org.ivsbench.db.Target;
 import org.ivsbench.db.TargetException;
 import org.ivsbench.db.TargetKinds;
 import org.ivsbench.db.Targets;
+import org.ivsbench.engine.ThinkTimes;
 import org.ivsbench.experiment.ExperimentRun;
 import org.ivsbench.experiment.ExperimentSpec;
 import org.ivsbench.stats.ResultsDirectory;
@@ -61,6 +62,7 @@ final class Invocation {
                     module.phaseParameterNames(),
                     TargetKinds::resolve);
             module.validate(config);
+            ThinkTimes.validate(config.phases());
             config = withMonitorInterval(config);
             if (experiment(config) && (options.benchbaseOutputs || options.jsonHistograms != null)) {
                 throw new UsageException((options.benchbaseOutputs ? "--benchbase-outputs" : "-jh")

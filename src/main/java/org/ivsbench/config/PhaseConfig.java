@@ -12,6 +12,9 @@ import java.util.Map;
  * {@code works} (the default name is {@code "phase" + index}, as in summary.json). {@code maxLatenessMs}: an
  * open-loop arrival that has waited longer than this for a free terminal is given up as missed instead of
  * started, so an overloaded database shows as missed arrivals rather than a queue without bound.
+ * {@code ramp}: the phase's gradual shift, or null. {@code thinkTimeDistribution}: a distribution expression for
+ * the think time in milliseconds (instead of the constant {@code thinkTimeMs}), or null; with an open rate it
+ * makes the loop semi-open.
  */
 public record PhaseConfig(
         int index,
@@ -26,7 +29,9 @@ public record PhaseConfig(
         boolean serial,
         long thinkTimeMs,
         long maxLatenessMs,
-        Map<String, String> parameters) {
+        Map<String, String> parameters,
+        RampConfig ramp,
+        String thinkTimeDistribution) {
 
     /** The lateness bound of a phase that does not set {@code maxlateness}. */
     public static final long DEFAULT_MAX_LATENESS_MS = 1000;
@@ -66,7 +71,9 @@ public record PhaseConfig(
                 .serial(serial)
                 .thinkTimeMs(thinkTimeMs)
                 .maxLatenessMs(maxLatenessMs)
-                .parameters(parameters);
+                .parameters(parameters)
+                .ramp(ramp)
+                .thinkTimeDistribution(thinkTimeDistribution);
     }
 
     /** Builds a {@link PhaseConfig} by named settings instead of twelve positional ones. */
@@ -84,6 +91,8 @@ public record PhaseConfig(
         private long thinkTimeMs;
         private long maxLatenessMs = DEFAULT_MAX_LATENESS_MS;
         private Map<String, String> parameters = Map.of();
+        private RampConfig ramp;
+        private String thinkTimeDistribution;
 
         private Builder(int index) {
             this.index = index;
@@ -150,6 +159,16 @@ public record PhaseConfig(
             return this;
         }
 
+        public Builder ramp(RampConfig value) {
+            ramp = value;
+            return this;
+        }
+
+        public Builder thinkTimeDistribution(String value) {
+            thinkTimeDistribution = value;
+            return this;
+        }
+
         public PhaseConfig build() {
             return new PhaseConfig(
                     index,
@@ -164,7 +183,9 @@ public record PhaseConfig(
                     serial,
                     thinkTimeMs,
                     maxLatenessMs,
-                    parameters);
+                    parameters,
+                    ramp,
+                    thinkTimeDistribution);
         }
     }
 }

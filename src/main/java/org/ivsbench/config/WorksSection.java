@@ -23,7 +23,8 @@ final class WorksSection {
             "active_terminals",
             "serial",
             "thinkTime",
-            "maxlateness");
+            "maxlateness",
+            "ramp");
     /** Weights are percentages typed by hand; allow for "33.33,33.33,33.34"-style rounding, nothing more. */
     private static final double WEIGHT_SUM_TOLERANCE = 0.01;
 
@@ -114,7 +115,12 @@ final class WorksSection {
                     work.childPath("active_terminals"), "'" + active + "' exceeds terminals (" + terminals + ")");
         }
         boolean serial = work.bool("serial", false);
-        long thinkTime = work.longAtLeast("thinkTime", 0, 0);
+        String thinkText = work.leaf("thinkTime");
+        // A whole number is the constant think time (ms) as always; anything else is a distribution expression,
+        // checked where the distributions are known (ThinkTimes, before the run).
+        boolean constantThink = thinkText == null || thinkText.strip().matches("[+-]?\\d+");
+        long thinkTime = constantThink ? work.longAtLeast("thinkTime", 0, 0) : 0;
+        String thinkDistribution = constantThink ? null : thinkText.strip();
         long maxLateness = maxLateness(work, rate);
         Map<String, String> parameters = new LinkedHashMap<>();
         for (String parameter : phaseParameterNames) {
@@ -134,6 +140,7 @@ final class WorksSection {
                 }
             }
         }
+        RampConfig ramp = RampSection.parse(work, count, time, rate, serial, types, phaseParameterNames);
         return PhaseConfig.builder(index)
                 .name(name)
                 .timeSeconds(time)
@@ -147,6 +154,8 @@ final class WorksSection {
                 .thinkTimeMs(thinkTime)
                 .maxLatenessMs(maxLateness)
                 .parameters(parameters)
+                .ramp(ramp)
+                .thinkTimeDistribution(thinkDistribution)
                 .build();
     }
 
@@ -217,7 +226,7 @@ final class WorksSection {
         return kind;
     }
 
-    private static List<Double> weights(Element work, List<TransactionTypeConfig> types) throws ConfigException {
+    static List<Double> weights(Element work, List<TransactionTypeConfig> types) throws ConfigException {
         String text = work.leaf("weights");
         String path = work.childPath("weights");
         List<String> typeNames = types.stream().map(TransactionTypeConfig::name).toList();

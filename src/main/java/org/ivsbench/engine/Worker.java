@@ -6,10 +6,15 @@ import java.util.function.BooleanSupplier;
 import java.util.stream.IntStream;
 
 import org.ivsbench.bench.Terminal;
+import org.ivsbench.config.ConfigException;
 import org.ivsbench.config.PhaseConfig;
+import org.ivsbench.config.RampConfig;
 import org.ivsbench.config.RateSpec;
 import org.ivsbench.config.TransactionTypeConfig;
 import org.ivsbench.op.OpResult;
+import org.ivsbench.random.LengthDistribution;
+import org.ivsbench.random.RampedChoice;
+import org.ivsbench.random.Seeds;
 import org.ivsbench.random.WeightedChoice;
 import org.ivsbench.stats.PhaseStats;
 
@@ -31,6 +36,14 @@ final class Worker implements Runnable {
     private final Runnable onDeath;
     /** Set when startPhase failed: this phase's claims are recorded as that error instead of run. */
     private RuntimeException phaseFailure;
+    /** The current phase's think-time distribution (null: the constant thinkTime) and its stream. */
+    private LengthDistribution thinkTimes;
+
+    private SplittableRandom thinkRandom;
+    /** The current phase's ramp when it moves the mix or benchmark parameters, else null. */
+    private RampConfig ramp;
+
+    private boolean rampsTerminal;
 
     /** {@code onDeath}: called when the thread dies of an Error, so the run stops instead of waiting for it. */
     Worker(
@@ -83,6 +96,16 @@ final class Worker implements Runnable {
             phaseFailure = e; // its operations would run on the previous phase's state: record, don't run
         }
         TypeChooser chooser = new TypeChooser(phase, streams[0]);
+        try {
+            thinkTimes = ThinkTimes.of(phase);
+        } catch (ConfigException e) {
+            throw new IllegalStateException(e.getMessage(), e); // the manager checked every phase before
+        }
+        // A stream of its own, so think times do not shift the mix's or the benchmark's draws.
+        thinkRandom = thinkTimes == null ? null : Seeds.forStream(seed, "thinktime", id, phase.index());
+        RampConfig r = phase.ramp();
+        ramp = r != null && (r.rampsWeights() || !r.parameters().isEmpty()) ? r : null;
+        rampsTerminal = ramp != null && !ramp.parameters().isEmpty();
         boolean open = phase.rate().kind() == RateSpec.Kind.OPEN;
         PhaseStats stats = run.stats();
         // Made once per phase, so the per-operation path allocates nothing for them.
@@ -117,9 +140,20 @@ final class Worker implements Runnable {
     private TransactionTypeConfig runClaim(
             PhaseRun run, Claim claim, TypeChooser chooser, boolean open, BooleanSupplier stillWanted)
             throws InterruptedException {
-        int type = chooser.next();
-        TransactionTypeConfig tt = types.get(type);
         long intended = claim.intendedNanos();
+        int type;
+        if (ramp == null) {
+            type = chooser.next();
+        } else {
+            // The ramp follows the schedule's time (the intended start), not the wall clock.
+            double elapsed = (intended - run.measuredStartNanos()) / 1e9;
+            double fraction = ramp.fraction(elapsed, run.config().timeSeconds());
+            type = chooser.next(fraction);
+            if (rampsTerminal) {
+                terminal.rampTime(elapsed);
+            }
+        }
+        TransactionTypeConfig tt = types.get(type);
         if (open) {
             clock.sleepUntil(intended);
         }
@@ -183,24 +217,30 @@ final class Worker implements Runnable {
     }
 
     /**
-     * The post-execution wait and (closed loop only: an open loop is paced by its arrivals) the think time.
-     * They come after the operation is done, outside its in-flight span: a count phase ends when its last
-     * operation completes, not after the pause that follows it, and a stop during the pause does not count
-     * the completed operation a second time, as missed. The pause ends early when the phase does, so a long
-     * think time does not keep the terminal out of the next phase.
+     * The post-execution wait and the think time: a constant think time in a closed loop only (an open loop is
+     * paced by its arrivals), a think-time distribution in both (in an open loop: semi-open, the terminal takes
+     * its next arrival only after thinking). They come after the operation is done, outside its in-flight span:
+     * a count phase ends when its last operation completes, not after the pause that follows it, and a stop
+     * during the pause does not count the completed operation a second time, as missed. The pause ends early
+     * when the phase does, so a long think time does not keep the terminal out of the next phase.
      */
     private void pauseAfter(TransactionTypeConfig tt, PhaseConfig phase, boolean open, BooleanSupplier phaseOver)
             throws InterruptedException {
-        long pauseMs = tt.postExecutionWaitMs() + (open ? 0 : phase.thinkTimeMs());
+        long thinkMs = thinkTimes != null ? thinkTimes.next(thinkRandom) : open ? 0 : phase.thinkTimeMs();
+        long pauseMs = tt.postExecutionWaitMs() + thinkMs;
         if (pauseMs > 0) {
             clock.awaitUntil(phaseOver, clock.nanoTime() + pauseMs * 1_000_000L, PAUSE_RECHECK_NANOS);
         }
     }
 
-    /** Chooses by weight from the terminal's stream for the phase, or in turn when the phase is serial. */
+    /**
+     * Chooses by weight from the terminal's stream for the phase, or in turn when the phase is serial; by the
+     * weights in effect at the ramp's fraction when the phase ramps its mix.
+     */
     private static final class TypeChooser {
         private final SplittableRandom mixRandom;
         private final WeightedChoice weighted;
+        private final RampedChoice ramped;
         private final int[] serialOrder;
         private int serialCursor;
 
@@ -209,6 +249,14 @@ final class Worker implements Runnable {
             double[] w =
                     phase.weights().stream().mapToDouble(Double::doubleValue).toArray();
             weighted = new WeightedChoice(w);
+            RampConfig ramp = phase.ramp();
+            ramped = ramp != null && ramp.rampsWeights()
+                    ? new RampedChoice(
+                            w,
+                            ramp.weights().stream()
+                                    .mapToDouble(Double::doubleValue)
+                                    .toArray())
+                    : null;
             serialOrder = IntStream.range(0, w.length).filter(i -> w[i] > 0).toArray();
             serialCursor = phase.serial() ? 0 : -1;
         }
@@ -220,6 +268,10 @@ final class Worker implements Runnable {
             int t = serialOrder[serialCursor];
             serialCursor = (serialCursor + 1) % serialOrder.length;
             return t;
+        }
+
+        int next(double rampFraction) {
+            return ramped == null ? next() : ramped.next(mixRandom, rampFraction);
         }
     }
 }

@@ -7,7 +7,10 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 
 import org.ivsbench.bench.Terminal;
+import org.ivsbench.config.ConfigException;
 import org.ivsbench.config.PhaseConfig;
+import org.ivsbench.config.RampConfig;
+import org.ivsbench.config.RateRamp;
 import org.ivsbench.config.RateSpec;
 import org.ivsbench.config.TransactionTypeConfig;
 import org.ivsbench.random.Seeds;
@@ -70,6 +73,11 @@ public final class WorkloadManager {
         this.collector = collector;
         this.clock = clock;
         this.board = new PhaseBoard(clock);
+        try {
+            ThinkTimes.validate(phases); // also checked with the config; fail before any terminal starts
+        } catch (ConfigException e) {
+            throw new IllegalArgumentException(e.getMessage(), e);
+        }
         for (PhaseConfig p : phases) {
             if (p.endsByCount() && p.rate().kind() == RateSpec.Kind.DISABLED) {
                 throw new IllegalArgumentException("phase " + p.name() + ": a disabled phase must end by time");
@@ -172,7 +180,7 @@ public final class WorkloadManager {
             long deadline = phase.endsByCount() ? Long.MAX_VALUE : measuredStart + phase.timeSeconds() * 1_000_000_000L;
             stats.markStarted(wallBase + startNanos / 1_000_000, wallBase + measuredStart / 1_000_000);
             Schedule schedule = schedule(phase, stats, startNanos, measuredStart, deadline);
-            PhaseRun run = new PhaseRun(phase, stats, schedule);
+            PhaseRun run = new PhaseRun(phase, stats, schedule, measuredStart);
             current.set(run);
             board.post(run);
             long endNanos = phase.endsByCount() ? awaitCount(run) : awaitDeadline(run, deadline);
@@ -186,8 +194,17 @@ public final class WorkloadManager {
         RateSpec rate = phase.rate();
         return switch (rate.kind()) {
             case OPEN -> {
+                RampConfig ramp = phase.ramp();
+                RateRamp rateRamp = ramp != null && ramp.rampsRate()
+                        ? new RateRamp(rate.opsPerSecond(), ramp.rate(), phase.timeSeconds(), ramp)
+                        : null;
                 ArrivalProcess arrivals = new ArrivalProcess(
-                        start, rate.opsPerSecond(), phase.arrival(), Seeds.forStream(seed, "arrivals", phase.index()));
+                        start,
+                        rate.opsPerSecond(),
+                        phase.arrival(),
+                        Seeds.forStream(seed, "arrivals", phase.index()),
+                        rateRamp,
+                        phase.warmupSeconds());
                 long maxLag = Math.max(
                         arrivals.periodNanos() * Math.max(1, phase.activeTerminals()),
                         phase.maxLatenessMs() * 1_000_000L);

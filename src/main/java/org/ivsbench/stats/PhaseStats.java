@@ -247,6 +247,11 @@ public final class PhaseStats {
         return Math.max(0, Math.min(toMs, end) - Math.max(fromMs, measuredStartMs));
     }
 
+    /** When the phase's measured part began (after its warmup), epoch ms; where a ramp starts. */
+    public long measuredStartMs() {
+        return measuredStartMs;
+    }
+
     /** When the phase (its warmup) began, epoch ms. */
     public long summaryStartMs() {
         return startMs;

@@ -25,6 +25,9 @@ public final class StatsCollector implements AutoCloseable {
     private final RunInfo run;
     private final long windowMs;
     private final SamplesCsvWriter samples;
+    /** Null unless a phase ramps. */
+    private final SettingsCsvWriter settings;
+
     private final HlogWriter hlog;
     private final SummaryWriter summary;
     private final List<PhaseStats> open = new CopyOnWriteArrayList<>();
@@ -41,6 +44,7 @@ public final class StatsCollector implements AutoCloseable {
         this.startMs = System.currentTimeMillis();
         this.lastTickMs = startMs;
         this.samples = new SamplesCsvWriter(dir.resolve("samples.csv"));
+        this.settings = SettingsCsvWriter.open(dir, run.phases());
         // The first window begins at the wall-clock multiple before the run started; HdrHistogram's readers
         // skip intervals that begin before the log's start, so the log starts with that window.
         this.hlog = new HlogWriter(dir.resolve("latency.hlog"), startMs / windowMs * windowMs);
@@ -98,6 +102,7 @@ public final class StatsCollector implements AutoCloseable {
             boolean settled = p.isSettled();
             Window w = p.drain(windowStart, windowMs);
             samples.write(w);
+            writeSettings(w, p);
             hlog.write(w);
             try {
                 windowListener.accept(w);
@@ -138,10 +143,17 @@ public final class StatsCollector implements AutoCloseable {
             for (PhaseStats p : open) {
                 Window w = p.drain(lastTickMs, length);
                 samples.write(w);
+                writeSettings(w, p);
                 hlog.write(w);
             }
             open.clear();
             writeSummary(!interrupted, interrupted);
+        }
+    }
+
+    private void writeSettings(Window w, PhaseStats p) throws IOException {
+        if (settings != null) {
+            settings.write(w, p.measuredStartMs());
         }
     }
 
@@ -158,6 +170,9 @@ public final class StatsCollector implements AutoCloseable {
     public void close() throws IOException {
         finish(false);
         samples.close();
+        if (settings != null) {
+            settings.close();
+        }
         hlog.close();
     }
 }

@@ -13,6 +13,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 
 import org.ivsbench.config.PhaseConfig;
+import org.ivsbench.config.RampConfig;
 import org.ivsbench.config.RateSpec;
 
 /**
@@ -98,6 +99,16 @@ public final class SummaryWriter {
         m.put("kind", r.kind().name().toLowerCase(Locale.ROOT));
         m.put("target", r.isOpen() ? r.opsPerSecond() : null);
         m.put("arrival", r.isOpen() ? c.arrival().name().toLowerCase(Locale.ROOT) : null);
+        if (c.ramp() != null && c.ramp().rampsRate()) {
+            // Only in ramped phases, so the summaries of other runs keep their shape.
+            Map<String, Object> ramp = new LinkedHashMap<>();
+            ramp.put("shape", c.ramp().shape().name().toLowerCase(Locale.ROOT));
+            ramp.put(
+                    "everySeconds",
+                    c.ramp().shape() == RampConfig.Shape.STEP ? c.ramp().everySeconds() : null);
+            ramp.put("target", c.ramp().rate());
+            m.put("ramp", ramp);
+        }
         return m;
     }
 

@@ -288,6 +288,7 @@ public record YcsbIvsParameters(
             }
             distribution(phase);
             distributions(phase);
+            RampedDistribution.of(phase);
         }
         return parameters;
     }

@@ -44,6 +44,14 @@ final class YcsbIvsTerminal implements Terminal {
     private final RangeRows rangeRows;
     /** The key chooser of each transaction type in the current phase, aligned with procedures. */
     private final LongGenerator[] keysByType;
+    /** Which transaction types use the phase's distribution (no own one): a ramp moves theirs. */
+    private final boolean[] usesPhaseKeys;
+
+    private PhaseConfig phase;
+    /** The phase's ramped distribution, or null; the ramp slot its generators were built for. */
+    private RampedDistribution ramped;
+
+    private long rampSlot;
 
     private int loggedFailures;
 
@@ -60,6 +68,7 @@ final class YcsbIvsTerminal implements Terminal {
         this.procedures = List.copyOf(procedures);
         this.keys = keys;
         this.keysByType = new LongGenerator[procedures.size()];
+        this.usesPhaseKeys = new boolean[procedures.size()];
         this.rangeRows = rangeRows;
         this.context = new ProcedureContext(parameters, keys.insertCounter(), session, rangeRows);
         rangeRows.terminalOpened();
@@ -72,6 +81,7 @@ final class YcsbIvsTerminal implements Terminal {
         try {
             distribution = YcsbIvsParameters.distribution(phase);
             byType = YcsbIvsParameters.distributions(phase);
+            ramped = RampedDistribution.of(phase);
         } catch (ConfigException e) {
             // validate() checked every phase before the run: reaching this is a caller bug.
             throw new IllegalStateException(e.getMessage(), e);
@@ -81,8 +91,30 @@ final class YcsbIvsTerminal implements Terminal {
             DistributionSpec own = byType.get(procedures.get(i).name());
             // A generator per type that has its own: "sequential" or "latest" state is then that type's alone.
             keysByType[i] = own == null ? phaseKeys : keys.keyGenerator(own, phase);
+            usesPhaseKeys[i] = own == null;
         }
+        this.phase = phase;
+        rampSlot = 0;
         context.startPhase(phaseKeys, random);
+    }
+
+    @Override
+    public void rampTime(double elapsedSeconds) {
+        if (ramped == null) {
+            return;
+        }
+        long slot = RampedDistribution.slot(phase.ramp(), elapsedSeconds, phase.timeSeconds());
+        if (slot == rampSlot) {
+            return;
+        }
+        rampSlot = slot;
+        double fraction = RampedDistribution.fraction(phase.ramp(), slot, phase.timeSeconds());
+        LongGenerator moved = keys.keyGenerator(ramped.at(fraction), phase);
+        for (int i = 0; i < keysByType.length; i++) {
+            if (usesPhaseKeys[i]) {
+                keysByType[i] = moved;
+            }
+        }
     }
 
     @Override
