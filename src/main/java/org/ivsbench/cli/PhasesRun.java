@@ -12,6 +12,8 @@ import org.ivsbench.benchbase.BenchBaseOutputs;
 import org.ivsbench.benchbase.RawCsv;
 import org.ivsbench.benchbase.RawRecordingModule;
 import org.ivsbench.config.BenchmarkConfig;
+import org.ivsbench.config.PhaseConfig;
+import org.ivsbench.config.Shard;
 import org.ivsbench.db.ServerInfo;
 import org.ivsbench.db.Target;
 import org.ivsbench.run.MeasuredRun;
@@ -54,15 +56,16 @@ final class PhasesRun implements RunLifecycle.Work {
         Files.writeString(dir.resolve("config.xml"), redactedXml);
         Map<String, Object> env = ServerInfo.environmentOf(target);
         EnvironmentWriter.write(dir.resolve("environment.json"), env, EnvironmentWriter.toolVersion(), commandLine);
+        Shard shard = config.shard();
         RunInfo info = new RunInfo(
                 EnvironmentWriter.toolVersion(),
                 module.name(),
                 RunInfo.databaseBlock(config, env),
                 digest,
                 config.randomSeed(),
-                config.terminals(),
+                (int) shard.share(config.terminals()),
                 options.windowSeconds,
-                config.phases());
+                shardPhases());
         out.println("Results: " + dir);
         BenchmarkModule measured = module;
         if (options.benchbaseRaw) {
@@ -81,12 +84,15 @@ final class PhasesRun implements RunLifecycle.Work {
             measured = new TracingModule(measured, trace);
         }
         run = new MeasuredRun(measured, config, target, dir, info);
+        if (!shard.whole()) {
+            ShardGate.install(run, target, shard, digest, options.barrierTimeoutSeconds, out);
+        }
         return new RunLifecycle("run", this, System.err).run();
     }
 
     @Override
     public void run() throws Exception {
-        ConsoleProgress progress = new ConsoleProgress(run.manager(), config.phases(), out);
+        ConsoleProgress progress = new ConsoleProgress(run.manager(), shardPhases(), out);
         Exception failure;
         try {
             progress.start();
@@ -105,6 +111,11 @@ final class PhasesRun implements RunLifecycle.Work {
         if (failure != null) {
             throw failure;
         }
+    }
+
+    /** The phases as this driver runs them (its share with --shard), for its summary and progress. */
+    private List<PhaseConfig> shardPhases() {
+        return config.phases().stream().map(config.shard()::view).toList();
     }
 
     private void closeRaw() {

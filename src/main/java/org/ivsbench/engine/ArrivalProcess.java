@@ -14,10 +14,24 @@ final class ArrivalProcess {
     private final double periodNanos;
     private final ArrivalKind kind;
     private final SplittableRandom random;
+    private final long stride;
     private long index;
     private double poissonOffsetNanos;
 
     ArrivalProcess(long startNanos, double opsPerSecond, ArrivalKind kind, SplittableRandom random) {
+        this(startNanos, opsPerSecond, kind, random, 0, 1);
+    }
+
+    /**
+     * Every {@code stride}-th arrival of the timeline at {@code opsPerSecond}, from arrival {@code first} on: one
+     * shard's part of the phase's timeline. The Poisson gaps of the skipped arrivals are still drawn, so the
+     * shards of one seed together give exactly the arrivals one driver would.
+     */
+    ArrivalProcess(
+            long startNanos, double opsPerSecond, ArrivalKind kind, SplittableRandom random, long first, long stride) {
+        if (stride < 1 || first < 0 || first >= stride) {
+            throw new IllegalArgumentException("arrival " + first + " of every " + stride);
+        }
         if (!(opsPerSecond > 0)) {
             throw new IllegalArgumentException("rate must be positive: " + opsPerSecond);
         }
@@ -25,8 +39,12 @@ final class ArrivalProcess {
         this.periodNanos = 1e9 / opsPerSecond;
         this.kind = kind;
         this.random = random;
+        this.stride = stride;
+        this.index = first;
         if (kind == ArrivalKind.POISSON) {
-            poissonOffsetNanos = gap();
+            for (long k = 0; k <= first; k++) {
+                poissonOffsetNanos += gap();
+            }
         }
     }
 
@@ -38,14 +56,17 @@ final class ArrivalProcess {
     }
 
     void advance() {
-        index++;
+        index += stride;
         if (kind == ArrivalKind.POISSON) {
-            poissonOffsetNanos += gap();
+            for (long k = 0; k < stride; k++) {
+                poissonOffsetNanos += gap();
+            }
         }
     }
 
+    /** The mean gap between this process's own arrivals. */
     long periodNanos() {
-        return Math.round(periodNanos);
+        return Math.round(periodNanos * stride);
     }
 
     private double gap() {
