@@ -61,13 +61,13 @@ record ShardFolder(Path given, Path dir, JsonNode summary, String problem) {
         return problem == null;
     }
 
-    /** The shard index from summary.json's shard block, or -1 when the folder has none (an unsharded run). */
+    /** The shard index from summary.json's shard block (0 for a run without one: shard 0 of 1), or -1 unread. */
     int shardIndex() {
-        return summary == null ? -1 : summary.path("shard").path("index").asInt(-1);
+        return summary == null ? -1 : summary.path("shard").path("index").asInt(0);
     }
 
-    /** The shard count from summary.json's shard block, or -1. */
+    /** The shard count from summary.json's shard block (1 for a run without one), or -1 unread. */
     int shardCount() {
-        return summary == null ? -1 : summary.path("shard").path("count").asInt(-1);
+        return summary == null ? -1 : summary.path("shard").path("count").asInt(1);
     }
 }
