@@ -38,6 +38,10 @@ final class ShardCheck {
                     + " is not for a shard (each would drop or load the tables under the others): create and load"
                     + " once with the same command without --shard, then start the shards with --execute");
         }
+        if (options.trace != null) {
+            throw new UsageException(opt + "--trace is not supported with --shard (a trace holds one driver's"
+                    + " terminals; trace a run without --shard)");
+        }
         if (config.experiment() != null || config.sweep() != null) {
             throw new UsageException(opt + "not supported with an <"
                     + (config.experiment() != null ? "experiment" : "sweep") + "> (shard a run of <works> phases)");
