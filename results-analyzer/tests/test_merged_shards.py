@@ -42,10 +42,15 @@ def test_report_reads_a_merged_folder(tmp_path):
 <monitor><enabled>false</enabled></monitor></parameters>""")
     setup = _jar("-b", "ycsbivs", "-c", str(config), "--create", "--load", cwd=tmp_path)
     assert setup.wait(120) == 0, _output(setup)
-    shards = [_jar("-b", "ycsbivs", "-c", str(config), "--execute", "--shard", f"{i}/2", "-d",
-                   str(tmp_path / f"shard{i}"), cwd=tmp_path) for i in range(2)]
-    for s in shards:
-        assert s.wait(180) == 0, _output(s)
+    shards = [_jar("-b", "ycsbivs", "-c", str(config), "--execute", "--shard", f"{i}/2", "--barrier-timeout",
+                   "60", "-d", str(tmp_path / f"shard{i}"), cwd=tmp_path) for i in range(2)]
+    try:
+        for s in shards:
+            assert s.wait(180) == 0, _output(s)
+    finally:
+        for s in shards:
+            if s.poll() is None:
+                s.kill()
     merged = tmp_path / "merged"
     merge = _jar("merge", "-o", str(merged), str(tmp_path / "shard0"), str(tmp_path / "shard1"), cwd=tmp_path)
     assert merge.wait(120) == 0, _output(merge)

@@ -55,7 +55,7 @@ public final class StartBarrier {
         long arrival = System.currentTimeMillis();
         facts.put("arrivalMs", arrival);
         try (Session session = target.openSession()) {
-            ensureTable(session);
+            ensureTable(session, arrival);
             long start = -1;
             List<Integer> absent = List.of();
             while (start < 0) {
@@ -112,12 +112,27 @@ public final class StartBarrier {
         }
     }
 
-    private void ensureTable(Session session) throws TargetException {
-        try {
-            session.read(TABLE, startKey(), List.of(FIELD), new HashMap<>());
-        } catch (TargetException e) {
-            // Absent. Two shards may both create it (create drops first): the re-written arrivals repair that.
-            target.createTable(new TableSpec(TABLE, "barrier_key", List.of(FIELD), 32, null));
+    /**
+     * Creates the table when it is absent. Two shards may both create it (create drops first: the re-written
+     * arrivals repair that), and one's create may fail while the other's holds a lock: then read again.
+     */
+    private void ensureTable(Session session, long arrival) throws TargetException, InterruptedException {
+        while (true) {
+            try {
+                session.read(TABLE, startKey(), List.of(FIELD), new HashMap<>());
+                return;
+            } catch (TargetException absent) {
+                try {
+                    target.createTable(new TableSpec(TABLE, "barrier_key", List.of(FIELD), 32, null));
+                    return;
+                } catch (TargetException e) {
+                    if (System.currentTimeMillis() - arrival > timeoutMs) {
+                        throw new TargetException(
+                                "start barrier: cannot create the table " + TABLE + ": " + e.getMessage());
+                    }
+                    Thread.sleep(POLL_MS);
+                }
+            }
         }
     }
 
