@@ -153,6 +153,24 @@ class LayeringTest {
     }
 
     @Test
+    void theMergeReadsFilesOnly() {
+        check(noClasses()
+                .that()
+                .resideInAPackage("org.ivsbench.merge..")
+                .should()
+                .dependOnClassesThat(
+                        resideInAPackage("org.ivsbench..").and(not(resideInAPackage("org.ivsbench.merge.."))))
+                .because("merging shards' results folders works on the files as docs/results-format.md defines"
+                        + " them, wherever the shards ran; it needs no database, engine or config"));
+        check(noClasses()
+                .that(not(resideInAnyPackage("org.ivsbench.merge..", "org.ivsbench.cli..")))
+                .should()
+                .dependOnClassesThat()
+                .resideInAPackage("org.ivsbench.merge..")
+                .because("the merge is a subcommand of its own, not a step of a run"));
+    }
+
+    @Test
     void arrowsPointOneWay() {
         check(noClasses()
                 .that()

@@ -20,6 +20,7 @@ import org.ivsbench.config.ConfigException;
 import org.ivsbench.config.ConfigLoader;
 import org.ivsbench.config.ConfigRedactor;
 import org.ivsbench.config.MonitorConfig;
+import org.ivsbench.config.Shard;
 import org.ivsbench.db.Target;
 import org.ivsbench.db.TargetException;
 import org.ivsbench.db.TargetKinds;
@@ -64,6 +65,9 @@ final class Invocation {
             module.validate(config);
             ThinkTimes.validate(config.phases());
             config = withMonitorInterval(config);
+            Shard shard = ShardCheck.parse(options.shard);
+            ShardCheck.check(options, shard, config);
+            config = config.toBuilder().shard(shard).build();
             if (experiment(config) && (options.benchbaseOutputs || options.jsonHistograms != null)) {
                 throw new UsageException((options.benchbaseOutputs ? "--benchbase-outputs" : "-jh")
                         + ": not supported with an <experiment>: use epochs.csv and each phase's summary.json");

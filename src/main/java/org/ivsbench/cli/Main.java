@@ -28,7 +28,8 @@ import org.ivsbench.stats.EnvironmentWriter;
             MonitorAgentCommand.class,
             ImportDstatCommand.class,
             MonitorOverheadCommand.class,
-            ReplayCommand.class
+            ReplayCommand.class,
+            MergeCommand.class
         },
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {
@@ -149,6 +150,22 @@ public final class Main implements Callable<Integer> {
             description = "Also write every record operation of the run, with the hash of each read's result, to"
                     + " FILE (gzip; docs/trace.md); the replay subcommand re-runs it.")
     Path trace;
+
+    @Option(
+            names = "--shard",
+            paramLabel = "i/n",
+            description = "Run part i of n of the phases (0 <= i < n): terminals i, i+n, ..., every n-th arrival, the"
+                    + " count's share; the n drivers meet at a start barrier in the database. Merge their results"
+                    + " with the merge subcommand.")
+    String shard;
+
+    @Option(
+            names = "--barrier-timeout",
+            paramLabel = "SECONDS",
+            defaultValue = "300",
+            description = "With --shard: how long to wait at the start barrier for the other shards (default:"
+                    + " ${DEFAULT-VALUE}).")
+    long barrierTimeoutSeconds;
 
     @Option(names = "--dialects-export", paramLabel = "BOOL", hidden = true)
     String dialectsExport;

@@ -16,6 +16,8 @@ import org.ivsbench.benchbase.BenchBaseOutputs;
 import org.ivsbench.benchbase.RawCsv;
 import org.ivsbench.benchbase.RawRecordingModule;
 import org.ivsbench.config.BenchmarkConfig;
+import org.ivsbench.config.PhaseConfig;
+import org.ivsbench.config.Shard;
 import org.ivsbench.db.ServerInfo;
 import org.ivsbench.db.Target;
 import org.ivsbench.run.MeasuredRun;
@@ -69,15 +71,16 @@ final class PhasesRun implements RunLifecycle.Work {
         if (loaded != null && !loaded.details().isEmpty()) {
             LOAD_JSON.writeValue(dir.resolve("load.json").toFile(), loaded.details());
         }
+        Shard shard = config.shard();
         RunInfo info = new RunInfo(
                 EnvironmentWriter.toolVersion(),
                 module.name(),
                 RunInfo.databaseBlock(config, env),
                 digest,
                 config.randomSeed(),
-                config.terminals(),
+                (int) shard.share(config.terminals()),
                 options.windowSeconds,
-                config.phases());
+                shardPhases());
         out.println("Results: " + dir);
         BenchmarkModule measured = module;
         if (options.benchbaseRaw) {
@@ -96,12 +99,15 @@ final class PhasesRun implements RunLifecycle.Work {
             measured = new TracingModule(measured, trace);
         }
         run = new MeasuredRun(measured, config, target, dir, info);
+        if (!shard.whole()) {
+            ShardGate.install(run, target, shard, digest, options.barrierTimeoutSeconds, out);
+        }
         return new RunLifecycle("run", this, System.err).run();
     }
 
     @Override
     public void run() throws Exception {
-        ConsoleProgress progress = new ConsoleProgress(run.manager(), config.phases(), out);
+        ConsoleProgress progress = new ConsoleProgress(run.manager(), shardPhases(), out);
         Exception failure;
         try {
             progress.start();
@@ -120,6 +126,11 @@ final class PhasesRun implements RunLifecycle.Work {
         if (failure != null) {
             throw failure;
         }
+    }
+
+    /** The phases as this driver runs them (its share with --shard), for its summary and progress. */
+    private List<PhaseConfig> shardPhases() {
+        return config.phases().stream().map(config.shard()::view).toList();
     }
 
     private void closeRaw() {

@@ -23,13 +23,15 @@ public record BenchmarkConfig(
         Map<String, String> parameters,
         MonitorConfig monitor,
         Map<String, String> experiment,
-        SweepConfig sweep) {
+        SweepConfig sweep,
+        Shard shard) {
 
     public BenchmarkConfig {
         transactionTypes = List.copyOf(transactionTypes);
         phases = List.copyOf(phases);
         parameters = Map.copyOf(parameters);
         experiment = experiment == null ? null : Map.copyOf(experiment);
+        shard = shard == null ? Shard.WHOLE : shard;
     }
 
     public List<String> transactionTypeNames() {
@@ -70,7 +72,8 @@ public record BenchmarkConfig(
                 .parameters(parameters)
                 .monitor(monitor)
                 .experiment(experiment)
-                .sweep(sweep);
+                .sweep(sweep)
+                .shard(shard);
     }
 
     /** Builds a {@link BenchmarkConfig} by named settings instead of twelve positional ones. */
@@ -88,6 +91,7 @@ public record BenchmarkConfig(
         private MonitorConfig monitor = MonitorConfig.defaults();
         private Map<String, String> experiment;
         private SweepConfig sweep;
+        private Shard shard = Shard.WHOLE;
 
         private Builder(TargetConfig target) {
             this.target = target;
@@ -160,6 +164,12 @@ public record BenchmarkConfig(
             return this;
         }
 
+        /** The part of the run this driver takes ({@code --shard i/n}); {@link Shard#WHOLE} by default. */
+        public Builder shard(Shard value) {
+            shard = value;
+            return this;
+        }
+
         public BenchmarkConfig build() {
             return new BenchmarkConfig(
                     source,
@@ -174,7 +184,8 @@ public record BenchmarkConfig(
                     parameters,
                     monitor,
                     experiment,
-                    sweep);
+                    sweep,
+                    shard);
         }
     }
 }

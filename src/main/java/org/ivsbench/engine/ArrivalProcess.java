@@ -10,7 +10,8 @@ import org.ivsbench.config.RateRamp;
  * from their index (no accumulated rounding drift); Poisson arrivals add exponential gaps drawn from a
  * seeded stream, so the same seed gives the same timeline. A ramped rate is a non-homogeneous process by time
  * change: the k-th point of the unit-rate process (k itself, or the sum of k+1 unit exponential gaps) is placed
- * where the rate's integral since the phase start reaches it ({@link RateRamp#secondsAt}).
+ * where the rate's integral since the phase start reaches it ({@link RateRamp#secondsAt}). A shard's process
+ * takes every {@code stride}-th arrival of that timeline from arrival {@code first} on.
  */
 final class ArrivalProcess {
     private final long startNanos;
@@ -22,16 +23,38 @@ final class ArrivalProcess {
     private final double warmupArrivals;
 
     private final double warmupSeconds;
+    private final long stride;
     private long index;
     private double poissonOffsetNanos;
     /** Ramped Poisson: the current point of the unit-rate process. */
     private double unitPoint;
 
     ArrivalProcess(long startNanos, double opsPerSecond, ArrivalKind kind, SplittableRandom random) {
-        this(startNanos, opsPerSecond, kind, random, null, 0);
+        this(startNanos, opsPerSecond, kind, random, null, 0, 0, 1);
+    }
+
+    /** The whole timeline of a ramped phase (one driver). */
+    ArrivalProcess(
+            long startNanos,
+            double opsPerSecond,
+            ArrivalKind kind,
+            SplittableRandom random,
+            RateRamp ramp,
+            long warmupSeconds) {
+        this(startNanos, opsPerSecond, kind, random, ramp, warmupSeconds, 0, 1);
+    }
+
+    /** One shard's part of an unramped phase's timeline. */
+    ArrivalProcess(
+            long startNanos, double opsPerSecond, ArrivalKind kind, SplittableRandom random, long first, long stride) {
+        this(startNanos, opsPerSecond, kind, random, null, 0, first, stride);
     }
 
     /**
+     * Every {@code stride}-th arrival of the timeline, from arrival {@code first} on: one shard's part of the
+     * phase's timeline. The Poisson gaps of the skipped arrivals are still drawn, so the shards of one seed
+     * together give exactly the arrivals one driver would.
+     *
      * @param ramp          the phase's rate ramp (its start rate is {@code opsPerSecond}), or null
      * @param warmupSeconds time from {@code startNanos} to the measured start, where the ramp begins
      */
@@ -41,7 +64,12 @@ final class ArrivalProcess {
             ArrivalKind kind,
             SplittableRandom random,
             RateRamp ramp,
-            long warmupSeconds) {
+            long warmupSeconds,
+            long first,
+            long stride) {
+        if (stride < 1 || first < 0 || first >= stride) {
+            throw new IllegalArgumentException("arrival " + first + " of every " + stride);
+        }
         if (!(opsPerSecond > 0)) {
             throw new IllegalArgumentException("rate must be positive: " + opsPerSecond);
         }
@@ -52,11 +80,11 @@ final class ArrivalProcess {
         this.ramp = ramp;
         this.warmupSeconds = warmupSeconds;
         this.warmupArrivals = opsPerSecond * warmupSeconds;
+        this.stride = stride;
+        this.index = first;
         if (kind == ArrivalKind.POISSON) {
-            if (ramp == null) {
-                poissonOffsetNanos = gap();
-            } else {
-                unitPoint = unitGap();
+            for (long k = 0; k <= first; k++) {
+                drawGap();
             }
         }
     }
@@ -73,23 +101,30 @@ final class ArrivalProcess {
     }
 
     void advance() {
-        index++;
-        if (ramp != null) {
-            if (kind == ArrivalKind.POISSON) {
-                unitPoint += unitGap();
+        index += stride;
+        if (kind == ArrivalKind.POISSON) {
+            for (long k = 0; k < stride; k++) {
+                drawGap();
             }
-        } else if (kind == ArrivalKind.POISSON) {
-            poissonOffsetNanos += gap();
         }
     }
 
-    /** The gap between regular arrivals; with a ramp, the longest (at the lower of its two rates). */
+    /**
+     * The mean gap between this process's own arrivals; with a ramp, the longest (at the lower of its two
+     * rates).
+     */
     long periodNanos() {
-        return ramp == null ? Math.round(periodNanos) : Math.round(1e9 / ramp.lowestRate());
+        double period = ramp == null ? periodNanos : 1e9 / ramp.lowestRate();
+        return Math.round(period * stride);
     }
 
-    private double gap() {
-        return unitGap() * periodNanos;
+    /** One Poisson gap: of the unit-rate process when ramped, else of the phase's rate. */
+    private void drawGap() {
+        if (ramp != null) {
+            unitPoint += unitGap();
+        } else {
+            poissonOffsetNanos += unitGap() * periodNanos;
+        }
     }
 
     private double unitGap() {

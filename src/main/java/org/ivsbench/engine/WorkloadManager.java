@@ -12,6 +12,7 @@ import org.ivsbench.config.PhaseConfig;
 import org.ivsbench.config.RampConfig;
 import org.ivsbench.config.RateRamp;
 import org.ivsbench.config.RateSpec;
+import org.ivsbench.config.Shard;
 import org.ivsbench.config.TransactionTypeConfig;
 import org.ivsbench.random.Seeds;
 import org.ivsbench.stats.PhaseStats;
@@ -51,6 +52,8 @@ public final class WorkloadManager {
     private final long seed;
     private final StatsCollector collector;
     private final Clock clock;
+    private final Shard shard;
+    private volatile StartGate startGate = () -> {};
     private final PhaseBoard board;
     private final AtomicReference<PhaseRun> current = new AtomicReference<>();
     private volatile boolean stopRequested;
@@ -66,6 +69,24 @@ public final class WorkloadManager {
             long seed,
             StatsCollector collector,
             Clock clock) {
+        this(phases, types, terminals, seed, collector, clock, Shard.WHOLE);
+    }
+
+    /**
+     * One shard's part of the run ({@code --shard i/n}): {@code phases} and {@code terminals} are the whole run's;
+     * this driver runs the terminals with global ids {@code i, i + n, ...} (each with that id's random streams and
+     * active when that id is below a phase's active terminals), every n-th arrival of each open-loop timeline and
+     * its share of each count phase's count.
+     */
+    public WorkloadManager(
+            List<PhaseConfig> phases,
+            List<TransactionTypeConfig> types,
+            int terminals,
+            long seed,
+            StatsCollector collector,
+            Clock clock,
+            Shard shard) {
+        this.shard = shard;
         this.phases = List.copyOf(phases);
         this.types = List.copyOf(types);
         this.terminals = terminals;
@@ -83,6 +104,16 @@ public final class WorkloadManager {
                 throw new IllegalArgumentException("phase " + p.name() + ": a disabled phase must end by time");
             }
         }
+    }
+
+    /** Called on the manager thread once every terminal is ready, before the first phase starts. */
+    public interface StartGate {
+        void await() throws Exception;
+    }
+
+    /** Holds the first phase until {@code gate} returns (the shards' start barrier). */
+    public void setStartGate(StartGate gate) {
+        this.startGate = gate;
     }
 
     /**
@@ -107,13 +138,15 @@ public final class WorkloadManager {
         AtomicInteger running = new AtomicInteger();
         clock.attach(manager);
         try {
-            for (int id = 0; id < terminals; id++) {
-                created.add(factory.create(id));
+            int owned = (int) shard.share(terminals);
+            for (int local = 0; local < owned; local++) {
+                created.add(factory.create((int) shard.global(local)));
             }
-            for (int id = 0; id < terminals; id++) {
+            for (int local = 0; local < owned; local++) {
+                int id = (int) shard.global(local);
                 int terminalId = id;
                 Worker worker =
-                        new Worker(id, created.get(id), seed, types, board, clock, () -> terminalDied(terminalId));
+                        new Worker(id, created.get(local), seed, types, board, clock, () -> terminalDied(terminalId));
                 Thread thread = new Thread(
                         () -> {
                             try {
@@ -131,6 +164,7 @@ public final class WorkloadManager {
                 clock.attach(thread);
                 thread.start();
             }
+            startGate.await();
             runPhases();
             if (terminalDeath != null) {
                 throw new IllegalStateException(terminalDeath);
@@ -204,13 +238,15 @@ public final class WorkloadManager {
                         phase.arrival(),
                         Seeds.forStream(seed, "arrivals", phase.index()),
                         rateRamp,
-                        phase.warmupSeconds());
+                        phase.warmupSeconds(),
+                        shard.index(),
+                        shard.count());
                 long maxLag = Math.max(
-                        arrivals.periodNanos() * Math.max(1, phase.activeTerminals()),
+                        arrivals.periodNanos() * Math.max(1, shard.share(phase.activeTerminals())),
                         phase.maxLatenessMs() * 1_000_000L);
-                yield new OpenSchedule(arrivals, measuredStart, deadline, phase.count(), maxLag, stats);
+                yield new OpenSchedule(arrivals, measuredStart, deadline, shard.share(phase.count()), maxLag, stats);
             }
-            case UNLIMITED -> new ClosedSchedule(measuredStart, deadline, phase.count(), stats);
+            case UNLIMITED -> new ClosedSchedule(measuredStart, deadline, shard.share(phase.count()), stats);
             case DISABLED -> new IdleSchedule();
         };
     }

@@ -17,18 +17,36 @@ public final class CounterGenerator implements LongGenerator {
     static final int WINDOW = 1 << 16;
 
     private final AtomicLong counter;
+    private final long start;
+    private final long first;
+    private final long stride;
     private final Object lock = new Object();
     private boolean[] acknowledged; // ring over (limit, limit + WINDOW], allocated by the first acknowledge
     private volatile long limit;
 
     /** @param start the first number handed out (the record count, for inserts after the load). */
     public CounterGenerator(long start) {
-        this.counter = new AtomicLong(start);
-        this.limit = start - 1;
+        this(start, 0, 1);
+    }
+
+    /**
+     * One shard's numbers: {@code start + first}, {@code start + first + stride}, ... so the shards of a run
+     * ({@code --shard i/n}: first i, stride n) never insert the same key. Acknowledgement and {@link #lastValue()}
+     * follow this shard's own inserts only: another shard's keys below it may not have been inserted yet.
+     */
+    public CounterGenerator(long start, long first, long stride) {
+        if (stride < 1 || first < 0 || first >= stride) {
+            throw new IllegalArgumentException("counter " + first + " of every " + stride);
+        }
+        this.start = start;
+        this.first = first;
+        this.stride = stride;
+        this.counter = new AtomicLong(0);
+        this.limit = -1;
     }
 
     public long next() {
-        return counter.getAndIncrement();
+        return start + first + counter.getAndIncrement() * stride;
     }
 
     /** Ignores the stream: the next number depends only on how many were handed out before. */
@@ -37,8 +55,9 @@ public final class CounterGenerator implements LongGenerator {
         return next();
     }
 
-    /** The insert of {@code value} (a number from {@link #next()}) has finished, whatever its outcome. */
-    public void acknowledge(long value) {
+    /** The insert of {@code number} (a number from {@link #next()}) has finished, whatever its outcome. */
+    public void acknowledge(long number) {
+        long value = (number - start - first) / stride;
         synchronized (lock) {
             if (value <= limit) {
                 return; // already counted (acknowledged twice)
@@ -65,6 +84,7 @@ public final class CounterGenerator implements LongGenerator {
 
     /** The highest number up to which every insert has finished (start - 1 before the first). */
     public long lastValue() {
-        return limit;
+        long l = limit;
+        return l < 0 ? start - 1 : start + first + l * stride;
     }
 }

@@ -43,7 +43,13 @@ public final class MeasuredRun implements AutoCloseable {
                 config.terminals(),
                 config.randomSeed(),
                 collector,
-                Clock.SYSTEM);
+                Clock.SYSTEM,
+                config.shard());
+    }
+
+    /** The statistics (for facts a caller adds to summary.json). */
+    public StatsCollector collector() {
+        return collector;
     }
 
     /** The engine (for live progress). */

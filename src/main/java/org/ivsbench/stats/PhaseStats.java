@@ -271,6 +271,20 @@ public final class PhaseStats {
         return lastWindow;
     }
 
+    /**
+     * Copies of the phase's totals that latency.hlog does not hold, by tag: {@code <TYPE>.service} per type,
+     * {@code startLag} and {@code missedLateness} (microseconds); what a merge needs to add shards exactly.
+     */
+    public synchronized Map<String, Histogram> totalHistograms() {
+        Map<String, Histogram> m = new LinkedHashMap<>();
+        for (int t = 0; t < types.size(); t++) {
+            m.put(types.get(t) + ".service", totalService[t].copy());
+        }
+        m.put("startLag", totalStartLag.copy());
+        m.put("missedLateness", totalMissedLateness.copy());
+        return m;
+    }
+
     /** The phase's figures so far (call after a final drain for the complete ones). */
     public synchronized PhaseSummary summary() {
         double seconds = measuredSeconds > 0

@@ -4,7 +4,9 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Consumer;
 
@@ -30,6 +32,7 @@ public final class StatsCollector implements AutoCloseable {
 
     private final HlogWriter hlog;
     private final SummaryWriter summary;
+    private final Path totals;
     private final List<PhaseStats> open = new CopyOnWriteArrayList<>();
     private final List<PhaseStats> all = new CopyOnWriteArrayList<>();
     private final long startMs;
@@ -37,6 +40,7 @@ public final class StatsCollector implements AutoCloseable {
     private long lastTickMs;
     private volatile boolean finished;
     private volatile Consumer<Window> windowListener = w -> {};
+    private final Map<String, Object> runFacts = new LinkedHashMap<>();
 
     public StatsCollector(Path dir, RunInfo run) throws IOException {
         this.run = run;
@@ -49,6 +53,7 @@ public final class StatsCollector implements AutoCloseable {
         // skip intervals that begin before the log's start, so the log starts with that window.
         this.hlog = new HlogWriter(dir.resolve("latency.hlog"), startMs / windowMs * windowMs);
         this.summary = new SummaryWriter(dir.resolve("summary.json"));
+        this.totals = dir.resolve("histograms.hlog");
         writeSummary(false, false);
         this.ticker = new Thread(this::tickLoop, "ivsbench-stats");
         ticker.setDaemon(true);
@@ -69,6 +74,14 @@ public final class StatsCollector implements AutoCloseable {
      */
     public void setWindowListener(Consumer<Window> listener) {
         this.windowListener = listener;
+    }
+
+    /**
+     * Adds a top-level block to summary.json (e.g. {@code shard}: which part of a sharded run this is, and when it
+     * passed the start barrier), written from the next summary on.
+     */
+    public synchronized void putRunFact(String key, Object value) {
+        runFacts.put(key, value);
     }
 
     public long startMs() {
@@ -162,8 +175,10 @@ public final class StatsCollector implements AutoCloseable {
         return all.stream().map(PhaseStats::summary).toList();
     }
 
-    private void writeSummary(boolean complete, boolean interrupted) throws IOException {
-        summary.write(run, startMs, System.currentTimeMillis(), complete, interrupted, summaries());
+    private synchronized void writeSummary(boolean complete, boolean interrupted) throws IOException {
+        summary.write(
+                run, startMs, System.currentTimeMillis(), complete, interrupted, summaries(), Map.copyOf(runFacts));
+        TotalsHlogWriter.write(totals, all, startMs / windowMs * windowMs);
     }
 
     @Override

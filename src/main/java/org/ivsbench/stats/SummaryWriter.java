@@ -8,6 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.TreeMap;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
@@ -32,6 +33,19 @@ public final class SummaryWriter {
     public void write(
             RunInfo run, long startMs, long endMs, boolean complete, boolean interrupted, List<PhaseSummary> phases)
             throws IOException {
+        write(run, startMs, endMs, complete, interrupted, phases, Map.of());
+    }
+
+    /** {@code facts}: extra top-level blocks (a shard's {@code shard} block), written after {@code windowSeconds}. */
+    public void write(
+            RunInfo run,
+            long startMs,
+            long endMs,
+            boolean complete,
+            boolean interrupted,
+            List<PhaseSummary> phases,
+            Map<String, Object> facts)
+            throws IOException {
         Map<String, Object> root = new LinkedHashMap<>();
         root.put("tool", Map.of("name", "ivsbench", "version", run.toolVersion()));
         root.put("benchmark", run.benchmark());
@@ -42,6 +56,7 @@ public final class SummaryWriter {
         root.put("randomSeed", run.randomSeed());
         root.put("terminals", run.terminals());
         root.put("windowSeconds", run.windowSeconds());
+        new TreeMap<>(facts).forEach(root::put);
         root.put("startMs", startMs);
         root.put("endMs", endMs);
         root.put(

@@ -1,5 +1,6 @@
 package org.ivsbench.bench.ycsb;
 
+import org.ivsbench.config.Shard;
 import org.ivsbench.random.CounterGenerator;
 import org.ivsbench.random.LongGenerator;
 import org.ivsbench.random.ZetaCache;
@@ -15,9 +16,10 @@ final class YcsbKeys {
     private final CounterGenerator inserts;
     private final ZetaCache zeta = new ZetaCache();
 
-    YcsbKeys(YcsbParameters parameters) {
+    /** With {@code --shard i/n}, this driver inserts key numbers recordcount + i, + i + n, ... (disjoint). */
+    YcsbKeys(YcsbParameters parameters, Shard shard) {
         this.parameters = parameters;
-        this.inserts = new CounterGenerator(parameters.recordCount());
+        this.inserts = new CounterGenerator(parameters.recordCount(), shard.index(), shard.count());
     }
 
     CounterGenerator inserts() {

@@ -14,6 +14,7 @@ import org.ivsbench.bench.Terminal;
 import org.ivsbench.config.BenchmarkConfig;
 import org.ivsbench.config.ConfigException;
 import org.ivsbench.config.PhaseConfig;
+import org.ivsbench.config.Shard;
 import org.ivsbench.db.ReconnectingSession;
 import org.ivsbench.db.Session;
 import org.ivsbench.db.Target;
@@ -112,12 +113,12 @@ public final class YcsbModule implements BenchmarkModule {
                             "'" + type + "' is not a ycsb transaction type (validate() should have said so)")));
         }
         Session session = ReconnectingSession.open(target, config.target().reconnectOnConnectionFailure());
-        return new YcsbTerminal(terminalId, target, session, parameters, procedures, keys(parameters));
+        return new YcsbTerminal(terminalId, target, session, parameters, procedures, keys(parameters, config.shard()));
     }
 
-    private synchronized YcsbKeys keys(YcsbParameters parameters) {
+    private synchronized YcsbKeys keys(YcsbParameters parameters, Shard shard) {
         if (keys == null) {
-            keys = new YcsbKeys(parameters);
+            keys = new YcsbKeys(parameters, shard);
         }
         return keys;
     }

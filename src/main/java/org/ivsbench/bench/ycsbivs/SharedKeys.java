@@ -1,6 +1,7 @@
 package org.ivsbench.bench.ycsbivs;
 
 import org.ivsbench.config.PhaseConfig;
+import org.ivsbench.config.Shard;
 import org.ivsbench.random.CounterGenerator;
 import org.ivsbench.random.DistributionSpec;
 import org.ivsbench.random.KeyDistributions;
@@ -30,9 +31,14 @@ final class SharedKeys {
 
     /** @param insertType the index of InsertRecord among the transaction types when the run inserts, else -1 */
     SharedKeys(long recordCount, int insertType) {
+        this(recordCount, insertType, Shard.WHOLE);
+    }
+
+    /** With {@code --shard i/n}, this driver inserts key numbers recordcount + i, + i + n, ... (disjoint). */
+    SharedKeys(long recordCount, int insertType, Shard shard) {
         this.recordCount = recordCount;
         this.insertType = insertType;
-        this.insertCounter = new CounterGenerator(recordCount);
+        this.insertCounter = new CounterGenerator(recordCount, shard.index(), shard.count());
     }
 
     CounterGenerator insertCounter() {

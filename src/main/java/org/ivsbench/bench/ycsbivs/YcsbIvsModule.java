@@ -143,7 +143,8 @@ public final class YcsbIvsModule implements BenchmarkModule {
         if (sharedKeys == null) {
             sharedKeys = new SharedKeys(
                     parameters.recordCount(),
-                    inserts(config) ? config.transactionTypeNames().indexOf(INSERT) : -1);
+                    inserts(config) ? config.transactionTypeNames().indexOf(INSERT) : -1,
+                    config.shard());
         }
         return sharedKeys;
     }

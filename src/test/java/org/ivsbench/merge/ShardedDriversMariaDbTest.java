@@ -1,0 +1,300 @@
+package org.ivsbench.merge;
+
+import java.io.File;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.HdrHistogram.EncodableHistogram;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramLogReader;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import org.ivsbench.db.StatusCounters;
+import org.ivsbench.db.Target;
+import org.ivsbench.db.Targets;
+import org.ivsbench.faults.CliProcess;
+import org.ivsbench.testsupport.RunHarness;
+import org.ivsbench.testsupport.TestServers;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * n driver processes ({@code java -jar benchbase.jar --shard i/n}) against the private MariaDB, then
+ * {@code merge}: the merged counts are what the server executed, the merged percentiles those of one histogram of
+ * every shard's latency.hlog, the merged rate the configured one; a shard that dies is named, not dropped.
+ *
+ * <p>The measured phase sits between two idle phases (rate disabled): the server's counters are read in the
+ * first and in the last, on the shards' common start instant, so the barrier's own statements and each
+ * driver's setup and shutdown are outside the difference. A short phase before them makes each driver learn the
+ * table's layout (two catalog SELECTs per terminal that asks at once) outside the difference too.
+ */
+class ShardedDriversMariaDbTest {
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final Pattern START = Pattern.compile("starting at (\\d+)");
+    private static final int IDLE_S = 3;
+    private static final int MEASURED_S = 4;
+    private static final int RATE = 800;
+    private static final long WARM_MS = 2000;
+    private static final int MEASURED = 2;
+
+    @TempDir
+    Path dir;
+
+    private Path config(String table, long seed) throws Exception {
+        TestServers.mariadbUrl();
+        String xml = "<parameters>" + RunHarness.mariadbConnection()
+                + "<terminals>4</terminals><randomSeed>" + seed + "</randomSeed><recordcount>500</recordcount>"
+                + "<table>" + table + "</table><monitor><enabled>false</enabled></monitor>"
+                + "<transactiontypes><transactiontype><name>ReadRecord</name></transactiontype>"
+                + "<transactiontype><name>UpdateRecord</name></transactiontype></transactiontypes><works>"
+                + "<work><name>warm</name><time>2</time><rate>40</rate><weights>70,30</weights>"
+                + "<active_terminals>4</active_terminals></work>"
+                + "<work><name>before</name><time>" + IDLE_S
+                + "</time><rate>disabled</rate><weights>70,30</weights></work>"
+                + "<work><name>measured</name><time>" + MEASURED_S + "</time><rate>" + RATE + "</rate>"
+                + "<weights>70,30</weights><active_terminals>4</active_terminals></work>"
+                + "<work><name>after</name><time>" + IDLE_S
+                + "</time><rate>disabled</rate><weights>70,30</weights></work>"
+                + "</works></parameters>";
+        Path file = dir.resolve(table + ".xml");
+        Files.writeString(file, xml);
+        CliProcess setup = CliProcess.start(dir, "-b", "ycsbivs", "-c", file.toString(), "--create", "--load");
+        assertEquals(0, setup.waitFor(120), setup.stderr());
+        return file;
+    }
+
+    private List<CliProcess> startShards(Path config, int n, String... extra) throws Exception {
+        List<CliProcess> shards = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            List<String> args = new ArrayList<>(List.of(
+                    "-b",
+                    "ycsbivs",
+                    "-c",
+                    config.toString(),
+                    "--execute",
+                    "--shard",
+                    i + "/" + n,
+                    "-d",
+                    dir.resolve("shard" + i).toString()));
+            args.addAll(List.of(extra));
+            shards.add(CliProcess.start(dir, args.toArray(String[]::new)));
+        }
+        return shards;
+    }
+
+    private static long startInstant(CliProcess shard) throws Exception {
+        shard.awaitOutput("starting at ", 120);
+        Matcher m = START.matcher(shard.stdout());
+        assertTrue(m.find());
+        return Long.parseLong(m.group(1));
+    }
+
+    private static void sleepUntil(long wallMs) throws InterruptedException {
+        long left = wallMs - System.currentTimeMillis();
+        assertTrue(left > 200, "the test woke too late to read the counters between the phases: " + left + " ms");
+        Thread.sleep(left);
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {2, 4})
+    void mergedShardsAreWhatTheServerDidAtTheConfiguredRate(int n) throws Exception {
+        Path config = config("shards" + n, 100 + n);
+        List<CliProcess> shards = startShards(config, n);
+        try (Target target = Targets.open(TestServers.mariadb())) {
+            StatusCounters counters = target.capability(StatusCounters.class).orElseThrow();
+            long start = startInstant(shards.get(0));
+            for (CliProcess s : shards) {
+                assertEquals(start, startInstant(s), "every shard starts at the one instant");
+            }
+            sleepUntil(start + WARM_MS + IDLE_S * 1000L / 2);
+            Map<String, Double> before = counters.snapshot();
+            sleepUntil(start + WARM_MS + (IDLE_S + MEASURED_S) * 1000L + IDLE_S * 1000L / 2);
+            Map<String, Double> after = counters.snapshot();
+            for (CliProcess s : shards) {
+                assertEquals(0, s.waitFor(120), s.stderr());
+            }
+            Path merged = dir.resolve("merged");
+            CliProcess merge = merge(merged, n);
+            assertEquals(0, merge.waitFor(60), merge.stderr());
+
+            JsonNode summary = JSON.readTree(merged.resolve("summary.json").toFile());
+            assertTrue(summary.path("complete").asBoolean());
+            assertEquals(n, summary.path("shards").path("count").asInt());
+            assertEquals(n, summary.path("shards").path("merged").size());
+            assertEquals(4, summary.path("terminals").asInt());
+            JsonNode phase = summary.path("phases").get(MEASURED);
+            long reads = phase.path("transactions")
+                    .path("ReadRecord")
+                    .path("operations")
+                    .asLong();
+            long updates = phase.path("transactions")
+                    .path("UpdateRecord")
+                    .path("operations")
+                    .asLong();
+            assertEquals(reads, Math.round(after.get("Com_select") - before.get("Com_select")), "reads vs Com_select");
+            assertEquals(
+                    updates, Math.round(after.get("Com_update") - before.get("Com_update")), "updates vs Com_update");
+
+            assertEquals(RATE, phase.path("rate").path("target").asDouble(), 1e-6, "the shards' targets add up");
+            assertEquals(
+                    RATE * MEASURED_S,
+                    phase.path("operations").asLong() + phase.path("missed").asLong());
+            assertEquals(0, phase.path("missed").asLong(), "no arrival missed at this rate: " + phase);
+            double rate = phase.path("throughput").asDouble();
+            assertTrue(Math.abs(rate - RATE) / RATE < 0.005, "merged rate " + rate + " vs " + RATE);
+
+            List<Path> logs = new ArrayList<>();
+            for (int i = 0; i < n; i++) {
+                logs.add(shardFolder(i).resolve("latency.hlog"));
+            }
+            assertPercentiles(phase.path("responseTimeUs"), histogram(logs, "p" + MEASURED + "."), "ALL");
+            assertPercentiles(
+                    phase.path("transactions").path("UpdateRecord").path("responseTimeUs"),
+                    histogram(logs, "p" + MEASURED + ".UpdateRecord"),
+                    "UpdateRecord");
+            assertEquals(
+                    reads + updates,
+                    histogram(List.of(merged.resolve("latency.hlog")), "p" + MEASURED + ".")
+                            .getTotalCount(),
+                    "the merged latency.hlog holds every operation once");
+            long samplesOps = sampleOps(merged.resolve("samples.csv"), MEASURED);
+            assertEquals(reads + updates, samplesOps, "the merged samples.csv windows hold every operation once");
+        } finally {
+            shards.forEach(CliProcess::destroyIfAlive);
+        }
+    }
+
+    @Test
+    void aShardThatDiesIsReportedAndAShardThatNeverComesTimesOut() throws Exception {
+        Path config = config("shardsdie", 7);
+        List<CliProcess> shards = startShards(config, 2);
+        try {
+            long start = startInstant(shards.get(0));
+            sleepUntil(start + WARM_MS + (IDLE_S + 1) * 1000L);
+            shards.get(1).process().destroyForcibly(); // kill -9 in the measured phase
+            shards.get(1).process().waitFor();
+            assertEquals(0, shards.get(0).waitFor(120), shards.get(0).stderr());
+            Path merged = dir.resolve("merged");
+            CliProcess merge = merge(merged, 2);
+            assertEquals(
+                    1, merge.waitFor(60), "exit 1: merged with a shard left out; " + merge.stdout() + merge.stderr());
+            assertTrue(merge.stderr().contains("left out: shard 1"), merge.stderr());
+            JsonNode summary = JSON.readTree(merged.resolve("summary.json").toFile());
+            assertFalse(summary.path("complete").asBoolean());
+            assertEquals("[0]", summary.path("shards").path("merged").toString());
+            assertTrue(
+                    summary.path("shards").path("leftOut").get(0).asText().contains("did not finish"),
+                    summary.toString());
+        } finally {
+            shards.forEach(CliProcess::destroyIfAlive);
+        }
+
+        Path aloneConfig = config("shardsalone", 8);
+        CliProcess alone = CliProcess.start(
+                dir,
+                "-b",
+                "ycsbivs",
+                "-c",
+                aloneConfig.toString(),
+                "--execute",
+                "--shard",
+                "0/2",
+                "--barrier-timeout",
+                "2",
+                "-d",
+                dir.resolve("alone").toString());
+        assertEquals(1, alone.waitFor(120));
+        assertTrue(alone.stderr().contains("shard(s) [1] of 2 did not arrive within 2 s"), alone.stderr());
+    }
+
+    @Test
+    void badShardValuesAreOneLineAndExitTwo() throws Exception {
+        Path config = dir.resolve("any.xml");
+        Files.writeString(
+                config,
+                "<parameters><type>SQLITE</type><url>jdbc:sqlite:" + dir.resolve("x.db")
+                        + "</url><terminals>1</terminals><transactiontypes><transactiontype><name>ReadRecord</name>"
+                        + "</transactiontype></transactiontypes><works><work><time>1</time><rate>10</rate></work></works>"
+                        + "</parameters>");
+        for (String bad : List.of("2/2", "x", "1/0")) {
+            CliProcess p = CliProcess.start(dir, "-b", "ycsbivs", "-c", config.toString(), "--execute", "--shard", bad);
+            assertEquals(2, p.waitFor(60), p.stderr());
+            assertEquals(
+                    "error: --shard: '" + bad + "'",
+                    p.stderr()
+                            .lines()
+                            .findFirst()
+                            .orElse("")
+                            .replaceAll("' .*", "'")
+                            .replaceAll("':.*", "'"));
+            assertEquals(1, p.stderr().lines().count(), p.stderr());
+        }
+        CliProcess few = CliProcess.start(dir, "-b", "ycsbivs", "-c", config.toString(), "--execute", "--shard", "0/2");
+        assertEquals(2, few.waitFor(60));
+        assertTrue(few.stderr().startsWith("error: --shard 0/2: the config has 1 terminal(s)"), few.stderr());
+    }
+
+    private CliProcess merge(Path merged, int n) throws Exception {
+        List<String> args = new ArrayList<>(List.of("merge", "-o", merged.toString()));
+        for (int i = 0; i < n; i++) {
+            args.add(dir.resolve("shard" + i).toString());
+        }
+        return CliProcess.start(dir, args.toArray(String[]::new));
+    }
+
+    private Path shardFolder(int i) throws Exception {
+        try (var s = Files.list(dir.resolve("shard" + i))) {
+            return s.filter(Files::isDirectory).findFirst().orElseThrow();
+        }
+    }
+
+    static Histogram histogram(List<Path> logs, String tagPrefix) throws Exception {
+        Histogram all = new Histogram(3);
+        for (Path log : logs) {
+            HistogramLogReader r = new HistogramLogReader(new File(log.toString()));
+            EncodableHistogram e;
+            while ((e = r.nextIntervalHistogram()) != null) {
+                if (e instanceof Histogram h && h.getTag() != null && h.getTag().startsWith(tagPrefix)) {
+                    all.add(h);
+                }
+            }
+            r.close();
+        }
+        return all;
+    }
+
+    private static void assertPercentiles(JsonNode figures, Histogram expected, String what) {
+        assertTrue(expected.getTotalCount() > 0, what);
+        assertEquals(expected.getValueAtPercentile(50), figures.path("p50").asLong(), what + " p50");
+        assertEquals(expected.getValueAtPercentile(90), figures.path("p90").asLong(), what + " p90");
+        assertEquals(expected.getValueAtPercentile(99), figures.path("p99").asLong(), what + " p99");
+        assertEquals(expected.getValueAtPercentile(99.9), figures.path("p999").asLong(), what + " p999");
+        assertEquals(expected.getMaxValue(), figures.path("max").asLong(), what + " max");
+    }
+
+    private static long sampleOps(Path samples, int phase) throws Exception {
+        long total = 0;
+        for (String line : Files.readAllLines(samples)
+                .subList(1, Files.readAllLines(samples).size())) {
+            String[] c = line.split(",", -1);
+            if (c[2].equals(Integer.toString(phase)) && c[3].equals("ALL")) {
+                for (int i = 4; i < 8; i++) {
+                    total += Long.parseLong(c[i]);
+                }
+            }
+        }
+        return total;
+    }
+}
