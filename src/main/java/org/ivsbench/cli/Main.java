@@ -28,7 +28,8 @@ import org.ivsbench.stats.EnvironmentWriter;
             MonitorAgentCommand.class,
             ImportDstatCommand.class,
             MonitorOverheadCommand.class,
-            ReplayCommand.class
+            ReplayCommand.class,
+            TenantsCommand.class
         },
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {
