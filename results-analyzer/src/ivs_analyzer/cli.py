@@ -1,4 +1,4 @@
-"""Command line: ``python -m ivs_analyzer report DIR [-o OUT]``, ``compare DIR... [-o OUT]`` and
+"""Command line: ``python -m ivs_analyzer report DIR [-o OUT]`` (a run, an experiment or a tenants folder), ``compare DIR... [-o OUT]`` and
 ``sweep DIR... [-o OUT]``."""
 from __future__ import annotations
 

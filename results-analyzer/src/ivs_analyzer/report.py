@@ -212,8 +212,12 @@ def _write_findings(out: Path, found: list[dict]) -> None:
 
 
 def report(path: Path, out: Path | None = None, params: ChangeParams | None = None) -> Path:
-    item = load_any(path)
+    from . import tenants
+
     out = Path(out) if out else Path(path)
+    if tenants.is_tenants_folder(path):
+        return tenants.report(path, out)
+    item = load_any(path)
     if isinstance(item, Experiment):
         return report_experiment(item, out, params)
     return report_run(item, out, params)

@@ -168,7 +168,7 @@ final class Invocation {
         }
         if (options.benchmark != null && options.benchmark.contains(",")) {
             throw new UsageException("-b: '" + options.benchmark + "': several benchmarks in one run are not supported:"
-                    + " run one benchmark per invocation");
+                    + " run one benchmark per invocation, or several configs at once with the tenants subcommand");
         }
         if (options.intervalMonitorMs != null && options.intervalMonitorMs != 0 && options.intervalMonitorMs < 100) {
             throw new UsageException("-im: '" + options.intervalMonitorMs + "' must be 0 (keep the configured interval)"

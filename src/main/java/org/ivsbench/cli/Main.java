@@ -29,7 +29,8 @@ import org.ivsbench.stats.EnvironmentWriter;
             ImportDstatCommand.class,
             MonitorOverheadCommand.class,
             ReplayCommand.class,
-            MergeCommand.class
+            MergeCommand.class,
+            TenantsCommand.class
         },
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {
