@@ -12,6 +12,8 @@
 # Environment:
 #   IVS_STATE_DIR             state directory (default: <repo>/.cache/mariadb): my.cnf, data/, log, pid, socket
 #   IVS_MARIADB_BUFFER_POOL   innodb_buffer_pool_size (default 128M, MariaDB's own default)
+#   IVS_MARIADB_MAX_CONNECTIONS  max_connections (default 151, MariaDB's own default; a sweep to 512 terminals
+#                             needs more than 512: each terminal holds one connection, plus loader and monitor)
 #   IVS_MARIADB_BASE_PORT     first TCP port tried (default 33306)
 #
 # Configuration choices (everything else is MariaDB's default, deliberately: results must be comparable
@@ -30,6 +32,7 @@ DATADIR="$STATE_DIR/data"
 PIDFILE="$STATE_DIR/mariadbd.pid"
 ERRLOG="$STATE_DIR/mariadbd.err"
 BUFFER_POOL="${IVS_MARIADB_BUFFER_POOL:-128M}"
+MAX_CONNECTIONS="${IVS_MARIADB_MAX_CONNECTIONS:-151}"
 BASE_PORT="${IVS_MARIADB_BASE_PORT:-33306}"
 START_TIMEOUT=60
 DB=ivsbench
@@ -112,6 +115,7 @@ skip-name-resolve
 max_allowed_packet=64M
 plugin-load-add=ha_rocksdb.so
 innodb_buffer_pool_size=$BUFFER_POOL
+max_connections=$MAX_CONNECTIONS
 skip-log-bin
 
 [client]

@@ -85,6 +85,7 @@ def test_report_over_two_databases(tmp_path):
     text = (out / "sweep-report.md").read_text()
     assert "Two-way ANOVA with interaction" in text
     assert "| database | 32 | 1 | 16 |" in text
+    assert "| database | terminals | mean ms | min ms | max ms | trials |" in text
     assert (out / "runtime_n1000.png").stat().st_size > 0
     anova = pd.read_csv(out / "anova.csv")
     assert anova["source"].tolist() == ["database", "threads", "database:threads", "Residual"]

@@ -133,7 +133,10 @@ def report(dirs: list[Path], out: Path) -> Path:
         chart = f"runtime_n{count}.png"
         plot(summary, count, out / chart)
         lines += [f"## {count:,} operations", "", f"![runtime vs threads]({chart})", ""]
-        lines += _markdown(summary[summary["count"] == count].drop(columns="count"), floats="{:.1f}")
+        # The unit in the header: runtime.csv keeps plain column names for scripts.
+        shown = summary[summary["count"] == count].drop(columns="count")
+        lines += _markdown(shown.rename(columns={"mean": "mean ms", "min": "min ms", "max": "max ms"}),
+                           floats="{:.1f}")
         try:
             table = anova(data[data["count"] == count])
         except AnalyzerError as e:

@@ -39,6 +39,7 @@ bench_java() {
 # them); a server that was already running is left as it was.
 BENCH_STARTED_MARIADB=0
 BENCH_STARTED_POSTGRES=0
+BENCH_STARTED_CASSANDRA=0
 bench_cleanup() {
   if [ "$BENCH_STARTED_MARIADB" -eq 1 ] && [ "${IVS_BENCH_KEEP_SERVER:-0}" != 1 ]; then
     IVS_STATE_DIR="$BENCH_MARIADB_STATE" "$IVS_REPO_ROOT/scripts/mariadb.sh" stop >&2 || true
@@ -47,6 +48,10 @@ bench_cleanup() {
   if [ "$BENCH_STARTED_POSTGRES" -eq 1 ] && [ "${IVS_BENCH_KEEP_SERVER:-0}" != 1 ]; then
     IVS_STATE_DIR="$BENCH_POSTGRES_STATE" "$IVS_REPO_ROOT/scripts/postgres.sh" stop >&2 || true
     BENCH_STARTED_POSTGRES=0
+  fi
+  if [ "$BENCH_STARTED_CASSANDRA" -eq 1 ] && [ "${IVS_BENCH_KEEP_SERVER:-0}" != 1 ]; then
+    "$IVS_REPO_ROOT/scripts/cassandra.sh" stop >&2 || true
+    BENCH_STARTED_CASSANDRA=0
   fi
 }
 trap bench_cleanup EXIT
@@ -77,6 +82,18 @@ bench_postgres() {
   eval "$(IVS_STATE_DIR="$BENCH_POSTGRES_STATE" "$IVS_REPO_ROOT/scripts/postgres.sh" env)"
   POSTGRES_PID=$(head -n1 "$IVS_POSTGRES_PIDFILE" | tr -dc '0-9')
   POSTGRES_VERSION=$(/usr/lib/postgresql/15/bin/postgres --version 2>/dev/null | awk '{print $3}')
+}
+
+# Starts the private Cassandra if needed (state in IVS_CASSANDRA_STATE_DIR or .cache/cassandra) and exports
+# IVS_CASSANDRA_*; sets CASSANDRA_PID and CASSANDRA_VERSION.
+bench_cassandra() {
+  if ! "$IVS_REPO_ROOT/scripts/cassandra.sh" status >/dev/null 2>&1; then
+    BENCH_STARTED_CASSANDRA=1
+  fi
+  "$IVS_REPO_ROOT/scripts/cassandra.sh" start >/dev/null
+  eval "$("$IVS_REPO_ROOT/scripts/cassandra.sh" env)"
+  CASSANDRA_PID=$(tr -dc '0-9' <"$IVS_CASSANDRA_PIDFILE")
+  CASSANDRA_VERSION=${IVS_CASSANDRA_VERSION:-5.0.9}
 }
 
 # Busy/idle condition: CPU busy share of the whole box over 1 s, sampled from /proc/stat before a run.

@@ -57,15 +57,19 @@ class SweepSectionTest {
     void presetsSayWhatTheirCommentsClaim() throws Exception {
         Map<String, String> env = Map.of("IVS_MARIADB_PASSWORD", "ivs");
         for (String w : List.of("a", "b")) {
-            BenchmarkConfig grid =
-                    YcsbIvsNames.load(Path.of("config/sweeps/paper_grid_ycsb_" + w + "_mariadb.xml"), env);
-            assertEquals("4000000", grid.parameters().get("recordcount"));
-            assertEquals(
-                    List.of(1, 2, 4, 8, 16, 32, 64, 128, 256, 512), grid.sweep().terminals());
-            assertEquals(List.of(1000L, 10000L, 100000L, 1000000L), grid.sweep().counts());
-            assertEquals(120, grid.sweep().points());
+            for (String db : List.of("mariadb", "cassandra", "mongodb")) {
+                BenchmarkConfig grid =
+                        YcsbIvsNames.load(Path.of("config/sweeps/paper_grid_ycsb_" + w + "_" + db + ".xml"), env);
+                assertEquals("4000000", grid.parameters().get("recordcount"));
+                assertEquals(
+                        List.of(1, 2, 4, 8, 16, 32, 64, 128, 256, 512),
+                        grid.sweep().terminals());
+                assertEquals(
+                        List.of(1000L, 10000L, 100000L, 1000000L), grid.sweep().counts());
+                assertEquals(120, grid.sweep().points());
+            }
             List<Double> weights = w.equals("a") ? List.of(50.0, 50.0) : List.of(95.0, 5.0);
-            for (String db : List.of("sqlite", "mariadb")) {
+            for (String db : List.of("sqlite", "mariadb", "cassandra", "mongodb")) {
                 BenchmarkConfig c = YcsbIvsNames.load(Path.of("config/sweeps/ycsb_" + w + "_" + db + ".xml"), env);
                 assertEquals(weights, c.phases().get(0).weights());
                 assertEquals("zipfian", c.phases().get(0).parameters().get("distribution"));
@@ -74,6 +78,13 @@ class SweepSectionTest {
                 assertEquals(24, c.sweep().points());
                 assertTrue(c.sweep().reload());
             }
+        }
+        // The quick ones: the sweep docs/sweeps.md shows, 1..16 terminals x 3 trials of 10,000 operations.
+        for (String db : List.of("mariadb", "cassandra", "mongodb")) {
+            BenchmarkConfig q = YcsbIvsNames.load(Path.of("config/sweeps/ycsb_a_" + db + "_quick.xml"), env);
+            assertEquals(new SweepConfig(List.of(1, 2, 4, 8, 16), List.of(10000L), 3, true), q.sweep());
+            assertEquals("10000", q.parameters().get("recordcount"));
+            assertEquals(List.of(50.0, 50.0), q.phases().get(0).weights());
         }
     }
 
