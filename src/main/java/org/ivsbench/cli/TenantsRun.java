@@ -8,7 +8,9 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.BrokenBarrierException;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.CyclicBarrier;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -49,6 +51,10 @@ final class TenantsRun implements RunLifecycle.Work {
     private final Exception[] failures;
     private Path dir;
     private int windowSeconds;
+    /** Every tenant's first phase waits here until all tenants have opened their sessions: one start instant. */
+    private CyclicBarrier firstPhase;
+
+    private volatile boolean stopping;
 
     TenantsRun(List<Tenant> tenants, PrintStream out) {
         this.tenants = List.copyOf(tenants);
@@ -84,6 +90,10 @@ final class TenantsRun implements RunLifecycle.Work {
     @Override
     public void run() throws Exception {
         CountDownLatch gate = new CountDownLatch(1);
+        firstPhase = new CyclicBarrier(runs.size());
+        for (MeasuredRun r : runs) {
+            r.manager().setStartGate(this::awaitAllTenants);
+        }
         List<Thread> threads = new ArrayList<>();
         for (int i = 0; i < runs.size(); i++) {
             int index = i;
@@ -121,6 +131,20 @@ final class TenantsRun implements RunLifecycle.Work {
         }
         if (failures[index] != null) {
             stop();
+        }
+    }
+
+    /**
+     * The start gate of every tenant's manager (its terminals' sessions are open): returns when all tenants got
+     * there. A tenant that fails or a stop breaks the barrier; the others then start and see the stop at once.
+     */
+    private void awaitAllTenants() throws InterruptedException {
+        try {
+            firstPhase.await();
+        } catch (BrokenBarrierException e) {
+            if (!stopping) {
+                throw new IllegalStateException("another tenant failed before the first phase", e);
+            }
         }
     }
 
@@ -176,9 +200,14 @@ final class TenantsRun implements RunLifecycle.Work {
             Path summary = dir.resolve(t.spec().name()).resolve("summary.json");
             if (Files.exists(summary)) {
                 JsonNode s = JSON.readTree(summary.toFile());
-                long start = s.path("startMs").asLong();
-                n.put("startMs", start);
+                n.put("startMs", s.path("startMs").asLong());
                 n.put("endMs", s.path("endMs").asLong());
+                // The first phase starts after the shared gate; the run's startMs is before the sessions opened.
+                long start = s.path("phases")
+                        .path(0)
+                        .path("startMs")
+                        .asLong(s.path("startMs").asLong());
+                n.put("firstPhaseStartMs", start);
                 minStart = Math.min(minStart, start);
                 maxStart = Math.max(maxStart, start);
             }
@@ -191,8 +220,12 @@ final class TenantsRun implements RunLifecycle.Work {
 
     @Override
     public void stop() {
+        stopping = true;
         for (MeasuredRun r : runs) {
             r.requestStop();
+        }
+        if (firstPhase != null) {
+            firstPhase.reset(); // frees the tenants still waiting at the start gate
         }
     }
 }
