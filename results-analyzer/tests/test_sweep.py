@@ -1,4 +1,4 @@
-"""Sweeps: sweep.csv folders, the runtime spread, and the two-way ANOVA checked against a hand computation."""
+"""Sweeps: sweep.csv folders, the runtime spread, and the two-way ANOVA checked against a hand computation and a textbook example."""
 from pathlib import Path
 
 import pandas as pd
@@ -51,6 +51,33 @@ def test_two_way_anova_matches_the_hand_computation():
     # p = upper tail of F(1, 4); e.g. F = 16 is t = 4 on 4 df, two-sided p = 0.0161.
     assert table["p"].tolist()[:3] == pytest.approx([stats.f.sf(f, 1, 4) for f in (16, 36, 4)])
     assert table["p"].iloc[0] == pytest.approx(0.01613, abs=1e-5)
+
+
+# Montgomery, Design and Analysis of Experiments, Example 5.1 (the battery design experiment): life in hours of
+# three plate materials at three temperatures (15, 70, 125 F), four batteries per cell. The book's ANOVA table:
+#   material     SS 10,683.72  df 2   F  7.91  p 0.0020
+#   temperature  SS 39,118.72  df 2   F 28.97  p < 0.0001
+#   interaction  SS  9,613.78  df 4   F  3.56  p 0.0186
+#   error        SS 18,230.75  df 27
+# Here material plays the database and temperature the thread count.
+BATTERY = {
+    ("1", 15): (130, 155, 74, 180), ("1", 70): (34, 40, 80, 75), ("1", 125): (20, 70, 82, 58),
+    ("2", 15): (150, 188, 159, 126), ("2", 70): (136, 122, 106, 115), ("2", 125): (25, 70, 58, 45),
+    ("3", 15): (138, 110, 168, 160), ("3", 70): (174, 120, 150, 139), ("3", 125): (96, 104, 82, 60),
+}
+
+
+def test_two_way_anova_reproduces_the_textbook_battery_example():
+    frame = pd.DataFrame([{"database": m, "terminals": t, "runtime_ms": float(v)}
+                          for (m, t), values in BATTERY.items() for v in values])
+    table = sweep.anova(frame)
+    assert list(table.index) == ["database", "threads", "database:threads", "Residual"]
+    assert table["SS"].tolist() == pytest.approx([10683.72, 39118.72, 9613.78, 18230.75], abs=0.01)
+    assert table["df"].tolist() == pytest.approx([2, 2, 4, 27])
+    assert table["F"].tolist()[:3] == pytest.approx([7.91, 28.97, 3.56], abs=0.005)
+    assert table["p"].iloc[0] == pytest.approx(0.0020, abs=0.00005)
+    assert table["p"].iloc[1] < 0.0001
+    assert table["p"].iloc[2] == pytest.approx(0.0186, abs=0.00005)
 
 
 def test_reading_names_the_significant_factors():
