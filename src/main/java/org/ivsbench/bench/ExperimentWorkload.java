@@ -25,6 +25,14 @@ public interface ExperimentWorkload {
     /** The config of a mode's run phase, measured after {@code warmupSeconds} of warmup. */
     BenchmarkConfig runPhase(BenchmarkConfig base, long warmupSeconds, long seed);
 
+    /**
+     * The field length from which an extend is skipped (the value is at its cap): records with such a field are
+     * counted per epoch. 0 when the benchmark has no cap.
+     */
+    default long fieldCapAt() {
+        return 0;
+    }
+
     /** True when the run phase writes, so main's run phase changes the primary. */
     boolean runWrites();
 

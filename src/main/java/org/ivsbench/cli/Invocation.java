@@ -28,6 +28,8 @@ import org.ivsbench.db.Targets;
 import org.ivsbench.engine.ThinkTimes;
 import org.ivsbench.experiment.ExperimentRun;
 import org.ivsbench.experiment.ExperimentSpec;
+import org.ivsbench.experiment.ExperimentTrials;
+import org.ivsbench.experiment.Trials;
 import org.ivsbench.stats.ResultsDirectory;
 
 /**
@@ -53,6 +55,7 @@ final class Invocation {
         BenchmarkModule module;
         BenchmarkConfig config;
         ExperimentSpec experiment;
+        int trials;
         try {
             module = checkOptions();
             config = ConfigLoader.load(
@@ -84,6 +87,11 @@ final class Invocation {
                         + (experiment(config) ? "experiment" : "sweep") + "> (trace a run of <works> phases)");
             }
             experiment = ExperimentSpec.parse(config, module);
+            trials = experiment == null ? 1 : Trials.of(config.experiment());
+            if (trials > 1 && options.resume) {
+                throw new UsageException("--resume: not supported with experiment/trials " + trials
+                        + " (resume one trial's folder with a config without <trials>)");
+            }
             // Only --execute writes results. The check also covers experiments and --resume (both write
             // below -d), and it must stay before Targets.open: --create/--load change the database.
             if (options.execute) {
@@ -114,6 +122,18 @@ final class Invocation {
             }
             if (options.execute) {
                 module.checkReady(config, target);
+            }
+            if (options.execute && experiment != null && trials > 1) {
+                return ExperimentTrials.run(
+                        module,
+                        config,
+                        experiment,
+                        trials,
+                        target,
+                        options.directory,
+                        options.windowSeconds,
+                        out,
+                        commandLine());
             }
             if (options.execute && experiment != null) {
                 return ExperimentRun.run(

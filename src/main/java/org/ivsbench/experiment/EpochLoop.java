@@ -152,7 +152,7 @@ final class EpochLoop implements RunLifecycle.Work {
             }
         }
         String table = workload.dataTable();
-        ValueSizeStats sizes = new ValueSizeStats();
+        ValueSizeStats sizes = ValueSizeStats.withCap(workload.fieldCapAt());
         try (CleanSnapshot snapshot = spec.modes().contains(Mode.CLEAN)
                 ? CleanSnapshot.take(
                         spec.cleanMethod(),
@@ -164,7 +164,7 @@ final class EpochLoop implements RunLifecycle.Work {
                         sizes)
                 : null) {
             if (snapshot == null || !snapshot.gaveSizes()) {
-                sizes = ValueSizeStats.of(primary, table);
+                sizes = ValueSizeStats.of(primary, table, workload.fieldCapAt());
             }
             csv.sizeRows(epoch, sizes);
             listener.primaryReady(epoch, primary, table);

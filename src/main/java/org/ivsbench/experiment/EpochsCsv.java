@@ -21,10 +21,20 @@ import org.ivsbench.stats.PhaseSummary;
  * {@code *_ops} and {@code *_throughput} count every outcome; {@code *_goodput} only the successful ones.
  */
 final class EpochsCsv implements AutoCloseable {
+    /**
+     * The run phase's operation types with their own columns ({@code run_<short>_ops, _throughput, _lat_avg_us,
+     * _lat_p99_us}), in this order: the mixed READ/UPDATE runs plot each type apart (the paper's Figs 6, 7, 11, 12,
+     * 16). A type that did not run leaves its cells empty.
+     */
+    static final List<Map.Entry<String, String>> RUN_TYPES = List.of(
+            Map.entry("read", "ReadRecord"), Map.entry("update", "UpdateRecord"), Map.entry("extend", "ExtendRecord"));
+
     static final String EPOCHS_HEADER = "epoch,mode,records,data_bytes,value_min,value_avg,value_p50,value_p99,"
             + "value_max,extend_ops,extend_skipped,extend_throughput,extend_lat_avg_us,extend_lat_p99_us,run_ops,"
             + "run_throughput,run_lat_avg_us,run_lat_p50_us,run_lat_p99_us,snapshot_ms,restore_ms,"
-            + "extend_goodput,extend_aborted,extend_error,run_goodput,run_skipped,run_aborted,run_error,run_missed";
+            + "extend_goodput,extend_aborted,extend_error,run_goodput,run_skipped,run_aborted,run_error,run_missed,"
+            + "record_min,record_avg,record_p50,record_p99,record_max,records_at_cap"
+            + typeColumns();
     static final String SIZES_HEADER = "epoch,bucket_lo,bucket_hi,count";
 
     private final BufferedWriter epochs;
@@ -121,9 +131,40 @@ final class EpochsCsv implements AutoCloseable {
         c.add(run == null ? "" : Long.toString(run.counts().aborted()));
         c.add(run == null ? "" : Long.toString(run.counts().error()));
         c.add(run == null ? "" : Long.toString(run.missed()));
+        ValueSizeStats rec = s.recordSizes();
+        boolean haveRecords = rec.values() > 0;
+        c.add(haveRecords ? Long.toString(rec.min()) : "");
+        c.add(haveRecords ? fmt(rec.average()) : "");
+        c.add(haveRecords ? Long.toString(rec.p50()) : "");
+        c.add(haveRecords ? Long.toString(rec.p99()) : "");
+        c.add(haveRecords ? Long.toString(rec.max()) : "");
+        c.add(haveRecords ? Long.toString(s.recordsAtCap()) : "");
+        for (Map.Entry<String, String> t : RUN_TYPES) {
+            PhaseSummary.TypeSummary ts = run == null || run.transactions() == null
+                    ? null
+                    : run.transactions().get(t.getValue());
+            if (ts == null || ts.counts().total() == 0) {
+                c.addAll(List.of("", "", "", ""));
+            } else {
+                c.add(Long.toString(ts.counts().total()));
+                c.add(fmt(ts.throughput()));
+                c.add(fmt(ts.responseTimeUs().avg()));
+                c.add(fmt(ts.responseTimeUs().p99()));
+            }
+        }
         epochs.write(String.join(",", c));
         epochs.newLine();
         epochs.flush();
+    }
+
+    private static String typeColumns() {
+        StringBuilder b = new StringBuilder();
+        for (Map.Entry<String, String> t : RUN_TYPES) {
+            String p = ",run_" + t.getKey();
+            b.append(p).append("_ops").append(p).append("_throughput");
+            b.append(p).append("_lat_avg_us").append(p).append("_lat_p99_us");
+        }
+        return b.toString();
     }
 
     void sizeRows(int epoch, ValueSizeStats s) throws IOException {

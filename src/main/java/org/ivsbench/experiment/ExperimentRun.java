@@ -38,6 +38,10 @@ public final class ExperimentRun {
 
     private ExperimentRun() {}
 
+    static int failedCode() {
+        return FAILED;
+    }
+
     /** Runs (or with {@code resume}, continues) the experiment; returns the exit code 0, 1 or 130. */
     public static int run(
             BenchmarkModule module,

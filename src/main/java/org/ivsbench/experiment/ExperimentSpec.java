@@ -49,8 +49,8 @@ public record ExperimentSpec(
     static final long DEFAULT_FRESH_TIMEOUT_SECONDS = 300;
 
     /** The leaves of every experiment, whatever the benchmark. */
-    static final Set<String> LEAVES =
-            Set.of("epochs", "modes", "warmup", "clean/method", "fresh/command", "fresh/url", "fresh/timeout");
+    static final Set<String> LEAVES = Set.of(
+            "epochs", "modes", "warmup", "clean/method", "fresh/command", "fresh/url", "fresh/timeout", Trials.LEAF);
 
     public ExperimentSpec {
         modes = List.copyOf(modes);
@@ -133,6 +133,7 @@ public record ExperimentSpec(
         }
         int epochs = (int) ExperimentLeaves.positive(section, "epochs", null, Integer.MAX_VALUE);
         List<Mode> modes = modes(section.get("modes"), modeTexts);
+        Trials.of(section); // validated here; ExperimentTrials runs them
         ExperimentWorkload workload = support.parse(section, config);
         long warmup = 0;
         if (section.get("warmup") != null) {

@@ -32,18 +32,62 @@ public final class ValueSizeStats {
     private long totalBytes;
     private long min = Long.MAX_VALUE;
     private long max;
+    /** Record-level sizes (a record's fields summed: the paper's "value" of Fig 1 is the record); lazily made. */
+    private ValueSizeStats recordLevel;
+    /** A field at least this long can no longer be extended (the workload's cap); 0: no cap known. */
+    private long capAt;
+
+    private long recordsAtCap;
 
     public static ValueSizeStats of(Target target, String table) throws TargetException {
-        ValueSizeStats s = new ValueSizeStats();
+        return of(target, table, 0);
+    }
+
+    /** As {@link #of(Target, String)}, also counting records with a field of at least {@code capAt} bytes. */
+    public static ValueSizeStats of(Target target, String table, long capAt) throws TargetException {
+        ValueSizeStats s = withCap(capAt);
         target.forEachRecord(table, s::add);
+        return s;
+    }
+
+    /** An empty accumulator that counts records with a field of at least {@code capAt} bytes (0: none). */
+    static ValueSizeStats withCap(long capAt) {
+        ValueSizeStats s = new ValueSizeStats();
+        s.capAt = capAt;
         return s;
     }
 
     void add(Record r) {
         records++;
+        long recordBytes = 0;
+        boolean atCap = false;
         for (String v : r.fields().values()) {
-            addValue(v == null ? 0 : v.length());
+            long length = v == null ? 0 : v.length();
+            addValue(length);
+            recordBytes += length;
+            atCap |= capAt > 0 && length >= capAt;
         }
+        recordLevel().addValue(recordBytes);
+        if (atCap) {
+            recordsAtCap++;
+        }
+    }
+
+    /** Sizes of whole records (the sum of each record's values); empty when built from values alone. */
+    public ValueSizeStats recordSizes() {
+        return recordLevel();
+    }
+
+    private ValueSizeStats recordLevel() {
+        if (recordLevel == null) {
+            recordLevel = new ValueSizeStats();
+        }
+        return recordLevel;
+    }
+
+    /** Records with a field the workload's cap stops from growing (0 when no cap was given). */
+    public long recordsAtCap() {
+        return recordsAtCap;
     }
 
     void addValue(long length) {
@@ -137,15 +181,22 @@ public final class ValueSizeStats {
 
     /** Stats of a table whose {@code records} records all have {@code fields} values of {@code length} bytes. */
     static ValueSizeStats uniform(long records, int fields, long length) {
+        ValueSizeStats s = constant(records, records * fields, length);
+        s.recordLevel = constant(records, records, fields * length);
+        return s;
+    }
+
+    /** {@code values} values of {@code length} bytes in {@code records} records. */
+    private static ValueSizeStats constant(long records, long values, long length) {
         ValueSizeStats s = new ValueSizeStats();
         s.records = records;
-        s.values = records * fields;
-        s.totalBytes = s.values * length;
+        s.values = values;
+        s.totalBytes = values * length;
         s.min = length;
         s.max = length;
-        s.histogram.recordValueWithCount(length, Math.max(1, s.values));
-        s.exact.put(length, Math.max(1, s.values));
-        s.buckets.put(bucketLow(length), s.values);
+        s.histogram.recordValueWithCount(length, Math.max(1, values));
+        s.exact.put(length, Math.max(1, values));
+        s.buckets.put(bucketLow(length), values);
         return s;
     }
 }

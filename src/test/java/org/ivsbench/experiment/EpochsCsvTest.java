@@ -113,6 +113,53 @@ class EpochsCsvTest {
     }
 
     @Test
+    void eachRunTypeHasItsOwnColumnsAndRecordSizesStandBesideValueSizes() throws Exception {
+        ValueSizeStats sizes = ValueSizeStats.uniform(10, 2, 150); // records of 300 bytes
+        LatencySummary readLat = new LatencySummary(200.0, 0.0, 100L, 150L, 180L, 190L, 400L, 500L);
+        LatencySummary updLat = new LatencySummary(900.0, 0.0, 700L, 800L, 850L, 870L, 1500L, 2000L);
+        PhaseSummary.TypeSummary read = new PhaseSummary.TypeSummary(
+                new OperationCounts(60, 0, 0, 0), 30.0, 30.0, readLat, readLat, 0, 0, Map.of());
+        PhaseSummary.TypeSummary update = new PhaseSummary.TypeSummary(
+                new OperationCounts(40, 0, 0, 0), 20.0, 20.0, updLat, updLat, 0, 0, Map.of());
+        PhaseSummary base = summary(100, 0, 0, 0, 0, 2, 50.0, 50.0);
+        PhaseSummary run = new PhaseSummary(
+                0,
+                "run",
+                0,
+                0,
+                0,
+                2,
+                0,
+                0,
+                base.counts(),
+                50.0,
+                50.0,
+                base.responseTimeUs(),
+                base.serviceTimeUs(),
+                base.startLagUs(),
+                0,
+                0,
+                Map.of("ReadRecord", read, "UpdateRecord", update));
+        try (EpochsCsv csv = new EpochsCsv(tmp, 0)) {
+            csv.epochRow(1, Mode.AVERAGE_BASELINE, sizes, null, run, 0L, 5L);
+        }
+        Map<String, String> r = row(Files.readAllLines(tmp.resolve("epochs.csv")), 1);
+        assertEquals("60", r.get("run_read_ops"));
+        assertEquals("30.000", r.get("run_read_throughput"));
+        assertEquals("200.000", r.get("run_read_lat_avg_us"));
+        assertEquals("190", r.get("run_read_lat_p99_us"));
+        assertEquals("40", r.get("run_update_ops"));
+        assertEquals("900.000", r.get("run_update_lat_avg_us"));
+        assertEquals("870", r.get("run_update_lat_p99_us"));
+        assertEquals("", r.get("run_extend_ops"), "a type that did not run has empty cells");
+        assertEquals("150", r.get("value_max"));
+        assertEquals("300", r.get("record_min"));
+        assertEquals("300.000", r.get("record_avg"));
+        assertEquals("300", r.get("record_max"));
+        assertEquals("0", r.get("records_at_cap"));
+    }
+
+    @Test
     void aRunPhaseCutShortByAStopIsNoRow() throws Exception {
         Path db = tmp.resolve("q.db");
         String xml = Files.readString(Path.of("config/experiments/ycsbivs_quick_sqlite.xml"))

@@ -134,7 +134,7 @@ class ExperimentSpecTest {
                 e.getMessage()
                         .endsWith("known: clean/method, epochs, extend/count, extend/distribution,"
                                 + " extend/rate, fresh/command, fresh/timeout, fresh/url, modes, run/count, run/distribution,"
-                                + " run/rate, run/weights, warmup"),
+                                + " run/rate, run/weights, trials, warmup"),
                 e.getMessage());
     }
 
@@ -202,7 +202,8 @@ class ExperimentSpecTest {
         try (Stream<Path> s = Files.list(Path.of("config/experiments"))) {
             files = s.filter(p -> p.toString().endsWith(".xml")).sorted().toList();
         }
-        assertEquals(21, files.size(), files.toString());
+        // 21 read-only presets, 10 mixed READ/UPDATE ones, 3 scaled reproductions.
+        assertEquals(34, files.size(), files.toString());
         for (Path f : files) {
             BenchmarkConfig c = ConfigLoader.load(
                     f,
@@ -219,7 +220,15 @@ class ExperimentSpecTest {
             assertTrue(c.phases().isEmpty() && c.transactionTypes().isEmpty(), f.toString());
             YcsbIvsExperiment w = ycsbivs(spec);
             assertEquals(List.of(Mode.values()), spec.modes(), f.toString());
-            if (!f.getFileName().toString().contains("quick")) {
+            String fileName = f.getFileName().toString();
+            boolean mixed = fileName.contains("_mixed");
+            if (fileName.contains("scaled")) {
+                // The scaled reproduction: the lightweight shape with fewer epochs and reads.
+                assertEquals(20, spec.epochs(), fileName);
+                assertEquals("1000", c.parameters().get("recordcount"), fileName);
+                assertEquals("zipfian", w.extendDistribution(), fileName);
+                assertEquals(Map.of("ReadRecord", 100.0), w.runWeights(), fileName);
+            } else if (!fileName.contains("quick")) {
                 boolean heavy = f.getFileName().toString().contains("heavyweight");
                 assertEquals(100, spec.epochs(), f.toString());
                 assertEquals(heavy ? 100_000 : 10_000, w.extendCount(), f.toString());
@@ -237,11 +246,19 @@ class ExperimentSpecTest {
                 assertEquals("100", p.get("extendfieldlength"), f.toString());
                 assertEquals("1600000", p.get("maxfieldlength"), f.toString());
                 assertEquals("uniform", w.runDistribution(), f.toString());
-                assertEquals(Map.of("ReadRecord", 100.0), w.runWeights(), f.toString());
+                assertEquals(
+                        mixed ? Map.of("ReadRecord", 50.0, "UpdateRecord", 50.0) : Map.of("ReadRecord", 100.0),
+                        w.runWeights(),
+                        f.toString());
+                // Fig 16 is a mean over 5 trials (MyRocks, uniform, mixed); every other preset runs once.
+                assertEquals(
+                        fileName.equals("ycsbivs_myrocks_heavyweight_uniform_mixed.xml") ? 5 : 1,
+                        Trials.of(c.experiment()),
+                        fileName);
             }
             // The platform the file name promises.
             String name = f.getFileName().toString();
-            String platform = name.split("_")[1];
+            String platform = name.contains("scaled") ? name.split("[_.]")[2] : name.split("_")[1];
             switch (platform) {
                 case "sqlite", "quick" -> assertEquals("SQLITE", c.target().type(), name);
                 case "mongodb" -> assertEquals("MONGODB", c.target().type(), name);

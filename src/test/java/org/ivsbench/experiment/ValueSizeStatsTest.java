@@ -1,8 +1,11 @@
 package org.ivsbench.experiment;
 
+import java.util.LinkedHashMap;
 import java.util.Map;
 
 import org.junit.jupiter.api.Test;
+
+import org.ivsbench.db.Record;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -87,5 +90,44 @@ class ValueSizeStatsTest {
         assertFalse(EpochsCsv.finishedRow("1", header, 2), "cut short before the first comma");
         assertFalse(EpochsCsv.finishedRow("", header, 2));
         assertFalse(EpochsCsv.finishedRow(header, header, 2));
+    }
+
+    private static Record record(String key, int... lengths) {
+        Map<String, String> f = new LinkedHashMap<>();
+        for (int i = 0; i < lengths.length; i++) {
+            f.put("field" + i, "x".repeat(lengths[i]));
+        }
+        return new Record(key, f);
+    }
+
+    @Test
+    void recordSizesSumEachRecordsFieldsAndRecordsAtTheCapAreCounted() {
+        // Cap at 1,000 with +100 extends: a field of 901 or more cannot grow (901 + 100 > 1,000).
+        ValueSizeStats s = ValueSizeStats.withCap(901);
+        s.add(record("a", 100, 100)); // 200 bytes, no field at the cap
+        s.add(record("b", 900, 100)); // 1,000 bytes, 900 can still take one extend
+        s.add(record("c", 901, 0)); // 901 bytes, at the cap
+        s.add(record("d", 1000, 1000)); // 2,000 bytes, two capped fields: one record
+        ValueSizeStats r = s.recordSizes();
+        assertEquals(4, r.values());
+        assertEquals(200, r.min());
+        assertEquals(2000, r.max());
+        assertEquals((200 + 1000 + 901 + 2000) / 4.0, r.average(), 1e-9);
+        assertEquals(901, r.p50(), "the 2nd of 200, 901, 1000, 2000");
+        assertEquals(2000, r.p99());
+        assertEquals(2, s.recordsAtCap());
+        assertEquals(8, s.values(), "the field-level figures are unchanged");
+    }
+
+    @Test
+    void aUniformTableHasUniformRecords() {
+        ValueSizeStats s = ValueSizeStats.uniform(50, 10, 300);
+        assertEquals(500, s.values());
+        ValueSizeStats r = s.recordSizes();
+        assertEquals(50, r.values());
+        assertEquals(3000, r.min());
+        assertEquals(3000, r.p99());
+        assertEquals(150_000, r.totalBytes());
+        assertEquals(0, s.recordsAtCap());
     }
 }

@@ -122,6 +122,12 @@ public record YcsbIvsExperiment(
     }
 
     @Override
+    public long fieldCapAt() {
+        // An extend of extendfieldlength bytes is skipped once it would pass maxfieldlength.
+        return Math.max(1, parameters.maxFieldLength() - parameters.extendFieldLength() + 1);
+    }
+
+    @Override
     public boolean runWrites() {
         return runWeights.entrySet().stream().anyMatch(e -> !e.getKey().equals("ReadRecord") && e.getValue() > 0);
     }
