@@ -6,8 +6,9 @@ import math
 from pathlib import Path
 
 import jinja2
+import pandas as pd
 
-from . import charts, finding_charts
+from . import charts, figure_book, finding_charts
 from .activity import describe_snapshot, load_activity, nearest_snapshot
 from .changes import ChangeParams, find_changes
 from .epochs import analyse_epochs
@@ -167,9 +168,12 @@ EPOCH_TABLE_COLUMNS = ["epoch", "mode", "records", "value_avg", "value_max", "ex
                        "extend_lat_avg_us", "run_throughput", "run_lat_avg_us", "run_lat_p99_us"]
 
 
-def report_experiment(exp: Experiment, out: Path, params: ChangeParams | None = None) -> Path:
+def report_experiment(exp: Experiment, out: Path, params: ChangeParams | None = None,
+                      trials: pd.DataFrame | None = None) -> Path:
     out = _prepare_out(out)
     chart_list = charts.epoch_charts(exp, out)
+    # The figure book (figures.html): the paper's figures 1-17 from this run, each with its claim and test.
+    figure_book.write(exp.epochs, exp.config, out, trials, exp.label)
     analysis = analyse_epochs(exp, params)
     epoch_changes = analysis["steps"]
     # "windows" stays empty: the per-window detection applies to the sub-run folders (report them on
@@ -214,6 +218,12 @@ def _write_findings(out: Path, found: list[dict]) -> None:
 def report(path: Path, out: Path | None = None, params: ChangeParams | None = None) -> Path:
     from . import tenants
 
+    path = Path(path)
+    if (path / "trials.csv").is_file():
+        # A trials folder: the report and figure book of trial 1, with the trials' means for Fig 16.
+        first = sorted(p for p in path.iterdir() if (p / "epochs.csv").is_file())[0]
+        trials = pd.read_csv(path / "trials.csv")
+        return report_experiment(load_any(first), Path(out) if out else path, params, trials)
     out = Path(out) if out else Path(path)
     if tenants.is_tenants_folder(path):
         return tenants.report(path, out)

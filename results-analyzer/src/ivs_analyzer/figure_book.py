@@ -1,0 +1,393 @@
+"""The figure book: one section per figure of the YCSB-IVS paper (1 to 17), drawn from this experiment in the
+paper's axes and units, with the paper's claim beside it and a stated test of whether this run reproduces it.
+A figure that needs data this run does not have (another extend distribution, a mixed READ/UPDATE run phase,
+trials) says which preset gives it instead of drawing nothing. Writes figures.html, figures.md, figures.json
+and figures/figNN.png into the output folder."""
+from __future__ import annotations
+
+import html
+import json
+from pathlib import Path
+
+import matplotlib
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt  # noqa: E402
+import numpy as np  # noqa: E402
+import pandas as pd  # noqa: E402
+
+from . import figure_tests as t  # noqa: E402
+
+MODES = ["main", "clean", "average-baseline", "spread-baseline"]
+COLORS = {"main": "tab:red", "clean": "tab:blue", "average-baseline": "tab:green", "spread-baseline": "tab:gray"}
+PLATFORM = {3: "MongoDB", 4: "MongoDB", 5: "MongoDB", 6: "MongoDB", 7: "MongoDB", 8: "MariaDB+InnoDB",
+            9: "MariaDB+InnoDB", 10: "MariaDB+InnoDB", 11: "MariaDB+InnoDB", 12: "MariaDB+InnoDB",
+            13: "MariaDB+MyRocks", 14: "MariaDB+MyRocks", 15: "MariaDB+MyRocks", 16: "MariaDB+MyRocks"}
+
+
+def numeric(epochs: pd.DataFrame) -> pd.DataFrame:
+    e = epochs.copy()
+    for c in e.columns:
+        if c != "mode":
+            e[c] = pd.to_numeric(e[c], errors="coerce")
+    return e
+
+
+def col(e: pd.DataFrame, mode: str, column: str) -> pd.Series:
+    """mode's column indexed by epoch (empty when the mode or the column is missing)."""
+    if column not in e.columns:
+        return pd.Series(dtype=float)
+    return e[e["mode"] == mode].set_index("epoch")[column].astype(float).sort_index()
+
+
+class Book:
+    def __init__(self, epochs: pd.DataFrame, config: dict | None, out: Path, trials: pd.DataFrame | None = None,
+                 platform: str = ""):
+        self.e = numeric(epochs)
+        self.spec = ((config or {}).get("spec") or {})
+        self.out = Path(out)
+        self.img = self.out / "figures"
+        self.trials = numeric(trials) if trials is not None else None
+        self.platform = platform
+        self.dist = str(self.spec.get("extendDistribution", "")).lower()
+        weights = self.spec.get("runWeights") or {}
+        self.mixed = float(weights.get("UpdateRecord", 0) or 0) > 0
+        self.epochs = sorted(self.e["epoch"].unique())
+        self.late = self.epochs[len(self.epochs) // 5:] if self.epochs else []
+
+    # -- drawing ---------------------------------------------------------------------------------------------
+    def _save(self, fig, n: int) -> str:
+        self.img.mkdir(parents=True, exist_ok=True)
+        name = f"fig{n:02d}.png"
+        fig.tight_layout()
+        fig.savefig(self.img / name, dpi=80)
+        plt.close(fig)
+        return f"figures/{name}"
+
+    def _lines(self, ax, column: str, ylabel: str, modes=MODES[:3], x: str = "epoch"):
+        for m in modes:
+            d = self.e[self.e["mode"] == m].sort_values(x)
+            if column in d and d[column].notna().any():
+                ax.plot(d[x] / (1e6 if x == "data_bytes" else 1), d[column], marker=".", lw=1,
+                        color=COLORS[m], label=m)
+        ax.set_xlabel("data volume (MB)" if x == "data_bytes" else "epoch")
+        ax.set_ylabel(ylabel)
+        ax.legend(fontsize=7)
+
+    def latency_throughput(self, n: int, modes=MODES[:3]) -> str:
+        fig, (a, b) = plt.subplots(1, 2, figsize=(9, 3.2))
+        self._lines(a, "run_lat_avg_us", "average read latency (µs)", modes)
+        self._lines(b, "run_throughput", "throughput (ops/s)", modes)
+        b.set_ylim(bottom=0)
+        return self._save(fig, n)
+
+    # -- sections --------------------------------------------------------------------------------------------
+    def section(self, n, title, claim, test, verdict, detail, chart=None, needs=None):
+        return {"figure": n, "title": title, "paper_platform": PLATFORM.get(n, "all"), "claim": claim,
+                "test": test, "verdict": verdict, "detail": detail, "chart": chart, "needs": needs}
+
+    def needs(self, n, title, claim, what):
+        return self.section(n, title, claim, "", "no data", "", needs=what)
+
+    def growth(self, n, title, dist_needed: str | None):
+        claim = "Latency rises and throughput falls steadily as values grow (main, clean and average-baseline)."
+        if dist_needed and self.dist != dist_needed:
+            return self.needs(n, title, claim, f"extends with a {dist_needed} distribution (this run: {self.dist});"
+                              f" preset ycsbivs_<platform>_*_{dist_needed}.xml")
+        main = col(self.e, "main", "run_lat_avg_us")
+        slope, _, r = t.linear_fit(main.index.to_numpy(), main.to_numpy())
+        ratio = main.iloc[-1] / main.iloc[0] if len(main) > 1 else float("nan")
+        ok = bool(r > 0.8 and ratio > 1.2)
+        return self.section(n, title, claim, "main's average latency against epoch: Pearson r > 0.8 and last/first"
+                            " > 1.2", "reproduced" if ok else "not reproduced",
+                            f"r = {r:.2f}, last/first = {ratio:.2f}", self.latency_throughput(n))
+
+    def skew_vs_average(self, n, title, claim, above=1.05):
+        main = col(self.e, "main", "run_lat_avg_us")
+        avg = col(self.e, "average-baseline", "run_lat_avg_us")
+        clean = col(self.e, "clean", "run_lat_avg_us")
+        late = [x for x in self.late if x in main.index and x in avg.index]
+        ok1, f1 = t.ratio_holds(main[late].to_numpy(), avg[late].to_numpy(), above)
+        cl = [x for x in late if x in clean.index]
+        ok2, f2 = t.ratio_holds(clean[cl].to_numpy(), avg[cl].to_numpy(), above) if cl else (False, float("nan"))
+        return self.section(n, title, claim, f"main/average-baseline and clean/average-baseline average latency > "
+                            f"{above} in most epochs after the first fifth", "reproduced" if ok1 and ok2
+                            else "not reproduced", f"share of epochs: main {f1:.0%}, clean {f2:.0%}",
+                            self.latency_throughput(n))
+
+    def baselines(self, n, title, claim, shape: str):
+        sp = self.e[self.e["mode"] == "spread-baseline"].sort_values("data_bytes")
+        av = self.e[self.e["mode"] == "average-baseline"].sort_values("data_bytes")
+        if sp.empty or av.empty:
+            return self.needs(n, title, claim, "the spread-baseline and average-baseline modes")
+        fig, (a, b) = plt.subplots(1, 2, figsize=(9, 3.2))
+        self._lines(a, "run_lat_avg_us", "average read latency (µs)", MODES[2:], x="data_bytes")
+        self._lines(b, "run_throughput", "throughput (ops/s)", MODES[2:], x="data_bytes")
+        b.set_ylim(bottom=0)
+        chart = self._save(fig, n)
+        tp = sp["run_throughput"].to_numpy()
+        share = t.within(tp[1:], tp[0], 0.10)
+        slope, _, r = t.linear_fit(av["data_bytes"].to_numpy(), av["run_lat_avg_us"].to_numpy())
+        conv = t.convexity(av["data_bytes"].to_numpy(), av["run_lat_avg_us"].to_numpy())
+        steps = t.jumps(av["run_lat_avg_us"].to_numpy())
+        spread_ok = share >= 0.8
+        if shape == "linear":
+            shape_ok, shape_text = r > 0.9, f"average-baseline latency vs volume r > 0.9 (r = {r:.2f})"
+        elif shape == "sublinear":
+            shape_ok, shape_text = slope > 0 and conv < 0.1, (f"average-baseline latency rises (slope > 0) and is not"
+                                                              f" superlinear (convexity {conv:.2f} < 0.1)")
+        else:
+            shape_ok, shape_text = conv > 0, f"average-baseline latency superlinear (convexity {conv:.2f} > 0)"
+        return self.section(n, title, claim, "spread-baseline throughput within 10 % of its first epoch in >= 80 % of"
+                            " epochs; " + shape_text, "reproduced" if spread_ok and shape_ok else "not reproduced",
+                            f"spread within 10 %: {share:.0%}; average-baseline jumps at volumes "
+                            f"{[float(round(av['data_bytes'].iloc[i] / 1e6, 1)) for i in steps]} MB", chart)
+
+    def mixed_run(self, n, title, dist):
+        claim = ("A mixed 50:50 READ/UPDATE run: READ and UPDATE latency (average and p99) rise with value size;"
+                 " throughput falls.")
+        if not self.mixed or self.dist != dist:
+            return self.needs(n, title, claim, f"a mixed READ:50,UPDATE:50 run phase with {dist} extends; preset "
+                              f"ycsbivs_<platform>_heavyweight_{dist}_mixed.xml")
+        fig, (a, b) = plt.subplots(1, 2, figsize=(9, 3.2))
+        for m in MODES[:3]:
+            d = self.e[self.e["mode"] == m].sort_values("epoch")
+            for c, ls in (("run_read_lat_avg_us", "-"), ("run_update_lat_avg_us", "--"),
+                          ("run_read_lat_p99_us", ":"), ("run_update_lat_p99_us", "-.")):
+                if c in d:
+                    a.plot(d["epoch"], d[c], ls=ls, color=COLORS[m], lw=1,
+                           label=f"{m} {c.split('_')[1]} {'p99' if 'p99' in c else 'avg'}")
+            b.plot(d["epoch"], d["run_throughput"], color=COLORS[m], label=m)
+        a.set_yscale("log")
+        a.set_xlabel("epoch")
+        a.set_ylabel("latency (µs)")
+        a.legend(fontsize=5, ncol=2)
+        b.set_xlabel("epoch")
+        b.set_ylabel("throughput (ops/s)")
+        b.legend(fontsize=7)
+        chart = self._save(fig, n)
+        r_read = t.linear_fit(*self._xy("main", "run_read_lat_avg_us"))[2]
+        r_upd = t.linear_fit(*self._xy("main", "run_update_lat_avg_us"))[2]
+        ok = r_read > 0.8
+        return self.section(n, title, claim, "main's READ average latency against epoch: Pearson r > 0.8 (UPDATE's"
+                            " shown beside)", "reproduced" if ok else "not reproduced",
+                            f"READ r = {r_read:.2f}, UPDATE r = {r_upd:.2f}", chart)
+
+    def _xy(self, mode, column):
+        s = col(self.e, mode, column)
+        return s.index.to_numpy(), s.to_numpy()
+
+    def fig1(self):
+        title = "Value size distribution and maximum value size along the epochs (heavyweight, zipfian)"
+        claim = ("Zipfian extends grow the typical record length and make lengths increasingly skewed; no more than"
+                 " two records reached the cap.")
+        main = self.e[self.e["mode"] == "main"].sort_values("epoch")
+        if "record_p50" not in main or main["record_p50"].isna().all():
+            return self.needs(n := 1, title, claim, "record-level sizes (epochs.csv record_* columns, newer runs)")
+        fig, a = plt.subplots(figsize=(9, 3.2))
+        x = main["epoch"]
+        a.fill_between(x, main["record_min"], main["record_max"], alpha=0.15, label="min–max")
+        a.plot(x, main["record_p50"], label="p50")
+        a.plot(x, main["record_p99"], label="p99")
+        a.plot(x, main["record_max"], color="tab:red", label="max")
+        a.set_yscale("log")
+        a.set_xlabel("epoch")
+        a.set_ylabel("record size (bytes)")
+        a.legend(fontsize=7)
+        chart = self._save(fig, 1)
+        skew = (main["record_max"] / main["record_p50"]).to_numpy()
+        grows = main["record_p50"].iloc[-1] > main["record_p50"].iloc[0]
+        ok = bool(grows and skew[-1] > skew[0] and self.dist == "zipfian")
+        cap = int(np.nanmax(main["records_at_cap"])) if main["records_at_cap"].notna().any() else 0
+        return self.section(1, title, claim, "record p50 grows and max/p50 at the last epoch > at the first (zipfian"
+                            " extends)", "reproduced" if ok else "not reproduced",
+                            f"max/p50 {skew[0]:.1f} -> {skew[-1]:.1f}; records at the cap by the end: {cap}", chart)
+
+    def fig2(self):
+        title = "Latency summary statistics per mode (MongoDB run phases, heavyweight)"
+        claim = "The relative ordering of latency across modes is the same whichever statistic (average, p50, p99)."
+        fig, axes = plt.subplots(1, 3, figsize=(10, 3))
+        for a, c in zip(axes, ("run_lat_avg_us", "run_lat_p50_us", "run_lat_p99_us")):
+            self._lines(a, c, c.split("_")[2] + " latency (µs)", MODES)
+        chart = self._save(fig, 2)
+        same = 0
+        for ep in self.epochs:
+            d = self.e[self.e["epoch"] == ep].set_index("mode")
+            orders = [tuple(d[c].sort_values().index) for c in ("run_lat_avg_us", "run_lat_p50_us")]
+            same += orders[0] == orders[1]
+        share = same / max(1, len(self.epochs))
+        return self.section(2, title, claim, "the modes ordered by average latency = ordered by p50 in >= 70 % of"
+                            " epochs", "reproduced" if share >= 0.7 else "not reproduced",
+                            f"same order in {share:.0%} of epochs", chart)
+
+    def fig15(self):
+        title = "Query performance, MyRocks heavyweight (a uniform, b zipfian extends)"
+        claim = ("Uniform: the modes agree for ~20 epochs, then main and clean decline faster than average-baseline"
+                 " (a change of slope). Zipfian: main-run far slower than clean-run after 20 epochs.")
+        chart = self.latency_throughput(15)
+        found = t.slope_change(*self._xy("main", "run_lat_avg_us"))
+        ok_main_clean, share = t.ratio_holds(*[col(self.e, m, "run_lat_avg_us").reindex(self.late).to_numpy()
+                                               for m in ("main", "clean")], 1.05)
+        if self.dist == "uniform":
+            ok = bool(found and found["slope_after"] > found["slope_before"])
+            test, detail = ("a slope change (no jump) in main's latency, steeper after it",
+                            f"slope change: {found}" if found else "no slope change found")
+        else:
+            ok = ok_main_clean
+            test = "main/clean average latency > 1.05 in most epochs after the first fifth"
+            detail = f"share {share:.0%}; slope change in main: {found}"
+        return self.section(15, title, claim, test, "reproduced" if ok else "not reproduced", detail, chart)
+
+    def fig16(self):
+        title = "Mean over 5 trials of a mixed 50:50 READ/UPDATE run, MyRocks heavyweight uniform"
+        claim = "Averaged over trials, READ and UPDATE latency rise with value size; the spread is small."
+        if self.trials is None or self.trials.empty:
+            return self.needs(16, title, claim, "trials (experiment/trials, trials.csv); preset "
+                              "ycsbivs_myrocks_heavyweight_uniform_mixed.xml runs 5")
+        tr = self.trials
+        fig, a = plt.subplots(figsize=(9, 3.2))
+        for m in MODES[:3]:
+            d = tr[tr["mode"] == m].sort_values("epoch")
+            for c, ls in (("run_read_lat_avg_us", "-"), ("run_update_lat_avg_us", "--")):
+                if f"{c}_mean" in d and d[f"{c}_mean"].notna().any():
+                    a.errorbar(d["epoch"], d[f"{c}_mean"], yerr=d[f"{c}_sd"].fillna(0), ls=ls, color=COLORS[m],
+                               lw=1, capsize=2, label=f"{m} {c.split('_')[1]}")
+        a.set_xlabel("epoch")
+        a.set_ylabel("average latency (µs), mean ± sd")
+        a.legend(fontsize=7)
+        chart = self._save(fig, 16)
+        d = tr[tr["mode"] == "main"].sort_values("epoch")
+        cv = (d["run_lat_avg_us_sd"] / d["run_lat_avg_us_mean"]).median()
+        r = t.linear_fit(d["epoch"].to_numpy(), d["run_read_lat_avg_us_mean"].to_numpy())[2]
+        ok = bool(r > 0.8 and cv < 0.2)
+        return self.section(16, title, claim, "main's mean READ latency against epoch r > 0.8 and median coefficient"
+                            " of variation over trials < 0.2", "reproduced" if ok else "not reproduced",
+                            f"r = {r:.2f}, median CV = {cv:.2f}, trials = {int(d['trials'].max())}", chart)
+
+    def fig17(self):
+        title = "Extend operation performance (and skipped extends per epoch)"
+        claim = ("Extend throughput falls as values grow; on MongoDB, heavyweight zipfian, it steps up at epochs 46"
+                 " and 89 where the two largest documents reach the cap and their extends are skipped.")
+        main = self.e[self.e["mode"] == "main"].sort_values("epoch")
+        fig, (a, b) = plt.subplots(1, 2, figsize=(9, 3.2))
+        a.plot(main["epoch"], main["extend_throughput"], marker=".", color="tab:red")
+        a.set_xlabel("epoch")
+        a.set_ylabel("extend throughput (ops/s)")
+        b.bar(main["epoch"], main["extend_skipped"], color="tab:gray", label="skipped extends")
+        if "records_at_cap" in main:
+            b.plot(main["epoch"], main["records_at_cap"], color="black", marker="o", label="records at the cap")
+        b.set_xlabel("epoch")
+        b.set_ylabel("count per epoch")
+        b.legend(fontsize=7)
+        chart = self._save(fig, 17)
+        steps = t.jumps(main["extend_throughput"].to_numpy())
+        skipped = int(main["extend_skipped"].fillna(0).sum())
+        ep = main["epoch"].to_numpy()
+        slope = t.linear_fit(ep, main["extend_throughput"].to_numpy())[0]
+        ok = slope < 0
+        return self.section(17, title, claim, "extend throughput against epoch has a negative slope; jumps and"
+                            " skipped extends listed", "reproduced" if ok else "not reproduced",
+                            f"slope {slope:.1f} ops/s per epoch; jumps at epochs {[int(ep[i]) for i in steps]};"
+                            f" skipped extends {skipped}", chart)
+
+    def extras(self):
+        """Beyond the paper's figures: latency against record size, from every mode."""
+        fig, a = plt.subplots(figsize=(9, 3.2))
+        for m in MODES:
+            d = self.e[self.e["mode"] == m]
+            if "record_avg" in d and d["record_avg"].notna().any():
+                a.scatter(d["record_avg"], d["run_lat_avg_us"], s=10, color=COLORS[m], label=m)
+        a.set_xscale("log")
+        a.set_xlabel("average record size (bytes)")
+        a.set_ylabel("average read latency (µs)")
+        a.legend(fontsize=7)
+        self.img.mkdir(parents=True, exist_ok=True)
+        fig.tight_layout()
+        fig.savefig(self.img / "latency_vs_record_size.png", dpi=80)
+        plt.close(fig)
+        return "figures/latency_vs_record_size.png"
+
+    def sections(self) -> list[dict]:
+        s = [self.fig1(), self.fig2(),
+             self.growth(3, "Query performance, MongoDB lightweight (uniform / zipfian extends)", None),
+             self.baselines(4, "Baselines against data volume, MongoDB", "spread-baseline throughput stays stable as"
+                            " records are added; average-baseline latency degrades near-linearly with volume.",
+                            "linear"),
+             self.skew_vs_average(5, "Query performance, MongoDB heavyweight (b: zipfian extends)",
+                                  "Zipfian: main-run and clean-run (skewed sizes) slower than average-baseline."
+                                  if self.dist == "zipfian" else "Uniform: no significant difference between main,"
+                                  " clean and average-baseline.", 1.05)
+             if self.dist == "zipfian" else self._uniform_alike(5),
+             self.mixed_run(6, "Mixed 50:50 READ/UPDATE, MongoDB heavyweight uniform", "uniform"),
+             self.mixed_run(7, "Mixed 50:50 READ/UPDATE, MongoDB heavyweight zipfian", "zipfian"),
+             self.baselines(8, "Baselines against data volume, MariaDB+InnoDB", "spread-baseline stable;"
+                            " average-baseline throughput degrades, slightly sublinear with steps (~400, ~600 MB).",
+                            "sublinear"),
+             self._fig9(),
+             self._fig10(),
+             self.mixed_run(11, "Mixed 50:50 READ/UPDATE, MariaDB+InnoDB heavyweight uniform", "uniform"),
+             self.mixed_run(12, "Mixed 50:50 READ/UPDATE, MariaDB+InnoDB heavyweight zipfian", "zipfian"),
+             self.growth(13, "Query performance, MyRocks lightweight", None),
+             self.baselines(14, "Baselines against data volume, MariaDB+MyRocks", "spread-baseline slowly degrading"
+                            " with higher variance; average-baseline superlinear with high variance.", "superlinear"),
+             self.fig15(), self.fig16(), self.fig17()]
+        return s
+
+    def _uniform_alike(self, n):
+        claim = "Uniform extends: no significant difference between main, clean and average-baseline."
+        main, avg = col(self.e, "main", "run_lat_avg_us"), col(self.e, "average-baseline", "run_lat_avg_us")
+        share = t.within((main / avg).dropna().to_numpy(), 1.0, 0.10)
+        return self.section(n, "Query performance, MongoDB heavyweight (a: uniform extends)", claim,
+                            "main/average-baseline latency within 10 % in >= 70 % of epochs",
+                            "reproduced" if share >= 0.7 else "not reproduced", f"within 10 %: {share:.0%}",
+                            self.latency_throughput(n))
+
+    def _fig9(self):
+        title = "Query performance, MariaDB+InnoDB lightweight"
+        claim = "Latency grows nonlinearly: after ~epoch 40 it grows more slowly (a change of slope)."
+        found = t.slope_change(*self._xy("main", "run_lat_avg_us"))
+        ok = bool(found and found["slope_after"] < found["slope_before"])
+        return self.section(9, title, claim, "a slope change (no jump) in main's latency, flatter after it",
+                            "reproduced" if ok else "not reproduced",
+                            f"slope change: {found}" if found else "no slope change found",
+                            self.latency_throughput(9))
+
+    def _fig10(self):
+        title = "Query performance, MariaDB+InnoDB heavyweight"
+        if self.dist == "zipfian":
+            return self.skew_vs_average(10, title, "Zipfian: main and clean keep the linear trend, average-baseline"
+                                        " slows less from ~epoch 30: main ~20 % slower by the end.", 1.05)
+        claim = "Uniform: large steps at ~epoch 50 and 70 in all three modes, then back to the linear trend."
+        js = {m: t.jumps(col(self.e, m, "run_lat_avg_us").to_numpy()) for m in MODES[:3]}
+        ok = all(js.values())
+        return self.section(10, title, claim, "a jump (> 25 %, held) in every mode's latency",
+                            "reproduced" if ok else "not reproduced", f"jump indices: {js}",
+                            self.latency_throughput(10))
+
+
+def write(epochs: pd.DataFrame, config: dict | None, out: Path, trials: pd.DataFrame | None = None,
+          platform: str = "") -> list[dict]:
+    """Writes the figure book into `out`; returns its sections."""
+    book = Book(epochs, config, out, trials, platform)
+    sections = book.sections()
+    extra = book.extras()
+    (Path(out) / "figures.json").write_text(json.dumps(sections, indent=1, default=float), encoding="utf-8")
+    md = ["| Fig | paper platform | claim | test | this run |", "|---|---|---|---|---|"]
+    for s in sections:
+        result = s["verdict"] + (f": {s['detail']}" if s["detail"] else "") if s["verdict"] != "no data" \
+            else f"no data: needs {s['needs']}"
+        md.append(f"| {s['figure']} | {s['paper_platform']} | {s['claim']} | {s['test']} | {result} |")
+    (Path(out) / "figures.md").write_text("\n".join(md) + "\n", encoding="utf-8")
+    h = [f"<!doctype html><meta charset='utf-8'><title>Figure book</title><h1>Figure book: the YCSB-IVS paper's"
+         f" figures from this run{(' (' + html.escape(platform) + ')') if platform else ''}</h1>"]
+    for s in sections:
+        h.append(f"<h2>Figure {s['figure']}: {html.escape(s['title'])}</h2><p><b>Paper ({s['paper_platform']}):</b>"
+                 f" {html.escape(s['claim'])}</p>")
+        if s["needs"]:
+            h.append(f"<p><b>Not drawn:</b> this run has no data for it; it needs {html.escape(s['needs'])}.</p>")
+            continue
+        h.append(f"<p><b>Test:</b> {html.escape(s['test'])}. <b>This run: {s['verdict']}</b>"
+                 f" ({html.escape(s['detail'])})</p><img src='{s['chart']}' style='max-width:100%'>")
+    h.append(f"<h2>Latency against record size</h2><img src='{extra}' style='max-width:100%'>")
+    (Path(out) / "figures.html").write_text("\n".join(h), encoding="utf-8")
+    return sections
