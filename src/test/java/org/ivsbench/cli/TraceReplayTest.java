@@ -176,6 +176,11 @@ class TraceReplayTest {
         r = replay(tmp.resolve("run.xml"), cfg);
         assertEquals(2, r.code(), r.err());
         assertTrue(r.err().contains("not a gzip-compressed trace"), r.err());
+
+        // -c is checked as the run command checks it (CommandSetup): a folder is named as one.
+        r = replay(trace, tmp);
+        assertEquals(2, r.code(), r.err());
+        assertEquals("error: -c: '" + tmp + "' is a directory", r.err().strip());
     }
 
     @Test
