@@ -17,16 +17,4 @@ out="$BENCH_WORK/key-draws.txt"
 bench_java KeyDrawBench "${ROUNDS:-3}" "${DRAWS:-5000000}" "${RECORDS:-1000000}" | tee "$out"
 echo
 echo "# median ns/draw per chooser; ratio = median / median of 'reference: new ScrambledZipfianGenerator'"
-python3 - "$out" <<'PY'
-import collections, statistics, sys
-rows = collections.defaultdict(list)
-for line in open(sys.argv[1]):
-    if line.startswith("#") or line.startswith("round"):
-        continue
-    parts = line.split()
-    rows[" ".join(parts[1:-1])].append(float(parts[-1]))
-ref = statistics.median(rows["reference: new ScrambledZipfianGenerator"])
-for name, values in rows.items():
-    m = statistics.median(values)
-    print(f"{name:<42} {m:>8.1f} ns {m / ref:>6.2f}")
-PY
+bench_medians "$out" "reference: new ScrambledZipfianGenerator" ns

@@ -17,16 +17,4 @@ out="$BENCH_WORK/key-names.txt"
 bench_java KeyNameBench "${ROUNDS:-3}" "${NAMES:-2000000}" | tee "$out"
 echo
 echo "# median ns/key per namer; ratio = median / median of the reference"
-python3 - "$out" <<'PY'
-import collections, statistics, sys
-rows = collections.defaultdict(list)
-for line in open(sys.argv[1]):
-    if line.startswith("#") or line.startswith("round"):
-        continue
-    parts = line.split()
-    rows[" ".join(parts[1:-1])].append(float(parts[-1]))
-ref = statistics.median(rows["reference: KeyNames.key (hashed)"])
-for name, values in rows.items():
-    m = statistics.median(values)
-    print(f"{name:50s} {m:8.1f} ns  x{m / ref:.2f}")
-PY
+bench_medians "$out" "reference: KeyNames.key (hashed)" ns

@@ -174,3 +174,23 @@ bench_show_config() {
   echo "# config ($1):"
   grep -v '^<?xml' "$1" | sed 's/^/#   /'
 }
+
+# Prints the median of every row name's values in a benchmark program's output and its ratio to the median of
+# the reference row: bench_medians FILE REFERENCE_NAME UNIT. Rows are "ROUND NAME... VALUE"; lines starting with
+# '#' or 'round' are headers.
+bench_medians() {
+  python3 - "$1" "$2" "$3" <<'PY'
+import collections, statistics, sys
+path, reference, unit = sys.argv[1:4]
+rows = collections.defaultdict(list)
+for line in open(path):
+    if line.startswith("#") or line.startswith("round"):
+        continue
+    parts = line.split()
+    rows[" ".join(parts[1:-1])].append(float(parts[-1]))
+ref = statistics.median(rows[reference])
+for name, values in rows.items():
+    m = statistics.median(values)
+    print(f"{name:<50} {m:>8.1f} {unit}  x{m / ref:.2f}")
+PY
+}

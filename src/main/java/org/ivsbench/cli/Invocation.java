@@ -17,20 +17,17 @@ import org.ivsbench.bench.LoadReport;
 import org.ivsbench.config.BenchmarkConfig;
 import org.ivsbench.config.ConfigDigest;
 import org.ivsbench.config.ConfigException;
-import org.ivsbench.config.ConfigLoader;
 import org.ivsbench.config.ConfigRedactor;
 import org.ivsbench.config.MonitorConfig;
 import org.ivsbench.config.Shard;
 import org.ivsbench.db.Target;
 import org.ivsbench.db.TargetException;
-import org.ivsbench.db.TargetKinds;
 import org.ivsbench.db.Targets;
 import org.ivsbench.engine.ThinkTimes;
 import org.ivsbench.experiment.ExperimentRun;
 import org.ivsbench.experiment.ExperimentSpec;
 import org.ivsbench.experiment.ExperimentTrials;
 import org.ivsbench.experiment.Trials;
-import org.ivsbench.stats.ResultsDirectory;
 
 /**
  * The steps of one command line, in the order that keeps bad input from touching anything: validate options,
@@ -58,14 +55,7 @@ final class Invocation {
         int trials;
         try {
             module = checkOptions();
-            config = ConfigLoader.load(
-                    options.config,
-                    module.name(),
-                    module.supportedTransactionTypes(),
-                    module.parameterNames(),
-                    module.phaseParameterNames(),
-                    TargetKinds::resolve);
-            module.validate(config);
+            config = CommandSetup.loadConfig(module, options.config);
             ThinkTimes.validate(config.phases());
             config = withMonitorInterval(config);
             Shard shard = ShardCheck.parse(options.shard);
@@ -95,17 +85,13 @@ final class Invocation {
             // Only --execute writes results. The check also covers experiments and --resume (both write
             // below -d), and it must stay before Targets.open: --create/--load change the database.
             if (options.execute) {
-                ResultsDirectory.checkWritable(options.directory);
+                CommandSetup.checkResultsFolder(options.directory);
             }
         } catch (UsageException e) {
             err.println("error: " + e.getMessage());
             return Main.USAGE;
         } catch (ConfigException e) {
-            String file = options.config.getFileName().toString();
-            err.println("error: " + (e.getMessage().contains(file) ? "" : options.config + ": ") + e.getMessage());
-            return Main.USAGE;
-        } catch (IOException e) {
-            err.println("error: -d " + options.directory + ": " + e.getMessage());
+            err.println("error: " + CommandSetup.configError(options.config, e));
             return Main.USAGE;
         }
         try (Target target = Targets.open(config.target())) {
@@ -172,9 +158,7 @@ final class Invocation {
             LOG.debug("database error", e);
             return Main.FAILED;
         } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            err.println("interrupted");
-            return Main.INTERRUPTED;
+            return CommandSetup.interrupted(err);
         } catch (IOException | ConfigException e) {
             err.println("error: " + e.getMessage());
             return Main.FAILED;
@@ -217,22 +201,12 @@ final class Invocation {
             throw new UsageException(
                     "missing -b NAME (known benchmarks: " + String.join(", ", BenchmarkRegistry.names()) + ")");
         }
-        BenchmarkModule module = BenchmarkRegistry.create(options.benchmark)
-                .orElseThrow(() -> new UsageException("-b: unknown benchmark '" + options.benchmark + "' (known: "
-                        + String.join(", ", BenchmarkRegistry.names()) + ")"));
+        BenchmarkModule module = CommandSetup.module("-b", options.benchmark);
         if (options.config == null) {
             throw new UsageException("missing -c FILE (the benchmark configuration)");
         }
-        if (!Files.isRegularFile(options.config)) {
-            throw new UsageException("-c: '" + options.config + "' "
-                    + (Files.isDirectory(options.config) ? "is a directory" : "does not exist"));
-        }
-        if (!Files.isReadable(options.config)) {
-            throw new UsageException("-c: '" + options.config + "' is not readable");
-        }
-        if (options.windowSeconds < 1 || options.windowSeconds > 3600) {
-            throw new UsageException("-s: '" + options.windowSeconds + "' must be between 1 and 3600 seconds");
-        }
+        CommandSetup.checkConfigFile("-c:", options.config);
+        CommandSetup.checkWindow(options.windowSeconds);
         if (!(options.create || options.clear || options.load || options.execute)) {
             throw new UsageException("nothing to do: give at least one of --create, --clear, --load, --execute");
         }

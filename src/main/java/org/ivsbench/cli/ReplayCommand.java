@@ -2,7 +2,6 @@ package org.ivsbench.cli;
 
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
@@ -17,10 +16,8 @@ import org.ivsbench.bench.LoadProgress;
 import org.ivsbench.bench.LoadReport;
 import org.ivsbench.config.BenchmarkConfig;
 import org.ivsbench.config.ConfigException;
-import org.ivsbench.config.ConfigLoader;
 import org.ivsbench.db.Target;
 import org.ivsbench.db.TargetException;
-import org.ivsbench.db.TargetKinds;
 import org.ivsbench.db.Targets;
 import org.ivsbench.stats.ResultsDirectory;
 import org.ivsbench.trace.ReplayResult;
@@ -122,30 +119,18 @@ final class ReplayCommand implements Callable<Integer> {
             return Main.USAGE;
         }
         try {
-            if (!Files.isRegularFile(config)) {
-                throw new UsageException("-c: '" + config + "' does not exist");
-            }
+            CommandSetup.checkConfigFile("-c:", config);
             String name = t.header().benchmark();
             module = BenchmarkRegistry.create(name)
                     .orElseThrow(() -> new UsageException(
                             "--trace " + trace + ": benchmark '" + name + "' is unknown to this build"));
-            cfg = ConfigLoader.load(
-                    config,
-                    module.name(),
-                    module.supportedTransactionTypes(),
-                    module.parameterNames(),
-                    module.phaseParameterNames(),
-                    TargetKinds::resolve);
-            module.validate(cfg);
-            ResultsDirectory.checkWritable(directory);
+            cfg = CommandSetup.loadConfig(module, config);
+            CommandSetup.checkResultsFolder(directory);
         } catch (UsageException e) {
             err.println("error: " + e.getMessage());
             return Main.USAGE;
         } catch (ConfigException e) {
             err.println("error: " + config + ": " + e.getMessage());
-            return Main.USAGE;
-        } catch (IOException e) {
-            err.println("error: -d " + directory + ": " + e.getMessage());
             return Main.USAGE;
         }
         if (cfg.randomSeed() != t.header().seed() && load) {
@@ -177,9 +162,7 @@ final class ReplayCommand implements Callable<Integer> {
             err.println("error: " + e.getMessage());
             return Main.FAILED;
         } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            err.println("interrupted");
-            return Main.INTERRUPTED;
+            return CommandSetup.interrupted(err);
         }
     }
 

@@ -2,7 +2,6 @@ package org.ivsbench.cli;
 
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -15,15 +14,11 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 import org.ivsbench.bench.BenchmarkModule;
-import org.ivsbench.bench.BenchmarkRegistry;
 import org.ivsbench.config.BenchmarkConfig;
 import org.ivsbench.config.ConfigException;
-import org.ivsbench.config.ConfigLoader;
 import org.ivsbench.db.Target;
 import org.ivsbench.db.TargetException;
-import org.ivsbench.db.TargetKinds;
 import org.ivsbench.db.Targets;
-import org.ivsbench.stats.ResultsDirectory;
 
 /**
  * {@code java -jar benchbase.jar tenants NAME:BENCH:FILE NAME:BENCH:FILE ... --execute}: several configs at once
@@ -108,20 +103,12 @@ final class TenantsCommand implements Callable<Integer> {
             if (!(create || load || execute)) {
                 throw new UsageException("nothing to do: give at least one of --create, --load, --execute");
             }
-            if (windowSeconds < 1 || windowSeconds > 3600) {
-                throw new UsageException("-s: '" + windowSeconds + "' must be between 1 and 3600 seconds");
-            }
+            CommandSetup.checkWindow(windowSeconds);
             for (TenantSpec s : specs) {
                 current = s;
-                BenchmarkModule module = checkedModule(s);
-                BenchmarkConfig config = ConfigLoader.load(
-                        s.config(),
-                        module.name(),
-                        module.supportedTransactionTypes(),
-                        module.parameterNames(),
-                        module.phaseParameterNames(),
-                        TargetKinds::resolve);
-                module.validate(config);
+                BenchmarkModule module = CommandSetup.module("tenant " + s.name(), s.benchmark());
+                CommandSetup.checkConfigFile("tenant " + s.name() + ": config", s.config());
+                BenchmarkConfig config = CommandSetup.loadConfig(module, s.config());
                 if (config.experiment() != null || config.sweep() != null) {
                     throw new UsageException("tenant " + s.name() + ": " + s.config() + ": <"
                             + (config.experiment() != null ? "experiment" : "sweep")
@@ -132,20 +119,13 @@ final class TenantsCommand implements Callable<Integer> {
             }
             current = null;
             if (execute) {
-                ResultsDirectory.checkWritable(directory);
+                CommandSetup.checkResultsFolder(directory);
             }
         } catch (UsageException e) {
             err.println("error: " + e.getMessage());
             return Main.USAGE;
         } catch (ConfigException e) {
-            err.println("error: tenant " + current.name() + ": "
-                    + (e.getMessage().contains(current.config().getFileName().toString())
-                            ? ""
-                            : current.config() + ": ")
-                    + e.getMessage());
-            return Main.USAGE;
-        } catch (IOException e) {
-            err.println("error: -d " + directory + ": " + e.getMessage());
+            err.println("error: tenant " + current.name() + ": " + CommandSetup.configError(current.config(), e));
             return Main.USAGE;
         }
         List<Target> targets = new ArrayList<>();
@@ -171,9 +151,7 @@ final class TenantsCommand implements Callable<Integer> {
                     + e.getMessage());
             return Main.FAILED;
         } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            err.println("interrupted");
-            return Main.INTERRUPTED;
+            return CommandSetup.interrupted(err);
         } catch (IOException | ConfigException e) {
             err.println("error: " + e.getMessage());
             return Main.FAILED;
@@ -186,19 +164,6 @@ final class TenantsCommand implements Callable<Integer> {
                 }
             }
         }
-    }
-
-    private static BenchmarkModule checkedModule(TenantSpec s) throws UsageException {
-        BenchmarkModule module = BenchmarkRegistry.create(s.benchmark())
-                .orElseThrow(() -> new UsageException("tenant " + s.name() + ": unknown benchmark '" + s.benchmark()
-                        + "' (known: " + String.join(", ", BenchmarkRegistry.names()) + ")"));
-        if (!Files.isRegularFile(s.config()) || !Files.isReadable(s.config())) {
-            throw new UsageException("tenant " + s.name() + ": config '" + s.config() + "' "
-                    + (Files.isDirectory(s.config())
-                            ? "is a directory"
-                            : Files.exists(s.config()) ? "is not readable" : "does not exist"));
-        }
-        return module;
     }
 
     private void prepare(TenantSpec s, BenchmarkModule module, BenchmarkConfig config, Target target)

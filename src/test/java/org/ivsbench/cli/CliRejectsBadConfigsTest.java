@@ -14,6 +14,8 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
+import org.ivsbench.testsupport.CliArgs;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -65,16 +67,7 @@ class CliRejectsBadConfigsTest {
             assertTrue(m.find(), file + ": the first line must be <!-- expect: PATH | FRAGMENT -->");
             String path = m.group(1);
             String fragment = m.group(2);
-            CliHarness.Result r = CliHarness.run(
-                    "-b",
-                    "ycsbivs",
-                    "-c",
-                    copy.toString(),
-                    "--create",
-                    "--load",
-                    "--execute",
-                    "-d",
-                    results.toString());
+            CliHarness.Result r = CliHarness.run(CliArgs.createLoadExecute(copy, results));
             assertEquals(2, r.code(), file + ": " + r.err());
             String err = r.err().strip();
             assertEquals(1, err.lines().count(), "one line: " + err);

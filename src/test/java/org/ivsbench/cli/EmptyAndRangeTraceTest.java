@@ -8,6 +8,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import org.ivsbench.testsupport.CliArgs;
 import org.ivsbench.testsupport.TestServers;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -40,18 +41,8 @@ class EmptyAndRangeTraceTest {
     void rangeDeletesReplayToTheRecordedDigests() throws Exception {
         Path cfg = write("run.xml", config(sqlite("run.db")));
         Path trace = tmp.resolve("run.trace.gz");
-        CliHarness.Result r = CliHarness.run(
-                "-b",
-                "ycsbivs",
-                "-c",
-                cfg.toString(),
-                "--create",
-                "--load",
-                "--execute",
-                "-d",
-                tmp.resolve("results").toString(),
-                "--trace",
-                trace.toString());
+        CliHarness.Result r =
+                CliHarness.run(CliArgs.createLoadExecute(cfg, tmp.resolve("results"), "--trace", trace.toString()));
         assertEquals(0, r.code(), r.err());
 
         String maria = "<type>MARIADB</type><url>" + TestServers.mariadbUrl() + "</url><username>"

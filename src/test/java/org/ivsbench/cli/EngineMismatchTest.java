@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import org.ivsbench.testsupport.CliArgs;
 import org.ivsbench.testsupport.RunHarness;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -36,16 +37,7 @@ class EngineMismatchTest {
     @Test
     void aTableOfAnotherEngineIsRefusedBeforeTheRun() throws Exception {
         Path results = tmp.resolve("results");
-        CliHarness.Result created = CliHarness.run(
-                "-b",
-                "ycsbivs",
-                "-c",
-                config("RocksDB").toString(),
-                "--create",
-                "--load",
-                "--execute",
-                "-d",
-                results.toString());
+        CliHarness.Result created = CliHarness.run(CliArgs.createLoadExecute(config("RocksDB"), results));
         assertEquals(0, created.code(), created.err());
 
         Path other = tmp.resolve("other");

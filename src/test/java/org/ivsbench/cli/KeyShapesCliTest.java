@@ -24,6 +24,8 @@ import org.apache.commons.statistics.inference.ChiSquareTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import org.ivsbench.testsupport.CliArgs;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -61,16 +63,7 @@ class KeyShapesCliTest {
         Path db = tmp.resolve("keys.db");
         Path cfg = tmp.resolve("keys.xml");
         Files.writeString(cfg, config(db));
-        CliHarness.Result r = CliHarness.run(
-                "-b",
-                "ycsbivs",
-                "-c",
-                cfg.toString(),
-                "--create",
-                "--load",
-                "--execute",
-                "-d",
-                tmp.resolve("out").toString());
+        CliHarness.Result r = CliHarness.run(CliArgs.createLoadExecute(cfg, tmp.resolve("out")));
         assertEquals(0, r.code(), r.err());
 
         List<String> keys = keysInInsertionOrder(db);

@@ -13,6 +13,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import org.ivsbench.testsupport.CliArgs;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -81,8 +83,7 @@ class ShiftsCliTest {
                 </work>
                 """));
         Path results = tmp.resolve("results");
-        CliHarness.Result r = CliHarness.run(
-                "-b", "ycsbivs", "-c", file.toString(), "--create", "--load", "--execute", "-d", results.toString());
+        CliHarness.Result r = CliHarness.run(CliArgs.createLoadExecute(file, results));
         assertEquals(0, r.code(), r.err());
         Path run = runFolder(results);
         JsonNode phases = new ObjectMapper()
@@ -142,8 +143,7 @@ class ShiftsCliTest {
                     <thinkTime>exponential(mean=30)</thinkTime></work>
                 """));
         Path results = tmp.resolve("results");
-        CliHarness.Result r = CliHarness.run(
-                "-b", "ycsbivs", "-c", file.toString(), "--create", "--load", "--execute", "-d", results.toString());
+        CliHarness.Result r = CliHarness.run(CliArgs.createLoadExecute(file, results));
         assertEquals(0, r.code(), r.err());
         JsonNode p = new ObjectMapper()
                 .readTree(runFolder(results).resolve("summary.json").toFile())

@@ -9,6 +9,8 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import org.ivsbench.testsupport.CliArgs;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -57,8 +59,7 @@ class SweepCliTest {
         Files.writeString(config, quickPreset("SQLITE", "jdbc:sqlite:" + tmp.resolve("s.db"), "1,2", "300", 2));
         Path results = tmp.resolve("results");
 
-        CliHarness.Result r = CliHarness.run(
-                "-b", "ycsbivs", "-c", config.toString(), "--create", "--load", "--execute", "-d", results.toString());
+        CliHarness.Result r = CliHarness.run(CliArgs.createLoadExecute(config, results));
 
         assertEquals(0, r.code(), r.err());
         Path sweep = sweepFolder(results);

@@ -7,6 +7,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import org.ivsbench.testsupport.CliArgs;
 import org.ivsbench.testsupport.TestServers;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -29,8 +30,7 @@ class SweepMariaDbTest {
         Files.writeString(config, xml);
         Path results = tmp.resolve("results");
 
-        CliHarness.Result r = CliHarness.run(
-                "-b", "ycsbivs", "-c", config.toString(), "--create", "--load", "--execute", "-d", results.toString());
+        CliHarness.Result r = CliHarness.run(CliArgs.createLoadExecute(config, results));
 
         assertEquals(0, r.code(), r.err());
         Path sweep = SweepCliTest.sweepFolder(results);

@@ -14,6 +14,7 @@ import java.util.zip.GZIPOutputStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import org.ivsbench.testsupport.CliArgs;
 import org.ivsbench.testsupport.TestServers;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -60,18 +61,8 @@ class TraceReplayTest {
     private Path traceRun() throws IOException {
         Path cfg = write("run.xml", config(sqlite(tmp.resolve("run.db")), 7));
         Path trace = tmp.resolve("run.trace.gz");
-        CliHarness.Result r = CliHarness.run(
-                "-b",
-                "ycsbivs",
-                "-c",
-                cfg.toString(),
-                "--create",
-                "--load",
-                "--execute",
-                "-d",
-                tmp.resolve("results").toString(),
-                "--trace",
-                trace.toString());
+        CliHarness.Result r =
+                CliHarness.run(CliArgs.createLoadExecute(cfg, tmp.resolve("results"), "--trace", trace.toString()));
         assertEquals(0, r.code(), r.err());
         return trace;
     }
@@ -133,18 +124,8 @@ class TraceReplayTest {
                 + "<works><work><count>300</count><rate>300</rate><weights>80,20</weights></work></works></parameters>";
         Path cfg = write("reads.xml", "<parameters>" + sqlite(tmp.resolve("reads.db")) + body);
         Path trace = tmp.resolve("reads.trace.gz");
-        CliHarness.Result r = CliHarness.run(
-                "-b",
-                "ycsbivs",
-                "-c",
-                cfg.toString(),
-                "--create",
-                "--load",
-                "--execute",
-                "-d",
-                tmp.resolve("results").toString(),
-                "--trace",
-                trace.toString());
+        CliHarness.Result r =
+                CliHarness.run(CliArgs.createLoadExecute(cfg, tmp.resolve("results"), "--trace", trace.toString()));
         assertEquals(0, r.code(), r.err());
         Path fresh = write("reads-fresh.xml", "<parameters>" + sqlite(tmp.resolve("reads-fresh.db")) + body);
         r = replay(trace, fresh, "--create", "--load");
@@ -195,6 +176,11 @@ class TraceReplayTest {
         r = replay(tmp.resolve("run.xml"), cfg);
         assertEquals(2, r.code(), r.err());
         assertTrue(r.err().contains("not a gzip-compressed trace"), r.err());
+
+        // -c is checked as the run command checks it (CommandSetup): a folder is named as one.
+        r = replay(trace, tmp);
+        assertEquals(2, r.code(), r.err());
+        assertEquals("error: -c: '" + tmp + "' is a directory", r.err().strip());
     }
 
     @Test

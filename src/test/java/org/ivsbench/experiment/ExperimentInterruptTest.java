@@ -13,6 +13,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import org.ivsbench.faults.CliProcess;
+import org.ivsbench.testsupport.CliArgs;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -38,17 +39,7 @@ class ExperimentInterruptTest {
         Files.writeString(cfg, xml);
         Path results = tmp.resolve("results");
 
-        CliProcess first = CliProcess.start(
-                tmp,
-                "-b",
-                "ycsbivs",
-                "-c",
-                cfg.toString(),
-                "--create",
-                "--load",
-                "--execute",
-                "-d",
-                results.toString());
+        CliProcess first = CliProcess.start(tmp, CliArgs.createLoadExecute(cfg, results));
         Path dir = awaitRows(results, 2 * 4 + 1, first);
         first.process().destroy(); // SIGTERM
         assertEquals(143, first.waitFor(30), first.stderr());

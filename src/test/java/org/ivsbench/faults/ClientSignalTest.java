@@ -9,6 +9,8 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
+import org.ivsbench.testsupport.CliArgs;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -39,17 +41,7 @@ class ClientSignalTest {
     void signalMidPhaseWritesWhatWasMeasured(String signal, int expectedExit) throws Exception {
         Path cfg = tmp.resolve("signal.xml");
         Files.writeString(cfg, config(tmp.resolve("signal.db")));
-        CliProcess cli = CliProcess.start(
-                tmp,
-                "-b",
-                "ycsbivs",
-                "-c",
-                cfg.toString(),
-                "--create",
-                "--load",
-                "--execute",
-                "-d",
-                tmp.resolve("results").toString());
+        CliProcess cli = CliProcess.start(tmp, CliArgs.createLoadExecute(cfg, tmp.resolve("results")));
         long stoppedAfterMs;
         int exit;
         try {

@@ -6,6 +6,8 @@ import java.util.List;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
+import org.ivsbench.testsupport.CliArgs;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -64,17 +66,7 @@ final class CrashScenario {
             throws Exception {
         Path cfg = tmp.resolve("crash.xml");
         Files.writeString(cfg, configXml);
-        CliProcess cli = CliProcess.start(
-                tmp,
-                "-b",
-                "ycsbivs",
-                "-c",
-                cfg.toString(),
-                "--create",
-                "--load",
-                "--execute",
-                "-d",
-                tmp.resolve("results").toString());
+        CliProcess cli = CliProcess.start(tmp, CliArgs.createLoadExecute(cfg, tmp.resolve("results")));
         long killedMs;
         long restartedMs;
         try {

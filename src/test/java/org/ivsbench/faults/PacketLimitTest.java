@@ -14,6 +14,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
+import org.ivsbench.testsupport.CliArgs;
 import org.ivsbench.testsupport.RunHarness;
 import org.ivsbench.testsupport.TestServers;
 
@@ -53,17 +54,7 @@ class PacketLimitTest {
         CliProcess cli;
         try {
             setGlobalPacketLimit(LIMIT); // new connections only: the CLI below opens its own
-            cli = CliProcess.start(
-                    tmp,
-                    "-b",
-                    "ycsbivs",
-                    "-c",
-                    cfg.toString(),
-                    "--create",
-                    "--load",
-                    "--execute",
-                    "-d",
-                    tmp.resolve("results").toString());
+            cli = CliProcess.start(tmp, CliArgs.createLoadExecute(cfg, tmp.resolve("results")));
             assertEquals(0, cli.waitFor(120), "exit code; stdout: " + cli.stdout() + "\nstderr: " + cli.stderr());
         } finally {
             setGlobalPacketLimit(original);

@@ -10,6 +10,7 @@ import java.sql.Statement;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import org.ivsbench.testsupport.CliArgs;
 import org.ivsbench.testsupport.RunHarness;
 import org.ivsbench.testsupport.TestServers;
 
@@ -41,17 +42,7 @@ class UnwritableResultsMariaDbTest {
                         + "<works><work><time>1</time><rate>unlimited</rate><weights>100</weights></work></works></parameters>");
         Path file = tmp.resolve("a-file");
         Files.writeString(file, "x");
-        CliProcess cli = CliProcess.start(
-                tmp,
-                "-b",
-                "ycsbivs",
-                "-c",
-                cfg.toString(),
-                "--create",
-                "--load",
-                "--execute",
-                "-d",
-                file.resolve("sub").toString());
+        CliProcess cli = CliProcess.start(tmp, CliArgs.createLoadExecute(cfg, file.resolve("sub")));
         assertEquals(2, cli.waitFor(60), "exit code; stderr: " + cli.stderr());
         assertTrue(cli.stderr().contains("-d"), "names the option: " + cli.stderr());
         assertFalse(cli.stdout().contains("Created"), cli.stdout());

@@ -14,6 +14,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import org.ivsbench.cli.Main;
+import org.ivsbench.testsupport.CliArgs;
 import org.ivsbench.testsupport.TestServers;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -68,18 +69,7 @@ class BufferPoolGrowthTest {
                             + "<work><time>3</time><rate>unlimited</rate><weights>100,0</weights></work>"
                             + "</works></parameters>");
             Path results = tmp.resolve("results");
-            assertEquals(
-                    0,
-                    Main.execute(
-                            "-b",
-                            "ycsbivs",
-                            "-c",
-                            cfg.toString(),
-                            "--create",
-                            "--load",
-                            "--execute",
-                            "-d",
-                            results.toString()));
+            assertEquals(0, Main.execute(CliArgs.createLoadExecute(cfg, results)));
             Path dir;
             try (Stream<Path> s = Files.list(results)) {
                 dir = s.findFirst().orElseThrow();

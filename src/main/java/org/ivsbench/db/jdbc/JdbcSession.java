@@ -166,29 +166,15 @@ final class JdbcSession implements Session {
             String table, String keyColumn, String key, String field, String suffix, long maxLength)
             throws SQLException, TargetException {
         PreparedStatement select = prepare(sql.select(table, keyColumn, List.of(field), true));
-        PreparedStatement update = prepare(sql.update(table, keyColumn, List.of(field)));
         boolean committed = false;
         begin();
         try {
-            select.setString(1, key);
-            String current;
-            try (ResultSet rs = select.executeQuery()) {
-                if (!rs.next()) {
-                    return OpResult.aborted(NOT_FOUND);
-                }
-                current = rs.getString(1);
+            OpResult r = readAppendWrite(select, sql.update(table, keyColumn, List.of(field)), key, suffix, maxLength);
+            if (r.outcome() == Outcome.OK) {
+                plain().execute("COMMIT");
+                committed = true;
             }
-            long have = current == null ? 0 : current.length();
-            if (have + suffix.length() > maxLength) {
-                return OpResult.skipped(CAP, have); // nothing is sent: the cap is a real skip
-            }
-            String extended = current == null ? suffix : current.concat(suffix);
-            update.setString(1, extended);
-            update.setString(2, key);
-            update.executeUpdate();
-            plain().execute("COMMIT");
-            committed = true;
-            return OpResult.ok(have, extended.length());
+            return r;
         } finally {
             if (!committed) {
                 rollbackQuietly();
@@ -204,6 +190,16 @@ final class JdbcSession implements Session {
             String table, String keyColumn, String key, String field, String suffix, long maxLength)
             throws SQLException, TargetException {
         PreparedStatement select = prepare(sql.select(table, keyColumn, List.of(field), false));
+        return readAppendWrite(select, sql.update(table, keyColumn, List.of(field)), key, suffix, maxLength);
+    }
+
+    /**
+     * The client side of an extend: read the field with {@code select}, append, write it back with {@code
+     * updateSql}. Without a row lock the record may be deleted between the two, which the update's count shows.
+     */
+    private OpResult readAppendWrite(
+            PreparedStatement select, String updateSql, String key, String suffix, long maxLength)
+            throws SQLException, TargetException {
         select.setString(1, key);
         String current;
         try (ResultSet rs = select.executeQuery()) {
@@ -214,10 +210,10 @@ final class JdbcSession implements Session {
         }
         long have = current == null ? 0 : current.length();
         if (have + suffix.length() > maxLength) {
-            return OpResult.skipped(CAP, have);
+            return OpResult.skipped(CAP, have); // nothing is sent: the cap is a real skip
         }
         String extended = current == null ? suffix : current.concat(suffix);
-        PreparedStatement update = prepare(sql.update(table, keyColumn, List.of(field)));
+        PreparedStatement update = prepare(updateSql);
         update.setString(1, extended);
         update.setString(2, key);
         if (update.executeUpdate() == 0) {

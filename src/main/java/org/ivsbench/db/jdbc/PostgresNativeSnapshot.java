@@ -1,8 +1,5 @@
 package org.ivsbench.db.jdbc;
 
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -22,7 +19,8 @@ import org.ivsbench.db.TargetException;
  * on their command line.
  */
 final class PostgresNativeSnapshot implements NativeSnapshot {
-    private static final Pattern URL = Pattern.compile("jdbc:postgresql://([^/:?]+)(?::(\\d+))?/([^?]+).*");
+    private static final String SCHEME = "jdbc:postgresql";
+    private static final Pattern URL = Pattern.compile(SCHEME + "://([^/:?]+)(?::(\\d+))?/([^?]+).*");
 
     private final TargetConfig config;
     private final DatabaseAdmin server;
@@ -34,7 +32,7 @@ final class PostgresNativeSnapshot implements NativeSnapshot {
 
     @Override
     public long dump(String table, Path file) throws TargetException {
-        Matcher m = url(config);
+        Matcher m = NativeTool.url(URL, config, SCHEME);
         long t0 = System.nanoTime();
         List<String> command = client("pg_dump", m, config);
         // Quoted, the pattern names exactly this table (unquoted it would be folded to lower case).
@@ -44,29 +42,20 @@ final class PostgresNativeSnapshot implements NativeSnapshot {
                 "--table=\"" + table + "\"",
                 "--file=" + file,
                 "--dbname=" + m.group(3)));
-        run(command, config);
-        return (System.nanoTime() - t0) / 1_000_000;
+        run(command);
+        return NativeTool.millisSince(t0);
     }
 
     @Override
     public long restore(Path file, String freshName) throws TargetException {
-        Matcher m = url(config);
+        Matcher m = NativeTool.url(URL, config, SCHEME);
         long t0 = System.nanoTime();
         server.createDatabase(freshName, true);
         List<String> command = client("psql", m, config);
         command.addAll(
                 List.of("--no-psqlrc", "--quiet", "--set=ON_ERROR_STOP=1", "--file=" + file, "--dbname=" + freshName));
-        run(command, config);
-        return (System.nanoTime() - t0) / 1_000_000;
-    }
-
-    private static Matcher url(TargetConfig config) throws TargetException {
-        Matcher m = URL.matcher(config.url());
-        if (!m.matches()) {
-            throw new TargetException(
-                    "clean/method native needs a jdbc:postgresql://host:port/database url, got one it cannot read");
-        }
-        return m;
+        run(command);
+        return NativeTool.millisSince(t0);
     }
 
     private static List<String> client(String tool, Matcher url, TargetConfig config) {
@@ -81,52 +70,13 @@ final class PostgresNativeSnapshot implements NativeSnapshot {
         return c;
     }
 
-    private static void run(List<String> command, TargetConfig config) throws TargetException {
-        ProcessBuilder pb = new ProcessBuilder(command);
-        if (config.password() != null) {
-            pb.environment().put("PGPASSWORD", config.password());
-        }
-        Path err;
-        try {
-            err = Files.createTempFile("ivsbench-clean", ".err");
-        } catch (IOException e) {
-            throw new TargetException("clean/method native: " + e.getMessage(), e, false);
-        }
-        pb.redirectError(err.toFile());
-        pb.redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile()));
-        pb.redirectOutput(ProcessBuilder.Redirect.DISCARD);
-        try {
-            Process p;
-            try {
-                p = pb.start();
-            } catch (IOException e) {
-                throw new TargetException(
-                        "clean/method native: cannot run " + command.get(0) + " (install the PostgreSQL client tools): "
-                                + e.getMessage(),
-                        e,
-                        false);
-            }
-            try {
-                int code = p.waitFor();
-                if (code != 0) {
-                    String message =
-                            Files.readString(err, StandardCharsets.UTF_8).strip();
-                    throw new TargetException("clean/method native: " + command.get(0) + " exited " + code + ": "
-                            + (message.length() > 300 ? message.substring(0, 300) : message));
-                }
-            } catch (InterruptedException e) {
-                p.destroyForcibly();
-                Thread.currentThread().interrupt();
-                throw new TargetException("clean/method native: interrupted", e, false);
-            }
-        } catch (IOException e) {
-            throw new TargetException("clean/method native: " + e.getMessage(), e, false);
-        } finally {
-            try {
-                Files.deleteIfExists(err);
-            } catch (IOException ignored) {
-                // a stray empty temp file is all that is left
-            }
-        }
+    private void run(List<String> command) throws TargetException {
+        NativeTool.run(
+                command,
+                config,
+                "PGPASSWORD",
+                "PostgreSQL",
+                ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile()),
+                ProcessBuilder.Redirect.DISCARD);
     }
 }
