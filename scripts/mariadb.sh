@@ -19,8 +19,10 @@
 # Configuration choices (everything else is MariaDB's default, deliberately: results must be comparable
 # with a stock server): bind-address=127.0.0.1, skip-name-resolve, max_allowed_packet=64M (values grow to
 # 1.6 MB per field and 16 MB per record), skip-log-bin, plugin-load-add=ha_rocksdb.so (the engine must be
-# loaded at startup; INSTALL SONAME on a running 10.11 crashed it). innodb_flush_log_at_trx_commit stays at
-# its default (1). The server never reads /etc/mysql: every tool gets --defaults-file.
+# loaded at startup; INSTALL SONAME on a running 10.11 crashed it), tmpdir=<state>/tmp (servers started side by
+# side must not share /tmp: a bootstrap failed when another instance's temporary table file of the same name
+# went away there). innodb_flush_log_at_trx_commit stays at its default (1). The server never reads
+# /etc/mysql: every tool gets --defaults-file.
 set -euo pipefail
 IVS_LOG_TAG=mariadb
 # shellcheck source=lib/common.sh
@@ -109,6 +111,7 @@ datadir=$DATADIR
 socket=$SOCKET
 pid-file=$PIDFILE
 log-error=$ERRLOG
+tmpdir=$STATE_DIR/tmp
 bind-address=127.0.0.1
 port=$port
 skip-name-resolve
@@ -192,7 +195,7 @@ cmd_start() {
   fi
   mariadbd_bin >/dev/null || ivs_die "mariadbd not found: run scripts/mariadb.sh install (as root)"
   [ -n "$(plugin_so)" ] || ivs_die "ha_rocksdb.so not found: run scripts/mariadb.sh install (mariadb-plugin-rocksdb)"
-  mkdir -p "$STATE_DIR"
+  mkdir -p "$STATE_DIR" "$STATE_DIR/tmp"
   # After a kill -9: the pid file and socket are stale; InnoDB and RocksDB recover from their own logs.
   rm -f "$PIDFILE" "$SOCKET" "$SOCKET.lock"
 
