@@ -297,10 +297,14 @@ class Book:
             d = self.e[self.e["mode"] == m]
             if "record_avg" in d and d["record_avg"].notna().any():
                 a.scatter(d["record_avg"], d["run_lat_avg_us"], s=10, color=COLORS[m], label=m)
-        a.set_xscale("log")
         a.set_xlabel("average record size (bytes)")
         a.set_ylabel("average read latency (µs)")
-        a.legend(fontsize=7)
+        if a.get_legend_handles_labels()[0]:
+            a.set_xscale("log")
+            a.legend(fontsize=7)
+        else:  # an epochs.csv from before the record columns: say so rather than draw empty axes
+            a.text(0.5, 0.5, "no record sizes in this run's epochs.csv", ha="center", va="center",
+                   transform=a.transAxes)
         self.img.mkdir(parents=True, exist_ok=True)
         fig.tight_layout()
         fig.savefig(self.img / "latency_vs_record_size.png", dpi=80)
