@@ -231,11 +231,11 @@ class Book:
         if self.dist == "uniform":
             ok = bool(found and found["slope_after"] > found["slope_before"])
             test, detail = ("a slope change (no jump) in main's latency, steeper after it",
-                            f"slope change: {found}" if found else "no slope change found")
+                            t.slope_words(found))
         else:
             ok = ok_main_clean
             test = "main/clean average latency > 1.05 in most epochs after the first fifth"
-            detail = f"share {share:.0%}; slope change in main: {found}"
+            detail = f"share {share:.0%}; main: {t.slope_words(found)}"
         return self.section(15, title, claim, test, "reproduced" if ok else "not reproduced", detail, chart)
 
     def fig16(self):
@@ -353,8 +353,7 @@ class Book:
         ok = bool(found and found["slope_after"] < found["slope_before"])
         return self.section(9, title, claim, "a slope change (no jump) in main's latency, flatter after it",
                             "reproduced" if ok else "not reproduced",
-                            f"slope change: {found}" if found else "no slope change found",
-                            self.latency_throughput(9))
+                            t.slope_words(found), self.latency_throughput(9))
 
     def _fig10(self):
         title = "Query performance, MariaDB+InnoDB heavyweight"
@@ -395,3 +394,4 @@ def write(epochs: pd.DataFrame, config: dict | None, out: Path, trials: pd.DataF
     h.append(f"<h2>Latency against record size</h2><img src='{extra}' style='max-width:100%'>")
     (Path(out) / "figures.html").write_text("\n".join(h), encoding="utf-8")
     return sections
+

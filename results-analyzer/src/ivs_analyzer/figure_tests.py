@@ -103,3 +103,11 @@ def convexity(x: np.ndarray, y: np.ndarray) -> float:
     xs = (x - x.min()) / np.ptp(x)
     ys = (y - y.min()) / np.ptp(y)
     return float(np.polyfit(xs, ys, 2)[0])
+
+
+def slope_words(found: dict | None) -> str:
+    """A slope change found by slope_change, in words."""
+    if not found:
+        return "no slope change found"
+    return (f"slope change at epoch {found['at']:g}: {found['slope_before']:.1f} -> {found['slope_after']:.1f}"
+            " µs per epoch")
