@@ -132,7 +132,7 @@ class ExperimentSpecTest {
         ConfigException e = assertThrows(ConfigException.class, () -> parse(m));
         assertTrue(
                 e.getMessage()
-                        .endsWith("known: clean/method, epochs, extend/count, extend/distribution,"
+                        .endsWith("known: baselines, clean/method, epochs, extend/count, extend/distribution,"
                                 + " extend/rate, fresh/command, fresh/timeout, fresh/url, modes, run/count, run/distribution,"
                                 + " run/rate, run/weights, trials, warmup"),
                 e.getMessage());
