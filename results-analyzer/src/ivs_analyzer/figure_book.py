@@ -119,7 +119,8 @@ class Book:
         sp = self.e[self.e["mode"] == "spread-baseline"].sort_values("data_bytes")
         av = self.e[self.e["mode"] == "average-baseline"].sort_values("data_bytes")
         if sp.empty or av.empty:
-            return self.needs(n, title, claim, "the spread-baseline and average-baseline modes")
+            return self.needs(n, title, claim, "the spread-baseline and average-baseline modes (preset"
+                              " ycsbivs_<platform>_baselines_<light|heavy>weight.xml sweeps the volumes alone)")
         fig, (a, b) = plt.subplots(1, 2, figsize=(9, 3.2))
         self._lines(a, "run_lat_avg_us", "average read latency (µs)", MODES[2:], x="data_bytes")
         self._lines(b, "run_throughput", "throughput (ops/s)", MODES[2:], x="data_bytes")
