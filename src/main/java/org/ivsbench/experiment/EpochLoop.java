@@ -94,7 +94,7 @@ final class EpochLoop implements RunLifecycle.Work {
 
     private void epochs() throws Exception {
         phasesTotal = (spec.epochs() - first + 1) * (1 + spec.modes().size());
-        try (EpochsCsv csv = new EpochsCsv(dir, first - 1)) {
+        try (EpochsCsv csv = new EpochsCsv(dir, first - 1, workload.runTypeColumns())) {
             for (int epoch = first; epoch <= spec.epochs(); epoch++) {
                 ValueSizeStats afterExtend = epoch(epoch, csv);
                 if (afterExtend == null) {
