@@ -1,5 +1,9 @@
 package org.ivsbench;
 
+import java.util.Set;
+import java.util.TreeSet;
+
+import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
@@ -11,6 +15,7 @@ import static com.tngtech.archunit.base.DescribedPredicate.not;
 import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPackage;
 import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAnyPackage;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Which package may use which, checked on the compiled main classes (tests are free to reach across). The
@@ -30,30 +35,48 @@ class LayeringTest {
         rule.check(main);
     }
 
+    /** The binding packages: each {@code org.ivsbench.db.X} that holds main classes. */
+    private static Set<String> bindings() {
+        Set<String> found = new TreeSet<>();
+        for (JavaClass c : main) {
+            String p = c.getPackageName();
+            if (p.startsWith("org.ivsbench.db.")) {
+                found.add("org.ivsbench.db."
+                        + p.substring("org.ivsbench.db.".length()).split("\\.")[0]);
+            }
+        }
+        return found;
+    }
+
     @Test
     void bindingsAreReachedOnlyThroughTheirKinds() {
+        Set<String> bindings = bindings();
+        assertTrue(
+                bindings.containsAll(
+                        Set.of("org.ivsbench.db.jdbc", "org.ivsbench.db.mongo", "org.ivsbench.db.cassandra")),
+                "the bindings are found: " + bindings);
+        String[] all = bindings.stream().map(b -> b + "..").toArray(String[]::new);
         check(noClasses()
                 .that()
-                .resideOutsideOfPackages("org.ivsbench.db.jdbc..", "org.ivsbench.db.mongo..")
+                .resideOutsideOfPackages(all)
                 .should()
                 .dependOnClassesThat()
-                .resideInAnyPackage("org.ivsbench.db.jdbc..", "org.ivsbench.db.mongo..")
+                .resideInAnyPackage(all)
                 .because("a database binding is registered through ServiceLoader and used through the interfaces"
                         + " of org.ivsbench.db; nothing may name one"));
-        check(noClasses()
-                .that()
-                .resideInAPackage("org.ivsbench.db.jdbc..")
-                .should()
-                .dependOnClassesThat()
-                .resideInAPackage("org.ivsbench.db.mongo..")
-                .because("bindings are independent of each other"));
-        check(noClasses()
-                .that()
-                .resideInAPackage("org.ivsbench.db.mongo..")
-                .should()
-                .dependOnClassesThat()
-                .resideInAPackage("org.ivsbench.db.jdbc..")
-                .because("bindings are independent of each other"));
+        for (String binding : bindings) {
+            String[] others = bindings.stream()
+                    .filter(b -> !b.equals(binding))
+                    .map(b -> b + "..")
+                    .toArray(String[]::new);
+            check(noClasses()
+                    .that()
+                    .resideInAPackage(binding + "..")
+                    .should()
+                    .dependOnClassesThat()
+                    .resideInAnyPackage(others)
+                    .because("bindings are independent of each other"));
+        }
     }
 
     @Test
@@ -66,9 +89,13 @@ class LayeringTest {
                 .resideInAnyPackage(
                         "org.ivsbench.bench..",
                         "org.ivsbench.engine..",
+                        "org.ivsbench.run..",
                         "org.ivsbench.experiment..",
                         "org.ivsbench.stats..",
                         "org.ivsbench.monitor..",
+                        "org.ivsbench.trace..",
+                        "org.ivsbench.merge..",
+                        "org.ivsbench.benchbase..",
                         "org.ivsbench.cli..")
                 .because("a binding stores records; what is measured and how is decided above it"));
     }
@@ -142,7 +169,7 @@ class LayeringTest {
     }
 
     @Test
-    void ycsbIvsIsReachedThroughTheRegistry() {
+    void benchmarksAreReachedThroughTheRegistry() {
         check(noClasses()
                 .that(not(resideInAnyPackage("org.ivsbench.bench.ycsbivs..", "org.ivsbench.bench")))
                 .should()
@@ -150,6 +177,39 @@ class LayeringTest {
                 .resideInAPackage("org.ivsbench.bench.ycsbivs..")
                 .because("benchmarks are found by name in BenchmarkRegistry, and the experiment reaches ycsbivs's"
                         + " phases and parameters only through the ExperimentSupport capability it offers"));
+        check(noClasses()
+                .that(not(resideInAnyPackage("org.ivsbench.bench.ycsb..", "org.ivsbench.bench")))
+                .should()
+                .dependOnClassesThat()
+                .resideInAPackage("org.ivsbench.bench.ycsb..")
+                .because("benchmarks are found by name in BenchmarkRegistry; BenchBase's YCSB and ycsbivs share"
+                        + " transaction type names but no code"));
+    }
+
+    @Test
+    void benchBaseFilesAreAnOptionOfTheCommandLine() {
+        check(noClasses()
+                .that()
+                .resideInAPackage("org.ivsbench.benchbase..")
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage(
+                        "org.ivsbench.cli..",
+                        "org.ivsbench.experiment..",
+                        "org.ivsbench.run..",
+                        "org.ivsbench.engine..",
+                        "org.ivsbench.monitor..",
+                        "org.ivsbench.merge..",
+                        "org.ivsbench.trace..")
+                .because("BenchBase's result files are written from a finished run's own files (and the raw CSV"
+                        + " by a module decorator), not by the run"));
+        check(noClasses()
+                .that(not(resideInAnyPackage("org.ivsbench.benchbase..", "org.ivsbench.cli..")))
+                .should()
+                .dependOnClassesThat()
+                .resideInAPackage("org.ivsbench.benchbase..")
+                .because("--benchbase-outputs and --benchbase-raw are options of the command line, not steps of a"
+                        + " run or an experiment"));
     }
 
     @Test

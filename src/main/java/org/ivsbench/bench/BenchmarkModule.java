@@ -42,6 +42,14 @@ public interface BenchmarkModule {
      */
     default void checkReady(BenchmarkConfig config, Target target) throws TargetException {}
 
+    /**
+     * The table storage engine the config asks for, as written (summary.json's {@code database.engine}); empty
+     * when the benchmark has no such setting or the config leaves it to the server.
+     */
+    default Optional<String> tableEngine(BenchmarkConfig config) {
+        return Optional.empty();
+    }
+
     /** Removes the benchmark's data (the --clear option). */
     void clear(BenchmarkConfig config, Target target) throws TargetException;
 

@@ -1,5 +1,6 @@
 package org.ivsbench.bench;
 
+import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
 
@@ -13,6 +14,18 @@ public interface ExperimentWorkload {
 
     /** The data set a baseline mode runs on: the config whose load builds it, every value of one size. */
     record BaselineData(BenchmarkConfig config, long records, int valuesPerRecord, long valueBytes) {}
+
+    /**
+     * A run-phase transaction type with its own epochs.csv columns: {@code run_<column>_ops}, {@code _throughput},
+     * {@code _lat_avg_us} and {@code _lat_p99_us} hold the figures of {@code type}.
+     */
+    record TypeColumns(String column, String type) {}
+
+    /**
+     * The run phase's transaction types that epochs.csv reports apart, in column order (docs/results-format.md,
+     * "Experiments"). A type that did not run leaves its cells empty.
+     */
+    List<TypeColumns> runTypeColumns();
 
     /** experiment.json's description of these settings (plain values, a stable order). */
     Map<String, Object> describe();

@@ -72,6 +72,11 @@ public abstract class ForwardingModule implements BenchmarkModule {
     }
 
     @Override
+    public Optional<String> tableEngine(BenchmarkConfig config) {
+        return module.tableEngine(config);
+    }
+
+    @Override
     public Optional<ExperimentSupport> experiment() {
         return module.experiment();
     }

@@ -75,7 +75,7 @@ final class PhasesRun implements RunLifecycle.Work {
         RunInfo info = new RunInfo(
                 EnvironmentWriter.toolVersion(),
                 module.name(),
-                RunInfo.databaseBlock(config, env),
+                RunInfo.databaseBlock(config, module.tableEngine(config), env),
                 digest,
                 config.randomSeed(),
                 (int) shard.share(config.terminals()),

@@ -143,7 +143,7 @@ final class SweepRun implements RunLifecycle.Work {
         RunInfo info = new RunInfo(
                 EnvironmentWriter.toolVersion(),
                 pointModule.name(),
-                RunInfo.databaseBlock(pointConfig, env),
+                RunInfo.databaseBlock(pointConfig, pointModule.tableEngine(pointConfig), env),
                 digest,
                 pointConfig.randomSeed(),
                 pointConfig.terminals(),

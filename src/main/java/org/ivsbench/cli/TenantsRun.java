@@ -75,7 +75,7 @@ final class TenantsRun implements RunLifecycle.Work {
             RunInfo info = new RunInfo(
                     EnvironmentWriter.toolVersion(),
                     t.module().name(),
-                    RunInfo.databaseBlock(t.config(), env),
+                    RunInfo.databaseBlock(t.config(), t.module().tableEngine(t.config()), env),
                     ConfigDigest.sha256(redacted.getBytes(StandardCharsets.UTF_8)),
                     t.config().randomSeed(),
                     t.config().terminals(),

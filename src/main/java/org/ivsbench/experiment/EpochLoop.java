@@ -98,7 +98,7 @@ final class EpochLoop implements RunLifecycle.Work {
         boolean computed = spec.baselineVolumes() == ExperimentSpec.BaselineVolumes.COMPUTED;
         phasesTotal =
                 (spec.epochs() - first + 1) * ((computed ? 0 : 1) + spec.modes().size());
-        try (EpochsCsv csv = new EpochsCsv(dir, first - 1)) {
+        try (EpochsCsv csv = new EpochsCsv(dir, first - 1, workload.runTypeColumns())) {
             if (computed) {
                 computedEpochs(csv);
                 return;

@@ -11,6 +11,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
+import org.ivsbench.bench.ExperimentWorkload;
+import org.ivsbench.bench.ExperimentWorkload.TypeColumns;
 import org.ivsbench.stats.LatencySummary;
 import org.ivsbench.stats.PhaseSummary;
 
@@ -21,31 +23,28 @@ import org.ivsbench.stats.PhaseSummary;
  * {@code *_ops} and {@code *_throughput} count every outcome; {@code *_goodput} only the successful ones.
  */
 final class EpochsCsv implements AutoCloseable {
-    /**
-     * The run phase's operation types with their own columns ({@code run_<short>_ops, _throughput, _lat_avg_us,
-     * _lat_p99_us}), in this order: the mixed READ/UPDATE runs plot each type apart (the paper's Figs 6, 7, 11, 12,
-     * 16). A type that did not run leaves its cells empty.
-     */
-    static final List<Map.Entry<String, String>> RUN_TYPES = List.of(
-            Map.entry("read", "ReadRecord"), Map.entry("update", "UpdateRecord"), Map.entry("extend", "ExtendRecord"));
-
-    static final String EPOCHS_HEADER = "epoch,mode,records,data_bytes,value_min,value_avg,value_p50,value_p99,"
+    /** epochs.csv's columns before the run types' own (docs/results-format.md, "Experiments"). */
+    static final String BASE_HEADER = "epoch,mode,records,data_bytes,value_min,value_avg,value_p50,value_p99,"
             + "value_max,extend_ops,extend_skipped,extend_throughput,extend_lat_avg_us,extend_lat_p99_us,run_ops,"
             + "run_throughput,run_lat_avg_us,run_lat_p50_us,run_lat_p99_us,snapshot_ms,restore_ms,"
             + "extend_goodput,extend_aborted,extend_error,run_goodput,run_skipped,run_aborted,run_error,run_missed,"
-            + "record_min,record_avg,record_p50,record_p99,record_max,records_at_cap"
-            + typeColumns();
+            + "record_min,record_avg,record_p50,record_p99,record_max,records_at_cap";
+
     static final String SIZES_HEADER = "epoch,bucket_lo,bucket_hi,count";
 
+    private final List<TypeColumns> runTypes;
     private final BufferedWriter epochs;
     private final BufferedWriter sizes;
 
     /**
      * Opens both files for appending; writes the headers of new files. Rows of epochs after
-     * {@code keepThroughEpoch} (an unfinished epoch before a resume) are removed first.
+     * {@code keepThroughEpoch} (an unfinished epoch before a resume) are removed first. {@code runTypes} are the
+     * run phase's types with their own columns, as the benchmark's experiment names them
+     * ({@link ExperimentWorkload#runTypeColumns()}).
      */
-    EpochsCsv(Path dir, int keepThroughEpoch) throws IOException {
-        epochs = open(dir.resolve("epochs.csv"), EPOCHS_HEADER, keepThroughEpoch);
+    EpochsCsv(Path dir, int keepThroughEpoch, List<TypeColumns> runTypes) throws IOException {
+        this.runTypes = List.copyOf(runTypes);
+        epochs = open(dir.resolve("epochs.csv"), epochsHeader(runTypes), keepThroughEpoch);
         sizes = open(dir.resolve("value_sizes.csv"), SIZES_HEADER, keepThroughEpoch);
     }
 
@@ -139,10 +138,10 @@ final class EpochsCsv implements AutoCloseable {
         c.add(haveRecords ? Long.toString(rec.p99()) : "");
         c.add(haveRecords ? Long.toString(rec.max()) : "");
         c.add(haveRecords ? Long.toString(s.recordsAtCap()) : "");
-        for (Map.Entry<String, String> t : RUN_TYPES) {
+        for (TypeColumns t : runTypes) {
             PhaseSummary.TypeSummary ts = run == null || run.transactions() == null
                     ? null
-                    : run.transactions().get(t.getValue());
+                    : run.transactions().get(t.type());
             if (ts == null || ts.counts().total() == 0) {
                 c.addAll(List.of("", "", "", ""));
             } else {
@@ -157,10 +156,14 @@ final class EpochsCsv implements AutoCloseable {
         epochs.flush();
     }
 
-    private static String typeColumns() {
-        StringBuilder b = new StringBuilder();
-        for (Map.Entry<String, String> t : RUN_TYPES) {
-            String p = ",run_" + t.getKey();
+    /**
+     * epochs.csv's header: {@link #BASE_HEADER}, then {@code run_<column>_ops, _throughput, _lat_avg_us,
+     * _lat_p99_us} for each run type, in the given order.
+     */
+    static String epochsHeader(List<TypeColumns> runTypes) {
+        StringBuilder b = new StringBuilder(BASE_HEADER);
+        for (TypeColumns t : runTypes) {
+            String p = ",run_" + t.column();
             b.append(p).append("_ops").append(p).append("_throughput");
             b.append(p).append("_lat_avg_us").append(p).append("_lat_p99_us");
         }

@@ -129,7 +129,8 @@ public final class ExperimentRun {
             out.println("All " + spec.epochs() + " epochs are finished.");
             return OK;
         }
-        Map<String, Object> database = RunInfo.databaseBlock(config, ServerInfo.environmentOf(target));
+        Map<String, Object> database =
+                RunInfo.databaseBlock(config, module.tableEngine(config), ServerInfo.environmentOf(target));
         EpochLoop loop = new EpochLoop(
                 module, config, spec, target, dir, out, listener, database, digest, windowSeconds, first, state);
         int code = new RunLifecycle("experiment", loop, System.err).run();

@@ -1,10 +1,12 @@
 package org.ivsbench.random;
 
+import java.util.SplittableRandom;
+
 /**
  * The order in which a load inserts key numbers 0 .. n-1 to reach a requested sortedness in key order.
  * Key order is the order of the keys' strings: with ordered keys that is (prefix index, number), so the
  * sorted order is a counting sort of the numbers by prefix. {@link InsertOrder} permutes the sorted ranks
- * (stream ("keyorder", 0) of the seed) and the sequence's sortedness is measured from those ranks.
+ * (with the caller's random stream) and the sequence's sortedness is measured from those ranks.
  */
 public final class LoadOrder {
     /** Generating the order holds about 17 bytes per key: 10 million keys stay under 200 MB. */
@@ -15,7 +17,7 @@ public final class LoadOrder {
 
     private LoadOrder() {}
 
-    public static Result generate(KeyShape shape, int n, double k, long window, long seed) {
+    public static Result generate(KeyShape shape, int n, double k, long window, SplittableRandom random) {
         if (!shape.ordered()) {
             throw new IllegalArgumentException("a sortedness needs ordered keys");
         }
@@ -23,7 +25,7 @@ public final class LoadOrder {
             throw new IllegalArgumentException("a sortedness needs at most " + LARGEST + " keys, got " + n);
         }
         int[] sorted = sortedKeynums(shape, n);
-        int[] sequence = InsertOrder.generate(n, k, window, Seeds.forStream(seed, "keyorder", 0));
+        int[] sequence = InsertOrder.generate(n, k, window, random);
         Sortedness measured = Sortedness.ofRanks(sequence);
         for (int i = 0; i < n; i++) {
             sequence[i] = sorted[sequence[i]];

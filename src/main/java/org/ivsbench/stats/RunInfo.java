@@ -3,6 +3,7 @@ package org.ivsbench.stats;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 import org.ivsbench.config.BenchmarkConfig;
 import org.ivsbench.config.PhaseConfig;
@@ -26,9 +27,10 @@ public record RunInfo(
     /**
      * summary.json's {@code database} block: the target type, the product, version and engine the server
      * reported (environment.json has all of it), and the configured table engine where it applies (the
-     * benchmark accepts one only for a kind with a choice of engines).
+     * benchmark's {@code tableEngine}: it accepts one only for a kind with a choice of engines).
      */
-    public static Map<String, Object> databaseBlock(BenchmarkConfig config, Map<String, Object> environment) {
+    public static Map<String, Object> databaseBlock(
+            BenchmarkConfig config, Optional<String> tableEngine, Map<String, Object> environment) {
         Map<String, Object> db = new LinkedHashMap<>();
         db.put("type", config.target().type());
         for (String key : List.of("product", "version", "engine")) {
@@ -37,10 +39,7 @@ public record RunInfo(
                 db.put(key, v);
             }
         }
-        String engine = config.parameters().get("engine");
-        if (engine != null) {
-            db.put("engine", engine);
-        }
+        tableEngine.ifPresent(engine -> db.put("engine", engine));
         return db;
     }
 }

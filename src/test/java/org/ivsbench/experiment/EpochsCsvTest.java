@@ -15,6 +15,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import org.ivsbench.bench.BenchmarkModule;
 import org.ivsbench.bench.LoadProgress;
+import org.ivsbench.bench.ycsbivs.YcsbIvsExperiment;
 import org.ivsbench.config.BenchmarkConfig;
 import org.ivsbench.db.Target;
 import org.ivsbench.db.Targets;
@@ -73,6 +74,16 @@ class EpochsCsvTest {
     }
 
     @Test
+    void theHeaderIsTheOneDocsResultsFormatShows() throws Exception {
+        // The run types' columns come from ycsbivs's experiment; the file stays the documented one.
+        String header = "    " + EpochsCsv.epochsHeader(YcsbIvsExperiment.RUN_TYPE_COLUMNS);
+        List<String> doc = Files.readAllLines(Path.of("docs/results-format.md"));
+        assertTrue(doc.contains(header), "docs/results-format.md shows the header line " + header);
+        new EpochsCsv(tmp, 0, YcsbIvsExperiment.RUN_TYPE_COLUMNS).close();
+        assertEquals(List.of(header.trim()), Files.readAllLines(tmp.resolve("epochs.csv")));
+    }
+
+    @Test
     void failedOperationsHaveTheirOwnColumnsBesideGoodput() throws Exception {
         ValueSizeStats sizes = new ValueSizeStats();
         sizes.addValue(100);
@@ -80,7 +91,7 @@ class EpochsCsvTest {
         PhaseSummary extend = summary(800, 100, 60, 40, 0, 10, 100.0, 80.0);
         // run: 450 ok + 0 skipped + 30 aborted + 20 error = 500 ops in 5 s -> 100 ops/s, goodput 90; 7 missed
         PhaseSummary run = summary(450, 0, 30, 20, 7, 5, 100.0, 90.0);
-        try (EpochsCsv csv = new EpochsCsv(tmp, 0)) {
+        try (EpochsCsv csv = new EpochsCsv(tmp, 0, YcsbIvsExperiment.RUN_TYPE_COLUMNS)) {
             csv.epochRow(1, Mode.MAIN, sizes, extend, run, null, null);
             csv.epochRow(1, Mode.CLEAN, sizes, null, run, 12L, 34L);
         }
@@ -140,7 +151,7 @@ class EpochsCsvTest {
                 0,
                 0,
                 Map.of("ReadRecord", read, "UpdateRecord", update));
-        try (EpochsCsv csv = new EpochsCsv(tmp, 0)) {
+        try (EpochsCsv csv = new EpochsCsv(tmp, 0, YcsbIvsExperiment.RUN_TYPE_COLUMNS)) {
             csv.epochRow(1, Mode.AVERAGE_BASELINE, sizes, null, run, 0L, 5L);
         }
         Map<String, String> r = row(Files.readAllLines(tmp.resolve("epochs.csv")), 1);

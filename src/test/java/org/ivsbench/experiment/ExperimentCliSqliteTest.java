@@ -14,6 +14,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import org.ivsbench.bench.ycsbivs.YcsbIvsExperiment;
 import org.ivsbench.cli.Main;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -78,7 +79,7 @@ class ExperimentCliSqliteTest {
         }
         assertTrue(dir.getFileName().toString().startsWith("ycsbivs-experiment_"), dir.toString());
         List<String> first = Files.readAllLines(dir.resolve("epochs.csv"));
-        assertEquals(EpochsCsv.EPOCHS_HEADER, first.get(0));
+        assertEquals(EpochsCsv.epochsHeader(YcsbIvsExperiment.RUN_TYPE_COLUMNS), first.get(0));
         assertEquals(1 + 2 * 4, first.size(), first.toString());
         assertTrue(Files.readString(dir.resolve("experiment.json")).contains("\"lastFinishedEpoch\" : 2"));
 
@@ -95,7 +96,11 @@ class ExperimentCliSqliteTest {
         for (int epoch = 1; epoch <= 4; epoch++) {
             for (int m = 0; m < 4; m++) {
                 String[] row = all.get(1 + (epoch - 1) * 4 + m).split(",", -1);
-                assertEquals(EpochsCsv.EPOCHS_HEADER.split(",").length, row.length);
+                assertEquals(
+                        EpochsCsv.epochsHeader(YcsbIvsExperiment.RUN_TYPE_COLUMNS)
+                                .split(",")
+                                .length,
+                        row.length);
                 assertEquals(Integer.toString(epoch), row[0]);
                 assertEquals(modes[m], row[1]);
                 assertTrue(Files.isRegularFile(

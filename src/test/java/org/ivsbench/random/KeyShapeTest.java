@@ -118,7 +118,7 @@ class KeyShapeTest {
         for (int i = 1; i < sorted.length; i++) {
             assertTrue(shape.key(sorted[i - 1]).compareTo(shape.key(sorted[i])) < 0, "position " + i);
         }
-        LoadOrder.Result r = LoadOrder.generate(shape, 3000, 0.4, 2999, 8);
+        LoadOrder.Result r = LoadOrder.generate(shape, 3000, 0.4, 2999, Seeds.forStream(8, "keyorder", 0));
         List<String> inserted = new ArrayList<>();
         for (int keynum : r.keynums()) {
             inserted.add(shape.key(keynum));

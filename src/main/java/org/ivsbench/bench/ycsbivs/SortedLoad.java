@@ -39,7 +39,8 @@ final class SortedLoad {
         KeysSection keys = parameters.keys();
         // recordcount is bounded by LoadOrder.LARGEST when a sortedness is configured (KeysSection).
         int n = Math.toIntExact(parameters.recordCount());
-        LoadOrder.Result order = LoadOrder.generate(keys.shape(), n, keys.sortedness(), keys.window(), seed);
+        LoadOrder.Result order = LoadOrder.generate(
+                keys.shape(), n, keys.sortedness(), keys.window(), Seeds.forStream(seed, "keyorder", 0));
         progress.starting(n);
         YcsbIvsLoader.ProgressTotals totals = new YcsbIvsLoader.ProgressTotals(progress);
         List<String> fields = parameters.fieldNames();

@@ -91,6 +91,11 @@ public final class YcsbIvsModule implements BenchmarkModule {
     }
 
     @Override
+    public Optional<String> tableEngine(BenchmarkConfig config) {
+        return Optional.ofNullable(config.parameters().get("engine"));
+    }
+
+    @Override
     public void create(BenchmarkConfig config, Target target) throws TargetException {
         target.createTable(parameters(config).tableSpec());
     }
