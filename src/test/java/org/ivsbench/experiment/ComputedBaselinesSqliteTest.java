@@ -11,6 +11,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import org.ivsbench.bench.ycsbivs.YcsbIvsExperiment;
 import org.ivsbench.config.BenchmarkConfig;
 import org.ivsbench.db.Target;
 import org.ivsbench.db.TargetException;
@@ -133,7 +134,9 @@ class ComputedBaselinesSqliteTest {
     }
 
     private static String cell(List<String> row, String column) {
-        return row.get(List.of(EpochsCsv.EPOCHS_HEADER.split(",")).indexOf(column));
+        return row.get(List.of(EpochsCsv.epochsHeader(YcsbIvsExperiment.RUN_TYPE_COLUMNS)
+                        .split(","))
+                .indexOf(column));
     }
 
     /** epoch, mode and the size columns of each row. */
