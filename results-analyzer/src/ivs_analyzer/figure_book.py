@@ -146,7 +146,8 @@ class Book:
         sp = self.e[self.e["mode"] == "spread-baseline"].sort_values("data_bytes")
         av = self.e[self.e["mode"] == "average-baseline"].sort_values("data_bytes")
         if sp.empty or av.empty:
-            return self.needs(n, title, claim, "the spread-baseline and average-baseline modes")
+            return self.needs(n, title, claim, "the spread-baseline and average-baseline modes (preset"
+                              " ycsbivs_<platform>_baselines_<light|heavy>weight.xml sweeps the volumes alone)")
         chart = self._baselines_chart(n)
         tp = sp["run_throughput"].to_numpy()
         share = t.within(tp[1:], tp[0], 0.10)

@@ -1,6 +1,7 @@
 package org.ivsbench.bench;
 
 import java.util.Map;
+import java.util.OptionalLong;
 
 import org.ivsbench.config.BenchmarkConfig;
 
@@ -31,6 +32,16 @@ public interface ExperimentWorkload {
      */
     default long fieldCapAt() {
         return 0;
+    }
+
+    /**
+     * The bytes of values the extend phases of epochs 1 to {@code epochs} add to the primary when every extend
+     * grows its value (none skipped at the cap): what a baselines-only experiment with computed volumes
+     * ({@code experiment/baselines} = computed) adds to the loaded volume instead of running those phases. Empty
+     * when the benchmark cannot tell, which makes computed volumes a config error.
+     */
+    default OptionalLong extendedBytes(int epochs) {
+        return OptionalLong.empty();
     }
 
     /** True when the run phase writes, so main's run phase changes the primary. */

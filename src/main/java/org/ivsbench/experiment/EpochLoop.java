@@ -24,7 +24,9 @@ import org.ivsbench.stats.RunInfo;
  * The epochs of one invocation of an experiment: per epoch the extend phase on the primary, main's run phase
  * (before the value-size pass and clean's snapshot ({@link CleanSnapshot}) when it only reads, after them when
  * it writes), then the other modes' run phases (clean,
- * average-baseline and spread-baseline on fresh databases: {@link FreshServer}, {@link FreshDatabases}). Every
+ * average-baseline and spread-baseline on fresh databases: {@link FreshServer}, {@link FreshDatabases}). A
+ * baselines-only experiment with computed volumes runs no extend phase: only the baselines, at the volume
+ * {@link BaselineVolume#computed} gives each epoch. Every
  * phase is its own {@link MeasuredRun} in its own folder, with a new module instance, so per-run state (key
  * generators sized by the record count) follows the phase's config. {@link #stop()} ends the current phase early
  * and starts no other.
@@ -93,8 +95,14 @@ final class EpochLoop implements RunLifecycle.Work {
     }
 
     private void epochs() throws Exception {
-        phasesTotal = (spec.epochs() - first + 1) * (1 + spec.modes().size());
+        boolean computed = spec.baselineVolumes() == ExperimentSpec.BaselineVolumes.COMPUTED;
+        phasesTotal =
+                (spec.epochs() - first + 1) * ((computed ? 0 : 1) + spec.modes().size());
         try (EpochsCsv csv = new EpochsCsv(dir, first - 1)) {
+            if (computed) {
+                computedEpochs(csv);
+                return;
+            }
             for (int epoch = first; epoch <= spec.epochs(); epoch++) {
                 ValueSizeStats afterExtend = epoch(epoch, csv);
                 if (afterExtend == null) {
@@ -106,6 +114,31 @@ final class EpochLoop implements RunLifecycle.Work {
                         : afterExtend;
                 state.finished(epoch, end.records(), end.totalBytes());
             }
+        }
+    }
+
+    /**
+     * A baselines-only experiment with computed volumes: no extend phase, the primary is read once (its record
+     * count and loaded volume) and never written; each epoch's baselines are loaded at the volume its extends
+     * would have made ({@link BaselineVolume#computed}).
+     */
+    private void computedEpochs(EpochsCsv csv) throws Exception {
+        ValueSizeStats loaded = ValueSizeStats.of(primary, workload.dataTable());
+        for (int epoch = first; epoch <= spec.epochs(); epoch++) {
+            Path ed = dir.resolve(String.format("epoch-%03d", epoch));
+            deleteTree(ed);
+            BaselineVolume volume = BaselineVolume.computed(loaded, workload, epoch);
+            out.printf(
+                    Locale.ROOT,
+                    "epoch %d/%d: computed volume %,d bytes in %,d records (no extend phase)%n",
+                    epoch,
+                    spec.epochs(),
+                    volume.totalBytes(),
+                    volume.records());
+            if (!runModes(epoch, ed, config.randomSeed() + epoch * 1000L, null, null, volume, null, csv, false)) {
+                return;
+            }
+            state.finished(epoch, loaded.records(), loaded.totalBytes());
         }
     }
 
@@ -172,7 +205,9 @@ final class EpochLoop implements RunLifecycle.Work {
                 csv.epochRow(epoch, Mode.MAIN, sizes, extend, mainRun, null, null);
                 progress(epoch, Mode.MAIN.label(), mainRun);
             }
-            return runModes(epoch, ed, base, extend, sizes, snapshot, csv, mainFirst) ? sizes : null;
+            return runModes(epoch, ed, base, extend, sizes, BaselineVolume.of(sizes), snapshot, csv, mainFirst)
+                    ? sizes
+                    : null;
         }
     }
 
@@ -195,6 +230,7 @@ final class EpochLoop implements RunLifecycle.Work {
             long base,
             PhaseSummary extend,
             ValueSizeStats sizes,
+            BaselineVolume volume,
             CleanSnapshot snapshot,
             EpochsCsv csv,
             boolean mainDone)
@@ -215,7 +251,7 @@ final class EpochLoop implements RunLifecycle.Work {
                     }
                 }
                 case CLEAN, AVERAGE_BASELINE, SPREAD_BASELINE ->
-                    run = freshMode(epoch, mode, runConfig, sizes, snapshot, runDir, csv);
+                    run = freshMode(epoch, mode, runConfig, sizes, volume, snapshot, runDir, csv);
                 default -> throw new IllegalStateException(mode.toString());
             }
             if (run == null || stopped) {
@@ -235,6 +271,7 @@ final class EpochLoop implements RunLifecycle.Work {
             Mode mode,
             BenchmarkConfig runConfig,
             ValueSizeStats sizes,
+            BaselineVolume volume,
             CleanSnapshot snapshot,
             Path runDir,
             EpochsCsv csv)
@@ -249,8 +286,8 @@ final class EpochLoop implements RunLifecycle.Work {
                 case CLEAN -> b = snapshot.restore(server, freshServer.config());
                 case AVERAGE_BASELINE, SPREAD_BASELINE -> {
                     ExperimentWorkload.BaselineData data = mode == Mode.AVERAGE_BASELINE
-                            ? workload.averageBaseline(runConfig, sizes.records(), sizes.average())
-                            : workload.spreadBaseline(runConfig, sizes.records(), sizes.totalBytes());
+                            ? workload.averageBaseline(runConfig, volume.records(), volume.averageValueBytes())
+                            : workload.spreadBaseline(runConfig, volume.records(), volume.totalBytes());
                     phaseConfig = data.config();
                     rowSizes = ValueSizeStats.uniform(data.records(), data.valuesPerRecord(), data.valueBytes());
                     b = FreshDatabases.baseline(

@@ -30,12 +30,23 @@ public record ExperimentSpec(
         long warmupSeconds,
         CleanMethod cleanMethod,
         FreshInstance freshInstance,
-        ExperimentWorkload workload) {
+        ExperimentWorkload workload,
+        BaselineVolumes baselineVolumes) {
 
     /** How clean-run copies the primary: through the Target (every backend) or with the server's own tools. */
     public enum CleanMethod {
         LOGICAL,
         NATIVE
+    }
+
+    /**
+     * experiment/baselines: where a baseline's data volume comes from. {@code MEASURED} (the default): the
+     * primary after the epoch's extend phase. {@code COMPUTED} (baselines-only experiments): the loaded volume
+     * plus what the extends of epochs 1 to k add when none is skipped at the cap; no extend phase runs.
+     */
+    public enum BaselineVolumes {
+        MEASURED,
+        COMPUTED
     }
 
     /**
@@ -50,7 +61,15 @@ public record ExperimentSpec(
 
     /** The leaves of every experiment, whatever the benchmark. */
     static final Set<String> LEAVES = Set.of(
-            "epochs", "modes", "warmup", "clean/method", "fresh/command", "fresh/url", "fresh/timeout", Trials.LEAF);
+            "epochs",
+            "modes",
+            "warmup",
+            "clean/method",
+            "fresh/command",
+            "fresh/url",
+            "fresh/timeout",
+            Trials.LEAF,
+            "baselines");
 
     public ExperimentSpec {
         modes = List.copyOf(modes);
@@ -151,7 +170,45 @@ public record ExperimentSpec(
                     default ->
                         throw new ConfigException(path("clean/method"), "'" + clean + "' is not logical or native");
                 };
-        return new ExperimentSpec(epochs, modes, warmup, cleanMethod, freshInstance(section), workload);
+        return new ExperimentSpec(
+                epochs,
+                modes,
+                warmup,
+                cleanMethod,
+                freshInstance(section),
+                workload,
+                baselineVolumes(section, modes, workload));
+    }
+
+    /** experiment/baselines: {@code measured} (default) or {@code computed}, which only a baselines-only experiment may use. */
+    private static BaselineVolumes baselineVolumes(
+            Map<String, String> section, List<Mode> modes, ExperimentWorkload workload) throws ConfigException {
+        String text = section.getOrDefault("baselines", "measured").trim();
+        switch (text.toLowerCase(Locale.ROOT)) {
+            case "measured" -> {
+                return BaselineVolumes.MEASURED;
+            }
+            case "computed" -> {
+                List<String> others = modes.stream()
+                        .filter(m -> m == Mode.MAIN || m == Mode.CLEAN)
+                        .map(Mode::label)
+                        .toList();
+                if (!others.isEmpty()) {
+                    throw new ConfigException(
+                            path("baselines"),
+                            "'" + text + "' skips the extend phases, so it is for a baselines-only experiment"
+                                    + " (modes average-baseline, spread-baseline); these modes need them: "
+                                    + String.join(", ", others));
+                }
+                if (workload.extendedBytes(1).isEmpty()) {
+                    throw new ConfigException(
+                            path("baselines"),
+                            "'" + text + "': this benchmark cannot compute the extends' volume; use measured");
+                }
+                return BaselineVolumes.COMPUTED;
+            }
+            default -> throw new ConfigException(path("baselines"), "'" + text + "' is not measured or computed");
+        }
     }
 
     /**
@@ -213,6 +270,10 @@ public record ExperimentSpec(
             m.put("freshInstance", f);
         }
         m.put("warmupSeconds", warmupSeconds);
+        if (baselineVolumes == BaselineVolumes.COMPUTED) {
+            // Only when set: experiments from before the option keep their description (and can be resumed).
+            m.put("baselines", "computed");
+        }
         return m;
     }
 

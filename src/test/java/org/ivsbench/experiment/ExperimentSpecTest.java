@@ -132,7 +132,7 @@ class ExperimentSpecTest {
         ConfigException e = assertThrows(ConfigException.class, () -> parse(m));
         assertTrue(
                 e.getMessage()
-                        .endsWith("known: clean/method, epochs, extend/count, extend/distribution,"
+                        .endsWith("known: baselines, clean/method, epochs, extend/count, extend/distribution,"
                                 + " extend/rate, fresh/command, fresh/timeout, fresh/url, modes, run/count, run/distribution,"
                                 + " run/rate, run/weights, trials, warmup"),
                 e.getMessage());
@@ -202,8 +202,8 @@ class ExperimentSpecTest {
         try (Stream<Path> s = Files.list(Path.of("config/experiments"))) {
             files = s.filter(p -> p.toString().endsWith(".xml")).sorted().toList();
         }
-        // 21 read-only presets, 10 mixed READ/UPDATE ones, 3 scaled reproductions.
-        assertEquals(34, files.size(), files.toString());
+        // 21 read-only presets, 10 mixed READ/UPDATE ones, 3 scaled reproductions, 10 baseline volume sweeps.
+        assertEquals(44, files.size(), files.toString());
         for (Path f : files) {
             BenchmarkConfig c = ConfigLoader.load(
                     f,
@@ -219,8 +219,15 @@ class ExperimentSpecTest {
             // The presets carry no <works> or <transactiontypes>: the experiment builds every phase.
             assertTrue(c.phases().isEmpty() && c.transactionTypes().isEmpty(), f.toString());
             YcsbIvsExperiment w = ycsbivs(spec);
-            assertEquals(List.of(Mode.values()), spec.modes(), f.toString());
             String fileName = f.getFileName().toString();
+            if (fileName.contains("_baselines_")) {
+                // The baseline volume sweeps: both baselines at computed volumes, no extend phase.
+                assertEquals(List.of(Mode.AVERAGE_BASELINE, Mode.SPREAD_BASELINE), spec.modes(), fileName);
+                assertEquals(ExperimentSpec.BaselineVolumes.COMPUTED, spec.baselineVolumes(), fileName);
+            } else {
+                assertEquals(List.of(Mode.values()), spec.modes(), fileName);
+                assertEquals(ExperimentSpec.BaselineVolumes.MEASURED, spec.baselineVolumes(), fileName);
+            }
             boolean mixed = fileName.contains("_mixed");
             if (fileName.contains("scaled")) {
                 // The scaled reproduction: the lightweight shape with fewer epochs and reads.

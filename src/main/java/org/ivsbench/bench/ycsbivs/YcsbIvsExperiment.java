@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.OptionalLong;
 import java.util.Set;
 
 import org.ivsbench.bench.ExperimentLeaves;
@@ -125,6 +126,24 @@ public record YcsbIvsExperiment(
     public long fieldCapAt() {
         // An extend of extendfieldlength bytes is skipped once it would pass maxfieldlength.
         return Math.max(1, parameters.maxFieldLength() - parameters.extendFieldLength() + 1);
+    }
+
+    /**
+     * {@code extend/count} extends per epoch, each appending {@code extendfieldlength} bytes to one field (to
+     * every field with {@code writeallfields}); with a variable {@code extendlengthdistribution} its mean length
+     * (estimated from a fixed stream, so the same in every run): the expected volume, not a replay of the draws.
+     */
+    @Override
+    public OptionalLong extendedBytes(int epochs) {
+        int valuesPerExtend = parameters.writeAllFields() ? parameters.fieldCount() : 1;
+        return OptionalLong.of(extendedBytes(
+                epochs, extendCount, valuesPerExtend, parameters.extendLengths().mean()));
+    }
+
+    /** {@code epochs} x {@code extendsPerEpoch} extends of {@code valuesPerExtend} values, each grown by {@code bytes}. */
+    static long extendedBytes(long epochs, long extendsPerEpoch, int valuesPerExtend, double bytes) {
+        // Exact for whole byte counts: doubles hold integers exactly up to 2^53 (about 9 PB).
+        return Math.round((double) epochs * extendsPerEpoch * valuesPerExtend * bytes);
     }
 
     @Override

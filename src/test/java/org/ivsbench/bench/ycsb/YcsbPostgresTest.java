@@ -23,28 +23,46 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * -b ycsb on the private PostgreSQL: BenchBase's PostgreSQL sample config (config/postgres/sample_ycsb_config.xml,
  * only URL and credentials changed; here also a short phase) creates BenchBase's table, loads and runs every
- * procedure.
+ * procedure; a table made with BenchBase's DDL and loaded as BenchBase loads it is executed.
  */
 class YcsbPostgresTest {
     @TempDir
     Path tmp;
 
-    @Test
-    void benchBasesSampleConfigCreatesLoadsAndExecutes() throws Exception {
-        String url = TestServers.postgresUrl();
+    private Path sample(String time) throws Exception {
         String xml = Files.readString(Path.of("config/postgres/sample_ycsb_config.xml"))
                 .replace(
                         "jdbc:postgresql://127.0.0.1:5432/ivsbench?sslmode=disable&amp;ApplicationName=ycsb"
                                 + "&amp;reWriteBatchedInserts=true",
-                        url.replace("&", "&amp;"))
+                        TestServers.postgresUrl().replace("&", "&amp;"))
                 .replace("<username>ivs</username>", "<username>" + TestServers.postgresUser() + "</username>")
                 .replace("<password>ivs</password>", "<password>" + TestServers.postgresPassword() + "</password>")
-                .replace("<time>60</time>", "<time>2</time>")
+                .replace("<time>60</time>", "<time>" + time + "</time>")
                 .replace(
                         "<terminals>1</terminals>",
                         "<terminals>1</terminals><monitor><enabled>false</enabled></monitor>");
         Path config = tmp.resolve("sample_ycsb_config.xml");
         Files.writeString(config, xml);
+        return config;
+    }
+
+    private static Connection connect() throws Exception {
+        return DriverManager.getConnection(
+                TestServers.postgresUrl(), TestServers.postgresUser(), TestServers.postgresPassword());
+    }
+
+    private static JsonNode phase(Path results) throws Exception {
+        try (var dirs = Files.list(results)) {
+            Path dir = dirs.filter(Files::isDirectory).findFirst().orElseThrow();
+            return new ObjectMapper()
+                    .readTree(dir.resolve("summary.json").toFile())
+                    .get("phases")
+                    .get(0);
+        }
+    }
+
+    @Test
+    void benchBasesSampleConfigCreatesLoadsAndExecutes() throws Exception {
         Path results = tmp.resolve("results");
         assertEquals(
                 0,
@@ -52,14 +70,13 @@ class YcsbPostgresTest {
                         "-b",
                         "ycsb",
                         "-c",
-                        config.toString(),
+                        sample("2").toString(),
                         "--create",
                         "--load",
                         "--execute",
                         "-d",
                         results.toString()));
-        try (Connection c =
-                        DriverManager.getConnection(url, TestServers.postgresUser(), TestServers.postgresPassword());
+        try (Connection c = connect();
                 Statement st = c.createStatement()) {
             List<String> columns = new ArrayList<>();
             try (ResultSet rs = st.executeQuery("SELECT column_name, data_type, character_maximum_length FROM"
@@ -70,14 +87,15 @@ class YcsbPostgresTest {
             }
             assertEquals("ycsb_key integer null", columns.get(0).toLowerCase());
             assertEquals("field1 character varying 100", columns.get(1).toLowerCase());
-            JsonNode phase;
-            try (var dirs = Files.list(results)) {
-                Path dir = dirs.filter(Files::isDirectory).findFirst().orElseThrow();
-                phase = new ObjectMapper()
-                        .readTree(dir.resolve("summary.json").toFile())
-                        .get("phases")
-                        .get(0);
+            assertEquals("field10 character varying 100", columns.get(10).toLowerCase());
+            try (ResultSet rs = st.executeQuery("SELECT a.attname FROM pg_index i JOIN pg_attribute a"
+                    + " ON a.attrelid = i.indrelid AND a.attnum = ANY(i.indkey)"
+                    + " WHERE i.indrelid = 'usertable'::regclass AND i.indisprimary")) {
+                assertTrue(rs.next(), "usertable has a primary key");
+                assertEquals("ycsb_key", rs.getString(1));
+                assertTrue(!rs.next(), "the primary key is ycsb_key alone");
             }
+            JsonNode phase = phase(results);
             try (ResultSet rs = st.executeQuery("SELECT COUNT(*) FROM usertable WHERE ycsb_key < 1000")) {
                 rs.next();
                 long deleted = phase.get("transactions")
@@ -98,6 +116,29 @@ class YcsbPostgresTest {
                 assertTrue(counts.get("ok").asLong() > 0, type + ": " + counts);
                 assertEquals(0, counts.get("error").asLong(), type + ": " + counts);
             }
+        }
+    }
+
+    @Test
+    void executesOnATableMadeWithBenchBasesDdl() throws Exception {
+        try (Connection c = connect()) {
+            BenchBaseTables.createAndLoad(c, 1000);
+        }
+        Path results = tmp.resolve("results");
+        int code = Main.execute("-b", "ycsb", "-c", sample("1").toString(), "--execute", "-d", results.toString());
+        assertEquals(0, code);
+        JsonNode phase = phase(results);
+        for (String type : List.of("ReadRecord", "UpdateRecord", "ScanRecord", "ReadModifyWriteRecord")) {
+            JsonNode counts = phase.get("transactions").get(type).get("counts");
+            assertTrue(counts.get("ok").asLong() > 0, type + ": " + counts);
+            assertEquals(0, counts.get("error").asLong(), type + ": " + counts);
+        }
+        try (Connection c = connect();
+                Statement st = c.createStatement();
+                ResultSet rs = st.executeQuery("SELECT COUNT(*) FROM usertable WHERE ycsb_key < 1000 AND field2 <> '"
+                        + "x".repeat(100) + "'")) {
+            rs.next();
+            assertTrue(rs.getLong(1) > 0, "updates reached BenchBase's rows");
         }
     }
 }
