@@ -98,3 +98,16 @@ def test_a_mixed_run_with_trials_draws_figures_6_and_16(tmp_path):
     assert by[6]["verdict"] == "reproduced"
     assert by[7]["verdict"] == "no data"  # zipfian extends needed
     assert by[16]["verdict"] == "reproduced" and "trials = 3" in by[16]["detail"]
+
+
+def test_figures_that_share_a_chart_each_get_the_chart_they_would_draw_alone(tmp_path):
+    # Figs 3, 5, 9, 13 and 15 all show latency and throughput per epoch, 4, 8 and 14 the baselines: drawn once and
+    # copied; each copy must be the figure as drawn on its own.
+    config = {"spec": {"extendDistribution": "zipfian", "runWeights": {"ReadRecord": 100.0}}}
+    sections = {s["figure"]: s for s in figure_book.write(synthetic(), config, tmp_path / "book")}
+    for n, draw in ((15, "latency_throughput"), (14, "_baselines_chart")):
+        alone = figure_book.Book(synthetic(), config, tmp_path / f"alone{n}")
+        chart = getattr(alone, draw)(n)
+        assert sections[n]["chart"] == chart == f"figures/fig{n:02d}.png"
+        assert (tmp_path / "book" / chart).read_bytes() == (tmp_path / f"alone{n}" / chart).read_bytes()
+    assert (tmp_path / "book/figures/fig03.png").read_bytes() != (tmp_path / "book/figures/fig04.png").read_bytes()

@@ -126,3 +126,28 @@ def test_not_a_sweep_folder_is_one_line_and_exit_2(tmp_path, capsys):
     assert main(["sweep", str(tmp_path / "run")]) == 2
     err = capsys.readouterr().err
     assert "no sweep.csv" in err and err.count("\n") == 1
+
+
+def test_compare_of_sweep_folders_is_the_sweep_report(tmp_path):
+    a = write_sweep(tmp_path / "sqlite", "SQLITE", {1: (2, 4), 2: (6, 8)})
+    b = write_sweep(tmp_path / "maria", "MARIADB", {1: (4, 6), 2: (12, 14)})
+    assert main(["sweep", str(a), str(b), "-o", str(tmp_path / "by-sweep")]) == 0
+    assert main(["compare", str(a), str(b), "-o", str(tmp_path / "by-compare")]) == 0
+    text = (tmp_path / "by-compare" / "sweep-report.md").read_text()
+    assert "| database | 32 | 1 | 16 |" in text
+    assert text == (tmp_path / "by-sweep" / "sweep-report.md").read_text()
+    for name in ("anova.csv", "runtime.csv"):
+        assert (tmp_path / "by-compare" / name).read_text() == (tmp_path / "by-sweep" / name).read_text()
+    assert (tmp_path / "by-compare" / "runtime_n1000.png").stat().st_size > 0
+
+
+def test_compare_of_a_sweep_and_a_run_is_one_line_and_exit_2(tmp_path, capsys):
+    import synth
+
+    a = write_sweep(tmp_path / "sqlite", "SQLITE", {1: (2, 4), 2: (6, 8)})
+    run = synth.write_run(tmp_path / "run", windows=30, step_at=None, late_step_at=None)
+    assert main(["compare", str(a), str(run), "-o", str(tmp_path / "out")]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1
+    assert "cannot mix sweep folders" in err and str(a) in err and str(run) in err
+    assert not (tmp_path / "out").exists()

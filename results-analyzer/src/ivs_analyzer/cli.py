@@ -1,4 +1,5 @@
-"""Command line: ``python -m ivs_analyzer report DIR [-o OUT]`` (a run, an experiment or a tenants folder), ``compare DIR... [-o OUT]`` and
+"""Command line: ``python -m ivs_analyzer report DIR [-o OUT]`` (a run, an experiment or a tenants folder),
+``compare DIR... [-o OUT]`` (runs or experiments overlaid; sweep folders, all of them: the ``sweep`` report) and
 ``sweep DIR... [-o OUT]``."""
 from __future__ import annotations
 
@@ -26,7 +27,7 @@ def _parser() -> argparse.ArgumentParser:
     r.add_argument("--context-windows", type=int, default=d.context_windows,
                    help="windows either side of a change used to rank metrics (default %(default)s)")
     r.add_argument("--top-metrics", type=int, default=d.top_metrics)
-    c = sub.add_parser("compare", help="overlay several runs (or experiments)")
+    c = sub.add_parser("compare", help="overlay several runs (or experiments); sweep folders give the sweep report")
     c.add_argument("results_dirs", type=Path, nargs="+")
     c.add_argument("-o", "--out", type=Path, default=Path("compare-report"),
                    help="output folder (default: %(default)s)")

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import html
 import json
+import shutil
 from pathlib import Path
 
 import matplotlib
@@ -54,6 +55,9 @@ class Book:
         self.mixed = float(weights.get("UpdateRecord", 0) or 0) > 0
         self.epochs = sorted(self.e["epoch"].unique())
         self.late = self.epochs[len(self.epochs) // 5:] if self.epochs else []
+        # Several figures show the same chart of this run (e.g. Figs 3, 5, 9, 10, 13 and 15 are all latency and
+        # throughput per epoch): drawn once, then copied to each figure's own file.
+        self._drawn: dict[tuple, str] = {}
 
     # -- drawing ---------------------------------------------------------------------------------------------
     def _save(self, fig, n: int) -> str:
@@ -63,6 +67,16 @@ class Book:
         fig.savefig(self.img / name, dpi=80)
         plt.close(fig)
         return f"figures/{name}"
+
+    def _shared(self, key: tuple, n: int, draw) -> str:
+        """figNN.png for a chart several figures share: `draw(n)` the first time, a copy of that file after."""
+        first = self._drawn.get(key)
+        if first is None:
+            self._drawn[key] = first = draw(n)
+            return first
+        name = f"figures/fig{n:02d}.png"
+        shutil.copyfile(self.out / first, self.out / name)
+        return name
 
     def _lines(self, ax, column: str, ylabel: str, modes=MODES[:3], x: str = "epoch"):
         for m in modes:
@@ -75,11 +89,24 @@ class Book:
         ax.legend(fontsize=7)
 
     def latency_throughput(self, n: int, modes=MODES[:3]) -> str:
-        fig, (a, b) = plt.subplots(1, 2, figsize=(9, 3.2))
-        self._lines(a, "run_lat_avg_us", "average read latency (µs)", modes)
-        self._lines(b, "run_throughput", "throughput (ops/s)", modes)
-        b.set_ylim(bottom=0)
-        return self._save(fig, n)
+        def draw(n: int) -> str:
+            fig, (a, b) = plt.subplots(1, 2, figsize=(9, 3.2))
+            self._lines(a, "run_lat_avg_us", "average read latency (µs)", modes)
+            self._lines(b, "run_throughput", "throughput (ops/s)", modes)
+            b.set_ylim(bottom=0)
+            return self._save(fig, n)
+
+        return self._shared(("latency_throughput", tuple(modes)), n, draw)
+
+    def _baselines_chart(self, n: int) -> str:
+        def draw(n: int) -> str:
+            fig, (a, b) = plt.subplots(1, 2, figsize=(9, 3.2))
+            self._lines(a, "run_lat_avg_us", "average read latency (µs)", MODES[2:], x="data_bytes")
+            self._lines(b, "run_throughput", "throughput (ops/s)", MODES[2:], x="data_bytes")
+            b.set_ylim(bottom=0)
+            return self._save(fig, n)
+
+        return self._shared(("baselines",), n, draw)
 
     # -- sections --------------------------------------------------------------------------------------------
     def section(self, n, title, claim, test, verdict, detail, chart=None, needs=None):
@@ -121,11 +148,7 @@ class Book:
         if sp.empty or av.empty:
             return self.needs(n, title, claim, "the spread-baseline and average-baseline modes (preset"
                               " ycsbivs_<platform>_baselines_<light|heavy>weight.xml sweeps the volumes alone)")
-        fig, (a, b) = plt.subplots(1, 2, figsize=(9, 3.2))
-        self._lines(a, "run_lat_avg_us", "average read latency (µs)", MODES[2:], x="data_bytes")
-        self._lines(b, "run_throughput", "throughput (ops/s)", MODES[2:], x="data_bytes")
-        b.set_ylim(bottom=0)
-        chart = self._save(fig, n)
+        chart = self._baselines_chart(n)
         tp = sp["run_throughput"].to_numpy()
         share = t.within(tp[1:], tp[0], 0.10)
         slope, _, r = t.linear_fit(av["data_bytes"].to_numpy(), av["run_lat_avg_us"].to_numpy())
@@ -150,23 +173,27 @@ class Book:
         if not self.mixed or self.dist != dist:
             return self.needs(n, title, claim, f"a mixed READ:50,UPDATE:50 run phase with {dist} extends; preset "
                               f"ycsbivs_<platform>_heavyweight_{dist}_mixed.xml")
-        fig, (a, b) = plt.subplots(1, 2, figsize=(9, 3.2))
-        for m in MODES[:3]:
-            d = self.e[self.e["mode"] == m].sort_values("epoch")
-            for c, ls in (("run_read_lat_avg_us", "-"), ("run_update_lat_avg_us", "--"),
-                          ("run_read_lat_p99_us", ":"), ("run_update_lat_p99_us", "-.")):
-                if c in d:
-                    a.plot(d["epoch"], d[c], ls=ls, color=COLORS[m], lw=1,
-                           label=f"{m} {c.split('_')[1]} {'p99' if 'p99' in c else 'avg'}")
-            b.plot(d["epoch"], d["run_throughput"], color=COLORS[m], label=m)
-        a.set_yscale("log")
-        a.set_xlabel("epoch")
-        a.set_ylabel("latency (µs)")
-        a.legend(fontsize=5, ncol=2)
-        b.set_xlabel("epoch")
-        b.set_ylabel("throughput (ops/s)")
-        b.legend(fontsize=7)
-        chart = self._save(fig, n)
+
+        def draw(n: int) -> str:
+            fig, (a, b) = plt.subplots(1, 2, figsize=(9, 3.2))
+            for m in MODES[:3]:
+                d = self.e[self.e["mode"] == m].sort_values("epoch")
+                for c, ls in (("run_read_lat_avg_us", "-"), ("run_update_lat_avg_us", "--"),
+                              ("run_read_lat_p99_us", ":"), ("run_update_lat_p99_us", "-.")):
+                    if c in d:
+                        a.plot(d["epoch"], d[c], ls=ls, color=COLORS[m], lw=1,
+                               label=f"{m} {c.split('_')[1]} {'p99' if 'p99' in c else 'avg'}")
+                b.plot(d["epoch"], d["run_throughput"], color=COLORS[m], label=m)
+            a.set_yscale("log")
+            a.set_xlabel("epoch")
+            a.set_ylabel("latency (µs)")
+            a.legend(fontsize=5, ncol=2)
+            b.set_xlabel("epoch")
+            b.set_ylabel("throughput (ops/s)")
+            b.legend(fontsize=7)
+            return self._save(fig, n)
+
+        chart = self._shared(("mixed_run",), n, draw)
         r_read = t.linear_fit(*self._xy("main", "run_read_lat_avg_us"))[2]
         r_upd = t.linear_fit(*self._xy("main", "run_update_lat_avg_us"))[2]
         ok = r_read > 0.8

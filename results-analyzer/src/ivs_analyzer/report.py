@@ -234,6 +234,20 @@ def report(path: Path, out: Path | None = None, params: ChangeParams | None = No
 
 
 def compare(paths: list[Path], out: Path) -> Path:
+    """Runs and experiments overlaid in report.html; sweep folders (all of them) give the sweep report."""
+    from . import sweep
+
+    paths = [Path(p) for p in paths]
+    for p in paths:
+        if not p.is_dir():
+            raise AnalyzerError(f"results directory not found: {p}")
+    sweeps = [p for p in paths if sweep.is_sweep_folder(p)]
+    if sweeps and len(sweeps) == len(paths):
+        return sweep.report(paths, Path(out))
+    if sweeps:
+        others = [p for p in paths if p not in sweeps]
+        raise AnalyzerError("compare: cannot mix sweep folders (" + ", ".join(map(str, sweeps)) + ") with run or"
+                            " experiment folders (" + ", ".join(map(str, others)) + "); give only sweeps or none")
     items = [load_any(p) for p in paths]
     out = _prepare_out(out)
     runs = [x for x in items if isinstance(x, Run)]

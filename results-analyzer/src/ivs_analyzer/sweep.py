@@ -17,6 +17,11 @@ ALPHA = 0.05
 REQUIRED = ("target_type", "terminals", "count", "trial", "runtime_ms", "throughput", "interrupted")
 
 
+def is_sweep_folder(path: Path) -> bool:
+    """A sweep folder holds sweep.csv (its points' own results folders sit beside it)."""
+    return (Path(path) / "sweep.csv").is_file()
+
+
 def load_sweeps(dirs: list[Path]) -> pd.DataFrame:
     """The finished rows of every folder's sweep.csv, with ``database`` (the target type) and ``sweep`` (folder)."""
     frames = []
