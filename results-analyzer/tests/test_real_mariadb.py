@@ -168,7 +168,9 @@ def test_buffer_pool_outgrown_mid_phase_is_explained(tmp_path, small_pool_server
     assert reads_at is not None, shown
     assert place_of(DISK_READ.fullmatch) is not None, shown
     # Cause before symptom: Com_select counts the client's queries, so it is set apart as following
-    # throughput; if a late monitor tick blurred that, it must at least rank below the reads.
+    # throughput; if a late monitor tick blurred that, it must at least not rank above the reads (on a machine
+    # loaded by other jobs its per-window share can swing enough to leave it out of both lists: still not a
+    # cause offered before the reads).
     select_at = place_of(lambda n: n == "db.Com_select")
-    assert "db.Com_select" in drop["follows"] or (select_at is not None and reads_at < select_at), \
+    assert "db.Com_select" in drop["follows"] or select_at is None or reads_at < select_at, \
         (drop["follows"], shown)
