@@ -8,6 +8,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import java.util.zip.GZIPOutputStream;
 
@@ -23,7 +25,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * A seeded one-terminal run with every kind of record operation is traced on SQLite and replayed through the real
  * command line: on a fresh SQLite and on MariaDB loaded with the same seed the read digests are equal; on data
- * loaded with another seed they differ and the first differing read is named; damaged traces are refused.
+ * loaded with another seed they differ and the first differing read is named; a paced replay reports the start
+ * lateness of every operation per phase; damaged traces are refused.
  */
 class TraceReplayTest {
     @TempDir
@@ -136,6 +139,50 @@ class TraceReplayTest {
         r = replay(trace, fresh, "--terminals", "1", "--timing", "fast");
         assertEquals(0, r.code(), r.out() + r.err());
         assertTrue(r.out().contains("digests equal"), r.out());
+    }
+
+    @Test
+    void aRecordedTimingReplayReportsTheLatenessOfEveryOperationPerPhase() throws Exception {
+        // Reads and extends only: one record operation per benchmark operation, so the trace's records are the
+        // operations whose starts are timed. Two paced count phases of 150 and 100.
+        String types = "<transactiontypes>" + type("ReadRecord") + type("ExtendRecord") + "</transactiontypes>";
+        String body = "<terminals>1</terminals><randomSeed>3</randomSeed><recordcount>100</recordcount>"
+                + "<fieldcount>2</fieldcount><fieldlength>20</fieldlength><extendfieldlength>10</extendfieldlength>"
+                + "<maxfieldlength>2000</maxfieldlength><table>paced</table><monitor><enabled>false</enabled></monitor>"
+                + types + "<works><work><count>150</count><rate>500</rate><weights>50,50</weights></work>"
+                + "<work><count>100</count><rate>500</rate><weights>50,50</weights></work></works></parameters>";
+        Path cfg = write("paced.xml", "<parameters>" + sqlite(tmp.resolve("paced.db")) + body);
+        Path trace = tmp.resolve("paced.trace.gz");
+        CliHarness.Result r =
+                CliHarness.run(CliArgs.createLoadExecute(cfg, tmp.resolve("results"), "--trace", trace.toString()));
+        assertEquals(0, r.code(), r.err());
+        Path fresh = write("paced-fresh.xml", "<parameters>" + sqlite(tmp.resolve("paced-fresh.db")) + body);
+        r = replay(trace, fresh, "--create", "--load", "--timing", "recorded");
+        assertEquals(0, r.code(), r.out() + r.err());
+        assertTrue(r.out().contains("Replaying 250 operations of 1 terminals (timing recorded)"), r.out());
+        Path dir;
+        try (Stream<Path> dirs = Files.list(tmp.resolve("replays"))) {
+            dir = dirs.findFirst().orElseThrow();
+        }
+        List<String> summary = Files.readAllLines(dir.resolve("replay-summary.txt"));
+        assertTrue(summary.contains("timing recorded"), summary.toString());
+        assertTrue(summary.contains("records 250"), summary.toString());
+        Pattern line = Pattern.compile("start lateness phase (\\d+) \\(actual - intended\\) over (\\d+) operations:"
+                + " p50=(\\d+\\.\\d{3}) ms p99=(\\d+\\.\\d{3}) ms max=(\\d+\\.\\d{3}) ms");
+        List<Matcher> lateness =
+                summary.stream().map(line::matcher).filter(Matcher::matches).toList();
+        assertEquals(2, lateness.size(), summary.toString());
+        int[] expected = {150, 100};
+        for (int phase = 0; phase < 2; phase++) {
+            Matcher m = lateness.get(phase);
+            assertEquals(phase, Integer.parseInt(m.group(1)), m.group());
+            assertEquals(expected[phase], Integer.parseInt(m.group(2)), m.group());
+            double p50 = Double.parseDouble(m.group(3));
+            double p99 = Double.parseDouble(m.group(4));
+            double max = Double.parseDouble(m.group(5));
+            assertTrue(0 <= p50 && p50 <= p99 && p99 <= max, m.group());
+            assertTrue(r.out().contains(m.group()), "printed too: " + r.out());
+        }
     }
 
     @Test

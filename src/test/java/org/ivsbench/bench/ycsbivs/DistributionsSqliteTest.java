@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.function.IntToDoubleFunction;
 
@@ -183,6 +184,15 @@ class DistributionsSqliteTest {
         double expected = extendsDone * share;
         double spread = Math.sqrt(extendsDone * share * (1 - share));
         long middle = sum(perKey, 4_000, 6_000);
+        System.out.printf(
+                Locale.ROOT,
+                "normal(mean=0.5, stddev=0.05), ordered keys, %,d records: %,d of %,d extends (%.1f %%) on records"
+                        + " 4,000-5,999 (expected %.1f %%)%n",
+                records,
+                middle,
+                extendsDone,
+                100.0 * middle / extendsDone,
+                100 * share);
         assertTrue(
                 Math.abs(middle - expected) < 4 * spread,
                 middle + " of " + extendsDone + " extends on records" + " 4,000-5,999; expected " + expected + " +- "
