@@ -1,5 +1,6 @@
 package org.ivsbench.run;
 
+import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.List;
@@ -12,6 +13,7 @@ import java.util.function.Consumer;
 import java.util.function.LongSupplier;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 import org.ivsbench.config.Shard;
 import org.ivsbench.config.TargetConfig;
@@ -118,6 +120,21 @@ class StartBarrierTest {
             assertNull(f.get("offsetBoundMs"));
             assertEquals(0L, f.get("startCorrectionMs"));
             assertEquals(start, (long) f.get("commonStartMs"));
+        }
+    }
+
+    @Test
+    void anEmbeddedDatabaseIsOnThisHostsClock(@TempDir Path dir) throws Exception {
+        TargetConfig sqlite = TargetKinds.resolve(new TargetConfig(
+                "SQLITE", null, "jdbc:sqlite:" + dir.resolve("b.db"), null, null, null, false, Map.of()));
+        try (Target db = Targets.open(sqlite)) {
+            StartBarrier b = new StartBarrier(db, new Shard(0, 1), "g", 60_000);
+            b.await();
+            Map<String, Object> f = b.facts();
+            assertEquals("embedded", f.get("serverClock"));
+            assertEquals(0.0, f.get("serverClockOffsetMs"));
+            assertEquals(0.0, f.get("offsetBoundMs"));
+            assertEquals(0L, f.get("startCorrectionMs"));
         }
     }
 
