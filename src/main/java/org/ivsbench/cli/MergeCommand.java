@@ -50,6 +50,7 @@ final class MergeCommand implements Callable<Integer> {
             return Main.FAILED;
         }
         System.out.println("Merged shard(s) " + r.merged() + " of " + r.expectedShards() + " into " + output);
+        r.barriers().forEach(System.out::println);
         for (String line : r.leftOut()) {
             System.err.println("left out: " + line);
         }

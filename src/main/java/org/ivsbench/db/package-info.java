@@ -8,7 +8,7 @@
  * {@link ServerInfo} (environment.json, table engines), {@link StatusCounters}
  * (the monitor's db.* columns), {@link DatabaseAdmin} (an experiment's fresh databases),
  * {@link NativeSnapshot} (clean/method native), {@link ServerActivity} (the
- * activity snapshot at a detected step).</li>
+ * activity snapshot at a detected step), {@link ServerClock} (the shards' start barrier's clock offset).</li>
  * <li>{@link TargetKind}: one kind of database described for those who must not know its
  * binding (type names, URLs, defaults, server process, default counters, storage engines, capabilities);
  * {@link TargetKinds} finds the kinds with {@link ServiceLoader} and checks a

@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.TreeSet;
 import java.util.stream.Stream;
@@ -32,8 +33,12 @@ public final class ResultsMerge {
         }
     }
 
-    /** What was merged: the shards whose figures are in {@code out}, and one line per shard left out. */
-    public record Result(Path out, int expectedShards, List<Integer> merged, List<String> leftOut) {
+    /**
+     * What was merged: the shards whose figures are in {@code out}, one line per shard left out, and one line per
+     * merged shard on how it passed the start barrier (its clock's offset against the database server's).
+     */
+    public record Result(
+            Path out, int expectedShards, List<Integer> merged, List<String> leftOut, List<String> barriers) {
         public boolean complete() {
             return leftOut.isEmpty();
         }
@@ -83,7 +88,36 @@ public final class ResultsMerge {
             Files.delete(out); // empty, checked above
         }
         Files.move(tmp, out, StandardCopyOption.ATOMIC_MOVE);
-        return new Result(out, expected, merged, List.copyOf(leftOut));
+        List<String> barriers = usable.stream()
+                .sorted(Comparator.comparingInt(ShardFolder::shardIndex))
+                .map(f -> "shard " + f.shardIndex() + ": "
+                        + barrierLine(f.summary().path("shard").path("barrier")))
+                .toList();
+        return new Result(out, expected, merged, List.copyOf(leftOut), barriers);
+    }
+
+    /** A shard's barrier block in words: its clock offset against the server's, its correction, its lateness. */
+    static String barrierLine(JsonNode barrier) {
+        if (barrier.isMissingNode() || barrier.isNull()) {
+            return "no start barrier recorded";
+        }
+        JsonNode offset = barrier.path("serverClockOffsetMs");
+        String clock;
+        if (!offset.isNumber()) {
+            clock = "clock offset not measured"
+                    + (barrier.path("serverClockError").isTextual()
+                            ? " (" + barrier.path("serverClockError").asText() + ")"
+                            : "");
+        } else {
+            clock = String.format(
+                    Locale.ROOT,
+                    "clock offset %+.3f ms (within ± %.3f ms) against the database server's",
+                    offset.asDouble(),
+                    barrier.path("offsetBoundMs").asDouble());
+        }
+        return clock + ", start corrected by "
+                + barrier.path("startCorrectionMs").asLong() + " ms, started "
+                + barrier.path("startLateMs").asLong() + " ms late";
     }
 
     /** The shard count the folders agree on (1 when none is a shard); throws when they are of different runs. */

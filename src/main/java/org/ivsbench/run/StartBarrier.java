@@ -5,8 +5,11 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.function.LongSupplier;
 
 import org.ivsbench.config.Shard;
+import org.ivsbench.db.ServerClock;
 import org.ivsbench.db.Session;
 import org.ivsbench.db.TableSpec;
 import org.ivsbench.db.Target;
@@ -16,13 +19,19 @@ import org.ivsbench.op.Outcome;
 
 /**
  * The shards' start barrier, met in the database under test (every target has key/value records, so no other
- * service is needed): each shard writes its arrival instant (its own wall clock) into the small table
- * {@value #TABLE}; whoever sees all n arrivals writes the start instant, the latest arrival plus {@link #LEAD_MS}
- * (every shard that computes it gets the same value); each shard sleeps until that instant on its own clock.
+ * service is needed): each shard writes its arrival instant into the small table {@value #TABLE}; whoever sees all
+ * n arrivals writes the start instant, the latest arrival plus {@link #LEAD_MS} (every shard that computes it gets
+ * the same value); each shard sleeps until that instant.
  *
- * <p>So the shards start phase 1 at one wall-clock instant, as far apart as their clocks are: on one host not at
- * all, across hosts by their NTP offset (chrony keeps it within milliseconds on a LAN); the barrier cannot measure
- * that. A start row counts only when it lies after this shard's arrival and an arrival row only when it is at most
+ * <p>The common clock is the database server's where the target can read it ({@link ServerClock}): on arrival
+ * each shard measures its clock's offset against the server's ({@link ClockOffset}, within a stated bound) and,
+ * when the offset is larger than its bound, shifts the instants it writes and the one it sleeps until by it in
+ * whole milliseconds, so shards on hosts whose clocks disagree still start together to within about the bound
+ * plus a millisecond. An offset within its bound (one host; hosts NTP keeps closer than the bound) is left
+ * uncorrected: the shards start at one instant of their own clocks. Where the target cannot read its clock, the
+ * skew is the hosts' clock offset, which the barrier then cannot see.
+ *
+ * <p>A start row counts only when it lies after this shard's arrival and an arrival row only when it is at most
  * the timeout older than this shard's, so rows an earlier run left behind are ignored. Each shard re-writes its
  * arrival while it waits (a shard that created the table may have dropped another's first row) and deletes it once
  * it has the start instant.
@@ -37,25 +46,35 @@ public final class StartBarrier {
     private final Shard shard;
     private final String group;
     private final long timeoutMs;
+    private final LongSupplier localNanos;
     private final Map<String, Object> facts = new LinkedHashMap<>();
 
     /** {@code group}: names this run's rows (the shards of one run must give the same, e.g. the config digest). */
     public StartBarrier(Target target, Shard shard, String group, long timeoutMs) {
+        this(target, shard, group, timeoutMs, ClockOffset::wallNanos);
+    }
+
+    /** With this host's wall clock in epoch nanoseconds given (a test simulates a host whose clock is off). */
+    StartBarrier(Target target, Shard shard, String group, long timeoutMs, LongSupplier localNanos) {
         this.target = target;
         this.shard = shard;
         this.group = group;
         this.timeoutMs = timeoutMs;
+        this.localNanos = localNanos;
     }
 
     /**
-     * Registers, waits for the others and then until the start instant; returns that instant (epoch ms). Throws
-     * a TargetException naming the shards that did not arrive within the timeout.
+     * Registers, waits for the others and then until the start instant; returns that instant (epoch ms on this
+     * host's clock). Throws a TargetException naming the shards that did not arrive within the timeout.
      */
     public long await() throws TargetException, InterruptedException {
-        long arrival = System.currentTimeMillis();
-        facts.put("arrivalMs", arrival);
+        long correction = measureOffset();
+        long arrivalLocal = nowMs();
+        facts.put("arrivalMs", arrivalLocal);
+        // Every instant in the table is on the common clock: this host's plus the correction.
+        long arrival = arrivalLocal + correction;
         try (Session session = target.openSession()) {
-            ensureTable(session, arrival);
+            ensureTable(session, arrivalLocal);
             long start = -1;
             List<Integer> absent = List.of();
             while (start < 0) {
@@ -80,7 +99,7 @@ public final class StartBarrier {
                     upsert(session, startKey(), start);
                     break;
                 }
-                if (System.currentTimeMillis() - arrival > timeoutMs) {
+                if (nowMs() - arrivalLocal > timeoutMs) {
                     throw new TargetException("start barrier: shard(s) " + absent + " of " + shard.count()
                             + " did not arrive within " + timeoutMs / 1000 + " s (--barrier-timeout)");
                 }
@@ -91,23 +110,60 @@ public final class StartBarrier {
             } catch (TargetException e) {
                 // Left behind: later runs ignore it once it is older than their timeout.
             }
-            facts.put("plannedStartMs", start);
-            sleepUntil(start);
-            long started = System.currentTimeMillis();
+            long planned = start - correction;
+            facts.put("commonStartMs", start);
+            facts.put("plannedStartMs", planned);
+            sleepUntil(planned);
+            long started = nowMs();
             facts.put("startedMs", started);
-            facts.put("startLateMs", started - start);
-            facts.put("waitedMs", started - arrival);
-            return start;
+            facts.put("startLateMs", started - planned);
+            facts.put("waitedMs", started - arrivalLocal);
+            return planned;
         }
     }
 
-    /** What summary.json records of the barrier: arrival, planned and actual start (this shard's clock). */
+    /**
+     * What summary.json records of the barrier: the clock offset against the server's and its bound, the
+     * correction applied, arrival, planned and actual start (this host's clock) and the common start instant.
+     */
     public Map<String, Object> facts() {
         return new LinkedHashMap<>(facts);
     }
 
-    private static void sleepUntil(long wallMs) throws InterruptedException {
-        for (long left = wallMs - System.currentTimeMillis(); left > 0; left = wallMs - System.currentTimeMillis()) {
+    /**
+     * This host's clock against the server's (ms to add to the local clock: 0 when the target cannot read its
+     * clock, the reading failed or the offset is within its bound); recorded in the facts.
+     */
+    private long measureOffset() {
+        Optional<ServerClock> clock = target.capability(ServerClock.class);
+        if (clock.isEmpty()) {
+            facts.put("serverClock", null);
+            facts.put("serverClockOffsetMs", null);
+            facts.put("offsetBoundMs", null);
+            facts.put("startCorrectionMs", 0L);
+            return 0;
+        }
+        try {
+            ClockOffset offset = ClockOffset.measure(clock.get(), localNanos);
+            facts.putAll(offset.facts());
+            facts.put("startCorrectionMs", offset.correctionMs());
+            return offset.correctionMs();
+        } catch (TargetException e) {
+            facts.put("serverClock", clock.get().source());
+            facts.put("serverClockOffsetMs", null);
+            facts.put("offsetBoundMs", null);
+            facts.put("serverClockError", String.valueOf(e.getMessage()));
+            facts.put("startCorrectionMs", 0L);
+            return 0;
+        }
+    }
+
+    private long nowMs() {
+        return Math.floorDiv(localNanos.getAsLong(), 1_000_000L);
+    }
+
+    private void sleepUntil(long wallMs) throws InterruptedException {
+        for (long left = wallMs - nowMs(); left > 0; left = wallMs - nowMs()) {
             Thread.sleep(Math.min(left, 50));
         }
     }
@@ -116,7 +172,7 @@ public final class StartBarrier {
      * Creates the table when it is absent. Two shards may both create it (create drops first: the re-written
      * arrivals repair that), and one's create may fail while the other's holds a lock: then read again.
      */
-    private void ensureTable(Session session, long arrival) throws TargetException, InterruptedException {
+    private void ensureTable(Session session, long arrivalLocal) throws TargetException, InterruptedException {
         while (true) {
             try {
                 session.read(TABLE, startKey(), List.of(FIELD), new HashMap<>());
@@ -126,7 +182,7 @@ public final class StartBarrier {
                     target.createTable(new TableSpec(TABLE, "barrier_key", List.of(FIELD), 32, null));
                     return;
                 } catch (TargetException e) {
-                    if (System.currentTimeMillis() - arrival > timeoutMs) {
+                    if (nowMs() - arrivalLocal > timeoutMs) {
                         throw new TargetException(
                                 "start barrier: cannot create the table " + TABLE + ": " + e.getMessage());
                     }

@@ -134,6 +134,20 @@ class ShardedDriversMariaDbTest {
             assertEquals(n, summary.path("shards").path("count").asInt());
             assertEquals(n, summary.path("shards").path("merged").size());
             assertEquals(4, summary.path("terminals").asInt());
+            for (JsonNode shard : summary.path("shards").path("shards")) {
+                // One host: the server's clock is this host's, so the offset lies within its bound, uncorrected.
+                JsonNode barrier = shard.path("barrier");
+                assertTrue(barrier.path("serverClock").asText().contains("UTC_TIMESTAMP(6)"), barrier.toString());
+                assertTrue(barrier.path("serverClockOffsetMs").isNumber(), barrier.toString());
+                assertTrue(
+                        Math.abs(barrier.path("serverClockOffsetMs").asDouble())
+                                <= barrier.path("offsetBoundMs").asDouble() + 0.001,
+                        barrier.toString());
+                assertEquals(0, barrier.path("startCorrectionMs").asLong(), barrier.toString());
+                assertTrue(
+                        merge.stdout().contains("shard " + shard.path("index").asInt() + ": clock offset "),
+                        merge.stdout());
+            }
             JsonNode phase = summary.path("phases").get(MEASURED);
             long reads = phase.path("transactions")
                     .path("ReadRecord")

@@ -87,6 +87,14 @@ interface Dialect {
         return null;
     }
 
+    /**
+     * A query of one row and one column, the server's current time in epoch microseconds (UTC), read while the
+     * statement runs on the server; null for an embedded database (its clock is this host's).
+     */
+    default String serverClockSql() {
+        return null;
+    }
+
     /** Whether the database has counters to read (an embedded one has none, so no connection is kept for them). */
     boolean hasServerCounters();
 

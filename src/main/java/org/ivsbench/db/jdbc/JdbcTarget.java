@@ -22,6 +22,7 @@ import org.ivsbench.db.DatabaseAdmin;
 import org.ivsbench.db.NativeSnapshot;
 import org.ivsbench.db.Record;
 import org.ivsbench.db.ServerActivity;
+import org.ivsbench.db.ServerClock;
 import org.ivsbench.db.ServerInfo;
 import org.ivsbench.db.Session;
 import org.ivsbench.db.StatusCounters;
@@ -105,7 +106,7 @@ public final class JdbcTarget implements Target, ServerInfo, StatusCounters, Dat
 
     /**
      * Counters only where the database has some; the native snapshot where the kind has the tools; the activity
-     * snapshot on MariaDB.
+     * snapshot on MariaDB; the server's clock (an embedded database's is this host's).
      */
     @Override
     public <T> Optional<T> capability(Class<T> type) {
@@ -120,6 +121,10 @@ public final class JdbcTarget implements Target, ServerInfo, StatusCounters, Dat
                     dialect instanceof PostgresDialect
                             ? new PostgresNativeSnapshot(config, this)
                             : new MariaDbNativeSnapshot(config, this)));
+        }
+        if (type == ServerClock.class) {
+            String sql = dialect.serverClockSql();
+            return Optional.of(type.cast(sql == null ? ServerClock.EMBEDDED : new JdbcServerClock(this, sql)));
         }
         if (type == ServerActivity.class) {
             return dialect instanceof MariaDbDialect

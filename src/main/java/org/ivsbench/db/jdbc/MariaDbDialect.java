@@ -323,6 +323,12 @@ final class MariaDbDialect implements Dialect {
         return counters;
     }
 
+    /** UTC_TIMESTAMP(6): the statement's start on the server, in microseconds, without the session time zone. */
+    @Override
+    public String serverClockSql() {
+        return "SELECT TIMESTAMPDIFF(MICROSECOND, '1970-01-01 00:00:00', UTC_TIMESTAMP(6))";
+    }
+
     @Override
     public boolean hasServerCounters() {
         return true;

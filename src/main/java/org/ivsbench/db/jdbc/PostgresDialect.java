@@ -295,6 +295,12 @@ final class PostgresDialect implements Dialect {
         return env;
     }
 
+    /** clock_timestamp(): the time when it is evaluated (now() would be the transaction's start). */
+    @Override
+    public String serverClockSql() {
+        return "SELECT CAST(EXTRACT(EPOCH FROM clock_timestamp()) * 1000000 AS BIGINT)";
+    }
+
     @Override
     public boolean hasServerCounters() {
         return true;
