@@ -1,21 +1,17 @@
 package org.ivsbench.trace;
 
-import java.util.Optional;
 import java.util.SplittableRandom;
 import java.util.function.BooleanSupplier;
-import java.util.function.Consumer;
 
 import org.ivsbench.bench.BenchmarkModule;
 import org.ivsbench.bench.ForwardingModule;
 import org.ivsbench.bench.Terminal;
 import org.ivsbench.config.BenchmarkConfig;
 import org.ivsbench.config.PhaseConfig;
-import org.ivsbench.db.Record;
+import org.ivsbench.db.ForwardingTarget;
 import org.ivsbench.db.Session;
-import org.ivsbench.db.TableSpec;
 import org.ivsbench.db.Target;
 import org.ivsbench.db.TargetException;
-import org.ivsbench.db.TargetKind;
 import org.ivsbench.op.OpResult;
 
 /**
@@ -70,48 +66,17 @@ public final class TracingModule extends ForwardingModule {
     }
 
     /** The run's target, except that its sessions trace. Closing it is the run's business, not a terminal's. */
-    private static final class TracingTarget implements Target {
-        private final Target target;
+    private static final class TracingTarget extends ForwardingTarget {
         private final TerminalTrace trace;
 
         TracingTarget(Target target, TerminalTrace trace) {
-            this.target = target;
+            super(target);
             this.trace = trace;
-        }
-
-        @Override
-        public TargetKind kind() {
-            return target.kind();
         }
 
         @Override
         public Session openSession() throws TargetException {
             return new TracingSession(target.openSession(), trace);
-        }
-
-        @Override
-        public void createTable(TableSpec table) throws TargetException {
-            target.createTable(table);
-        }
-
-        @Override
-        public void dropTable(String table) throws TargetException {
-            target.dropTable(table);
-        }
-
-        @Override
-        public long countRecords(String table) throws TargetException {
-            return target.countRecords(table);
-        }
-
-        @Override
-        public void forEachRecord(String table, Consumer<Record> consumer) throws TargetException {
-            target.forEachRecord(table, consumer);
-        }
-
-        @Override
-        public <T> Optional<T> capability(Class<T> type) {
-            return target.capability(type);
         }
 
         @Override

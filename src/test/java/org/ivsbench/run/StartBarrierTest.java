@@ -9,7 +9,6 @@ import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import java.util.function.Consumer;
 import java.util.function.LongSupplier;
 
 import org.junit.jupiter.api.Test;
@@ -17,13 +16,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 import org.ivsbench.config.Shard;
 import org.ivsbench.config.TargetConfig;
-import org.ivsbench.db.Record;
+import org.ivsbench.db.ForwardingTarget;
 import org.ivsbench.db.ServerClock;
-import org.ivsbench.db.Session;
-import org.ivsbench.db.TableSpec;
 import org.ivsbench.db.Target;
-import org.ivsbench.db.TargetException;
-import org.ivsbench.db.TargetKind;
 import org.ivsbench.db.TargetKinds;
 import org.ivsbench.db.Targets;
 
@@ -192,37 +187,7 @@ class StartBarrierTest {
                 };
             }
         };
-        return new Target() {
-            @Override
-            public TargetKind kind() {
-                return t.kind();
-            }
-
-            @Override
-            public Session openSession() throws TargetException {
-                return t.openSession();
-            }
-
-            @Override
-            public void createTable(TableSpec table) throws TargetException {
-                t.createTable(table);
-            }
-
-            @Override
-            public void dropTable(String table) throws TargetException {
-                t.dropTable(table);
-            }
-
-            @Override
-            public long countRecords(String table) throws TargetException {
-                return t.countRecords(table);
-            }
-
-            @Override
-            public void forEachRecord(String table, Consumer<Record> c) throws TargetException {
-                t.forEachRecord(table, c);
-            }
-
+        return new ForwardingTarget(t) {
             @Override
             public <T> Optional<T> capability(Class<T> type) {
                 return type == ServerClock.class ? Optional.of(type.cast(real)) : t.capability(type);

@@ -11,7 +11,6 @@ import java.util.HashMap;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.function.Consumer;
 import java.util.function.LongConsumer;
 
@@ -21,12 +20,11 @@ import org.ivsbench.config.PhaseConfig;
 import org.ivsbench.config.TargetConfig;
 import org.ivsbench.config.TransactionTypeConfig;
 import org.ivsbench.db.ExtendMethod;
+import org.ivsbench.db.ForwardingTarget;
 import org.ivsbench.db.Record;
 import org.ivsbench.db.Session;
-import org.ivsbench.db.TableSpec;
 import org.ivsbench.db.Target;
 import org.ivsbench.db.TargetException;
-import org.ivsbench.db.TargetKind;
 import org.ivsbench.db.Targets;
 import org.ivsbench.op.OpResult;
 import org.ivsbench.testsupport.TestServers;
@@ -135,45 +133,17 @@ final class Fixtures {
         return new RecordingTarget(target, calls);
     }
 
-    private record RecordingTarget(Target t, Consumer<String> calls) implements Target {
-        @Override
-        public TargetKind kind() {
-            return t.kind();
+    private static final class RecordingTarget extends ForwardingTarget {
+        private final Consumer<String> calls;
+
+        RecordingTarget(Target t, Consumer<String> calls) {
+            super(t);
+            this.calls = calls;
         }
 
         @Override
         public Session openSession() throws TargetException {
-            return new RecordingSession(t.openSession(), calls);
-        }
-
-        @Override
-        public void createTable(TableSpec table) throws TargetException {
-            t.createTable(table);
-        }
-
-        @Override
-        public void dropTable(String table) throws TargetException {
-            t.dropTable(table);
-        }
-
-        @Override
-        public long countRecords(String table) throws TargetException {
-            return t.countRecords(table);
-        }
-
-        @Override
-        public void forEachRecord(String table, Consumer<Record> c) throws TargetException {
-            t.forEachRecord(table, c);
-        }
-
-        @Override
-        public <T> Optional<T> capability(Class<T> type) {
-            return t.capability(type);
-        }
-
-        @Override
-        public void close() {
-            t.close();
+            return new RecordingSession(target.openSession(), calls);
         }
     }
 
