@@ -10,7 +10,6 @@ import java.util.ArrayList;
 import java.util.List;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -51,16 +50,6 @@ class YcsbPostgresTest {
                 TestServers.postgresUrl(), TestServers.postgresUser(), TestServers.postgresPassword());
     }
 
-    private static JsonNode phase(Path results) throws Exception {
-        try (var dirs = Files.list(results)) {
-            Path dir = dirs.filter(Files::isDirectory).findFirst().orElseThrow();
-            return new ObjectMapper()
-                    .readTree(dir.resolve("summary.json").toFile())
-                    .get("phases")
-                    .get(0);
-        }
-    }
-
     @Test
     void benchBasesSampleConfigCreatesLoadsAndExecutes() throws Exception {
         Path results = tmp.resolve("results");
@@ -95,7 +84,7 @@ class YcsbPostgresTest {
                 assertEquals("ycsb_key", rs.getString(1));
                 assertTrue(!rs.next(), "the primary key is ycsb_key alone");
             }
-            JsonNode phase = phase(results);
+            JsonNode phase = BenchBaseTables.phase(results);
             try (ResultSet rs = st.executeQuery("SELECT COUNT(*) FROM usertable WHERE ycsb_key < 1000")) {
                 rs.next();
                 long deleted = phase.get("transactions")
@@ -122,23 +111,7 @@ class YcsbPostgresTest {
     @Test
     void executesOnATableMadeWithBenchBasesDdl() throws Exception {
         try (Connection c = connect()) {
-            BenchBaseTables.createAndLoad(c, 1000);
-        }
-        Path results = tmp.resolve("results");
-        int code = Main.execute("-b", "ycsb", "-c", sample("1").toString(), "--execute", "-d", results.toString());
-        assertEquals(0, code);
-        JsonNode phase = phase(results);
-        for (String type : List.of("ReadRecord", "UpdateRecord", "ScanRecord", "ReadModifyWriteRecord")) {
-            JsonNode counts = phase.get("transactions").get(type).get("counts");
-            assertTrue(counts.get("ok").asLong() > 0, type + ": " + counts);
-            assertEquals(0, counts.get("error").asLong(), type + ": " + counts);
-        }
-        try (Connection c = connect();
-                Statement st = c.createStatement();
-                ResultSet rs = st.executeQuery("SELECT COUNT(*) FROM usertable WHERE ycsb_key < 1000 AND field2 <> '"
-                        + "x".repeat(100) + "'")) {
-            rs.next();
-            assertTrue(rs.getLong(1) > 0, "updates reached BenchBase's rows");
+            BenchBaseTables.executeOnBenchBasesTable(c, sample("1"), tmp.resolve("results"));
         }
     }
 }
