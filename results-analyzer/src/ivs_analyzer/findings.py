@@ -37,7 +37,7 @@ def _metric_sentence(m: dict) -> str:
 def _follows_sentence(follows: list[str]) -> str:
     shown = ", ".join(follows[:FOLLOWS_SHOWN]) + (f" (+{len(follows) - FOLLOWS_SHOWN} more)"
                                                   if len(follows) > FOLLOWS_SHOWN else "")
-    return f"effects, not causes (moved with throughput, same amount per operation): {shown}"
+    return f"effects, not causes (moved with throughput, same amount per operation over any baseline): {shown}"
 
 
 def _cause_text(metrics: list[dict], cpu: dict | None) -> tuple[str | None, str]:
