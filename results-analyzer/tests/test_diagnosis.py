@@ -70,6 +70,7 @@ def test_cpu_hog_is_host_cpu_taken_by_another_process(tmp_path):
     assert main(["report", str(run), "-o", str(out)]) == 0
     first = json.loads((out / "findings.json").read_text())[0]
     assert "host CPU taken by another process" in first["title"], first
+    assert first["cpu"]["taken_by"] == "another process", first["cpu"]  # findings.json keeps the attribution
     labels = [n for p in first["chart"]["data"]["panels"] for n in p["series"]]
     assert {"host busy (% of all cores)", "database server (% of a core)", "client (% of a core)"} <= set(labels)
 

@@ -84,7 +84,8 @@ def run_findings(changes: list[dict], excursions: list[dict], start_ms: float, w
             evidence.append(_follows_sentence(follows))
         out.append({"kind": "episode" if duration else "step", "title": f"{moves} {when}: {why}",
                     "evidence": evidence, "cause": cause, "time_ms": c["time_ms"], "phase": c["phase"],
-                    "duration_ms": duration, "series": [d["series"] for d in group], "follows": follows})
+                    "duration_ms": duration, "series": [d["series"] for d in group], "follows": follows,
+                    "cpu": cpu})
     # an excursion inside (or at the edges of) a step or an episode is part of that finding
     spans = [(f["phase"], f["time_ms"] - 2 * window_ms, f["time_ms"] + (f["duration_ms"] or 0) + 2 * window_ms)
              for f in out]
