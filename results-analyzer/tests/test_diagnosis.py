@@ -9,8 +9,8 @@ from ivs_analyzer.cli import main
 from ivs_analyzer.epochs import analyse_epochs, find_epoch_changes
 from ivs_analyzer.load import load_experiment, load_run
 
-LOCK_CAUSES = {"db.Innodb_row_lock_current_waits", "db.Innodb_row_lock_waits", "db.Innodb_row_lock_time",
-               "db.Threads_running"}
+# InnoDB's row-lock counters; Threads_running (the sessions piled up behind the lock) is not a cause
+LOCK_CAUSES = {"db.Innodb_row_lock_current_waits", "db.Innodb_row_lock_waits", "db.Innodb_row_lock_time"}
 EFFECTS = ["db.Innodb_data_writes", "db.Innodb_data_written", "db.Innodb_pages_written", "os.disk.write_bytes_ps",
            "proc.write_bytes_ps", "db.Innodb_history_list_length", "db.Com_select", "proc.cpu_pct"]
 REAL = Path(__file__).parent / "data" / "sqlite_30_epochs"
@@ -70,6 +70,7 @@ def test_cpu_hog_is_host_cpu_taken_by_another_process(tmp_path):
     assert main(["report", str(run), "-o", str(out)]) == 0
     first = json.loads((out / "findings.json").read_text())[0]
     assert "host CPU taken by another process" in first["title"], first
+    assert first["cpu"]["taken_by"] == "another process", first["cpu"]  # findings.json keeps the attribution
     labels = [n for p in first["chart"]["data"]["panels"] for n in p["series"]]
     assert {"host busy (% of all cores)", "database server (% of a core)", "client (% of a core)"} <= set(labels)
 
@@ -147,3 +148,31 @@ def test_row_lock_finding_names_the_blocking_transaction_from_the_runs_snapshot(
                                            " 4 waiting transaction(s)"), first["evidence"]
     assert "idle in its transaction" in first["evidence"][0]
     assert "transaction 421 on connection 77" in (out / "report.html").read_text()
+
+
+def test_a_lock_counter_leads_the_sessions_it_blocked_and_a_baseline_volume_follows():
+    """As on a busy machine: the held lock's stall (7 windows at 0) runs into a slow recovery, so the lock
+    counter is 4 for part of the windows after the change only, while Threads_running (the sessions piled up
+    behind it, one of them arriving late) sits at 6 throughout: its own break is the cleaner one. Rows_sent
+    carries the monitor's own ~670 rows/s besides ~1 row per operation, so it is not constant per
+    operation. The lock counter leads; Threads_running comes after it; Rows_sent follows throughput."""
+    import numpy as np
+    import pandas as pd
+
+    from ivs_analyzer.changes import ChangeParams
+    from ivs_analyzer.explain import rank_window_metrics
+
+    rng = np.random.default_rng(3)
+    rate = np.concatenate([1000 + 60 * rng.standard_normal(10), np.zeros(7), [300.0, 350.0, 420.0]])
+    after = np.arange(20) >= 10
+    metrics = pd.DataFrame({
+        "db.Threads_running": np.where(after, 6.0, 2.0),
+        "db.Innodb_row_lock_current_waits": np.concatenate([np.zeros(10), np.full(7, 4.0), np.zeros(3)]),
+        "db.Rows_sent": 670 + rate + 5 * rng.standard_normal(20),
+    }, index=1_000_000 + 1000 * np.arange(20))
+    tput = (float(rate[~after].mean()), float(rate[after].mean()))
+    listed, follows = rank_window_metrics(metrics, ~after, after, ChangeParams(), tput, rate)
+    names = [m["name"] for m in listed]
+    assert names[0] == "db.Innodb_row_lock_current_waits", listed
+    assert "db.Threads_running" in names[1:] + listed[0]["same"], listed
+    assert "db.Rows_sent" in follows and "db.Rows_sent" not in names, (listed, follows)

@@ -7,9 +7,13 @@ phase has run 10 measured windows, then runs the analyzer's CLI (`report`) on th
 - a held row lock: another connection locks every row (SELECT ... FOR UPDATE) and keeps its transaction
   open for 8 s. The report's finding for the stall must name a lock counter as the cause and, from the
   client's server snapshot (activity.jsonl), the blocking transaction on that very connection.
-- a CPU hog: busy processes that are neither the server nor the client (one per core), for 15 s. The report
-  must say that host CPU went to another process. That needs a host with idle CPU before the hog (as CI's
-  machine has): the test checks that first and says so when the host was already saturated.
+- a CPU hog: busy processes that are neither the server nor the client (four per core), for 15 s. The report
+  must attribute the host CPU to another process (the finding's `cpu.taken_by`, not the fallback "another
+  process or the client"). A hog can only be seen taking idle CPU that was there: on a machine other jobs
+  keep busy the test waits (up to 20 s into the phase) for three seconds in a row with at least 2 x the
+  analyzer's MIN_IDLE_POINTS of host idle CPU before it starts the hog, and checks in monitor.csv that the
+  idle CPU was still there right before it; if not, other work saturated the host and the test fails saying
+  so (a skip under IVS_ALLOW_SKIP=1).
 
 Needs Java, target/benchbase.jar and MariaDB installed (scripts/test.sh provides them). Without them it
 fails, unless IVS_ALLOW_SKIP=1 asks for a skip (tests/skip_policy.py).
@@ -32,8 +36,12 @@ import skip_policy
 REPO = Path(__file__).resolve().parents[2]
 JAR = REPO / "target" / "benchbase.jar"
 SCRIPT = REPO / "scripts" / "mariadb.sh"
-LOCK_CAUSES = {"db.Innodb_row_lock_current_waits", "db.Innodb_row_lock_waits", "db.Innodb_row_lock_time",
-               "db.Threads_running"}
+# InnoDB's row-lock counters. Threads_running is not among them: sessions pile up whenever operations take
+# longer, whatever the reason, so it says that the server is blocked, not why.
+# Busy processes per core for the CPU hog: several, so that the server's and the client's threads wait for a
+# core far longer than the latency noise other work on a shared host causes.
+HOGS_PER_CORE = 4
+LOCK_CAUSES = {"db.Innodb_row_lock_current_waits", "db.Innodb_row_lock_waits", "db.Innodb_row_lock_time"}
 
 
 @pytest.fixture
@@ -64,9 +72,25 @@ def _measured_windows(results: Path) -> int:
         return sum(1 for r in csv.DictReader(f) if r["type"] == "ALL" and float(r["throughput"] or 0) > 0)
 
 
-def _run_with_disturbance(tmp_path: Path, srv: dict, disturb, seconds: int) -> tuple[Path, int, int]:
+def _host_idle_pct(seconds: float = 1.0) -> float:
+    """The host's idle CPU over `seconds`, in % of all cores, from /proc/stat (as the monitor's
+    os.cpu.idle_pct: the idle field over user, nice, system, idle, iowait, irq, softirq, steal)."""
+    def ticks():
+        with open("/proc/stat") as f:
+            fields = [int(v) for v in f.readline().split()[1:9]]
+        return fields[3], sum(fields)
+    idle0, total0 = ticks()
+    time.sleep(seconds)
+    idle1, total1 = ticks()
+    return 100.0 * (idle1 - idle0) / max(total1 - total0, 1)
+
+
+def _run_with_disturbance(tmp_path: Path, srv: dict, disturb, seconds: int, ready=None,
+                          ready_windows: int = 0) -> tuple[Path, int, int]:
     """Runs the phase; after 10 measured windows calls disturb() (which returns when the disturbance is over);
-    returns the results folder and the disturbance's start and end (epoch ms)."""
+    returns the results folder and the disturbance's start and end (epoch ms). With `ready`, the
+    disturbance waits until ready() is true, for at most `ready_windows` more measured windows; it is then
+    not started (start_ms stays None, and the caller decides)."""
     config = tmp_path / "cfg.xml"
     config.write_text(
         "<parameters><type>MARIADB</type>"
@@ -88,7 +112,10 @@ def _run_with_disturbance(tmp_path: Path, srv: dict, disturb, seconds: int) -> t
     try:
         deadline = time.time() + 180
         while time.time() < deadline and proc.poll() is None:
-            if _measured_windows(results) >= 10:
+            windows = _measured_windows(results)
+            if windows >= 10 + ready_windows and ready is not None:
+                break  # never ready
+            if windows >= 10 and (ready is None or ready()):
                 start_ms = int(time.time() * 1000)
                 disturb()
                 end_ms = int(time.time() * 1000)
@@ -99,7 +126,8 @@ def _run_with_disturbance(tmp_path: Path, srv: dict, disturb, seconds: int) -> t
         if proc.poll() is None:
             proc.kill()
     assert proc.returncode == 0, output
-    assert start_ms is not None, "the run never reached 10 measured windows: " + output
+    if ready is None:
+        assert start_ms is not None, "the run never reached 10 measured windows: " + output
     return next(results.glob("ycsbivs_*")), start_ms, end_ms
 
 
@@ -133,26 +161,45 @@ def test_a_held_row_lock_is_named_with_its_blocking_transaction(tmp_path, server
              and start_ms - 3000 <= f["time_ms"] <= end_ms]
     assert stall, json.dumps(findings, indent=1)[:3000]
     f = stall[0]
+    # ranked first: the finding's cause, and the first metric sentence of its evidence after the snapshot's
     assert f["cause"] in LOCK_CAUSES, json.dumps(f, indent=1)[:3000]
+    first_metric = next(e for e in f["evidence"] if not e.startswith("server snapshot"))
+    assert first_metric.startswith(f["cause"] + " "), f["evidence"]
     assert any(f"on connection {holder['id']} blocks" in e for e in f["evidence"]), f["evidence"]
 
 
 def test_a_cpu_hog_is_host_cpu_taken_by_another_process(tmp_path, server):
+    from ivs_analyzer.cpu import MIN_IDLE_POINTS
+    needed = 2 * MIN_IDLE_POINTS  # room for the analyzer's minimum move of host idle, and some to spare
+    seen = []
+
+    def idle_enough():  # three seconds in a row: a single idle second on a shared host is often a gap
+        seen.append(round(_host_idle_pct(), 1))
+        return len(seen) >= 3 and min(seen[-3:]) >= needed
+
     def hog():
         hogs = [subprocess.Popen([sys.executable, "-c", "import time\nend = time.time() + 15\n"
-                                  "while time.time() < end: pass"]) for _ in range(os.cpu_count() or 2)]
+                                  "while time.time() < end: pass"]) for _ in range(HOGS_PER_CORE * (os.cpu_count() or 2))]
         for h in hogs:
             h.wait(timeout=60)
 
-    run_dir, start_ms, end_ms = _run_with_disturbance(tmp_path, server, hog, 45)
+    run_dir, start_ms, end_ms = _run_with_disturbance(tmp_path, server, hog, 55, ready=idle_enough,
+                                                      ready_windows=20)
+    if start_ms is None:
+        skip_policy.missing(f"the host never had {needed:.0f} % idle CPU for 3 s in 20 s (seen {seen}): other "
+                            "work saturated it, and a hog cannot be seen taking CPU that is not idle")
     with next(run_dir.glob("monitor.csv")).open() as f:
         idle_before = [float(r["os.cpu.idle_pct"]) for r in csv.DictReader(f)
-                       if r["os.cpu.idle_pct"] and start_ms - 6000 <= int(r["time_ms"]) < start_ms - 1000]
-    assert idle_before and max(idle_before) >= 20, (
-        f"the host had no idle CPU before the hog ({idle_before}): something else saturated it, so the test"
-        " cannot show where a hog's CPU goes")
+                       if r["os.cpu.idle_pct"] and start_ms - 4000 <= int(r["time_ms"]) < start_ms]
+    if not idle_before or sum(idle_before) / len(idle_before) < MIN_IDLE_POINTS:
+        skip_policy.missing(f"the monitor saw {idle_before} % host idle CPU right before the hog (the test's own "
+                            f"reads: {seen}): other work took it, so the hog had less than the analyzer's "
+                            f"{MIN_IDLE_POINTS:.0f} points of idle CPU to take")
     findings = _report(tmp_path, run_dir)
     during = [f for f in findings if f["kind"] in ("step", "episode") and start_ms - 3000 <= f["time_ms"] <= end_ms]
     assert during, json.dumps(findings, indent=1)[:3000]
-    said = " ".join(e for f in during for e in f["evidence"]) + " ".join(f["title"] for f in during)
-    assert "another process" in said, json.dumps(during, indent=1)[:3000]
+    taken = [f for f in during if (f.get("cpu") or {}).get("taken_by") == "another process"]
+    assert taken, json.dumps([{"title": f["title"], "cpu": f.get("cpu")} for f in during], indent=1)
+    f = taken[0]
+    assert "host CPU taken by another process (idle" in f["title"], f["title"]
+    assert f["cpu"]["other_cores_delta"] >= 0.5 * f["cpu"]["host_cores_delta"] > 0, f["cpu"]

@@ -58,15 +58,48 @@ def test_report_experiment(experiment, tmp_path):
     assert findings[0]["kind"] == "none"  # a steady ramp of 10 epochs: nothing changed
 
 
+# matplotlib's default colour cycle (tab10): the first item compared is drawn in C0, the second in C1
+C0, C1 = (31, 119, 180), (255, 127, 14)
+
+
+def _colour_pixels(png: Path, colour, rows=slice(None), cols=slice(None)) -> int:
+    """How many pixels of the chart (a region of it) have exactly this colour."""
+    import matplotlib.image
+    import numpy as np
+    img = matplotlib.image.imread(png)
+    rgb = np.round(img[rows, cols, :3] * 255).astype(int)
+    return int((rgb == np.array(colour)).all(axis=-1).sum())
+
+
+def _table_cells(html: str, label: str) -> list[str]:
+    """The cells of the table row whose first cell is `label`."""
+    row = re.search(r'<tr><td class="l">' + re.escape(label) + r'</td>(.*?)</tr>', html, re.S)
+    assert row, label
+    return [re.sub(r"<[^>]+>", "", c).strip() for c in re.findall(r"<td[^>]*>(.*?)</td>", row.group(1), re.S)]
+
+
 def test_compare_two_runs(tmp_path):
-    a = synth.write_run(tmp_path / "a", product="MariaDB", engine="InnoDB")
-    b = synth.write_run(tmp_path / "b", product="MySQL", engine="MyRocks", step_at=None, seed=9)
+    a = synth.write_run(tmp_path / "a", product="MariaDB", engine="InnoDB")  # 1000 ops/s, 600 from half-way
+    b = synth.write_run(tmp_path / "b", product="MySQL", engine="MyRocks", step_at=None, seed=9)  # 1000 ops/s
     out = tmp_path / "cmp"
     assert main(["compare", str(a), str(b), "-o", str(out)]) == 0
     text = (out / "report.html").read_text()
-    assert "MariaDB/InnoDB" in text and "MySQL/MyRocks" in text
-    for link in _image_links(out / "report.html"):
-        assert (out / link).is_file()
+    assert "Comparison: MariaDB/InnoDB vs MySQL/MyRocks" in text
+    # the phase table has one row per run, named after it, with that run's own figures
+    phase = json.loads((a / "summary.json").read_text())["phases"][0]["name"]
+    header = re.findall(r"<th[^>]*>(.*?)</th>", text[text.index("Summary per phase"):])
+    col = header.index("throughput") - 1  # the label cell is taken off by _table_cells
+    tput = {label: float(_table_cells(text, f"{label}: {phase}")[col].replace(",", ""))
+            for label in ("MariaDB/InnoDB", "MySQL/MyRocks")}
+    assert abs(tput["MariaDB/InnoDB"] - 800) < 40 and abs(tput["MySQL/MyRocks"] - 1000) < 50, tput
+    # one chart: throughput above, p99 below, each run drawn in its own colour in both
+    assert _image_links(out / "report.html") == ["compare_runs.png"]
+    png = out / "compare_runs.png"
+    import matplotlib.image
+    height, width = matplotlib.image.imread(png).shape[:2]
+    assert height > 300 and width > 500
+    for rows in (slice(0, height // 2), slice(height // 2, height)):
+        assert _colour_pixels(png, C0, rows) > 100 and _colour_pixels(png, C1, rows) > 100
 
 
 def test_compare_experiments(tmp_path):
@@ -74,7 +107,20 @@ def test_compare_experiments(tmp_path):
     b = synth.write_experiment(tmp_path / "e2", epochs=4, seed=8)
     out = tmp_path / "cmp"
     assert main(["compare", str(a), str(b), "-o", str(out)]) == 0
-    assert (out / "compare_epochs.png").is_file()
+    text = (out / "report.html").read_text()
+    labels = re.search(r"<title>(.*?)</title>", text, re.S).group(1)
+    assert "(e1)" in labels and "(e2)" in labels, labels  # same product and engine: told apart by folder
+    assert _image_links(out / "report.html") == ["compare_epochs.png"]
+    png = out / "compare_epochs.png"
+    import matplotlib.image
+    height, width = matplotlib.image.imread(png).shape[:2]
+    # four panels: run latency and run throughput above (the two experiments differ: both lines drawn), extend
+    # throughput and latency below (the synthetic extends are the same in both, so the second experiment's
+    # line covers the first's, which shows in the legend only)
+    top, bottom = slice(0, height // 2), slice(height // 2, height)
+    for cols in (slice(0, width // 2), slice(width // 2, width)):
+        assert _colour_pixels(png, C0, top, cols) > 50 and _colour_pixels(png, C1, top, cols) > 50, cols
+        assert _colour_pixels(png, C1, bottom, cols) > 50 and _colour_pixels(png, C0, bottom, cols) > 0, cols
 
 
 def test_report_two_phase_run(tmp_path):

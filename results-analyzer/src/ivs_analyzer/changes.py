@@ -19,7 +19,10 @@ A floor of 1% of the series median keeps the penalty from collapsing on an almos
 The p99 series is analysed on log scale: latency noise is multiplicative and spikes are one-sided,
 so the log makes the l2 cost's Gaussian assumption less wrong. Reported values are in microseconds.
 
-``min_size`` (default 5 windows) forbids segments shorter than that, so a spike is not a "step".
+``min_size`` (default 5 windows) forbids segments shorter than that, so a spike is not a "step"; and short
+excursions (fewer windows than that, beyond both neighbouring levels, then back: outliers.py) are set to
+their neighbours' level before the detection, so a one-window dip is not stretched into a five-window step.
+They are listed as outliers instead.
 
 Per-epoch series (``epochs.py``) use the same PELT and penalty with two extensions: ``trend=True`` fits a
 line per segment (ruptures ``linear`` cost) because those series grow with the value sizes by design and a
@@ -220,6 +223,7 @@ def find_changes(run: Run, params: ChangeParams | None = None) -> list[dict]:
         for name, (values, log_scale) in series.items():
             if np.isnan(values).all():
                 continue
+            values = without_excursions(values, params, log_scale)
             bkps = detect_steps(values, params, log_scale=log_scale)
             edges = [0] + bkps + [len(values)]
             for k, b in enumerate(bkps, start=1):
@@ -246,6 +250,18 @@ def find_changes(run: Run, params: ChangeParams | None = None) -> list[dict]:
                     "follows": follows,
                     "cpu": cpu,
                 })
+    return out
+
+
+def without_excursions(values: np.ndarray, params: ChangeParams, log_scale: bool) -> np.ndarray:
+    """The series with its short excursions (outliers.window_excursions: fewer windows than a step segment,
+    beyond both neighbouring levels, then back) set to their neighbours' level: they are listed as outliers
+    (outliers.run_excursions) and left out of the step detection, where min_size would otherwise stretch a
+    one-window dip into a five-window "episode"."""
+    from .outliers import window_excursions  # outliers imports from this module; late import keeps it one-way
+    out = np.array(values, dtype=float)
+    for g in window_excursions(out, log_scale, params.min_relative_change, params.min_size - 1, limit=len(out)):
+        out[g["start"]:g["end"]] = g["expected"]
     return out
 
 

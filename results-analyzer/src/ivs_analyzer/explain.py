@@ -16,6 +16,16 @@ process on the CPU), not the long list of things that fell because fewer operati
   other side times the throughput ratio, and that prediction explains ``EXPLAINED`` (80%) of the metric's
   move; or the per-operation amounts either side are within 10%. Predicting the low side from the high one
   keeps it meaningful when throughput falls to almost zero. Idle CPU is turned into busy CPU first.
+  A metric with a baseline of its own (the monitor's own queries send rows every second, background work
+  writes without clients) is not constant per operation, so with the client's throughput per window it also
+  follows when a line ``a + b·throughput`` with ``a ≥ 0`` and ``b > 0`` (a baseline plus an amount per
+  operation), fitted over the context windows, predicts ``EXPLAINED`` of its move from throughput's move.
+  A metric that rises as throughput falls (lock waits, stalls, misses) has ``b < 0`` and never follows.
+* **Sessions are the pile-up, not the reason.** Metrics that count what the server's clients have there -
+  sessions, running threads, connections and their high-water mark, open tables, the server's threads -
+  rise whenever operations take longer (blocked sessions stay, arrivals keep coming) or a session arrives;
+  they say that work piled up, not why. They are ranked after every other listed metric, so a wait counter
+  that broke at the same moment (row-lock waits during a held lock) leads and the session counts join it.
 * **One place per signal.** Going down the ranking, a metric that correlates window by window with one
   already listed (``|r| ≥ same_signal_r``) joins that one's ``same`` list.
 """
@@ -30,6 +40,32 @@ import pandas as pd
 EXPLAINED = 0.8
 PER_OP_TOLERANCE = math.log(1.1)
 TREND_JUMP_MULTIPLE = 3.0
+# Counts of what the server's clients have there (see "Sessions are the pile-up" above), by name after the
+# "db." / "proc." prefix: MariaDB/MySQL, PostgreSQL (numbackends) and MongoDB (connections.*, globalLock
+# active clients) status names, and the server process's thread count.
+SESSION_COUNTS = ("Threads_running", "Threads_connected", "Max_used_connections", "Open_tables",
+                  "pg_stat_database.numbackends", "connections.current", "globalLock.activeClients.total",
+                  "globalLock.activeClients.readers", "globalLock.activeClients.writers")
+
+
+def is_session_count(name: str) -> bool:
+    """True for a metric that counts sessions, threads or open tables (a pile-up, not a reason)."""
+    return name == "proc.threads" or name.split(".", 1)[-1] in SESSION_COUNTS
+
+
+def follows_with_baseline(values: np.ndarray, rate: np.ndarray, before: float, after: float,
+                          tput: tuple[float, float]) -> bool:
+    """True when a line a + b·rate (a >= 0, b > 0), fitted over the windows with both values, predicts
+    EXPLAINED of the metric's move (after - before) from the throughput's move (tput after - before)."""
+    ok = ~np.isnan(values) & ~np.isnan(rate)
+    if ok.sum() < 5 or np.std(rate[ok]) == 0:
+        return False
+    b, a = np.polyfit(rate[ok], values[ok], 1)
+    move = after - before
+    scale = max(abs(before), abs(after))
+    if b <= 0 or a < -0.05 * scale or move == 0:
+        return False
+    return abs(move - b * (tput[1] - tput[0])) <= (1.0 - EXPLAINED) * abs(move)
 
 
 def step_fit(x: np.ndarray, values: np.ndarray, after: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -207,11 +243,15 @@ def rank_window_metrics(metrics: pd.DataFrame, before: np.ndarray, after: np.nda
         entry = {"name": str(metrics.columns[j]), "score": round(float(score[j]), 4),
                  "before": float(mb[j]), "after": float(ma[j]), "same": []}
         ranked.append((entry, frame[:, j]))
-    ranked.sort(key=lambda m: (-m[0]["score"], m[0]["name"]))
+    ranked.sort(key=lambda m: (is_session_count(m[0]["name"]), -m[0]["score"], m[0]["name"]))
     listed: list[tuple[dict, np.ndarray]] = []
     follows: list[str] = []
+    context_rate = np.asarray(rate, dtype=float)[context] if rate is not None else None
     for entry, values in ranked:
-        if follows_throughput(entry["name"], entry["before"], entry["after"], tput, params.min_relative_change):
+        if follows_throughput(entry["name"], entry["before"], entry["after"], tput, params.min_relative_change) \
+                or (context_rate is not None and tput is not None and _throughput_moved(tput, params)
+                    and follows_with_baseline(_busy(entry["name"], values), context_rate,
+                                              *_busy_pair(entry["name"], entry["before"], entry["after"]), tput)):
             follows.append(entry["name"])
             continue
         leader = next((le for le, lv in listed if same_signal(values, lv, params.same_signal_r)), None)
@@ -222,3 +262,17 @@ def rank_window_metrics(metrics: pd.DataFrame, before: np.ndarray, after: np.nda
         # else: a distinct signal below the top N is not reported, but copies of the listed ones further
         # down still join their lists, so the loop goes on.
     return [entry for entry, _ in listed], follows
+
+
+def _throughput_moved(tput: tuple[float, float], params) -> bool:
+    sb, sa = tput
+    return max(sb, sa) > 0 and abs(sa - sb) >= params.min_relative_change * max(sb, sa)
+
+
+def _busy(name: str, values: np.ndarray) -> np.ndarray:
+    """Idle CPU as busy CPU (idle falls as the work grows), other metrics as they are."""
+    return 100.0 - values if name.endswith("idle_pct") else values
+
+
+def _busy_pair(name: str, before: float, after: float) -> tuple[float, float]:
+    return (100.0 - before, 100.0 - after) if name.endswith("idle_pct") else (before, after)

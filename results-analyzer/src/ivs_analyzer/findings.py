@@ -37,7 +37,7 @@ def _metric_sentence(m: dict) -> str:
 def _follows_sentence(follows: list[str]) -> str:
     shown = ", ".join(follows[:FOLLOWS_SHOWN]) + (f" (+{len(follows) - FOLLOWS_SHOWN} more)"
                                                   if len(follows) > FOLLOWS_SHOWN else "")
-    return f"effects, not causes (moved with throughput, same amount per operation): {shown}"
+    return f"effects, not causes (moved with throughput, same amount per operation over any baseline): {shown}"
 
 
 def _cause_text(metrics: list[dict], cpu: dict | None) -> tuple[str | None, str]:
@@ -84,7 +84,8 @@ def run_findings(changes: list[dict], excursions: list[dict], start_ms: float, w
             evidence.append(_follows_sentence(follows))
         out.append({"kind": "episode" if duration else "step", "title": f"{moves} {when}: {why}",
                     "evidence": evidence, "cause": cause, "time_ms": c["time_ms"], "phase": c["phase"],
-                    "duration_ms": duration, "series": [d["series"] for d in group], "follows": follows})
+                    "duration_ms": duration, "series": [d["series"] for d in group], "follows": follows,
+                    "cpu": cpu})
     # an excursion inside (or at the edges of) a step or an episode is part of that finding
     spans = [(f["phase"], f["time_ms"] - 2 * window_ms, f["time_ms"] + (f["duration_ms"] or 0) + 2 * window_ms)
              for f in out]
