@@ -36,7 +36,10 @@ import org.ivsbench.stats.Window;
 public final class ActivityWatch implements Consumer<Window>, AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(ActivityWatch.class);
     private static final ObjectMapper JSON = new ObjectMapper();
-    /** At most one snapshot per this many milliseconds, per phase and for the whole run. */
+    /**
+     * At most one snapshot per this many milliseconds, per phase and for the whole run; a step in throughput or
+     * missed arrivals is held back only by an earlier one of its kind ({@link StepBudget}).
+     */
     public static final long MIN_INTERVAL_MS = 30_000;
 
     private final Optional<ServerActivity> activity;
@@ -45,12 +48,13 @@ public final class ActivityWatch implements Consumer<Window>, AutoCloseable {
     private final Map<Integer, StepDetector> detectors = new HashMap<>();
     private final ExecutorService snapshots;
     private final AtomicBoolean busy = new AtomicBoolean();
-    private long lastSnapshotMs = Long.MIN_VALUE;
+    private final StepBudget budget;
 
     public ActivityWatch(Target target, Path dir, long minIntervalMs) {
         this.activity = target.capability(ServerActivity.class);
         this.file = dir.resolve("activity.jsonl");
         this.minIntervalMs = minIntervalMs;
+        this.budget = new StepBudget(minIntervalMs);
         this.snapshots = Executors.newSingleThreadExecutor(r -> {
             Thread t = new Thread(r, "ivsbench-activity");
             t.setDaemon(true);
@@ -67,21 +71,18 @@ public final class ActivityWatch implements Consumer<Window>, AutoCloseable {
             return;
         }
         StepDetector.Point point = pointOf(w);
-        Optional<String> step = detectors
+        Optional<StepDetector.Step> step = detectors
                 .computeIfAbsent(w.phase(), p -> new StepDetector(minIntervalMs))
                 .add(point);
         if (step.isEmpty()) {
             return;
         }
         long endMs = w.startMs() + w.windowMs();
-        if (lastSnapshotMs != Long.MIN_VALUE && endMs - lastSnapshotMs < minIntervalMs) {
+        if (busy.get() || !budget.take(endMs, step.get().service())) {
             return;
         }
-        if (!busy.compareAndSet(false, true)) {
-            return;
-        }
-        lastSnapshotMs = endMs;
-        String trigger = step.get();
+        busy.set(true);
+        String trigger = step.get().trigger();
         snapshots.execute(() -> {
             try {
                 record(w.phase(), w.startMs(), trigger);

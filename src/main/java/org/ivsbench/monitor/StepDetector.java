@@ -15,7 +15,8 @@ import java.util.Optional;
  * {@link #HISTORY} windows; a step is {@link #CONSECUTIVE} departing windows in a row. Median and MAD, not mean
  * and standard deviation, so that one outlier window neither triggers nor shifts the level; the relative floor
  * keeps a perfectly steady rate-limited run (MAD 0) from triggering on noise; two windows in a row keep a single
- * hiccup from triggering. At most one step per {@code minIntervalMs}. Pure logic, not thread-safe.
+ * hiccup from triggering. At most one step per {@code minIntervalMs}, except that a step in throughput or missed
+ * arrivals is not held back by a latency-only one ({@link StepBudget}). Pure logic, not thread-safe.
  */
 public final class StepDetector {
     static final int HISTORY = 10;
@@ -38,22 +39,27 @@ public final class StepDetector {
         }
     }
 
+    /**
+     * A detected step: which figures departed from which level, and whether the service itself changed
+     * (throughput or missed arrivals departed, not only the p99).
+     */
+    public record Step(String trigger, boolean service) {}
+
     private static final String[] NAMES = {"throughput", "p99_us", "missed"};
 
-    private final long minIntervalMs;
+    private final StepBudget budget;
     private final Deque<Point> history = new ArrayDeque<>();
     private int departingInARow;
-    private long lastStepMs = Long.MIN_VALUE;
 
     public StepDetector(long minIntervalMs) {
-        this.minIntervalMs = minIntervalMs;
+        this.budget = new StepBudget(minIntervalMs);
     }
 
     /**
      * Adds the next window; returns a description of the step (which figures departed from which level) when
      * this window completes one, else empty.
      */
-    public Optional<String> add(Point p) {
+    public Optional<Step> add(Point p) {
         List<String> departures = history.size() >= MIN_HISTORY ? departures(p) : List.of();
         history.addLast(p);
         if (history.size() > HISTORY) {
@@ -63,12 +69,12 @@ public final class StepDetector {
         if (departingInARow < CONSECUTIVE) {
             return Optional.empty();
         }
-        if (lastStepMs != Long.MIN_VALUE && p.timeMs() - lastStepMs < minIntervalMs) {
+        boolean service = departures.stream().anyMatch(d -> !d.startsWith(NAMES[1] + " "));
+        if (!budget.take(p.timeMs(), service)) {
             return Optional.empty();
         }
-        lastStepMs = p.timeMs();
         departingInARow = 0;
-        return Optional.of(String.join("; ", departures));
+        return Optional.of(new Step(String.join("; ", departures), service));
     }
 
     private List<String> departures(Point p) {

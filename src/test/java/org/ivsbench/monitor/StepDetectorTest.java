@@ -15,7 +15,8 @@ class StepDetectorTest {
     private static List<Integer> steps(StepDetector d, double[][] windows) {
         List<Integer> fired = new ArrayList<>();
         for (int i = 0; i < windows.length; i++) {
-            Optional<String> s = d.add(new StepDetector.Point(i * 1000L, windows[i][0], windows[i][1], windows[i][2]));
+            Optional<StepDetector.Step> s =
+                    d.add(new StepDetector.Point(i * 1000L, windows[i][0], windows[i][1], windows[i][2]));
             if (s.isPresent()) {
                 fired.add(i);
             }
@@ -99,11 +100,46 @@ class StepDetectorTest {
     }
 
     @Test
+    void aStallRightAfterALatencyWobbleIsStillAStep() {
+        // A p99-only step (a noisy neighbour), then within the interval throughput collapses (a held lock): the
+        // collapse is a step of its own, and the wobble does not use up its budget; a second wobble does not fire.
+        double[][] w = concat(steady(6, 1500, 2000), new double[][] {
+            {1500, 9000, 0},
+            {1500, 9500, 0},
+            {1500, 2000, 0},
+            {1500, 2000, 0},
+            {10, NONE, 1490},
+            {0, NONE, 1500},
+            {1500, 2000, 0},
+            {1500, 2000, 0},
+            {1500, 2000, 0},
+            {1500, 2000, 0},
+            {1500, 2000, 0},
+            {1500, 2000, 0},
+            {1500, 9000, 0},
+            {1500, 9500, 0}
+        });
+        assertEquals(List.of(7, 11), steps(new StepDetector(30_000), w));
+    }
+
+    @Test
+    void theBudgetHoldsBackLatencyStepsAfterAnyStepAndServiceStepsAfterServiceSteps() {
+        StepBudget b = new StepBudget(30_000);
+        assertEquals(true, b.take(0, false));
+        assertEquals(false, b.take(1_000, false), "a second latency step within the interval");
+        assertEquals(true, b.take(2_000, true), "a service step after a latency one");
+        assertEquals(false, b.take(3_000, true), "a second service step within the interval");
+        assertEquals(false, b.take(4_000, false), "a latency step after a service one");
+        assertEquals(true, b.take(32_000, true));
+        assertEquals(true, b.take(62_000, false));
+    }
+
+    @Test
     void theTriggerNamesTheFiguresAndTheLevel() {
         StepDetector d = new StepDetector(0);
         Optional<String> last = Optional.empty();
         for (double[] p : concat(steady(6, 1000, 2000), new double[][] {{100, 2000, 0}, {100, 2000, 0}})) {
-            last = d.add(new StepDetector.Point(0, p[0], p[1], p[2]));
+            last = d.add(new StepDetector.Point(0, p[0], p[1], p[2])).map(StepDetector.Step::trigger);
         }
         // History at the second window: 1010, 990, 1010, 990, 1010, 990, 100 -> median 990; deviations
         // 20, 0, 20, 0, 20, 0, 890 -> MAD 20.
