@@ -176,3 +176,18 @@ def test_a_lock_counter_leads_the_sessions_it_blocked_and_a_baseline_volume_foll
     assert names[0] == "db.Innodb_row_lock_current_waits", listed
     assert "db.Threads_running" in names[1:] + listed[0]["same"], listed
     assert "db.Rows_sent" in follows and "db.Rows_sent" not in names, (listed, follows)
+
+
+def test_a_database_counter_ranked_first_leads_the_title_even_when_other_work_took_the_cpu():
+    from ivs_analyzer.findings import _cause_text
+    lock = {"name": "db.Innodb_row_lock_current_waits", "before": 0.0, "after": 4.0, "score": 50.0, "same": []}
+    idle = {"name": "os.cpu.idle_pct", "before": 60.0, "after": 5.0, "score": 40.0, "same": []}
+    cpu = {"taken_by": "another process", "host_idle_before": 60.0, "host_idle_after": 5.0}
+    cause, why = _cause_text([lock, idle], cpu)
+    assert cause == "db.Innodb_row_lock_current_waits"
+    assert why.startswith("db.Innodb_row_lock_current_waits 0 → 4.00;"), why
+    assert why.endswith("meanwhile host CPU taken by another process (idle 60 → 5 %)"), why
+    # a host metric ranked first: where the CPU went is the why
+    cause, why = _cause_text([idle, lock], cpu)
+    assert cause == "os.cpu.idle_pct" and why == "host CPU taken by another process (idle 60 → 5 %)", why
+    assert _cause_text([lock], None)[1] == "db.Innodb_row_lock_current_waits 0 → 4.00"

@@ -41,13 +41,18 @@ def _follows_sentence(follows: list[str]) -> str:
 
 
 def _cause_text(metrics: list[dict], cpu: dict | None) -> tuple[str | None, str]:
-    """(cause metric, short 'why' for the title)."""
+    """(cause metric, short 'why' for the title). Where the host's CPU went leads the title unless a database
+    counter ranks first: then the counter is the why (a held lock stalls the server whoever takes the idle CPU
+    meanwhile) and the CPU's fate follows it."""
+    taken = None
     if cpu and cpu.get("taken_by") not in (None, "freed"):
-        why = f"host CPU taken by {cpu['taken_by']} (idle {cpu['host_idle_before']:.0f} → {cpu['host_idle_after']:.0f} %)"
-        return (metrics[0]["name"] if metrics else "os.cpu.idle_pct"), why
-    if metrics:
+        taken = f"host CPU taken by {cpu['taken_by']} (idle {cpu['host_idle_before']:.0f} → {cpu['host_idle_after']:.0f} %)"
+    if metrics and (taken is None or metrics[0]["name"].startswith("db.")):
         m = metrics[0]
-        return m["name"], f"{m['name']} {_n(m['before'])} → {_n(m['after'])}"
+        why = f"{m['name']} {_n(m['before'])} → {_n(m['after'])}"
+        return m["name"], why + (f"; meanwhile {taken}" if taken else "")
+    if taken:
+        return (metrics[0]["name"] if metrics else "os.cpu.idle_pct"), taken
     return None, "no recorded metric broke its own trend at that moment"
 
 
