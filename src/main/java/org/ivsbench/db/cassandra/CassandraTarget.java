@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Consumer;
 
 import com.datastax.oss.driver.api.core.CqlSession;
@@ -21,6 +22,7 @@ import org.ivsbench.config.TargetConfig;
 import org.ivsbench.db.CounterKind;
 import org.ivsbench.db.DatabaseAdmin;
 import org.ivsbench.db.Record;
+import org.ivsbench.db.ServerClock;
 import org.ivsbench.db.ServerInfo;
 import org.ivsbench.db.Session;
 import org.ivsbench.db.StatusCounters;
@@ -262,6 +264,15 @@ public final class CassandraTarget implements Target, ServerInfo, StatusCounters
     public void dropDatabase(String databaseName) throws TargetException {
         checkName(databaseName);
         admin("DROP KEYSPACE IF EXISTS " + databaseName);
+    }
+
+    /** The coordinator's clock ({@link CassandraServerClock}) beside the capabilities this class implements. */
+    @Override
+    public <T> Optional<T> capability(Class<T> type) {
+        if (type == ServerClock.class) {
+            return Optional.of(type.cast(new CassandraServerClock(session)));
+        }
+        return Target.super.capability(type);
     }
 
     @Override

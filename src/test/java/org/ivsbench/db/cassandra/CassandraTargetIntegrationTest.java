@@ -1,5 +1,6 @@
 package org.ivsbench.db.cassandra;
 
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -15,6 +16,7 @@ import org.junit.jupiter.api.Test;
 
 import org.ivsbench.db.ExtendMethod;
 import org.ivsbench.db.Record;
+import org.ivsbench.db.ServerClock;
 import org.ivsbench.db.Session;
 import org.ivsbench.db.TableSpec;
 import org.ivsbench.db.Target;
@@ -54,6 +56,33 @@ class CassandraTargetIntegrationTest {
             values.put(f, prefix + f);
         }
         return values;
+    }
+
+    /**
+     * The coordinator's clock in milliseconds: the server runs on this host, so its reading, truncated to the
+     * millisecond, lies between this host's readings before and after the round trip, less one millisecond.
+     */
+    @Test
+    void theServerClockIsTheCoordinatorsInMilliseconds() throws Exception {
+        ServerClock clock = target.capability(ServerClock.class).orElseThrow();
+        assertEquals(CassandraServerClock.CQL, clock.source());
+        assertEquals(1000, clock.resolutionMicros());
+        try (ServerClock.Reader reader = clock.open()) {
+            for (int i = 0; i < 3; i++) {
+                long before = localMicros();
+                long server = reader.nowMicros();
+                long after = localMicros();
+                assertEquals(0, server % 1000, "whole milliseconds: " + server);
+                assertTrue(
+                        before - 1000 < server && server <= after,
+                        "server " + server + " not within [" + before + " - 1 ms, " + after + "] (microseconds)");
+            }
+        }
+    }
+
+    private static long localMicros() {
+        Instant now = Instant.now();
+        return now.getEpochSecond() * 1_000_000L + now.getNano() / 1000;
     }
 
     @Test
