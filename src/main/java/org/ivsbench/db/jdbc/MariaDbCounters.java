@@ -39,18 +39,7 @@ final class MariaDbCounters {
             "rocksdb_manual_compactions_running",
             "rocksdb_block_cache_usage",
             "rocksdb_live_sst_files_size",
-            "rocksdb_total_sst_files_size",
-            "rocksdb_cf_compaction_pending",
-            "rocksdb_cf_mem_table_flush_pending",
-            "rocksdb_cf_num_immutable_mem_table");
-
-    /**
-     * The name under which a level of information_schema.ROCKSDB_CFSTATS, summed over the column families, is
-     * reported beside the status variables: {@code COMPACTION_PENDING} is {@code Rocksdb_cf_compaction_pending}.
-     */
-    static String columnFamilyName(String statType) {
-        return "Rocksdb_cf_" + statType.toLowerCase(Locale.ROOT);
-    }
+            "rocksdb_total_sst_files_size");
 
     /** For names outside the defaults (a user's selection): beginnings of levels, not running totals. */
     private static final Set<String> OTHER_GAUGE_PREFIXES = Set.of(

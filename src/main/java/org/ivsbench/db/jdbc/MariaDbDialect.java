@@ -320,25 +320,7 @@ final class MariaDbDialect implements Dialect {
                 }
             }
         }
-        if (counters.containsKey("Rocksdb_rows_read")) {
-            columnFamilyLevels(connection, counters);
-        }
         return counters;
-    }
-
-    /**
-     * MyRocks' column family levels that no status variable carries (pending compaction, memtables waiting to
-     * be flushed), summed over the column families, as {@code Rocksdb_cf_<stat>} gauges (MariaDbCounters).
-     */
-    private static void columnFamilyLevels(Connection connection, Map<String, Double> counters) throws SQLException {
-        try (Statement st = connection.createStatement();
-                ResultSet rs = st.executeQuery("SELECT STAT_TYPE, SUM(VALUE) FROM information_schema.ROCKSDB_CFSTATS"
-                        + " WHERE STAT_TYPE IN ('COMPACTION_PENDING', 'MEM_TABLE_FLUSH_PENDING',"
-                        + " 'NUM_IMMUTABLE_MEM_TABLE') GROUP BY STAT_TYPE")) {
-            while (rs.next()) {
-                counters.put(MariaDbCounters.columnFamilyName(rs.getString(1)), rs.getDouble(2));
-            }
-        }
     }
 
     /** UTC_TIMESTAMP(6): the statement's start on the server, in microseconds, without the session time zone. */

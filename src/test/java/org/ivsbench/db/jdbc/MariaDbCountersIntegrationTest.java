@@ -111,19 +111,15 @@ class MariaDbCountersIntegrationTest {
 
     /**
      * MyRocks (kept by the Rocksdb_ prefix): its status variables are RocksDB's statistics tickers, running
-     * totals, except these levels: memtable sizes, open iterators, manual compactions running now, and the column
-     * family levels read from information_schema.ROCKSDB_CFSTATS (compaction pending, memtables waiting for a flush).
+     * totals, except these levels: memtable sizes, open iterators, manual compactions running now.
      */
     private static final Set<String> EXPECTED_ROCKSDB_GAUGES = Set.of(
             "Rocksdb_memtable_total",
             "Rocksdb_memtable_unflushed",
             "Rocksdb_num_iterators",
-            "Rocksdb_manual_compactions_running",
-            "Rocksdb_cf_compaction_pending",
-            "Rocksdb_cf_mem_table_flush_pending",
-            "Rocksdb_cf_num_immutable_mem_table");
+            "Rocksdb_manual_compactions_running");
 
-    /** The MyRocks counters a DBA reaches for first: write stalls, compaction pending, the block cache, lock trouble. */
+    /** The MyRocks counters a DBA reaches for first: write stalls, the block cache, lock trouble. */
     private static final List<String> ROCKSDB_FIRST = List.of(
             "Rocksdb_stall_micros",
             "Rocksdb_stall_total_stops",
@@ -137,9 +133,7 @@ class MariaDbCountersIntegrationTest {
             "Rocksdb_row_lock_deadlocks",
             "Rocksdb_row_lock_wait_timeouts",
             "Rocksdb_memtable_total",
-            "Rocksdb_memtable_unflushed",
-            "Rocksdb_cf_compaction_pending",
-            "Rocksdb_cf_mem_table_flush_pending");
+            "Rocksdb_memtable_unflushed");
 
     private static Map<String, CounterKind> expectedDefaults() {
         Map<String, CounterKind> m = new LinkedHashMap<>();
