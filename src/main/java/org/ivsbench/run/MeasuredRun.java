@@ -72,8 +72,13 @@ public final class MeasuredRun implements AutoCloseable {
      */
     public Exception execute() throws IOException {
         RunMonitor monitor = RunMonitor.start(config, target, dir, manager::currentPhaseIndex);
-        ActivityWatch activity = new ActivityWatch(target, dir, ActivityWatch.MIN_INTERVAL_MS);
-        collector.setWindowListener(activity);
+        // The step snapshot queries the server (process list, lock waits): part of the monitor's work, so a run
+        // with the monitor off sends the server nothing but its operations.
+        ActivityWatch activity =
+                config.monitor().enabled() ? new ActivityWatch(target, dir, ActivityWatch.MIN_INTERVAL_MS) : null;
+        if (activity != null) {
+            collector.setWindowListener(activity);
+        }
         Exception failure = null;
         try {
             manager.run(id -> module.newTerminal(config, target, id));
@@ -81,7 +86,9 @@ public final class MeasuredRun implements AutoCloseable {
             failure = e;
         } finally {
             collector.finish(manager.stopRequested() || failure != null);
-            activity.close();
+            if (activity != null) {
+                activity.close();
+            }
             monitor.close();
         }
         return failure;
