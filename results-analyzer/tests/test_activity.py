@@ -3,7 +3,7 @@ import json
 
 import pytest
 
-from ivs_analyzer.activity import load_activity, nearest_snapshot
+from ivs_analyzer.activity import load_activity, nearest_snapshot, snapshots_between
 from ivs_analyzer.load import AnalyzerError
 
 
@@ -45,3 +45,19 @@ def test_a_broken_line_in_the_middle_is_an_error_naming_it(tmp_path):
     run = _write(tmp_path / "run", [json.dumps(_entry(100_000, 7)), "not json", json.dumps(_entry(160_000, 9))])
     with pytest.raises(AnalyzerError, match="line 2"):
         load_activity(run)
+
+
+def test_a_stall_right_after_a_latency_wobble_keeps_both_snapshots(tmp_path):
+    # The client snapshots a p99 wobble (no lock waits yet) and, a window later, the stall (the blocker): the
+    # finding at the stall gets both, so its evidence names the blocker even though the wobble's is as near.
+    from ivs_analyzer.report import attach_activity
+    wobble = {"time_ms": 99_010, "window_ms": 98_000, "phase": 0, "trigger": "p99_us 2145.0",
+              "snapshot": {"processlist": [], "lockWaits": []}}
+    stall = _entry(102_000, 41)
+    far = _entry(200_000, 99)
+    assert [e["window_ms"] for e in snapshots_between([wobble, stall, far], 97_000, 105_000)] == [98_000, 102_000]
+    finding = {"kind": "episode", "time_ms": 100_000, "duration_ms": 9_000, "evidence": ["db.x 0 → 1"]}
+    attach_activity([finding], [wobble, stall, far], 90_000, 1_000)
+    assert [e["window_ms"] for e in finding["activities"]] == [98_000, 102_000]
+    assert any("on connection 41 blocks" in e for e in finding["evidence"]), finding["evidence"]
+    assert finding["evidence"][-1] == "db.x 0 → 1"

@@ -1,7 +1,7 @@
 """The server activity snapshots a run took at its detected steps (activity.jsonl, docs/results-format.md).
 
 The client's online detector takes ONE snapshot per step (processlist and lock waits on MariaDB, currentOp on
-MongoDB); the report pairs a step the analyzer found with the snapshot taken nearest to it, which is what
+MongoDB); the report pairs a step the analyzer found with the snapshots taken around it, which is what
 names a blocker. Only the standard library: the file is small (one line per step).
 """
 from __future__ import annotations
@@ -64,6 +64,14 @@ def nearest_snapshot(activity: str | Path | list[dict], step_time_ms: float,
     if best is None or (max_distance_ms is not None and best[0] > max_distance_ms):
         return None
     return best[1]
+
+
+def snapshots_between(activity: str | Path | list[dict], from_ms: float, to_ms: float) -> list[dict]:
+    """The entries whose step time lies in [from_ms, to_ms], oldest first. A stall right after a latency wobble
+    has two snapshots close together (the client takes one for each kind of step), and the blocker may be in
+    either, so a finding keeps all of those around it, not only the nearest."""
+    entries = activity if isinstance(activity, list) else load_activity(activity)
+    return [e for e in entries if from_ms <= _when(e) <= to_ms]
 
 
 def describe_snapshot(entry: dict, start_ms: float) -> list[str]:

@@ -9,7 +9,7 @@ import jinja2
 import pandas as pd
 
 from . import charts, figure_book, finding_charts
-from .activity import describe_snapshot, load_activity, nearest_snapshot
+from .activity import describe_snapshot, load_activity, nearest_snapshot, snapshots_between
 from .changes import ChangeParams, find_changes
 from .epochs import analyse_epochs
 from .findings import experiment_findings, run_findings
@@ -117,16 +117,19 @@ def _prepare_out(out: Path) -> Path:
 
 
 def attach_activity(found: list[dict], activity: list[dict], start_ms: float, window_ms: float) -> None:
-    """Gives each step or episode the server snapshot the run took nearest to it (within the episode and three
-    windows either side): its evidence names the blocker, and findings.json keeps the whole snapshot."""
+    """Gives each step or episode the server snapshots the run took around it (within the episode's length and
+    three windows either side of its start: the client's online detector may fire a few windows before or after
+    the change point the analyzer places), oldest first: their evidence names the blocker. findings.json keeps
+    them all (`activities`) and the one nearest the step (`activity`)."""
     for f in found:
         if f["kind"] not in ("step", "episode") or not activity:
             continue
         reach = (f.get("duration_ms") or 0) + 3 * window_ms
-        entry = nearest_snapshot(activity, f["time_ms"], max_distance_ms=reach)
-        if entry is not None:
-            f["activity"] = entry
-            f["evidence"] = describe_snapshot(entry, start_ms) + f["evidence"]
+        entries = snapshots_between(activity, f["time_ms"] - reach, f["time_ms"] + reach)
+        if entries:
+            f["activity"] = nearest_snapshot(entries, f["time_ms"])
+            f["activities"] = entries
+            f["evidence"] = [s for e in entries for s in describe_snapshot(e, start_ms)] + f["evidence"]
 
 
 def report_run(run: Run, out: Path, params: ChangeParams | None = None) -> Path:
