@@ -2,11 +2,13 @@ package org.ivsbench.cli;
 
 import java.io.PrintStream;
 import java.util.LinkedHashMap;
-import java.util.Locale;
 import java.util.Map;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
 
 import org.ivsbench.config.Shard;
 import org.ivsbench.db.Target;
+import org.ivsbench.merge.ResultsMerge;
 import org.ivsbench.run.MeasuredRun;
 import org.ivsbench.run.StartBarrier;
 
@@ -15,6 +17,8 @@ import org.ivsbench.run.StartBarrier;
  * part of the run this is and how it passed the barrier (so a merge can check and report it).
  */
 final class ShardGate {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
     private ShardGate() {}
 
     static void install(
@@ -33,7 +37,7 @@ final class ShardGate {
                     + " barrier (at most " + timeoutSeconds + " s)");
             try {
                 long start = barrier.await();
-                out.println("Shard " + shard + ": " + clockLine(barrier.facts()));
+                out.println("Shard " + shard + ": " + ResultsMerge.barrierLine(JSON.valueToTree(barrier.facts())));
                 out.println(
                         "Shard " + shard + ": all arrived, starting at " + start + " (epoch ms, this host's clock)");
             } finally {
@@ -42,27 +46,5 @@ final class ShardGate {
                 run.collector().putRunFact("shard", passed);
             }
         });
-    }
-
-    /** This host's clock against the database server's, as the barrier measured it (its facts). */
-    static String clockLine(Map<String, Object> barrier) {
-        Object offset = barrier.get("serverClockOffsetMs");
-        if (offset == null) {
-            Object error = barrier.get("serverClockError");
-            return "clock offset against the database server not measured ("
-                    + (error != null ? error : "the target cannot read its clock") + ")";
-        }
-        if ("embedded".equals(barrier.get("serverClock"))) {
-            return "clock offset 0 (embedded database, this host's clock)";
-        }
-        Object correction = barrier.get("startCorrectionMs");
-        return String.format(
-                Locale.ROOT,
-                "clock offset against the database server %+.3f ms (within ± %.3f ms)%s",
-                ((Number) offset).doubleValue(),
-                ((Number) barrier.get("offsetBoundMs")).doubleValue(),
-                correction instanceof Number n && n.longValue() != 0
-                        ? ", start corrected by " + n.longValue() + " ms"
-                        : "");
     }
 }

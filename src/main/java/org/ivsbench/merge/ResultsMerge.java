@@ -97,17 +97,18 @@ public final class ResultsMerge {
     }
 
     /** A shard's barrier block in words: its clock offset against the server's, its correction, its lateness. */
-    static String barrierLine(JsonNode barrier) {
+    public static String barrierLine(JsonNode barrier) {
         if (barrier.isMissingNode() || barrier.isNull()) {
             return "no start barrier recorded";
         }
         JsonNode offset = barrier.path("serverClockOffsetMs");
         String clock;
         if (!offset.isNumber()) {
-            clock = "clock offset not measured"
+            clock = "clock offset not measured ("
                     + (barrier.path("serverClockError").isTextual()
-                            ? " (" + barrier.path("serverClockError").asText() + ")"
-                            : "");
+                            ? barrier.path("serverClockError").asText()
+                            : "the target cannot read its clock")
+                    + ")";
         } else {
             clock = String.format(
                     Locale.ROOT,

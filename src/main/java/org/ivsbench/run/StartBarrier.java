@@ -137,11 +137,7 @@ public final class StartBarrier {
     private long measureOffset() {
         Optional<ServerClock> clock = target.capability(ServerClock.class);
         if (clock.isEmpty()) {
-            facts.put("serverClock", null);
-            facts.put("serverClockOffsetMs", null);
-            facts.put("offsetBoundMs", null);
-            facts.put("startCorrectionMs", 0L);
-            return 0;
+            return unmeasured(null, null);
         }
         try {
             ClockOffset offset = ClockOffset.measure(clock.get(), localNanos);
@@ -149,13 +145,20 @@ public final class StartBarrier {
             facts.put("startCorrectionMs", offset.correctionMs());
             return offset.correctionMs();
         } catch (TargetException e) {
-            facts.put("serverClock", clock.get().source());
-            facts.put("serverClockOffsetMs", null);
-            facts.put("offsetBoundMs", null);
-            facts.put("serverClockError", String.valueOf(e.getMessage()));
-            facts.put("startCorrectionMs", 0L);
-            return 0;
+            return unmeasured(clock.get().source(), String.valueOf(e.getMessage()));
         }
+    }
+
+    /** No offset: the facts say why ({@code source} null: the target cannot read its clock); no correction. */
+    private long unmeasured(String source, String error) {
+        facts.put("serverClock", source);
+        facts.put("serverClockOffsetMs", null);
+        facts.put("offsetBoundMs", null);
+        if (error != null) {
+            facts.put("serverClockError", error);
+        }
+        facts.put("startCorrectionMs", 0L);
+        return 0;
     }
 
     private long nowMs() {
