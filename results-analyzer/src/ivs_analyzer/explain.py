@@ -97,13 +97,10 @@ def on_own_trend(values: np.ndarray, after: np.ndarray) -> bool:
 def follows_throughput(name: str, before: float, after: float, tput: tuple[float, float] | None,
                        min_relative_change: float) -> bool:
     """True when the metric's move is the throughput's move at a constant amount per operation."""
-    if tput is None:
+    if tput is None or not _throughput_moved(tput, min_relative_change):
         return False
     sb, sa = tput
-    if max(sb, sa) <= 0 or abs(sa - sb) < min_relative_change * max(sb, sa):
-        return False
-    if name.endswith("idle_pct"):  # idle falls as the work grows: compare the busy share
-        before, after = 100.0 - before, 100.0 - after
+    before, after = _busy(name, before), _busy(name, after)
     move = after - before
     if move == 0:
         return False
@@ -249,9 +246,11 @@ def rank_window_metrics(metrics: pd.DataFrame, before: np.ndarray, after: np.nda
     context_rate = np.asarray(rate, dtype=float)[context] if rate is not None else None
     for entry, values in ranked:
         if follows_throughput(entry["name"], entry["before"], entry["after"], tput, params.min_relative_change) \
-                or (context_rate is not None and tput is not None and _throughput_moved(tput, params)
+                or (context_rate is not None and tput is not None
+                    and _throughput_moved(tput, params.min_relative_change)
                     and follows_with_baseline(_busy(entry["name"], values), context_rate,
-                                              *_busy_pair(entry["name"], entry["before"], entry["after"]), tput)):
+                                              _busy(entry["name"], entry["before"]),
+                                              _busy(entry["name"], entry["after"]), tput)):
             follows.append(entry["name"])
             continue
         leader = next((le for le, lv in listed if same_signal(values, lv, params.same_signal_r)), None)
@@ -264,15 +263,12 @@ def rank_window_metrics(metrics: pd.DataFrame, before: np.ndarray, after: np.nda
     return [entry for entry, _ in listed], follows
 
 
-def _throughput_moved(tput: tuple[float, float], params) -> bool:
+def _throughput_moved(tput: tuple[float, float], min_relative_change: float) -> bool:
+    """True when throughput moved by at least min_relative_change of its larger side."""
     sb, sa = tput
-    return max(sb, sa) > 0 and abs(sa - sb) >= params.min_relative_change * max(sb, sa)
+    return max(sb, sa) > 0 and abs(sa - sb) >= min_relative_change * max(sb, sa)
 
 
-def _busy(name: str, values: np.ndarray) -> np.ndarray:
-    """Idle CPU as busy CPU (idle falls as the work grows), other metrics as they are."""
+def _busy(name: str, values):
+    """Idle CPU as busy CPU (idle falls as the work grows), other metrics as they are; a number or an array."""
     return 100.0 - values if name.endswith("idle_pct") else values
-
-
-def _busy_pair(name: str, before: float, after: float) -> tuple[float, float]:
-    return (100.0 - before, 100.0 - after) if name.endswith("idle_pct") else (before, after)
