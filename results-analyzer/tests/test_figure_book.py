@@ -105,9 +105,10 @@ def test_figures_that_share_a_chart_each_get_the_chart_they_would_draw_alone(tmp
     # copied; each copy must be the figure as drawn on its own.
     config = {"spec": {"extendDistribution": "zipfian", "runWeights": {"ReadRecord": 100.0}}}
     sections = {s["figure"]: s for s in figure_book.write(synthetic(), config, tmp_path / "book")}
-    for n, draw in ((15, "latency_throughput"), (14, "_baselines_chart")):
+    baselines = {"modes": figure_book.MODES[2:], "x": "data_bytes"}
+    for n, kwargs in ((15, {}), (14, baselines)):
         alone = figure_book.Book(synthetic(), config, tmp_path / f"alone{n}")
-        chart = getattr(alone, draw)(n)
+        chart = alone.latency_throughput(n, **kwargs)
         assert sections[n]["chart"] == chart == f"figures/fig{n:02d}.png"
         assert (tmp_path / "book" / chart).read_bytes() == (tmp_path / f"alone{n}" / chart).read_bytes()
     assert (tmp_path / "book/figures/fig03.png").read_bytes() != (tmp_path / "book/figures/fig04.png").read_bytes()

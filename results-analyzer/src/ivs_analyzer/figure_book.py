@@ -88,25 +88,16 @@ class Book:
         ax.set_ylabel(ylabel)
         ax.legend(fontsize=7)
 
-    def latency_throughput(self, n: int, modes=MODES[:3]) -> str:
+    def latency_throughput(self, n: int, modes=MODES[:3], x: str = "epoch") -> str:
+        """Average read latency and throughput of `modes` against `x` (epoch, or data_bytes for the baselines)."""
         def draw(n: int) -> str:
             fig, (a, b) = plt.subplots(1, 2, figsize=(9, 3.2))
-            self._lines(a, "run_lat_avg_us", "average read latency (µs)", modes)
-            self._lines(b, "run_throughput", "throughput (ops/s)", modes)
+            self._lines(a, "run_lat_avg_us", "average read latency (µs)", modes, x=x)
+            self._lines(b, "run_throughput", "throughput (ops/s)", modes, x=x)
             b.set_ylim(bottom=0)
             return self._save(fig, n)
 
-        return self._shared(("latency_throughput", tuple(modes)), n, draw)
-
-    def _baselines_chart(self, n: int) -> str:
-        def draw(n: int) -> str:
-            fig, (a, b) = plt.subplots(1, 2, figsize=(9, 3.2))
-            self._lines(a, "run_lat_avg_us", "average read latency (µs)", MODES[2:], x="data_bytes")
-            self._lines(b, "run_throughput", "throughput (ops/s)", MODES[2:], x="data_bytes")
-            b.set_ylim(bottom=0)
-            return self._save(fig, n)
-
-        return self._shared(("baselines",), n, draw)
+        return self._shared(("latency_throughput", tuple(modes), x), n, draw)
 
     # -- sections --------------------------------------------------------------------------------------------
     def section(self, n, title, claim, test, verdict, detail, chart=None, needs=None):
@@ -148,7 +139,7 @@ class Book:
         if sp.empty or av.empty:
             return self.needs(n, title, claim, "the spread-baseline and average-baseline modes (preset"
                               " ycsbivs_<platform>_baselines_<light|heavy>weight.xml sweeps the volumes alone)")
-        chart = self._baselines_chart(n)
+        chart = self.latency_throughput(n, MODES[2:], x="data_bytes")
         tp = sp["run_throughput"].to_numpy()
         share = t.within(tp[1:], tp[0], 0.10)
         slope, _, r = t.linear_fit(av["data_bytes"].to_numpy(), av["run_lat_avg_us"].to_numpy())
