@@ -191,3 +191,16 @@ def test_a_database_counter_ranked_first_leads_the_title_even_when_other_work_to
     cause, why = _cause_text([idle, lock], cpu)
     assert cause == "os.cpu.idle_pct" and why == "host CPU taken by another process (idle 60 → 5 %)", why
     assert _cause_text([lock], None)[1] == "db.Innodb_row_lock_current_waits 0 → 4.00"
+
+
+def test_cpu_time_that_falls_with_throughput_follows_and_cpu_that_rises_against_it_does_not():
+    from ivs_analyzer.explain import follows_throughput
+    # a held lock: throughput 1000 -> 140, the host's user CPU 5.4 -> 3.2 % (less work done; not in proportion,
+    # other processes keep their share): an effect
+    assert follows_throughput("os.cpu.usr_pct", 5.41, 3.16, (1000.0, 140.0), 0.3)
+    assert follows_throughput("os.cpu.idle_pct", 80.0, 90.0, (1000.0, 140.0), 0.3)  # busy 20 -> 10
+    # a hog: busy CPU up while throughput falls: a candidate cause
+    assert not follows_throughput("os.cpu.usr_pct", 5.0, 60.0, (1000.0, 140.0), 0.3)
+    assert not follows_throughput("os.cpu.idle_pct", 80.0, 5.0, (1000.0, 140.0), 0.3)
+    # not a CPU time share: the same numbers are judged per operation (3.16 / 140 is far above 5.41 / 1000)
+    assert not follows_throughput("db.Innodb_row_lock_time", 5.41, 3.16, (1000.0, 140.0), 0.3)

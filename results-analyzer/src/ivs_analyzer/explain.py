@@ -21,6 +21,9 @@ process on the CPU), not the long list of things that fell because fewer operati
   follows when a line ``a + b·throughput`` with ``a ≥ 0`` and ``b > 0`` (a baseline plus an amount per
   operation), fitted over the context windows, predicts ``EXPLAINED`` of its move from throughput's move.
   A metric that rises as throughput falls (lock waits, stalls, misses) has ``b < 0`` and never follows.
+* **CPU time that moves with throughput is the work done.** Host, server or client CPU shares (busy for idle)
+  that fall as throughput falls, or rise as it rises, follow it whatever their proportion (other processes
+  keep their share); CPU that rises while throughput falls (a hog) stays a candidate cause.
 * **Sessions are the pile-up, not the reason.** Metrics that count what the server's clients have there -
   sessions, running threads, connections and their high-water mark, open tables, the server's threads -
   rise whenever operations take longer (blocked sessions stay, arrivals keep coming) or a session arrives;
@@ -32,12 +35,16 @@ process on the CPU), not the long list of things that fell because fewer operati
 from __future__ import annotations
 
 import math
+import re
 import warnings
 
 import numpy as np
 import pandas as pd
 
 EXPLAINED = 0.8
+# Shares of CPU time (host, database server, client): busy CPU moving the same way as throughput is the work
+# done, an effect; moving against it (a hog, a spin) stays a candidate cause.
+CPU_TIME = re.compile(r"os\.cpu\.\w+_pct|proc\.cpu_pct|client\.cpu_pct")
 PER_OP_TOLERANCE = math.log(1.1)
 TREND_JUMP_MULTIPLE = 3.0
 # Counts of what the server's clients have there (see "Sessions are the pile-up" above), by name after the
@@ -104,6 +111,9 @@ def follows_throughput(name: str, before: float, after: float, tput: tuple[float
     move = after - before
     if move == 0:
         return False
+    if CPU_TIME.fullmatch(name) and (move > 0) == (sa > sb):
+        # CPU time that falls as throughput falls (or rises with it) is the work done, not what limited it.
+        return True
     # predict the low-throughput side from the high one (meaningful when throughput falls to ~0)
     if sb >= sa:
         predicted, actual = before * sa / sb, after
