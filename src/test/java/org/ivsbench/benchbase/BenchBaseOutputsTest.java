@@ -120,10 +120,72 @@ class BenchBaseOutputsTest {
         List<String> latency = new ArrayList<>();
         s.get("Latency Distribution").fieldNames().forEachRemaining(latency::add);
         assertEquals(LATENCY_KEYS, latency);
-        long min = s.get("Latency Distribution").get(LATENCY_KEYS.get(0)).asLong();
-        long median = s.get("Latency Distribution").get(LATENCY_KEYS.get(2)).asLong();
-        long max = s.get("Latency Distribution").get(LATENCY_KEYS.get(8)).asLong();
-        assertTrue(0 <= min && min <= median && median <= max, s.toString());
+    }
+
+    @Test
+    void latencyDistributionIsOurResponseTimeInMicroseconds() throws Exception {
+        // One phase, unlimited rate: BenchBase's latency (from the actual start) is our response time there, and
+        // both are in microseconds, from the same histogram, so the shared figures are equal, not just close.
+        assertEquals(1, ours.get("phases").size());
+        JsonNode response = ours.get("phases").get(0).get("responseTimeUs");
+        JsonNode d = new ObjectMapper().readTree(file("summary.json").toFile()).get("Latency Distribution");
+        assertEquals(
+                response.get("p50").asLong(),
+                d.get("Median Latency (microseconds)").asLong(),
+                d.toString());
+        assertEquals(
+                response.get("p90").asLong(),
+                d.get("90th Percentile Latency (microseconds)").asLong());
+        assertEquals(
+                response.get("p95").asLong(),
+                d.get("95th Percentile Latency (microseconds)").asLong());
+        assertEquals(
+                response.get("p99").asLong(),
+                d.get("99th Percentile Latency (microseconds)").asLong());
+        assertEquals(
+                response.get("max").asLong(),
+                d.get("Maximum Latency (microseconds)").asLong());
+        // BenchBase truncates the average to whole microseconds.
+        assertEquals(
+                (long) response.get("avg").asDouble(),
+                d.get("Average Latency (microseconds)").asLong());
+        // summary.json has no minimum, 25th or 75th percentile. raw.csv times each operation inside the engine's
+        // own timing (around the terminal's call: a few microseconds less each), so its smallest latency is at
+        // most the minimum, in the same unit; the quartiles lie between their neighbours.
+        long rawMin = Long.MAX_VALUE;
+        for (String row : Files.readAllLines(file("raw.csv")).subList(1, 3001)) {
+            rawMin = Math.min(rawMin, Long.parseLong(row.split(",")[3]));
+        }
+        long min = d.get("Minimum Latency (microseconds)").asLong();
+        assertTrue(0 < rawMin && rawMin <= min, "minimum " + min + " against raw.csv's " + rawMin);
+        long p25 = d.get("25th Percentile Latency (microseconds)").asLong();
+        long p75 = d.get("75th Percentile Latency (microseconds)").asLong();
+        assertTrue(min <= p25 && p25 <= response.get("p50").asLong(), d.toString());
+        assertTrue(
+                response.get("p50").asLong() <= p75
+                        && p75 <= response.get("p90").asLong(),
+                d.toString());
+    }
+
+    @Test
+    void resultsCsvIsSamplesCsvInMilliseconds() throws Exception {
+        // The same windows, all types merged: samples.csv in microseconds, results.csv in milliseconds (3 decimals).
+        List<String> samples = Files.readAllLines(file("samples.csv"));
+        List<String> results = Files.readAllLines(file("results.csv"));
+        assertEquals(samples.size(), results.size());
+        // samples.csv columns (after time, requests, throughput) -> results.csv columns, by name.
+        int[][] pairs = {{3, 3}, {4, 4}, {5, 5}, {7, 6}, {8, 7}, {9, 8}, {10, 9}, {11, 10}};
+        for (int row = 1; row < samples.size(); row++) {
+            String[] us = samples.get(row).split(",");
+            String[] ms = results.get(row).split(",");
+            assertEquals(us[0], ms[0], "window start");
+            for (int[] p : pairs) {
+                assertEquals(
+                        String.format(java.util.Locale.ROOT, "%.3f", Long.parseLong(us[p[0]]) / 1e3),
+                        ms[p[1]],
+                        SAMPLES.split(",")[p[0]] + " / " + RESULTS.split(",")[p[1]] + " in row " + row);
+            }
+        }
     }
 
     @Test
