@@ -6,7 +6,11 @@ import java.util.SplittableRandom;
 
 import org.junit.jupiter.api.Test;
 
+import org.ivsbench.bench.ycsbivs.procedures.EmptyDeleteRecord;
+import org.ivsbench.bench.ycsbivs.procedures.EmptyReadRecord;
 import org.ivsbench.bench.ycsbivs.procedures.ProcedureContext;
+import org.ivsbench.bench.ycsbivs.procedures.Procedures;
+import org.ivsbench.bench.ycsbivs.procedures.RangeReadRecord;
 import org.ivsbench.config.BenchmarkConfig;
 import org.ivsbench.config.ConfigException;
 import org.ivsbench.config.TargetConfig;
@@ -16,6 +20,7 @@ import org.ivsbench.random.KeyNames;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Config checks of the empty and range operations, and the disjointness of the absent keys. */
 class EmptyAndRangeConfigTest {
@@ -67,9 +72,34 @@ class EmptyAndRangeConfigTest {
 
     @Test
     void theOtherOperationsAreAcceptedOnCassandra() throws ConfigException {
-        new YcsbIvsModule()
-                .validate(withTypes(
-                        CASSANDRA, Map.of(), List.of("EmptyReadRecord", "EmptyDeleteRecord", "RangeReadRecord")));
+        List<String> types = List.of("EmptyReadRecord", "EmptyDeleteRecord", "RangeReadRecord");
+        BenchmarkConfig config = withTypes(CASSANDRA, Map.of(), types);
+        new YcsbIvsModule().validate(config);
+        // What the accepted config means: the three types in config order, each run by its own procedure ...
+        assertEquals(types, config.transactionTypeNames());
+        assertEquals(
+                List.of(EmptyReadRecord.class, EmptyDeleteRecord.class, RangeReadRecord.class),
+                types.stream()
+                        .map(n -> Procedures.byName(n).orElseThrow().getClass())
+                        .toList());
+        // ... over scalefactor 1 = 1000 records, each range read asking for 1 .. 100 of them (scanlength's
+        // default), every length equally likely.
+        YcsbIvsParameters p = YcsbIvsParameters.from(config);
+        assertEquals(1000, p.recordCount());
+        assertEquals(100, p.scanLength());
+        assertEquals("uniform", p.rangeLengths().spec().name());
+        assertEquals(1, p.rangeLengths().min());
+        assertEquals(100, p.rangeLengths().max());
+        long[] seen = new long[101];
+        SplittableRandom r = new SplittableRandom(3);
+        for (int i = 0; i < 100_000; i++) {
+            seen[p.rangeLengths().next(r)]++; // a length outside 0..100 fails here
+        }
+        assertEquals(0, seen[0]);
+        for (int length = 1; length <= 100; length++) {
+            // 1000 expected; 4.5 standard deviations (31.5 each) either side
+            assertTrue(Math.abs(seen[length] - 1000) < 142, "length " + length + " drawn " + seen[length] + " times");
+        }
     }
 
     @Test
