@@ -135,7 +135,7 @@ final class CassandraSession implements Session {
             throws TargetException {
         if (method == ExtendMethod.SERVER) {
             throw new TargetException(
-                    "Cassandra has no server-side extend (CQL cannot append to text); use" + " extendmethod=client");
+                    "Cassandra has no server-side extend (CQL cannot append to text); extend on the client");
         }
         boolean conditional = options.extendWrite() == CassandraOptions.ExtendWrite.CONDITIONAL;
         long suffixBytes = utf8Length(suffix);

@@ -199,8 +199,8 @@ final class MongoSession implements Session {
             }
             if (target.options().extendFallback() == MongoOptions.ExtendFallback.FAIL) {
                 throw new TargetException(MongoTarget.NO_PIPELINES
-                        + "; extendmethod=server cannot run (extendFallback=fail; use extendmethod=client, "
-                        + "extendFallback=client, or MongoDB 4.2+)");
+                        + "; a server-side extend cannot run (extendFallback=fail; extend on the client, set "
+                        + "extendFallback=client, or use MongoDB 4.2+)");
             }
             target.warnPipelineFallbackOnce();
         }

@@ -344,7 +344,7 @@ public final class MongoTarget implements Target, ServerInfo, StatusCounters, Da
     void warnPipelineFallbackOnce() {
         if (pipelineWarningLogged.compareAndSet(false, true)) {
             hooks.warnings()
-                    .accept(NO_PIPELINES + "; extendmethod=server falls back to client (server wire version "
+                    .accept(NO_PIPELINES + "; server-side extends fall back to client-side ones (server wire version "
                             + maxWireVersion + ", pipelines need " + PIPELINE_WIRE_VERSION + " = MongoDB 4.2)");
         }
     }

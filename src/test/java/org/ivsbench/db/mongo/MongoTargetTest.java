@@ -239,7 +239,7 @@ class MongoTargetTest {
                 fx.warnings
                         .get(0)
                         .startsWith(
-                                "server does not support update pipelines; extendmethod=server falls back to client"),
+                                "server does not support update pipelines; server-side extends fall back to client-side ones"),
                 fx.warnings.get(0));
         assertEquals(115, fx.contents(t.name()).get("user0000").get("FIELD0").length());
         assertEquals(103, fx.contents(t.name()).get("user0001").get("FIELD0").length());
