@@ -15,6 +15,8 @@
 #         analyzer test), then pytest.
 # Tests never skip for a missing server, jar or browser here: they fail. IVS_ALLOW_SKIP=1 (never set by this
 # script) is how a developer running mvn test or pytest by hand without servers turns those failures into skips.
+# Any skipped test (surefire's or pytest's JUnit XML reports, read by scripts/lib/skipped_tests.py) fails the
+# part it is in, and is listed by name with its reason.
 #
 # Environment: IVS_TEST_TIMEOUT (seconds per forked test JVM, default 1500), IVS_PYTHON (default python3),
 # plus those of scripts/mariadb.sh, scripts/mongo-standin.sh and scripts/postgres.sh.
@@ -36,7 +38,7 @@ for arg in "$@"; do
     --java-only) run_python=0 ;;
     --python-only) run_java=0 ;;
     --keep-servers) keep_servers=1 ;;
-    -h|--help) sed -n '2,21p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,23p' "$0"; exit 0 ;;
     *) echo "unknown option: $arg (use --java-only, --python-only, --keep-servers)" >&2; exit 2 ;;
   esac
 done
@@ -106,13 +108,18 @@ start_servers() {
 }
 
 java_tests() {
-  # clean: class files of deleted or renamed tests would otherwise still run.
+  local rc=0
+  # clean: class files of deleted or renamed tests would otherwise still run (and old reports be read below).
   step "build target/benchbase.jar" mvn -B -q -DskipTests clean package || return 1
   step "mvn test" mvn -B test \
     -Divs.mariadb.url="$IVS_MARIADB_URL" -Divs.mongo.url="$IVS_MONGO_URL" \
     -Divs.postgres.url="$IVS_POSTGRES_URL" -Divs.postgres.pidfile="$IVS_POSTGRES_PIDFILE" \
     -Divs.cassandra.url="$IVS_CASSANDRA_URL" \
-    -Dsurefire.timeout="${IVS_TEST_TIMEOUT:-1500}"
+    -Dsurefire.timeout="${IVS_TEST_TIMEOUT:-1500}" || rc=1
+  # A skipped test checked nothing: @Disabled, a failed assumption, a server that was missing after all.
+  step "no skipped Java test" "${IVS_PYTHON:-python3}" scripts/lib/skipped_tests.py java target/surefire-reports \
+    || rc=1
+  return "$rc"
 }
 
 ensure_chromium() {
@@ -140,7 +147,11 @@ python_tests() {
   fi
   step "install MariaDB" scripts/mariadb.sh install || return 1
   # No IVS_ALLOW_SKIP here: a test whose server, jar or browser is missing fails rather than skips.
-  step "pytest results-analyzer" "$IVS_VENV/bin/python" -m pytest results-analyzer
+  local rc=0 report="$IVS_CACHE_DIR/pytest-junit.xml"
+  rm -f "$report"
+  step "pytest results-analyzer" "$IVS_VENV/bin/python" -m pytest -rs --junitxml="$report" results-analyzer || rc=1
+  step "no skipped Python test" "$IVS_VENV/bin/python" scripts/lib/skipped_tests.py python "$report" || rc=1
+  return "$rc"
 }
 
 if [ "$run_java" -eq 1 ]; then
