@@ -206,6 +206,8 @@ cmd_start() {
   if [ "$(psql_admin -tA -c "SELECT count(*) FROM pg_database WHERE datname = '$DB'")" = 0 ]; then
     psql_admin -c "CREATE DATABASE $DB OWNER $DB_USER" || fail_with_log "could not create database $DB"
   fi
+  # An experiment's quiescence wait runs CHECKPOINT before each run phase (PostgreSQL 15's pg_checkpoint role).
+  psql_admin -c "GRANT pg_checkpoint TO $DB_USER" >/dev/null || fail_with_log "could not grant pg_checkpoint to $DB_USER"
   # In template1 too, so the experiment's fresh databases have it as well.
   for d in template1 "$DB"; do
     psql_admin -d "$d" -c "CREATE EXTENSION IF NOT EXISTS pg_stat_statements" \

@@ -13,6 +13,14 @@ public interface ServerInfo {
     Map<String, Object> environment() throws TargetException;
 
     /**
+     * The server settings that decide how fast it runs (cache sizes, log sizes, flushing), by name: an
+     * experiment compares the primary's server with a fresh instance's. Empty where the kind has none to compare.
+     */
+    default Map<String, Object> settings() throws TargetException {
+        return Map.of();
+    }
+
+    /**
      * The storage engine the server reports for {@code table}, or empty where the kind has no such choice or
      * the table does not exist.
      */

@@ -26,7 +26,9 @@ import org.ivsbench.stats.RunInfo;
  * it writes), then the other modes' run phases (clean,
  * average-baseline and spread-baseline on fresh databases: {@link FreshServer}, {@link FreshDatabases}). A
  * baselines-only experiment with computed volumes runs no extend phase: only the baselines, at the volume
- * {@link BaselineVolume#computed} gives each epoch. Every
+ * {@link BaselineVolume#computed} gives each epoch. Before every measured run phase, whatever the mode, the
+ * {@link QuiescenceWait} lets the server digest what came before (main's extends, a fresh database's build); its
+ * length goes to epochs.csv and the progress line. Every
  * phase is its own {@link MeasuredRun} in its own folder, with a new module instance, so per-run state (key
  * generators sized by the record count) follows the phase's config. {@link #stop()} ends the current phase early
  * and starts no other.
@@ -46,6 +48,7 @@ final class EpochLoop implements RunLifecycle.Work {
     private final int windowSeconds;
     private final int first;
     private final ExperimentState state;
+    private final QuiescenceWait quiesce;
     private final long started = System.nanoTime();
     private volatile MeasuredRun current;
     private volatile boolean stopped;
@@ -78,7 +81,8 @@ final class EpochLoop implements RunLifecycle.Work {
         this.windowSeconds = windowSeconds;
         this.first = first;
         this.state = state;
-        this.freshServer = new FreshServer(primary, config.target(), spec.freshInstance(), dir, out);
+        this.freshServer = new FreshServer(primary, config.target(), spec.freshInstance(), dir, out, state);
+        this.quiesce = QuiescenceWait.system(spec.quiesceTimeoutSeconds(), () -> stopped);
     }
 
     /**
@@ -176,8 +180,10 @@ final class EpochLoop implements RunLifecycle.Work {
         listener.extendDone(epoch, primary, workload.dataTable());
         PhaseSummary mainRun = null;
         boolean mainFirst = mainRunsFirst(spec);
+        QuiescenceWait.Result mainQuiet = null;
         if (mainFirst) {
             listener.beforeMainRun(epoch, primary);
+            mainQuiet = quiet(primary);
             mainRun = phase(
                     runConfig(base), primary, ed.resolve(Mode.MAIN.label()).resolve("run"));
             if (mainRun == null || stopped) {
@@ -202,8 +208,8 @@ final class EpochLoop implements RunLifecycle.Work {
             csv.sizeRows(epoch, sizes);
             listener.primaryReady(epoch, primary, table);
             if (mainFirst) {
-                csv.epochRow(epoch, Mode.MAIN, sizes, extend, mainRun, null, null);
-                progress(epoch, Mode.MAIN.label(), mainRun);
+                csv.epochRow(epoch, Mode.MAIN, sizes, extend, mainRun, null, null, mainQuiet);
+                progress(epoch, Mode.MAIN.label(), mainRun, mainQuiet);
             }
             return runModes(epoch, ed, base, extend, sizes, BaselineVolume.of(sizes), snapshot, csv, mainFirst)
                     ? sizes
@@ -241,32 +247,50 @@ final class EpochLoop implements RunLifecycle.Work {
             }
             BenchmarkConfig runConfig = runConfig(base);
             Path runDir = ed.resolve(mode.label()).resolve("run");
-            PhaseSummary run;
+            Measured run;
             switch (mode) {
                 case MAIN -> {
                     listener.beforeMainRun(epoch, primary);
-                    run = phase(runConfig, primary, runDir);
-                    if (run != null) {
-                        csv.epochRow(epoch, mode, sizes, extend, run, null, null);
+                    QuiescenceWait.Result quiet = quiet(primary);
+                    run = new Measured(phase(runConfig, primary, runDir), quiet);
+                    if (run.summary() != null) {
+                        csv.epochRow(epoch, mode, sizes, extend, run.summary(), null, null, quiet);
                     }
                 }
                 case CLEAN, AVERAGE_BASELINE, SPREAD_BASELINE ->
                     run = freshMode(epoch, mode, runConfig, sizes, volume, snapshot, runDir, csv);
                 default -> throw new IllegalStateException(mode.toString());
             }
-            if (run == null || stopped) {
+            if (run.summary() == null || stopped) {
                 return false;
             }
-            progress(epoch, mode.label(), run);
+            progress(epoch, mode.label(), run.summary(), run.quiet());
         }
         return true;
     }
 
+    /** A run phase's summary (null when stopped) and the quiescence wait before it (null when disabled). */
+    private record Measured(PhaseSummary summary, QuiescenceWait.Result quiet) {}
+
     /**
-     * One fresh-database mode: a server from {@link FreshServer}, the mode's database built there, its run
-     * phase, its epochs.csv row; the database is dropped and an instance's connections closed in any case.
+     * The quiescence wait before a measured run phase on {@code target}, the same for every mode (main's after
+     * its extends, a fresh database's after it was built); null when experiment/quiesce/timeout is 0. A wait
+     * that could not ask the server says why on a warning line; the phase runs anyway.
      */
-    private PhaseSummary freshMode(
+    private QuiescenceWait.Result quiet(Target target) throws InterruptedException {
+        QuiescenceWait.Result r = quiesce.await(target, workload.dataTable());
+        if (r != null && r.error() != null) {
+            out.println("warning: quiescence wait: " + r.error());
+        }
+        return r;
+    }
+
+    /**
+     * One fresh-database mode: a server from {@link FreshServer}, the mode's database built there, the
+     * quiescence wait, its run phase, its epochs.csv row; the database is dropped and an instance's connections
+     * closed in any case.
+     */
+    private Measured freshMode(
             int epoch,
             Mode mode,
             BenchmarkConfig runConfig,
@@ -299,17 +323,19 @@ final class EpochLoop implements RunLifecycle.Work {
                 default -> throw new IllegalStateException(mode.toString());
             }
             PhaseSummary run;
+            QuiescenceWait.Result quiet;
             try {
                 listener.freshReady(epoch, mode, b.target(), table);
+                quiet = quiet(b.target());
                 run = phase(phaseConfig, b.target(), runDir);
                 listener.beforeDrop(epoch, mode, b.target(), table);
             } finally {
                 FreshDatabases.drop(server, b);
             }
             if (run != null) {
-                csv.epochRow(epoch, mode, rowSizes, null, run, b.snapshotMs(), b.restoreMs());
+                csv.epochRow(epoch, mode, rowSizes, null, run, b.snapshotMs(), b.restoreMs(), quiet);
             }
-            return run;
+            return new Measured(run, quiet);
         } finally {
             freshServer.release(server);
         }
@@ -358,19 +384,25 @@ final class EpochLoop implements RunLifecycle.Work {
     }
 
     private void progress(int epoch, String what, PhaseSummary s) {
+        progress(epoch, what, s, null);
+    }
+
+    /** The phase's progress line; a run phase's ends with its quiescence wait when there was one. */
+    private void progress(int epoch, String what, PhaseSummary s, QuiescenceWait.Result quiet) {
         phasesDone++;
         double elapsed = (System.nanoTime() - started) / 1e9;
         long eta = Math.round(elapsed / phasesDone * (phasesTotal - phasesDone));
         Double avg = s.responseTimeUs().avg();
         out.printf(
                 Locale.ROOT,
-                "epoch %d/%d mode %s: %,d ops, %,.0f ops/s, avg %s us ... ETA %s%n",
+                "epoch %d/%d mode %s: %,d ops, %,.0f ops/s, avg %s us%s ... ETA %s%n",
                 epoch,
                 spec.epochs(),
                 what,
                 s.counts().total(),
                 s.throughput() == null ? 0.0 : s.throughput(),
                 avg == null ? "-" : String.format(Locale.ROOT, "%.0f", avg),
+                quiet == null ? "" : ", " + quiet.describe(),
                 duration(eta));
     }
 

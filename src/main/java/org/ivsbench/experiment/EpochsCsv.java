@@ -30,6 +30,12 @@ final class EpochsCsv implements AutoCloseable {
             + "extend_goodput,extend_aborted,extend_error,run_goodput,run_skipped,run_aborted,run_error,run_missed,"
             + "record_min,record_avg,record_p50,record_p99,record_max,records_at_cap";
 
+    /**
+     * The columns after the run types' (appended later, so they come last): the quiescence wait before the row's
+     * run phase ({@link QuiescenceWait}): its length and whether it ended without the server seen quiet.
+     */
+    static final String QUIESCE_HEADER = "quiesce_ms,quiesce_timed_out";
+
     static final String SIZES_HEADER = "epoch,bucket_lo,bucket_hi,count";
 
     private final List<TypeColumns> runTypes;
@@ -91,6 +97,20 @@ final class EpochsCsv implements AutoCloseable {
             Long snapshotMs,
             Long restoreMs)
             throws IOException {
+        epochRow(epoch, mode, s, extend, run, snapshotMs, restoreMs, null);
+    }
+
+    /** One row; {@code quiesce} is null when no wait came before the run phase (quiesce/timeout 0). */
+    void epochRow(
+            int epoch,
+            Mode mode,
+            ValueSizeStats s,
+            PhaseSummary extend,
+            PhaseSummary run,
+            Long snapshotMs,
+            Long restoreMs,
+            QuiescenceWait.Result quiesce)
+            throws IOException {
         List<String> c = new ArrayList<>();
         c.add(Integer.toString(epoch));
         c.add(mode.label());
@@ -151,6 +171,8 @@ final class EpochsCsv implements AutoCloseable {
                 c.add(fmt(ts.responseTimeUs().p99()));
             }
         }
+        c.add(quiesce == null ? "" : Long.toString(quiesce.millis()));
+        c.add(quiesce == null ? "" : Boolean.toString(quiesce.timedOut()));
         epochs.write(String.join(",", c));
         epochs.newLine();
         epochs.flush();
@@ -158,7 +180,7 @@ final class EpochsCsv implements AutoCloseable {
 
     /**
      * epochs.csv's header: {@link #BASE_HEADER}, then {@code run_<column>_ops, _throughput, _lat_avg_us,
-     * _lat_p99_us} for each run type, in the given order.
+     * _lat_p99_us} for each run type, in the given order, then {@link #QUIESCE_HEADER}.
      */
     static String epochsHeader(List<TypeColumns> runTypes) {
         StringBuilder b = new StringBuilder(BASE_HEADER);
@@ -167,7 +189,7 @@ final class EpochsCsv implements AutoCloseable {
             b.append(p).append("_ops").append(p).append("_throughput");
             b.append(p).append("_lat_avg_us").append(p).append("_lat_p99_us");
         }
-        return b.toString();
+        return b.append(',').append(QUIESCE_HEADER).toString();
     }
 
     void sizeRows(int epoch, ValueSizeStats s) throws IOException {

@@ -10,7 +10,7 @@ interface ExperimentListener {
     /** Right after the extend phase of {@code epoch}, before anything else touches the primary. */
     default void extendDone(int epoch, Target primary, String table) throws TargetException {}
 
-    /** Right before main's run phase of {@code epoch} starts on the primary. */
+    /** Right before the quiescence wait and main's run phase of {@code epoch} on the primary. */
     default void beforeMainRun(int epoch, Target primary) throws TargetException {}
 
     /**
@@ -19,7 +19,7 @@ interface ExperimentListener {
      */
     default void primaryReady(int epoch, Target primary, String table) throws TargetException {}
 
-    /** A fresh database built (clean restored, a baseline loaded), before its run phase. */
+    /** A fresh database built (clean restored, a baseline loaded), before its quiescence wait and run phase. */
     default void freshReady(int epoch, Mode mode, Target fresh, String table) throws TargetException {}
 
     /** After the run phase on a fresh database, before its table is dropped. */

@@ -123,6 +123,13 @@ public final class ExperimentRun {
             System.err.println("error: --resume: " + e.getMessage());
             return FAILED;
         }
+        try {
+            // What the run phases' speed depends on besides the data (a fresh instance's are compared with these).
+            state.serverSettings("primary", ServerSettings.of(target), null);
+        } catch (IOException e) {
+            System.err.println("error: results folder: " + e.getMessage());
+            return FAILED;
+        }
         int first = state.lastFinishedEpoch() + 1;
         out.println("Experiment: " + dir + (resume ? " (resuming at epoch " + first + ")" : ""));
         if (first > spec.epochs()) {

@@ -31,7 +31,8 @@ public record ExperimentSpec(
         CleanMethod cleanMethod,
         FreshInstance freshInstance,
         ExperimentWorkload workload,
-        BaselineVolumes baselineVolumes) {
+        BaselineVolumes baselineVolumes,
+        long quiesceTimeoutSeconds) {
 
     /** How clean-run copies the primary: through the Target (every backend) or with the server's own tools. */
     public enum CleanMethod {
@@ -69,7 +70,8 @@ public record ExperimentSpec(
             "fresh/url",
             "fresh/timeout",
             Trials.LEAF,
-            "baselines");
+            "baselines",
+            "quiesce/timeout");
 
     public ExperimentSpec {
         modes = List.copyOf(modes);
@@ -177,7 +179,25 @@ public record ExperimentSpec(
                 cleanMethod,
                 freshInstance(section),
                 workload,
-                baselineVolumes(section, modes, workload));
+                baselineVolumes(section, modes, workload),
+                quiesceTimeout(section));
+    }
+
+    /**
+     * experiment/quiesce/timeout: the longest wait, in seconds, for the server to be quiet before each run phase
+     * ({@link QuiescenceWait}); 0 disables the wait.
+     */
+    private static long quiesceTimeout(Map<String, String> section) throws ConfigException {
+        String text = section.get("quiesce/timeout");
+        if (text == null) {
+            return QuiescenceWait.DEFAULT_TIMEOUT_SECONDS;
+        }
+        long seconds = ExperimentLeaves.number(text, "quiesce/timeout");
+        if (seconds < 0 || seconds > 86_400) {
+            throw new ConfigException(
+                    path("quiesce/timeout"), "'" + text + "' must be between 0 (no wait) and 86400 seconds");
+        }
+        return seconds;
     }
 
     /** experiment/baselines: {@code measured} (default) or {@code computed}, which only a baselines-only experiment may use. */
@@ -270,6 +290,10 @@ public record ExperimentSpec(
             m.put("freshInstance", f);
         }
         m.put("warmupSeconds", warmupSeconds);
+        if (quiesceTimeoutSeconds != QuiescenceWait.DEFAULT_TIMEOUT_SECONDS) {
+            // Only when not the default: experiments from before the option keep their description (and resume).
+            m.put("quiesceTimeoutSeconds", quiesceTimeoutSeconds);
+        }
         if (baselineVolumes == BaselineVolumes.COMPUTED) {
             // Only when set: experiments from before the option keep their description (and can be resumed).
             m.put("baselines", "computed");

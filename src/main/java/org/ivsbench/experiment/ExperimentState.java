@@ -150,6 +150,23 @@ final class ExperimentState {
     }
 
     /**
+     * Records the server settings ({@link ServerSettings}) of {@code role} ({@code primary} or
+     * {@code freshInstance}) under {@code serverSettings}, with the settings where the fresh instance differs from
+     * the primary ({@code differing}, when given).
+     */
+    void serverSettings(String role, Map<String, Object> settings, List<String> differing) throws IOException {
+        @SuppressWarnings("unchecked")
+        Map<String, Object> all =
+                content.get("serverSettings") instanceof Map<?, ?> m ? (Map<String, Object>) m : new LinkedHashMap<>();
+        all.put(role, settings);
+        if (differing != null) {
+            all.put("differing", differing);
+        }
+        content.put("serverSettings", all);
+        write();
+    }
+
+    /**
      * Marks {@code epoch} finished (0: the load, when the experiment starts) with the primary as the next epoch
      * will find it ({@code records} records of
      * {@code dataBytes} bytes of values), which --resume checks the primary against.

@@ -11,6 +11,7 @@ import java.nio.file.StandardOpenOption;
 import java.time.Instant;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 import org.ivsbench.config.ConfigRedactor;
@@ -35,18 +36,23 @@ final class FreshServer {
     private final ExperimentSpec.FreshInstance instance;
     private final Path log;
     private final PrintStream out;
+    private final ExperimentState state;
+    private Map<String, Object> primarySettings;
+    private List<String> warned = List.of();
 
     FreshServer(
             Target primary,
             TargetConfig primaryConfig,
             ExperimentSpec.FreshInstance instance,
             Path dir,
-            PrintStream out) {
+            PrintStream out,
+            ExperimentState state) {
         this.primary = primary;
         this.primaryConfig = primaryConfig;
         this.instance = instance;
         this.log = dir.resolve(LOG);
         this.out = out;
+        this.state = state;
     }
 
     /** The connection settings of the server acquire() returns (what native dump/restore talks to). */
@@ -68,6 +74,7 @@ final class FreshServer {
                         + " table " + table + " after fresh/command; is the url the primary's server, or does the"
                         + " command not start from an empty datadir?");
             }
+            compareSettings(server);
         } catch (TargetException | RuntimeException e) {
             server.close();
             throw e;
@@ -79,6 +86,30 @@ final class FreshServer {
                 mode.label(),
                 (System.nanoTime() - t0) / 1e9);
         return server;
+    }
+
+    /**
+     * Records the instance's server settings beside the primary's in experiment.json; a warning line names the
+     * ones that differ, each time that list changes (the command could start instances differently).
+     */
+    private void compareSettings(Target server) throws TargetException {
+        if (primarySettings == null) {
+            primarySettings = ServerSettings.of(primary);
+        }
+        Map<String, Object> settings = ServerSettings.of(server);
+        List<String> differing = ServerSettings.differing(primarySettings, settings);
+        try {
+            state.serverSettings("freshInstance", settings, differing);
+        } catch (IOException e) {
+            throw new TargetException("experiment.json: " + e.getMessage(), e, false);
+        }
+        if (!differing.isEmpty() && !differing.equals(warned)) {
+            out.println(
+                    "warning: the fresh instance's server settings differ from the primary's (primary vs instance): "
+                            + String.join(", ", differing) + "; recorded in " + ExperimentState.FILE
+                            + " (serverSettings)");
+        }
+        warned = differing;
     }
 
     /** Closes an instance's connections; the primary stays open. */

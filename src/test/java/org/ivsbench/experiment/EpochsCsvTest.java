@@ -124,6 +124,41 @@ class EpochsCsvTest {
     }
 
     @Test
+    void theQuiescenceWaitIsInTheLastTwoColumnsAndEmptyWithoutAWait() throws Exception {
+        ValueSizeStats sizes = ValueSizeStats.uniform(10, 2, 150);
+        PhaseSummary run = summary(100, 0, 0, 0, 0, 2, 50.0, 50.0);
+        try (EpochsCsv csv = new EpochsCsv(tmp, 0, YcsbIvsExperiment.RUN_TYPE_COLUMNS)) {
+            csv.epochRow(
+                    1,
+                    Mode.MAIN,
+                    sizes,
+                    null,
+                    run,
+                    null,
+                    null,
+                    new QuiescenceWait.Result(2000, false, List.of(), null));
+            csv.epochRow(
+                    1,
+                    Mode.CLEAN,
+                    sizes,
+                    null,
+                    run,
+                    1L,
+                    2L,
+                    new QuiescenceWait.Result(60000, true, List.of("Innodb_history_list_length 2500"), null));
+            csv.epochRow(1, Mode.AVERAGE_BASELINE, sizes, null, run, 1L, 2L);
+        }
+        List<String> lines = Files.readAllLines(tmp.resolve("epochs.csv"));
+        assertTrue(lines.get(0).endsWith(",run_extend_lat_p99_us,quiesce_ms,quiesce_timed_out"), lines.get(0));
+        assertEquals("2000", row(lines, 1).get("quiesce_ms"));
+        assertEquals("false", row(lines, 1).get("quiesce_timed_out"));
+        assertEquals("60000", row(lines, 2).get("quiesce_ms"));
+        assertEquals("true", row(lines, 2).get("quiesce_timed_out"));
+        assertEquals("", row(lines, 3).get("quiesce_ms"));
+        assertEquals("", row(lines, 3).get("quiesce_timed_out"));
+    }
+
+    @Test
     void eachRunTypeHasItsOwnColumnsAndRecordSizesStandBesideValueSizes() throws Exception {
         ValueSizeStats sizes = ValueSizeStats.uniform(10, 2, 150); // records of 300 bytes
         LatencySummary readLat = new LatencySummary(200.0, 0.0, 100L, 150L, 180L, 190L, 400L, 500L);

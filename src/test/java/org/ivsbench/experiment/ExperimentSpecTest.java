@@ -117,6 +117,24 @@ class ExperimentSpecTest {
     }
 
     @Test
+    void quiesceTimeoutDefaultsToSixtySecondsAndZeroDisablesIt() throws Exception {
+        ExperimentSpec d = parse(minimal());
+        assertEquals(60, d.quiesceTimeoutSeconds());
+        assertTrue(!d.describe().containsKey("quiesceTimeoutSeconds"), "the default keeps older descriptions");
+        Map<String, String> m = minimal();
+        m.put("quiesce/timeout", "0");
+        ExperimentSpec off = parse(m);
+        assertEquals(0, off.quiesceTimeoutSeconds());
+        assertEquals(0L, off.describe().get("quiesceTimeoutSeconds"));
+        for (String bad : List.of("-1", "soon", "86401")) {
+            m.put("quiesce/timeout", bad);
+            ConfigException e = assertThrows(ConfigException.class, () -> parse(m));
+            assertEquals("experiment/quiesce/timeout", e.path());
+            assertTrue(e.getMessage().contains("'" + bad + "'"), e.getMessage());
+        }
+    }
+
+    @Test
     void missingCountsAreNamed() {
         Map<String, String> m = minimal();
         m.remove("run/count");
@@ -133,7 +151,8 @@ class ExperimentSpecTest {
         assertTrue(
                 e.getMessage()
                         .endsWith("known: baselines, clean/method, epochs, extend/count, extend/distribution,"
-                                + " extend/rate, fresh/command, fresh/timeout, fresh/url, modes, run/count, run/distribution,"
+                                + " extend/rate, fresh/command, fresh/timeout, fresh/url, modes, quiesce/timeout, run/count,"
+                                + " run/distribution,"
                                 + " run/rate, run/weights, trials, warmup"),
                 e.getMessage());
     }

@@ -21,6 +21,7 @@ import com.datastax.oss.driver.api.core.metadata.NodeState;
 import org.ivsbench.config.TargetConfig;
 import org.ivsbench.db.CounterKind;
 import org.ivsbench.db.DatabaseAdmin;
+import org.ivsbench.db.Quiescence;
 import org.ivsbench.db.Record;
 import org.ivsbench.db.ServerClock;
 import org.ivsbench.db.ServerInfo;
@@ -236,6 +237,15 @@ public final class CassandraTarget implements Target, ServerInfo, StatusCounters
     }
 
     @Override
+    public Map<String, Object> settings() throws TargetException {
+        try {
+            return CassandraQuiet.settings(session);
+        } catch (RuntimeException e) {
+            throw CassandraErrors.failure("read system_views.settings", e);
+        }
+    }
+
+    @Override
     public Map<String, Double> snapshot() throws TargetException {
         try {
             return ServerViews.snapshot(session);
@@ -266,11 +276,14 @@ public final class CassandraTarget implements Target, ServerInfo, StatusCounters
         admin("DROP KEYSPACE IF EXISTS " + databaseName);
     }
 
-    /** The coordinator's clock ({@link CassandraServerClock}) beside the capabilities this class implements. */
+    /** The quiet decision ({@link CassandraQuiet}) and the coordinator's clock ({@link CassandraServerClock}) beside the capabilities this class implements. */
     @Override
     public <T> Optional<T> capability(Class<T> type) {
         if (type == ServerClock.class) {
             return Optional.of(type.cast(new CassandraServerClock(session)));
+        }
+        if (type == Quiescence.class) {
+            return Optional.of(type.cast(new CassandraQuiet(session)));
         }
         return Target.super.capability(type);
     }

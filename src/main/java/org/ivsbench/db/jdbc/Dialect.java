@@ -95,6 +95,22 @@ interface Dialect {
         return null;
     }
 
+    /**
+     * What quiet means for this product before a measured run phase ({@link org.ivsbench.db.Quiescence}): a new
+     * instance per wait (it may remember what it learnt), or null when there is nothing to wait for.
+     */
+    default SqlQuiescence.Gauges quietGauges() {
+        return null;
+    }
+
+    /**
+     * The server settings that decide how fast it runs (caches, log sizes, flushing), to compare the primary's
+     * server with a fresh instance; empty where there is no server to compare.
+     */
+    default Map<String, Object> settings(Connection connection) throws SQLException {
+        return Map.of();
+    }
+
     /** Whether the database has counters to read (an embedded one has none, so no connection is kept for them). */
     boolean hasServerCounters();
 

@@ -20,6 +20,7 @@ import org.ivsbench.config.TargetConfig;
 import org.ivsbench.db.CounterKind;
 import org.ivsbench.db.DatabaseAdmin;
 import org.ivsbench.db.NativeSnapshot;
+import org.ivsbench.db.Quiescence;
 import org.ivsbench.db.Record;
 import org.ivsbench.db.ServerActivity;
 import org.ivsbench.db.ServerClock;
@@ -106,7 +107,8 @@ public final class JdbcTarget implements Target, ServerInfo, StatusCounters, Dat
 
     /**
      * Counters only where the database has some; the native snapshot where the kind has the tools; the activity
-     * snapshot on MariaDB; the server's clock (an embedded database's is this host's).
+     * snapshot on MariaDB; the server's clock (an embedded database's is this host's); quiescence where the
+     * dialect defines quiet.
      */
     @Override
     public <T> Optional<T> capability(Class<T> type) {
@@ -125,6 +127,10 @@ public final class JdbcTarget implements Target, ServerInfo, StatusCounters, Dat
         if (type == ServerClock.class) {
             String sql = dialect.serverClockSql();
             return Optional.of(type.cast(sql == null ? ServerClock.EMBEDDED : new JdbcServerClock(this, sql)));
+        }
+        if (type == Quiescence.class) {
+            SqlQuiescence.Gauges gauges = dialect.quietGauges();
+            return gauges == null ? Optional.empty() : Optional.of(type.cast(new SqlQuiescence(this, gauges)));
         }
         if (type == ServerActivity.class) {
             return dialect instanceof MariaDbDialect
@@ -211,6 +217,15 @@ public final class JdbcTarget implements Target, ServerInfo, StatusCounters, Dat
             return dialect.environment(c, config);
         } catch (SQLException e) {
             throw failure("read server environment", e);
+        }
+    }
+
+    @Override
+    public Map<String, Object> settings() throws TargetException {
+        try (Connection c = connect()) {
+            return dialect.settings(c);
+        } catch (SQLException e) {
+            throw failure("read server settings", e);
         }
     }
 
@@ -346,7 +361,7 @@ public final class JdbcTarget implements Target, ServerInfo, StatusCounters, Dat
         return fields;
     }
 
-    private TargetException failure(String what, SQLException e) {
+    TargetException failure(String what, SQLException e) {
         SqlFailure failure = dialect.classify(e);
         return new TargetException(
                 what + " failed (" + failure.reason() + "): " + e.getMessage(),

@@ -60,6 +60,31 @@ final class MariaDbDialect implements Dialect {
             "character_set_server",
             "innodb_page_size");
 
+    /** Settings compared between the primary's server and a fresh instance ({@link #settings}). */
+    static final List<String> SETTINGS = List.of(
+            "innodb_buffer_pool_size",
+            "innodb_log_file_size",
+            "innodb_log_buffer_size",
+            "innodb_flush_log_at_trx_commit",
+            "innodb_flush_method",
+            "innodb_io_capacity",
+            "innodb_io_capacity_max",
+            "innodb_max_dirty_pages_pct",
+            "innodb_max_dirty_pages_pct_lwm",
+            "innodb_adaptive_flushing",
+            "innodb_doublewrite",
+            "innodb_purge_threads",
+            "innodb_page_size",
+            "rocksdb_block_cache_size",
+            "rocksdb_max_background_jobs",
+            "rocksdb_flush_log_at_trx_commit",
+            "rocksdb_default_cf_options",
+            "sync_binlog",
+            "log_bin",
+            "query_cache_type",
+            "query_cache_size",
+            "thread_handling");
+
     @Override
     public String quote(String identifier) {
         return "`" + identifier + "`";
@@ -293,6 +318,24 @@ final class MariaDbDialect implements Dialect {
         env.put("table_charset", "utf8mb4 / utf8mb4_bin");
         env.put("session_sql_mode", "STRICT_ALL_TABLES,NO_ENGINE_SUBSTITUTION");
         return env;
+    }
+
+    @Override
+    public Map<String, Object> settings(Connection connection) throws SQLException {
+        Map<String, Object> settings = new TreeMap<>();
+        try (Statement st = connection.createStatement();
+                ResultSet rs = st.executeQuery(
+                        "SHOW GLOBAL VARIABLES WHERE Variable_name IN ('" + String.join("', '", SETTINGS) + "')")) {
+            while (rs.next()) {
+                settings.put(rs.getString(1).toLowerCase(Locale.ROOT), numberOrText(rs.getString(2)));
+            }
+        }
+        return settings;
+    }
+
+    @Override
+    public SqlQuiescence.Gauges quietGauges() {
+        return new MariaDbQuiet();
     }
 
     private static Object numberOrText(String value) {

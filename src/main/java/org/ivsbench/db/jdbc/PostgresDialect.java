@@ -13,6 +13,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import java.util.TreeMap;
 
 import org.ivsbench.config.TargetConfig;
 import org.ivsbench.db.TableSpec;
@@ -70,6 +71,30 @@ final class PostgresDialect implements Dialect {
             "track_io_timing",
             "autovacuum",
             "huge_pages");
+
+    /** Settings compared between the primary's server and a fresh instance ({@link #settings}). */
+    static final List<String> SETTINGS = List.of(
+            "shared_buffers",
+            "effective_cache_size",
+            "work_mem",
+            "maintenance_work_mem",
+            "wal_buffers",
+            "max_wal_size",
+            "min_wal_size",
+            "checkpoint_timeout",
+            "checkpoint_completion_target",
+            "synchronous_commit",
+            "fsync",
+            "full_page_writes",
+            "wal_level",
+            "wal_compression",
+            "bgwriter_delay",
+            "bgwriter_lru_maxpages",
+            "autovacuum",
+            "autovacuum_naptime",
+            "jit",
+            "huge_pages",
+            "random_page_cost");
 
     static final String MAINTENANCE_DATABASE = "postgres";
 
@@ -293,6 +318,26 @@ final class PostgresDialect implements Dialect {
         }
         env.put("table_storage", "key VARCHAR(255) COLLATE \"C\", fields TEXT (default TOAST storage)");
         return env;
+    }
+
+    @Override
+    public Map<String, Object> settings(Connection connection) throws SQLException {
+        Map<String, Object> settings = new TreeMap<>();
+        try (PreparedStatement ps = connection.prepareStatement(
+                "SELECT name, current_setting(name) FROM pg_settings WHERE name = ANY (?)")) {
+            ps.setArray(1, connection.createArrayOf("text", SETTINGS.toArray()));
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    settings.put(rs.getString(1), rs.getString(2));
+                }
+            }
+        }
+        return settings;
+    }
+
+    @Override
+    public SqlQuiescence.Gauges quietGauges() {
+        return new PostgresQuiet(this);
     }
 
     /** clock_timestamp(): the time when it is evaluated (now() would be the transaction's start). */

@@ -8,10 +8,12 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 
 import org.ivsbench.config.TargetConfig;
+import org.ivsbench.db.QuietGauge;
 import org.ivsbench.db.TableSpec;
 import org.ivsbench.db.TargetException;
 
@@ -236,5 +238,23 @@ final class SqliteDialect implements Dialect {
     @Override
     public boolean isGauge(String counterName) {
         return false;
+    }
+
+    /** Quiet on SQLite: the write-ahead log checkpointed into the database file (and truncated); nothing to poll. */
+    @Override
+    public SqlQuiescence.Gauges quietGauges() {
+        return new SqlQuiescence.Gauges() {
+            @Override
+            public void settle(Connection connection, String table) throws SQLException {
+                try (Statement st = connection.createStatement()) {
+                    st.execute("PRAGMA wal_checkpoint(TRUNCATE)");
+                }
+            }
+
+            @Override
+            public List<QuietGauge> read(Connection connection, String table) {
+                return List.of();
+            }
+        };
     }
 }
