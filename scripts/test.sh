@@ -25,6 +25,8 @@ set -uo pipefail
 IVS_LOG_TAG=test
 # shellcheck source=lib/common.sh
 . "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"
+# shellcheck source=lib/servers.sh
+. "$(dirname "${BASH_SOURCE[0]}")/lib/servers.sh"
 cd "$IVS_REPO_ROOT"
 # Debian's Maven 3.8 leaves colour-reset escapes in its output even with -B: keep the log plain.
 export MAVEN_OPTS="${MAVEN_OPTS:-} -Djansi.noreset=true"
@@ -47,22 +49,12 @@ done
 java_status=SKIPPED python_status=SKIPPED
 [ "$run_java" -eq 1 ] && java_status=FAILED      # until proven otherwise (also if we die half-way)
 [ "$run_python" -eq 1 ] && python_status=FAILED
-started_servers=0
 t_start=$(date +%s)
-
-stop_servers() {  # the servers start_servers started; stopping a stopped one is a no-op
-  local rc=0
-  scripts/cassandra.sh stop || rc=1
-  scripts/postgres.sh stop || rc=1
-  scripts/mongo-standin.sh stop || rc=1
-  scripts/mariadb.sh stop || rc=1
-  return "$rc"
-}
 
 finish() {
   local rc=0
   trap - EXIT INT TERM
-  if [ "$started_servers" -eq 1 ]; then
+  if [ "$ivs_servers_started" -eq 1 ]; then
     if [ "$keep_servers" -eq 1 ]; then
       ivs_log "--keep-servers: leaving MariaDB, the MongoDB stand-in, PostgreSQL and Cassandra running"
       scripts/mariadb.sh env 2>/dev/null
@@ -70,7 +62,7 @@ finish() {
       scripts/postgres.sh env 2>/dev/null
       scripts/cassandra.sh env 2>/dev/null
     else
-      stop_servers || rc=1
+      ivs_stop_servers || rc=1
     fi
   fi
   case "$java_status $python_status" in *FAILED*) rc=1 ;; esac
@@ -91,31 +83,13 @@ step() {  # step <description> <command...>: runs it, logs its duration, returns
   return "$rc"
 }
 
-start_servers() {
-  local out
-  scripts/mariadb.sh install || return 1
-  started_servers=1
-  out=$(scripts/mariadb.sh start) || return 1
-  eval "$out"
-  scripts/cassandra.sh install || return 1
-  out=$(scripts/cassandra.sh start) || return 1
-  eval "$out"
-  out=$(scripts/mongo-standin.sh start) || return 1
-  eval "$out"
-  scripts/postgres.sh install || return 1
-  out=$(scripts/postgres.sh start) || return 1
-  eval "$out"
-}
-
 java_tests() {
   local rc=0
   # clean: class files of deleted or renamed tests would otherwise still run (and old reports be read below).
   step "build target/benchbase.jar" mvn -B -q -DskipTests clean package || return 1
-  step "mvn test" mvn -B test \
-    -Divs.mariadb.url="$IVS_MARIADB_URL" -Divs.mongo.url="$IVS_MONGO_URL" \
-    -Divs.postgres.url="$IVS_POSTGRES_URL" -Divs.postgres.pidfile="$IVS_POSTGRES_PIDFILE" \
-    -Divs.cassandra.url="$IVS_CASSANDRA_URL" \
-    -Dsurefire.timeout="${IVS_TEST_TIMEOUT:-1500}" || rc=1
+  local props
+  mapfile -t props < <(ivs_server_props)
+  step "mvn test" mvn -B test "${props[@]}" -Dsurefire.timeout="${IVS_TEST_TIMEOUT:-1500}" || rc=1
   # A skipped test checked nothing: @Disabled, a failed assumption, a server that was missing after all.
   step "no skipped Java test" "${IVS_PYTHON:-python3}" scripts/lib/skipped_tests.py java target/surefire-reports \
     || rc=1
@@ -156,15 +130,15 @@ python_tests() {
 
 if [ "$run_java" -eq 1 ]; then
   step "check Java 17+ and Maven" ivs_require_java_maven
-  if step "start MariaDB + MongoDB stand-in + PostgreSQL + Cassandra" start_servers && java_tests; then
+  if step "start MariaDB + MongoDB stand-in + PostgreSQL + Cassandra" ivs_start_servers && java_tests; then
     java_status=OK
   fi
 fi
 
 # The Python tests start their own private servers: the Java tests' ones (Cassandra's JVM above all) would only
 # take CPU from the analyzer's real-server tests, which judge where a host's CPU went.
-if [ "$run_python" -eq 1 ] && [ "$started_servers" -eq 1 ] && [ "$keep_servers" -eq 0 ]; then
-  step "stop the Java tests' servers" stop_servers || java_status=FAILED
+if [ "$run_python" -eq 1 ] && [ "$ivs_servers_started" -eq 1 ] && [ "$keep_servers" -eq 0 ]; then
+  step "stop the Java tests' servers" ivs_stop_servers || java_status=FAILED
 fi
 
 if [ "$run_python" -eq 1 ]; then

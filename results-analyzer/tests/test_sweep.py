@@ -121,6 +121,19 @@ def test_report_over_two_databases(tmp_path):
     assert (row["min"], row["max"], row["trials"]) == (12, 14, 2)
 
 
+def test_without_o_the_report_is_beside_the_first_sweep_folder(tmp_path, monkeypatch, capsys):
+    a = write_sweep(tmp_path / "results" / "ycsbivs-sweep_A", "SQLITE", {1: (2, 4), 2: (6, 8)})
+    b = write_sweep(tmp_path / "other" / "ycsbivs-sweep_B", "MARIADB", {1: (4, 6), 2: (12, 14)})
+    elsewhere = tmp_path / "cwd"
+    elsewhere.mkdir()
+    monkeypatch.chdir(elsewhere)
+    assert main(["sweep", str(a), str(b)]) == 0
+    expected = tmp_path / "results" / "sweep-report" / "sweep-report.md"
+    assert expected.is_file()
+    assert capsys.readouterr().out.strip() == str(expected)
+    assert list(elsewhere.iterdir()) == [], "nothing written into the current directory"
+
+
 def test_not_a_sweep_folder_is_one_line_and_exit_2(tmp_path, capsys):
     (tmp_path / "run").mkdir()
     assert main(["sweep", str(tmp_path / "run")]) == 2

@@ -33,8 +33,8 @@ def _parser() -> argparse.ArgumentParser:
                    help="output folder (default: %(default)s)")
     s = sub.add_parser("sweep", help="runtime vs threads and a two-way ANOVA over sweep folders (one per database)")
     s.add_argument("sweep_dirs", type=Path, nargs="+")
-    s.add_argument("-o", "--out", type=Path, default=Path("sweep-report"),
-                   help="output folder (default: %(default)s)")
+    s.add_argument("-o", "--out", type=Path, default=None,
+                   help="output folder (default: sweep-report beside the first sweep folder)")
     return p
 
 
@@ -45,7 +45,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         if args.command == "sweep":
             from . import sweep
-            path = sweep.report(args.sweep_dirs, args.out)
+            path = sweep.report(args.sweep_dirs, args.out or sweep.default_out(args.sweep_dirs))
         elif args.command == "report":
             params = ChangeParams(penalty_factor=args.penalty_factor, min_size=args.min_size,
                                   min_relative_change=args.min_relative_change,

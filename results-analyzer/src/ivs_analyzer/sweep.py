@@ -124,6 +124,12 @@ def plot(summary: pd.DataFrame, count: int, path: Path) -> None:
     plt.close(fig)
 
 
+def default_out(dirs: list[Path]) -> Path:
+    """Where `sweep` writes without -o: ``sweep-report`` beside the first sweep folder (in its parent), as
+    `report` writes into the run's own folder, not into the current directory."""
+    return dirs[0].resolve().parent / "sweep-report"
+
+
 def report(dirs: list[Path], out: Path) -> Path:
     """Writes runtime charts, anova.csv and sweep-report.md into ``out``; returns the report's path."""
     data = load_sweeps(dirs)

@@ -10,10 +10,13 @@ import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogReader;
 
+import org.ivsbench.stats.HlogWriter;
+
 /**
  * A run's latency.hlog read back: response-time histograms (microseconds) merged over the whole run, per window
- * start, and per transaction type and window start. Tags are {@code p<phase>.<type>}; phases are merged, as
- * BenchBase's files do not separate them.
+ * start, and per transaction type and window start, from the tagged intervals ({@code p<phase>.<type>}; the
+ * untagged all-types interval of each window is skipped); phases are merged, as BenchBase's files do not separate
+ * them.
  */
 final class LatencyLog {
     final Histogram total = newHistogram();
@@ -26,10 +29,10 @@ final class LatencyLog {
         try {
             EncodableHistogram e;
             while ((e = reader.nextIntervalHistogram()) != null) {
-                if (!(e instanceof Histogram h)) {
-                    continue;
+                if (!(e instanceof Histogram h) || HlogWriter.isAllTypes(h)) {
+                    continue; // the untagged all-types interval repeats the window's tagged ones
                 }
-                String tag = h.getTag() == null ? "" : h.getTag();
+                String tag = h.getTag();
                 int dot = tag.indexOf('.');
                 String type = dot < 0 ? tag : tag.substring(dot + 1);
                 long start = h.getStartTimeStamp();

@@ -17,16 +17,23 @@ import org.HdrHistogram.HistogramLogWriter;
 /**
  * Tagged interval histograms of several hlog files added per (interval start, tag): the shards' latency.hlog
  * windows, or their histograms.hlog phase totals. Interval starts are snapped to the window grid, because the
- * log's seconds-with-milliseconds text can read back one millisecond early.
+ * log's seconds-with-milliseconds text can read back one millisecond early. Untagged intervals (latency.hlog's
+ * all-types sum of each window, docs/results-format.md) are not read: they repeat the tagged ones; with
+ * {@code allTypes} the written log gets them again, as the sum of each interval start's tagged histograms.
  */
 final class HistogramSums {
     private final long gridMs;
     private final TreeMap<Long, Map<String, Histogram>> byStart = new TreeMap<>();
     private final Map<Long, Long> endByStart = new TreeMap<>();
+    private final boolean allTypes;
 
-    /** {@code gridMs}: the window length the interval starts are multiples of (1 for no snapping). */
-    HistogramSums(long gridMs) {
+    /**
+     * {@code gridMs}: the window length the interval starts are multiples of (1 for no snapping); {@code allTypes}:
+     * write an untagged sum per interval start after its tagged histograms (latency.hlog's format).
+     */
+    HistogramSums(long gridMs, boolean allTypes) {
         this.gridMs = Math.max(1, gridMs);
+        this.allTypes = allTypes;
     }
 
     void add(Path hlog) throws IOException {
@@ -37,9 +44,9 @@ final class HistogramSums {
         try {
             EncodableHistogram e;
             while ((e = reader.nextIntervalHistogram()) != null) {
-                if (e instanceof Histogram h) {
+                if (e instanceof Histogram h && h.getTag() != null) {
                     long start = Math.round(h.getStartTimeStamp() / (double) gridMs) * gridMs;
-                    String tag = h.getTag() == null ? "" : h.getTag();
+                    String tag = h.getTag();
                     byStart.computeIfAbsent(start, k -> new LinkedHashMap<>())
                             .computeIfAbsent(tag, k -> new Histogram(3))
                             .add(h);
@@ -106,15 +113,26 @@ final class HistogramSums {
             log.outputComment(comment);
             log.outputLogFormatVersion();
             log.outputStartTime(baseMs);
+            log.outputBaseTime(baseMs);
             log.setBaseTime(baseMs);
             log.outputLegend();
-            byStart.forEach((start, tags) -> tags.forEach((tag, h) -> {
-                Histogram copy = h.copy();
-                copy.setTag(tag);
-                copy.setStartTimeStamp(start);
-                copy.setEndTimeStamp(endByStart.getOrDefault(start, start));
-                log.outputIntervalHistogram(copy);
-            }));
+            byStart.forEach((start, tags) -> {
+                long end = endByStart.getOrDefault(start, start);
+                Histogram all = new Histogram(3);
+                tags.forEach((tag, h) -> {
+                    Histogram copy = h.copy();
+                    copy.setTag(tag);
+                    copy.setStartTimeStamp(start);
+                    copy.setEndTimeStamp(end);
+                    log.outputIntervalHistogram(copy);
+                    all.add(h);
+                });
+                if (allTypes && all.getTotalCount() > 0) {
+                    all.setStartTimeStamp(start);
+                    all.setEndTimeStamp(end);
+                    log.outputIntervalHistogram(all);
+                }
+            });
         }
     }
 

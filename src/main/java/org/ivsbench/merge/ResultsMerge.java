@@ -154,10 +154,10 @@ public final class ResultsMerge {
             List<ShardFolder> usable, Path dir, int expected, List<Integer> merged, List<String> leftOut)
             throws IOException {
         long windowMs = usable.get(0).summary().path("windowSeconds").asLong(1) * 1000;
-        HistogramSums latency = new HistogramSums(windowMs);
+        HistogramSums latency = new HistogramSums(windowMs, true);
         SamplesMerger samples = new SamplesMerger();
         boolean allTotals = true;
-        HistogramSums totals = new HistogramSums(1);
+        HistogramSums totals = new HistogramSums(1, false);
         List<JsonNode> summaries = new ArrayList<>();
         long base = Long.MAX_VALUE;
         for (ShardFolder f : usable) {
@@ -172,7 +172,7 @@ public final class ResultsMerge {
         latency.write(
                 dir.resolve("latency.hlog"),
                 base,
-                "ivsbench response time (microseconds) per window, tagged" + " p<phase>.<type>; merged from "
+                "ivsbench response time (microseconds) per window: tagged p<phase>.<type>, untagged all; merged from "
                         + usable.size() + " shard(s)");
         if (allTotals) {
             totals.write(

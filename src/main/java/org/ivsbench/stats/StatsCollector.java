@@ -111,12 +111,13 @@ public final class StatsCollector implements AutoCloseable {
     private void tick(long boundaryMs) throws IOException {
         long windowStart = boundaryMs - windowMs;
         List<PhaseStats> retired = new ArrayList<>();
+        List<Window> windows = new ArrayList<>();
         for (PhaseStats p : open) {
             boolean settled = p.isSettled();
             Window w = p.drain(windowStart, windowMs);
             samples.write(w);
             writeSettings(w, p);
-            hlog.write(w);
+            windows.add(w);
             try {
                 windowListener.accept(w);
             } catch (RuntimeException e) {
@@ -126,6 +127,7 @@ public final class StatsCollector implements AutoCloseable {
                 retired.add(p);
             }
         }
+        hlog.write(windows);
         lastTickMs = boundaryMs;
         if (!retired.isEmpty()) {
             open.removeAll(retired);
@@ -153,12 +155,14 @@ public final class StatsCollector implements AutoCloseable {
         synchronized (this) {
             long now = System.currentTimeMillis();
             long length = Math.max(1, now - lastTickMs);
+            List<Window> windows = new ArrayList<>();
             for (PhaseStats p : open) {
                 Window w = p.drain(lastTickMs, length);
                 samples.write(w);
                 writeSettings(w, p);
-                hlog.write(w);
+                windows.add(w);
             }
+            hlog.write(windows);
             open.clear();
             writeSummary(!interrupted, interrupted);
         }

@@ -25,12 +25,11 @@ final class TotalsHlogWriter {
         Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
         try (PrintStream stream = new PrintStream(tmp.toFile(), StandardCharsets.US_ASCII)) {
             HistogramLogWriter log = new HistogramLogWriter(stream);
-            log.outputComment("ivsbench whole-phase histograms (microseconds): p<phase>.<type>.service,"
-                    + " p<phase>.startLag, p<phase>.missedLateness");
-            log.outputLogFormatVersion();
-            log.outputStartTime(baseMs);
-            log.setBaseTime(baseMs);
-            log.outputLegend();
+            HlogWriter.writeHeader(
+                    log,
+                    "ivsbench whole-phase histograms (microseconds): p<phase>.<type>.service,"
+                            + " p<phase>.startLag, p<phase>.missedLateness",
+                    baseMs);
             for (PhaseStats p : phases) {
                 long start = Math.max(baseMs, p.summaryStartMs());
                 for (Map.Entry<String, Histogram> e : p.totalHistograms().entrySet()) {

@@ -3,7 +3,9 @@ package org.ivsbench.engine;
 import java.io.File;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.SplittableRandom;
+import java.util.TreeMap;
 
 import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.Histogram;
@@ -24,7 +26,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /**
  * latency.hlog read the way HdrHistogram's own tools read it (HistogramLogProcessor asks for the intervals
- * from 0 s on, relative to the log's start): every measured operation of summary.json is in them. On the real
+ * from 0 s on, relative to the log's start): every measured operation of summary.json is in the tagged intervals
+ * and again in the untagged all-types one of each window (the tagged ones added). On the real
  * clock because the windows follow the wall clock: a two-second phase crosses at least one boundary, so its
  * first window begins before the run did.
  */
@@ -49,14 +52,27 @@ class LatencyLogTest {
             @Override
             public void close() {}
         });
-        long decoded = 0;
+        long tagged = 0;
+        long untagged = 0;
+        Map<Long, Long> taggedByWindow = new TreeMap<>();
+        Map<Long, Long> untaggedByWindow = new TreeMap<>();
         File log = run.runDir().resolve("latency.hlog").toFile();
         HistogramLogReader reader = new HistogramLogReader(log);
-        EncodableHistogram h;
-        while ((h = reader.nextIntervalHistogram(0.0, Double.MAX_VALUE)) != null) {
-            decoded += ((Histogram) h).getTotalCount();
+        EncodableHistogram e;
+        while ((e = reader.nextIntervalHistogram(0.0, Double.MAX_VALUE)) != null) {
+            Histogram h = (Histogram) e;
+            if (h.getTag() == null) {
+                untagged += h.getTotalCount();
+                untaggedByWindow.merge(h.getStartTimeStamp(), h.getTotalCount(), Long::sum);
+            } else {
+                tagged += h.getTotalCount();
+                taggedByWindow.merge(h.getStartTimeStamp(), h.getTotalCount(), Long::sum);
+            }
         }
+        reader.close();
         assertEquals(4000, s.get(0).counts().total());
-        assertEquals(s.get(0).counts().total(), decoded, "operations in latency.hlog's intervals");
+        assertEquals(s.get(0).counts().total(), tagged, "operations in latency.hlog's tagged intervals");
+        assertEquals(s.get(0).counts().total(), untagged, "operations in latency.hlog's untagged intervals");
+        assertEquals(taggedByWindow, untaggedByWindow, "per window, the untagged interval is the tagged ones' sum");
     }
 }

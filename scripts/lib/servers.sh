@@ -1,0 +1,51 @@
+# The private servers of the Java tests (MariaDB+MyRocks, Cassandra, the MongoDB stand-in, PostgreSQL), started
+# and stopped as scripts/test.sh does; also used by scripts/bench/flakes.sh. Source it after common.sh, from the
+# repository root. ivs_start_servers exports IVS_MARIADB_* / IVS_CASSANDRA_* / IVS_MONGO_* / IVS_POSTGRES_*.
+# shellcheck shell=bash
+
+IVS_ALL_SERVERS="mariadb cassandra mongo postgres"
+ivs_servers_started=0
+
+# ivs_start_servers [NAME...]: installs (when missing) and starts the named servers (default: all four, in
+# the order above). Sets ivs_servers_started=1 once it tried to start one.
+ivs_start_servers() {
+  local name out
+  for name in ${*:-$IVS_ALL_SERVERS}; do
+    case "$name" in
+      mariadb)
+        scripts/mariadb.sh install || return 1
+        ivs_servers_started=1
+        out=$(scripts/mariadb.sh start) || return 1 ;;
+      cassandra)
+        scripts/cassandra.sh install || return 1
+        ivs_servers_started=1
+        out=$(scripts/cassandra.sh start) || return 1 ;;
+      mongo)
+        ivs_servers_started=1
+        out=$(scripts/mongo-standin.sh start) || return 1 ;;
+      postgres)
+        scripts/postgres.sh install || return 1
+        ivs_servers_started=1
+        out=$(scripts/postgres.sh start) || return 1 ;;
+      *) ivs_log "unknown server: $name (known: $IVS_ALL_SERVERS)"; return 2 ;;
+    esac
+    eval "$out"
+  done
+}
+
+# Stops every private server of this checkout; stopping a stopped one is a no-op.
+ivs_stop_servers() {
+  local rc=0
+  scripts/cassandra.sh stop || rc=1
+  scripts/postgres.sh stop || rc=1
+  scripts/mongo-standin.sh stop || rc=1
+  scripts/mariadb.sh stop || rc=1
+  return "$rc"
+}
+
+# The -D options that hand the servers' addresses to the Java tests (unset ones are empty: such a test fails).
+ivs_server_props() {
+  printf '%s\n' "-Divs.mariadb.url=${IVS_MARIADB_URL:-}" "-Divs.mongo.url=${IVS_MONGO_URL:-}" \
+    "-Divs.postgres.url=${IVS_POSTGRES_URL:-}" "-Divs.postgres.pidfile=${IVS_POSTGRES_PIDFILE:-}" \
+    "-Divs.cassandra.url=${IVS_CASSANDRA_URL:-}"
+}
