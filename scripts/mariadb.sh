@@ -10,7 +10,8 @@
 #   scripts/mariadb.sh kill9          SIGKILL the server (fault tests); the next start runs crash recovery
 #
 # Environment:
-#   IVS_STATE_DIR             state directory (default: <repo>/.cache/mariadb): my.cnf, data/, log, pid, socket
+#   IVS_STATE_DIR             state directory (default: <repo>/.cache/mariadb): my.cnf, data/, log, pid, socket;
+#                             a relative path is taken against the current working directory
 #   IVS_MARIADB_BUFFER_POOL   innodb_buffer_pool_size (default 128M, MariaDB's own default)
 #   IVS_MARIADB_MAX_CONNECTIONS  max_connections (default 151, MariaDB's own default; a sweep to 512 terminals
 #                             needs more than 512: each terminal holds one connection, plus loader and monitor)
@@ -28,7 +29,8 @@ IVS_LOG_TAG=mariadb
 # shellcheck source=lib/common.sh
 . "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"
 
-STATE_DIR="${IVS_STATE_DIR:-$IVS_CACHE_DIR/mariadb}"
+# A relative IVS_STATE_DIR is taken against the working directory the script was started in.
+STATE_DIR="$(ivs_abs_path "${IVS_STATE_DIR:-$IVS_CACHE_DIR/mariadb}")"
 CNF="$STATE_DIR/my.cnf"
 DATADIR="$STATE_DIR/data"
 PIDFILE="$STATE_DIR/mariadbd.pid"
