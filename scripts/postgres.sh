@@ -242,7 +242,9 @@ cmd_kill9() {
 
 cmd_restart_fresh() {
   cmd_stop
-  rm -rf "$DATADIR"
+  # A fresh instance takes its port from IVS_POSTGRES_BASE_PORT as a new one does (as mariadb.sh's does), not
+  # the last run's: a preset that moved its fresh port in command and url must find the server there.
+  rm -rf "$DATADIR" "$PORTFILE"
   cmd_start
 }
 
