@@ -18,6 +18,7 @@ import numpy as np  # noqa: E402
 import pandas as pd  # noqa: E402
 
 from . import figure_tests as t  # noqa: E402
+from . import size_latency  # noqa: E402
 
 MODES = ["main", "clean", "average-baseline", "spread-baseline"]
 COLORS = {"main": "tab:red", "clean": "tab:blue", "average-baseline": "tab:green", "spread-baseline": "tab:gray"}
@@ -309,8 +310,13 @@ class Book:
                             f"slope {slope:.1f} ops/s per epoch; jumps at epochs {[int(ep[i]) for i in steps]};"
                             f" skipped extends {skipped}", chart)
 
-    def extras(self):
-        """Beyond the paper's figures: latency against record size, from every mode."""
+    def extras(self, by_size: pd.DataFrame | None = None) -> tuple[str, list[dict]]:
+        """Beyond the paper's figures: latency against record size, per mode, with the fitted exponents. From the
+        operations' own sizes (latency_by_size.csv) when the experiment has them, else each epoch's average read
+        latency against its average record size (no exponent)."""
+        chart = "figures/latency_vs_record_size.png"
+        if by_size is not None and len(size_latency.sized(by_size)):
+            return chart, size_latency.draw(by_size, self.out / chart)
         fig, a = plt.subplots(figsize=(9, 3.2))
         for m in MODES:
             d = self.e[self.e["mode"] == m]
@@ -326,9 +332,9 @@ class Book:
                    transform=a.transAxes)
         self.img.mkdir(parents=True, exist_ok=True)
         fig.tight_layout()
-        fig.savefig(self.img / "latency_vs_record_size.png", dpi=80)
+        fig.savefig(self.out / chart, dpi=80)
         plt.close(fig)
-        return "figures/latency_vs_record_size.png"
+        return chart, []
 
     def sections(self) -> list[dict]:
         s = [self.fig1(), self.fig2(),
@@ -388,17 +394,18 @@ class Book:
 
 
 def write(epochs: pd.DataFrame, config: dict | None, out: Path, trials: pd.DataFrame | None = None,
-          platform: str = "") -> list[dict]:
+          platform: str = "", by_size: pd.DataFrame | None = None) -> list[dict]:
     """Writes the figure book into `out`; returns its sections."""
     book = Book(epochs, config, out, trials, platform)
     sections = book.sections()
-    extra = book.extras()
+    extra, fits = book.extras(by_size)
     (Path(out) / "figures.json").write_text(json.dumps(sections, indent=1, default=float), encoding="utf-8")
     md = ["| Fig | paper platform | claim | test | this run |", "|---|---|---|---|---|"]
     for s in sections:
         result = s["verdict"] + (f": {s['detail']}" if s["detail"] else "") if s["verdict"] != "no data" \
             else f"no data: needs {s['needs']}"
         md.append(f"| {s['figure']} | {s['paper_platform']} | {s['claim']} | {s['test']} | {result} |")
+    md += size_latency.markdown(fits)
     (Path(out) / "figures.md").write_text("\n".join(md) + "\n", encoding="utf-8")
     h = [f"<!doctype html><meta charset='utf-8'><title>Figure book</title><h1>Figure book: the YCSB-IVS paper's"
          f" figures from this run{(' (' + html.escape(platform) + ')') if platform else ''}</h1>"]
@@ -411,6 +418,7 @@ def write(epochs: pd.DataFrame, config: dict | None, out: Path, trials: pd.DataF
         h.append(f"<p><b>Test:</b> {html.escape(s['test'])}. <b>This run: {s['verdict']}</b>"
                  f" ({html.escape(s['detail'])})</p><img src='{s['chart']}' style='max-width:100%'>")
     h.append(f"<h2>Latency against record size</h2><img src='{extra}' style='max-width:100%'>")
+    h.append(size_latency.html_table(fits))
     (Path(out) / "figures.html").write_text("\n".join(h), encoding="utf-8")
     return sections
 

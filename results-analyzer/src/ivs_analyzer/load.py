@@ -2,7 +2,7 @@
 
 Two kinds of folders exist:
   * a run folder: summary.json, samples.csv, optional monitor.csv;
-  * an experiment folder: epochs.csv, optional value_sizes.csv, and one sub-folder per
+  * an experiment folder: epochs.csv, optional value_sizes.csv and latency_by_size.csv, and one sub-folder per
     epoch x mode x phase (``epoch-003/main/run/``) each holding a run folder's files.
 Every problem a user can cause (wrong path, truncated file, bad column) becomes an
 AnalyzerError whose message names the file and column, so the CLI can print one line.
@@ -39,6 +39,9 @@ EPOCH_COLUMNS = [
     "run_lat_p99_us", "snapshot_ms", "restore_ms",
 ]
 VALUE_SIZE_COLUMNS = ["epoch", "bucket_lo", "bucket_hi", "count"]
+# An experiment's latency_by_size.csv (bucket_lo/bucket_hi empty: operations of unknown size).
+LATENCY_BY_SIZE_COLUMNS = ["epoch", "mode", "phase", "type", "bucket_lo", "bucket_hi", "count", "lat_avg_us",
+                           "lat_p50_us", "lat_p90_us", "lat_p99_us", "lat_max_us"]
 MODES = ["main", "clean", "average-baseline", "spread-baseline"]
 
 
@@ -114,6 +117,7 @@ class Experiment:
     value_sizes: pd.DataFrame | None
     config: dict | None
     subruns: list[SubRun] = field(default_factory=list)
+    latency_by_size: pd.DataFrame | None = None
 
     @property
     def label(self) -> str:
@@ -270,10 +274,18 @@ def load_experiment(path: Path) -> Experiment:
         value_sizes = _read_csv(vs_path, VALUE_SIZE_COLUMNS, VALUE_SIZE_COLUMNS,
                                 not_null=VALUE_SIZE_COLUMNS)
         value_sizes["epoch"] = value_sizes["epoch"].astype(int)
+    by_size_path = path / "latency_by_size.csv"
+    by_size = None
+    if by_size_path.is_file():
+        text = ["mode", "phase", "type"]
+        by_size = _read_csv(by_size_path, LATENCY_BY_SIZE_COLUMNS,
+                            [c for c in LATENCY_BY_SIZE_COLUMNS if c not in text], not_null=["epoch", "count"])
+        for c in text:
+            by_size[c] = by_size[c].astype(str)
     exp_json = path / "experiment.json"
     config = _read_json(exp_json) if exp_json.is_file() else None
     return Experiment(path=path, epochs=epochs, value_sizes=value_sizes, config=config,
-                      subruns=_find_subruns(path))
+                      subruns=_find_subruns(path), latency_by_size=by_size)
 
 
 def load_any(path: Path) -> Run | Experiment:

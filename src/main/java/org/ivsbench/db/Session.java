@@ -44,7 +44,9 @@ public interface Session extends AutoCloseable {
     /**
      * Appends {@code suffix} to one field unless the result would be longer than {@code maxLength} bytes;
      * then nothing is written and the outcome is SKIPPED. CLIENT reads only that field and writes it back;
-     * SERVER sends one guarded append statement.
+     * SERVER sends one guarded append statement. The result's {@link OpResult#sizeBytes()} is the field's length
+     * after the extend (as it stayed, when SKIPPED) where the session saw the value (CLIENT, CLIENT_PLAIN), and
+     * unknown for SERVER.
      */
     OpResult extend(String table, String key, String field, String suffix, long maxLength, ExtendMethod method)
             throws TargetException;

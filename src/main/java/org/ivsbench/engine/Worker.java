@@ -209,7 +209,8 @@ final class Worker implements Runnable {
                             end - start,
                             result.bytesRead(),
                             result.bytesWritten(),
-                            result.reason());
+                            result.reason(),
+                            result.sizeBytes());
         } else {
             run.stats().recordWarmup();
         }

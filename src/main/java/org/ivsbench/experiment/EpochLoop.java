@@ -34,6 +34,11 @@ import org.ivsbench.stats.RunInfo;
  * and starts no other.
  */
 final class EpochLoop implements RunLifecycle.Work {
+    /** The phases of an epoch: the folder names under the mode's, and latency_by_size.csv's {@code phase}. */
+    static final String EXTEND = "extend";
+
+    static final String RUN = "run";
+
     private final BenchmarkConfig config;
     private final ExperimentSpec spec;
     private final ExperimentWorkload workload;
@@ -129,7 +134,7 @@ final class EpochLoop implements RunLifecycle.Work {
     private void computedEpochs(EpochsCsv csv) throws Exception {
         ValueSizeStats loaded = ValueSizeStats.of(primary, workload.dataTable());
         for (int epoch = first; epoch <= spec.epochs(); epoch++) {
-            Path ed = dir.resolve(String.format("epoch-%03d", epoch));
+            Path ed = epochDir(epoch);
             deleteTree(ed);
             BaselineVolume volume = BaselineVolume.computed(loaded, workload, epoch);
             out.printf(
@@ -139,7 +144,7 @@ final class EpochLoop implements RunLifecycle.Work {
                     spec.epochs(),
                     volume.totalBytes(),
                     volume.records());
-            if (!runModes(epoch, ed, config.randomSeed() + epoch * 1000L, null, null, volume, null, csv, false)) {
+            if (!runModes(epoch, config.randomSeed() + epoch * 1000L, null, null, volume, null, csv, false)) {
                 return;
             }
             state.finished(epoch, loaded.records(), loaded.totalBytes());
@@ -166,13 +171,16 @@ final class EpochLoop implements RunLifecycle.Work {
      * snapshot then gives the value sizes in the same pass.
      */
     private ValueSizeStats epoch(int epoch, EpochsCsv csv) throws Exception {
-        Path ed = dir.resolve(String.format("epoch-%03d", epoch));
+        Path ed = epochDir(epoch);
         deleteTree(ed); // the leftovers of an epoch that did not finish before a resume
         long base = config.randomSeed() + epoch * 1000L;
         PhaseSummary extend = phase(
+                csv,
+                epoch,
+                Mode.MAIN,
+                EXTEND,
                 workload.extendPhase(config, base + ExperimentRun.EXTEND_SEED_OFFSET),
-                primary,
-                ed.resolve("main").resolve("extend"));
+                primary);
         if (extend == null || stopped) {
             return null;
         }
@@ -184,8 +192,7 @@ final class EpochLoop implements RunLifecycle.Work {
         if (mainFirst) {
             listener.beforeMainRun(epoch, primary);
             mainQuiet = quiet(primary);
-            mainRun = phase(
-                    runConfig(base), primary, ed.resolve(Mode.MAIN.label()).resolve("run"));
+            mainRun = phase(csv, epoch, Mode.MAIN, RUN, runConfig(base), primary);
             if (mainRun == null || stopped) {
                 return null;
             }
@@ -211,7 +218,7 @@ final class EpochLoop implements RunLifecycle.Work {
                 csv.epochRow(epoch, Mode.MAIN, sizes, extend, mainRun, null, null, mainQuiet);
                 progress(epoch, Mode.MAIN.label(), mainRun, mainQuiet);
             }
-            return runModes(epoch, ed, base, extend, sizes, BaselineVolume.of(sizes), snapshot, csv, mainFirst)
+            return runModes(epoch, base, extend, sizes, BaselineVolume.of(sizes), snapshot, csv, mainFirst)
                     ? sizes
                     : null;
         }
@@ -232,7 +239,6 @@ final class EpochLoop implements RunLifecycle.Work {
 
     private boolean runModes(
             int epoch,
-            Path ed,
             long base,
             PhaseSummary extend,
             ValueSizeStats sizes,
@@ -246,19 +252,18 @@ final class EpochLoop implements RunLifecycle.Work {
                 continue;
             }
             BenchmarkConfig runConfig = runConfig(base);
-            Path runDir = ed.resolve(mode.label()).resolve("run");
             Measured run;
             switch (mode) {
                 case MAIN -> {
                     listener.beforeMainRun(epoch, primary);
                     QuiescenceWait.Result quiet = quiet(primary);
-                    run = new Measured(phase(runConfig, primary, runDir), quiet);
+                    run = new Measured(phase(csv, epoch, mode, RUN, runConfig, primary), quiet);
                     if (run.summary() != null) {
                         csv.epochRow(epoch, mode, sizes, extend, run.summary(), null, null, quiet);
                     }
                 }
                 case CLEAN, AVERAGE_BASELINE, SPREAD_BASELINE ->
-                    run = freshMode(epoch, mode, runConfig, sizes, volume, snapshot, runDir, csv);
+                    run = freshMode(epoch, mode, runConfig, sizes, volume, snapshot, csv);
                 default -> throw new IllegalStateException(mode.toString());
             }
             if (run.summary() == null || stopped) {
@@ -297,7 +302,6 @@ final class EpochLoop implements RunLifecycle.Work {
             ValueSizeStats sizes,
             BaselineVolume volume,
             CleanSnapshot snapshot,
-            Path runDir,
             EpochsCsv csv)
             throws Exception {
         String table = workload.dataTable();
@@ -327,7 +331,7 @@ final class EpochLoop implements RunLifecycle.Work {
             try {
                 listener.freshReady(epoch, mode, b.target(), table);
                 quiet = quiet(b.target());
-                run = phase(phaseConfig, b.target(), runDir);
+                run = phase(csv, epoch, mode, RUN, phaseConfig, b.target());
                 listener.beforeDrop(epoch, mode, b.target(), table);
             } finally {
                 FreshDatabases.drop(server, b);
@@ -342,13 +346,17 @@ final class EpochLoop implements RunLifecycle.Work {
     }
 
     /**
-     * Runs {@code phaseConfig}'s single phase against {@code target} into {@code phaseDir} as a
-     * {@link MeasuredRun}; null when stopped before it started or while it ran.
+     * Runs {@code phaseConfig}'s single phase against {@code target} as a {@link MeasuredRun} into its folder
+     * ({@code epoch-NNN/<mode>/<part>}) and adds its latency by size to the experiment's; null when stopped
+     * before it started or while it ran.
      */
-    private PhaseSummary phase(BenchmarkConfig phaseConfig, Target target, Path phaseDir) throws Exception {
+    private PhaseSummary phase(
+            EpochsCsv csv, int epoch, Mode mode, String part, BenchmarkConfig phaseConfig, Target target)
+            throws Exception {
         if (stopped) {
             return null;
         }
+        Path phaseDir = epochDir(epoch).resolve(mode.label()).resolve(part);
         Files.createDirectories(phaseDir);
         BenchmarkModule phaseModule = BenchmarkRegistry.create(module.name()).orElseThrow();
         RunInfo info = new RunInfo(
@@ -379,8 +387,17 @@ final class EpochLoop implements RunLifecycle.Work {
                 stopped = true;
                 return null;
             }
-            return run.summaries().isEmpty() ? null : run.summaries().get(0);
+            if (run.summaries().isEmpty()) {
+                return null;
+            }
+            PhaseSummary summary = run.summaries().get(0);
+            csv.sizeLatencyRows(epoch, mode, part, run.collector().latencyBySize(summary.index()));
+            return summary;
         }
+    }
+
+    private Path epochDir(int epoch) {
+        return dir.resolve(String.format("epoch-%03d", epoch));
     }
 
     private void progress(int epoch, String what, PhaseSummary s) {

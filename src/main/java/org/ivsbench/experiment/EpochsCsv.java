@@ -15,9 +15,10 @@ import org.ivsbench.bench.ExperimentWorkload;
 import org.ivsbench.bench.ExperimentWorkload.TypeColumns;
 import org.ivsbench.stats.LatencySummary;
 import org.ivsbench.stats.PhaseSummary;
+import org.ivsbench.stats.SizeLatency;
 
 /**
- * epochs.csv and value_sizes.csv of an experiment (docs/results-format.md, "Experiments"): appended one row
+ * epochs.csv, value_sizes.csv and latency_by_size.csv of an experiment (docs/results-format.md, "Experiments"): appended one row
  * at a time and flushed, so an interrupted experiment keeps every finished row. A row is written only for a run
  * phase that ran to its end: one cut short by a stop has no row (its folder keeps what it measured).
  * {@code *_ops} and {@code *_throughput} count every outcome; {@code *_goodput} only the successful ones.
@@ -38,9 +39,12 @@ final class EpochsCsv implements AutoCloseable {
 
     static final String SIZES_HEADER = "epoch,bucket_lo,bucket_hi,count";
 
+    static final String LATENCY_BY_SIZE_HEADER = "epoch,mode,phase," + SizeLatency.Row.CSV_HEADER;
+
     private final List<TypeColumns> runTypes;
     private final BufferedWriter epochs;
     private final BufferedWriter sizes;
+    private final BufferedWriter latencyBySize;
 
     /**
      * Opens both files for appending; writes the headers of new files. Rows of epochs after
@@ -52,6 +56,7 @@ final class EpochsCsv implements AutoCloseable {
         this.runTypes = List.copyOf(runTypes);
         epochs = open(dir.resolve("epochs.csv"), epochsHeader(runTypes), keepThroughEpoch);
         sizes = open(dir.resolve("value_sizes.csv"), SIZES_HEADER, keepThroughEpoch);
+        latencyBySize = open(dir.resolve("latency_by_size.csv"), LATENCY_BY_SIZE_HEADER, keepThroughEpoch);
     }
 
     private static BufferedWriter open(Path file, String header, int keepThroughEpoch) throws IOException {
@@ -200,6 +205,18 @@ final class EpochsCsv implements AutoCloseable {
         sizes.flush();
     }
 
+    /**
+     * One phase's latency by size ({@code part}: extend or run), written when it ran to its end, so an epoch's
+     * rows are complete for every phase it finished.
+     */
+    void sizeLatencyRows(int epoch, Mode mode, String part, List<SizeLatency.Row> rows) throws IOException {
+        for (SizeLatency.Row r : rows) {
+            latencyBySize.write(epoch + "," + mode.label() + "," + part + "," + r.csv());
+            latencyBySize.newLine();
+        }
+        latencyBySize.flush();
+    }
+
     private static String fmt(Number n) {
         if (n == null) {
             return "";
@@ -212,10 +229,10 @@ final class EpochsCsv implements AutoCloseable {
 
     @Override
     public void close() throws IOException {
-        try {
-            epochs.close();
-        } finally {
-            sizes.close();
+        try (BufferedWriter e = epochs;
+                BufferedWriter s = sizes;
+                BufferedWriter l = latencyBySize) {
+            // closed in reverse order, each even when another fails
         }
     }
 }

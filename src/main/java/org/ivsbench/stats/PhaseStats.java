@@ -46,6 +46,9 @@ public final class PhaseStats {
     private final LongAdder missedWindow = new LongAdder();
     private final AtomicInteger inFlight = new AtomicInteger();
     private final LongAdder completed = new LongAdder();
+    /** Response times by the size of the value each operation touched: totals only, no windows. */
+    private final SizeLatency bySize;
+
     private volatile Window lastWindow;
 
     // Owned by the collector thread (guarded by this).
@@ -66,6 +69,7 @@ public final class PhaseStats {
         this.types = List.copyOf(types);
         int n = types.size();
         active = new Interval(n);
+        bySize = new SizeLatency(types);
         bytesRead = new LongAdder[n];
         bytesWritten = new LongAdder[n];
         reasons = new Map[n];
@@ -113,9 +117,25 @@ public final class PhaseStats {
         return types;
     }
 
-    /** Records one measured operation. Times are nanoseconds. */
+    /** Records one measured operation of unknown size. Times are nanoseconds. */
     public void record(
             int type, Outcome outcome, long responseNanos, long serviceNanos, long read, long written, String reason) {
+        record(type, outcome, responseNanos, serviceNanos, read, written, reason, -1);
+    }
+
+    /**
+     * Records one measured operation. Times are nanoseconds; {@code sizeBytes} is the size of the value it touched
+     * (negative: unknown), the key of its response time in {@link #latencyBySize()}.
+     */
+    public void record(
+            int type,
+            Outcome outcome,
+            long responseNanos,
+            long serviceNanos,
+            long read,
+            long written,
+            String reason,
+            long sizeBytes) {
         long token = phaser.writerCriticalSectionEnter();
         try {
             Interval interval = active;
@@ -125,6 +145,7 @@ public final class PhaseStats {
         } finally {
             phaser.writerCriticalSectionExit(token);
         }
+        bySize.record(type, sizeBytes, Math.max(0, responseNanos) / 1000);
         completed.increment();
         if (read > 0) {
             bytesRead[type].add(read);
@@ -283,6 +304,11 @@ public final class PhaseStats {
         m.put("startLag", totalStartLag.copy());
         m.put("missedLateness", totalMissedLateness.copy());
         return m;
+    }
+
+    /** The phase's response times by size so far (latency_by_size.csv); safe while operations are recorded. */
+    public List<SizeLatency.Row> latencyBySize() {
+        return bySize.rows();
     }
 
     /** The phase's figures so far (call after a final drain for the complete ones). */

@@ -18,7 +18,7 @@ import org.ivsbench.config.PhaseConfig;
 /**
  * Owns a run's statistics: one thread wakes at every window boundary (multiples of the window on the
  * wall clock, like the monitor's samples), drains each open phase into samples.csv and latency.hlog, and
- * rewrites summary.json whenever a phase settles. {@link #finish(boolean)} drains what is left and writes
+ * rewrites summary.json (with histograms.hlog and latency_by_size.csv) whenever a phase settles. {@link #finish(boolean)} drains what is left and writes
  * the final summary; it is safe to call from a shutdown hook.
  */
 public final class StatsCollector implements AutoCloseable {
@@ -33,6 +33,7 @@ public final class StatsCollector implements AutoCloseable {
     private final HlogWriter hlog;
     private final SummaryWriter summary;
     private final Path totals;
+    private final Path bySize;
     private final List<PhaseStats> open = new CopyOnWriteArrayList<>();
     private final List<PhaseStats> all = new CopyOnWriteArrayList<>();
     private final long startMs;
@@ -54,6 +55,7 @@ public final class StatsCollector implements AutoCloseable {
         this.hlog = new HlogWriter(dir.resolve("latency.hlog"), startMs / windowMs * windowMs);
         this.summary = new SummaryWriter(dir.resolve("summary.json"));
         this.totals = dir.resolve("histograms.hlog");
+        this.bySize = dir.resolve("latency_by_size.csv");
         writeSummary(false, false);
         this.ticker = new Thread(this::tickLoop, "ivsbench-stats");
         ticker.setDaemon(true);
@@ -183,6 +185,16 @@ public final class StatsCollector implements AutoCloseable {
         summary.write(
                 run, startMs, System.currentTimeMillis(), complete, interrupted, summaries(), Map.copyOf(runFacts));
         TotalsHlogWriter.write(totals, all, startMs / windowMs * windowMs);
+        LatencyBySizeCsv.write(bySize, all);
+    }
+
+    /** The response times by size of the phase at {@code index} so far (empty when it was not opened). */
+    public List<SizeLatency.Row> latencyBySize(int index) {
+        return all.stream()
+                .filter(p -> p.index() == index)
+                .findFirst()
+                .map(PhaseStats::latencyBySize)
+                .orElse(List.of());
     }
 
     @Override

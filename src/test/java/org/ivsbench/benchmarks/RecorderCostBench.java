@@ -7,8 +7,9 @@ import org.ivsbench.op.Outcome;
 import org.ivsbench.stats.PhaseStats;
 
 /**
- * What recording one operation costs: {@link PhaseStats#record} (two HdrHistogram recorders, a counter and
- * the byte adders, as the engine's Worker calls it) plus the two {@code System.nanoTime()} reads the Worker
+ * What recording one operation costs: {@link PhaseStats#record} (the interval's HdrHistogram recorders, the
+ * latency-by-size histogram of the operation's size bucket, a counter and the byte adders, as the engine's Worker
+ * calls it) plus the two {@code System.nanoTime()} reads the Worker
  * takes around each operation, in ns per operation, with 1 and 2 recording threads, alternating rounds.
  * A drain thread empties the interval histograms every second, as the statistics collector does.
  *
@@ -55,7 +56,9 @@ public final class RecorderCostBench {
                         if (record) {
                             // A spread of plausible latencies (40 us .. 2 ms) so many buckets are touched.
                             long lat = 40_000 + ((n * 7919) & 2047) * 1000 + (end - start);
-                            stats.record((int) (n & 1), Outcome.OK, lat, lat, 1000, 0, null);
+                            // Sizes over 8 log2 buckets, as a read phase over growing records has them.
+                            long size = 100L << (n & 7);
+                            stats.record((int) (n & 1), Outcome.OK, lat, lat, size, 0, null, size);
                         } else {
                             acc += end - start;
                         }

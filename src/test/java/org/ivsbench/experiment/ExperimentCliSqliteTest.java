@@ -9,6 +9,8 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.Statement;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
@@ -82,6 +84,7 @@ class ExperimentCliSqliteTest {
         assertEquals(EpochsCsv.epochsHeader(YcsbIvsExperiment.RUN_TYPE_COLUMNS), first.get(0));
         assertEquals(1 + 2 * 4, first.size(), first.toString());
         assertTrue(Files.readString(dir.resolve("experiment.json")).contains("\"lastFinishedEpoch\" : 2"));
+        List<String> firstBySize = Files.readAllLines(dir.resolve("latency_by_size.csv"));
 
         // Resume with 4 epochs: only 3 and 4 run, appended after the rows already there.
         assertEquals(
@@ -122,8 +125,35 @@ class ExperimentCliSqliteTest {
                     .sum();
             assertEquals(200 * 10, values, "value_sizes.csv epoch " + epoch);
         }
+        checkLatencyBySize(dir, all, firstBySize);
         assertTrue(Files.readString(dir.resolve("experiment.json")).contains("\"lastFinishedEpoch\" : 4"));
         assertTrue(System.nanoTime() - start < 60_000_000_000L, "the quick preset must finish well under 60 s");
+    }
+
+    /**
+     * The experiment's latency_by_size.csv: each epoch x mode's run rows add up to its run_ops in epochs.csv, main's
+     * extend rows to extend_ops, and the resume appended to the rows of epochs 1 and 2 without touching them.
+     */
+    private static void checkLatencyBySize(Path dir, List<String> epochs, List<String> beforeResume) throws Exception {
+        List<String> lines = Files.readAllLines(dir.resolve("latency_by_size.csv"));
+        assertEquals(EpochsCsv.LATENCY_BY_SIZE_HEADER, lines.get(0));
+        assertEquals(beforeResume, lines.subList(0, beforeResume.size()));
+        Map<String, Long> counts = new TreeMap<>(); // epoch/mode/phase -> operations
+        for (String line : lines.subList(1, lines.size())) {
+            String[] c = line.split(",", -1);
+            counts.merge(c[0] + "/" + c[1] + "/" + c[2], Long.parseLong(c[6]), Long::sum);
+        }
+        List<String> header = List.of(epochs.get(0).split(","));
+        Map<String, Long> want = new TreeMap<>();
+        for (String row : epochs.subList(1, epochs.size())) {
+            String[] c = row.split(",", -1);
+            String key = c[0] + "/" + c[1];
+            want.put(key + "/run", Long.parseLong(c[header.indexOf("run_ops")]));
+            if (c[1].equals("main")) {
+                want.put(key + "/extend", Long.parseLong(c[header.indexOf("extend_ops")]));
+            }
+        }
+        assertEquals(want, counts);
     }
 
     /** Runs the CLI with stderr captured; returns the exit code and stderr. */

@@ -155,12 +155,12 @@ final class CassandraSession implements Session {
                 bytesRead += oldBytes;
                 long newBytes = oldBytes + suffixBytes;
                 if (newBytes > maxLength) {
-                    return OpResult.skipped("cap", bytesRead);
+                    return new OpResult(Outcome.SKIPPED, "cap", bytesRead, 0, oldBytes);
                 }
                 String grown = old == null ? suffix : old.concat(suffix);
                 if (!conditional) {
                     execute(statements.update(table, List.of(field)).bind(grown, key), options.writeConsistency());
-                    return OpResult.ok(bytesRead, newBytes);
+                    return new OpResult(Outcome.OK, null, bytesRead, newBytes, newBytes);
                 }
                 BoundStatement cas = statements
                         .conditionalUpdate(table, field)
@@ -168,7 +168,7 @@ final class CassandraSession implements Session {
                         .setSerialConsistencyLevel(options.serialConsistency());
                 bytesWritten += oldBytes + newBytes; // the old value goes along as the condition
                 if (execute(cas, options.writeConsistency()).wasApplied()) {
-                    return OpResult.ok(bytesRead, bytesWritten);
+                    return new OpResult(Outcome.OK, null, bytesRead, bytesWritten, newBytes);
                 }
             }
             return new OpResult(Outcome.ABORTED, "conflict", bytesRead, bytesWritten);

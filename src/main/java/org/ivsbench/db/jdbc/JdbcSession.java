@@ -210,7 +210,8 @@ final class JdbcSession implements Session {
         }
         long have = current == null ? 0 : current.length();
         if (have + suffix.length() > maxLength) {
-            return OpResult.skipped(CAP, have); // nothing is sent: the cap is a real skip
+            // Nothing is sent: the cap is a real skip. The value stays as it was, so that is its size.
+            return new OpResult(Outcome.SKIPPED, CAP, have, 0, have);
         }
         String extended = current == null ? suffix : current.concat(suffix);
         PreparedStatement update = prepare(updateSql);
@@ -219,7 +220,7 @@ final class JdbcSession implements Session {
         if (update.executeUpdate() == 0) {
             return new OpResult(Outcome.ABORTED, NOT_FOUND, have, extended.length()); // deleted in between
         }
-        return OpResult.ok(have, extended.length());
+        return new OpResult(Outcome.OK, null, have, extended.length(), extended.length());
     }
 
     /** One guarded statement; only when it changes nothing does a second one say why. */

@@ -239,7 +239,7 @@ final class MongoSession implements Session {
                 bytesRead += oldBytes;
                 long newBytes = oldBytes + suffixBytes;
                 if (newBytes > maxLength) {
-                    return OpResult.skipped("cap", bytesRead);
+                    return new OpResult(Outcome.SKIPPED, "cap", bytesRead, 0, oldBytes);
                 }
                 // Only this field is known here; the other fields count on the server (see package-info).
                 if (BsonSizes.minimalDocumentWith(key, name, newBytes) > target.maxBsonObjectSize()) {
@@ -255,7 +255,7 @@ final class MongoSession implements Session {
                 // Sent: the old value as the guard (when guarded) and the grown one, on every attempt.
                 bytesWritten += (guarded ? oldBytes : 0) + newBytes;
                 if (!r.wasAcknowledged() || r.getMatchedCount() == 1) {
-                    return OpResult.ok(bytesRead, bytesWritten);
+                    return new OpResult(Outcome.OK, null, bytesRead, bytesWritten, newBytes);
                 }
             }
             return new OpResult(Outcome.ABORTED, "conflict", bytesRead, bytesWritten);

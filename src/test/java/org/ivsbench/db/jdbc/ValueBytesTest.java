@@ -50,26 +50,30 @@ class ValueBytesTest {
                 assertBytes(150, 0, s.read("bytes_t", "k1", null, new HashMap<>()), "read receives both");
                 assertBytes(0, 20, s.update("bytes_t", "k1", Map.of("F1", "c".repeat(20))), "update");
                 // CLIENT reads the field (100) and sends the whole grown value (130); SERVER sends the suffix.
-                assertBytes(
+                assertExtend(
                         100,
+                        130,
                         130,
                         s.extend("bytes_t", "k1", "F0", "x".repeat(30), 1000, ExtendMethod.CLIENT),
                         "client extend");
-                assertBytes(
+                assertExtend(
                         0,
                         30,
+                        -1,
                         s.extend("bytes_t", "k1", "F0", "y".repeat(30), 1000, ExtendMethod.SERVER),
                         "server extend");
                 // A capped client extend read the field and sent nothing; a capped server extend sent the
                 // suffix, which the server's guard refused: sent is sent.
-                assertBytes(
+                assertExtend(
                         160,
                         0,
+                        160,
                         s.extend("bytes_t", "k1", "F0", "z".repeat(900), 1000, ExtendMethod.CLIENT),
                         "capped client extend");
-                assertBytes(
+                assertExtend(
                         0,
                         900,
+                        -1,
                         s.extend("bytes_t", "k1", "F0", "z".repeat(900), 1000, ExtendMethod.SERVER),
                         "capped server extend");
             }
@@ -79,5 +83,11 @@ class ValueBytesTest {
 
     static void assertBytes(long read, long written, OpResult r, String what) {
         assertEquals(List.of(read, written), List.of(r.bytesRead(), r.bytesWritten()), what + ": " + r);
+    }
+
+    /** An extend's bytes and its size: the field's length after it where the client saw the value, else -1. */
+    static void assertExtend(long read, long written, long size, OpResult r, String what) {
+        assertEquals(
+                List.of(read, written, size), List.of(r.bytesRead(), r.bytesWritten(), r.sizeBytes()), what + ": " + r);
     }
 }

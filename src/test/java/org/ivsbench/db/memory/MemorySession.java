@@ -122,11 +122,15 @@ final class MemorySession implements Session {
             long have = current == null ? 0 : current.length();
             long read = method != ExtendMethod.SERVER ? have : 0;
             if (have + suffix.length() > maxLength) {
-                return OpResult.skipped("cap", read);
+                // As the real sessions: the size is known where the client saw the value (not on the server path).
+                return OpResult.skipped("cap", read)
+                        .withSize(method != ExtendMethod.SERVER ? have : OpResult.UNKNOWN_SIZE);
             }
             String extended = current == null ? suffix : current.concat(suffix);
             row.put(field, extended);
-            return OpResult.ok(read, method != ExtendMethod.SERVER ? extended.length() : suffix.length());
+            return method != ExtendMethod.SERVER
+                    ? OpResult.ok(read, extended.length()).withSize(extended.length())
+                    : OpResult.ok(read, suffix.length());
         }
     }
 

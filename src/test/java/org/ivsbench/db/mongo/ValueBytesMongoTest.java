@@ -30,19 +30,22 @@ class ValueBytesMongoTest {
                 assertBytes(1000, 0, s.read(t.name(), "user1", null, new HashMap<>()), "read receives them");
                 assertBytes(0, 20, s.update(t.name(), "user1", Map.of("FIELD1", "c".repeat(20))), "update");
                 // Reads FIELD0 (100), sends it back as the guard (100) with the grown value (130).
-                assertBytes(
+                assertExtend(
                         100,
                         230,
+                        130,
                         s.extend(t.name(), "user1", "FIELD0", "x".repeat(30), 1_600_000, ExtendMethod.CLIENT),
                         "client extend");
-                assertBytes(
+                assertExtend(
                         130,
                         0,
+                        130,
                         s.extend(t.name(), "user1", "FIELD0", "x".repeat(30), 140, ExtendMethod.CLIENT),
                         "capped client extend sends nothing");
                 // The paper's plain binding: reads FIELD0 (130), sends only the grown value (160), no guard.
-                assertBytes(
+                assertExtend(
                         130,
+                        160,
                         160,
                         s.extend(t.name(), "user1", "FIELD0", "x".repeat(30), 1_600_000, ExtendMethod.CLIENT_PLAIN),
                         "plain client extend");
@@ -55,5 +58,11 @@ class ValueBytesMongoTest {
 
     static void assertBytes(long read, long written, OpResult r, String what) {
         assertEquals(List.of(read, written), List.of(r.bytesRead(), r.bytesWritten()), what + ": " + r);
+    }
+
+    /** An extend's bytes and its size: the field's length after it where the client saw the value, else -1. */
+    static void assertExtend(long read, long written, long size, OpResult r, String what) {
+        assertEquals(
+                List.of(read, written, size), List.of(r.bytesRead(), r.bytesWritten(), r.sizeBytes()), what + ": " + r);
     }
 }

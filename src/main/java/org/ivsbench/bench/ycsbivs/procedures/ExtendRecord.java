@@ -7,7 +7,8 @@ import org.ivsbench.op.Outcome;
 /**
  * YCSB-IVS EXTEND: appends random bytes (extendfieldlength, or a length by extendlengthdistribution) to one
  * field (all fields with writeallfields) unless the field would pass maxfieldlength; then nothing is written
- * and the outcome is SKIPPED.
+ * and the outcome is SKIPPED. Its size (latency by size) is the session's: the field's length after the extend
+ * (as it stayed, when capped), the fields' summed with writeallfields; unknown for the SERVER method.
  */
 public final class ExtendRecord implements Procedure {
     @Override
@@ -34,11 +35,19 @@ public final class ExtendRecord implements Procedure {
         return total;
     }
 
-    /** Several fields: bytes add up; the worst outcome wins, except that OK beats SKIPPED (something grew). */
+    /**
+     * Several fields: bytes add up; the worst outcome wins, except that OK beats SKIPPED (something grew); the size
+     * is the sum of the fields' when every one is known.
+     */
     private static OpResult combine(OpResult a, OpResult b) {
         OpResult worse = rank(b.outcome()) > rank(a.outcome()) ? b : a;
+        boolean sized = a.sizeBytes() >= 0 && b.sizeBytes() >= 0;
         return new OpResult(
-                worse.outcome(), worse.reason(), a.bytesRead() + b.bytesRead(), a.bytesWritten() + b.bytesWritten());
+                worse.outcome(),
+                worse.reason(),
+                a.bytesRead() + b.bytesRead(),
+                a.bytesWritten() + b.bytesWritten(),
+                sized ? a.sizeBytes() + b.sizeBytes() : OpResult.UNKNOWN_SIZE);
     }
 
     private static int rank(Outcome outcome) {

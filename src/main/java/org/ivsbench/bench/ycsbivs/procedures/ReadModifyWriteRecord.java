@@ -7,7 +7,8 @@ import org.ivsbench.op.OpResult;
 
 /**
  * YCSB READMODIFYWRITE: reads the record (fields as for READ), then updates one field (all with
- * writeallfields) of the same key. Two statements without a transaction, as in YCSB.
+ * writeallfields) of the same key. Two statements without a transaction, as in YCSB. Its size (latency by size)
+ * is the bytes the read returned, as for READ.
  */
 public final class ReadModifyWriteRecord implements Procedure {
     @Override
@@ -24,6 +25,10 @@ public final class ReadModifyWriteRecord implements Procedure {
         }
         OpResult write = c.session().update(c.table(), key, c.values(c.writeFields()));
         return new OpResult(
-                write.outcome(), write.reason(), read.bytesRead() + write.bytesRead(), write.bytesWritten());
+                write.outcome(),
+                write.reason(),
+                read.bytesRead() + write.bytesRead(),
+                write.bytesWritten(),
+                write.isOk() ? read.bytesRead() : OpResult.UNKNOWN_SIZE);
     }
 }

@@ -5,7 +5,7 @@ import org.ivsbench.op.OpResult;
 
 /**
  * YCSB UPDATE: replaces one field (all with writeallfields) with a fresh value (fieldlength, or a length by
- * fieldlengthdistribution).
+ * fieldlengthdistribution). Its size (latency by size) is the bytes of the values written.
  */
 public final class UpdateRecord implements Procedure {
     @Override
@@ -16,6 +16,7 @@ public final class UpdateRecord implements Procedure {
     @Override
     public OpResult run(ProcedureContext c) throws TargetException {
         String key = c.nextKey();
-        return c.session().update(c.table(), key, c.values(c.writeFields()));
+        OpResult r = c.session().update(c.table(), key, c.values(c.writeFields()));
+        return r.isOk() ? r.withSize(r.bytesWritten()) : r;
     }
 }
