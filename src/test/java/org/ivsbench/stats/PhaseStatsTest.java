@@ -1,6 +1,7 @@
 package org.ivsbench.stats;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 
@@ -9,14 +10,13 @@ import org.junit.jupiter.api.Test;
 import org.ivsbench.op.Outcome;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The window statistics terminals record into while the collector drains them. */
 class PhaseStatsTest {
     /**
      * An operation's response and service time must land in the same window: samples.csv's lat_* and svc_*
      * columns describe the same operations. Two writers record as fast as they can while windows are drained
-     * every millisecond (the race is most likely there); each window, per type, has as many service values as
+     * every millisecond until 200 of them caught operations (the race is most likely there); each window, per type, has as many service values as
      * operations counted, and nothing is lost or counted twice over all windows.
      */
     @Test
@@ -39,10 +39,15 @@ class PhaseStatsTest {
             writers.add(t);
             t.start();
         }
+        // Drain until 200 windows caught operations while the writers ran: the race is exercised by count, not
+        // by how much CPU the box gave the writers in some fixed time. The deadline only guards against a hang.
         List<Window> windows = new ArrayList<>();
-        long until = System.nanoTime() + 1_500_000_000L;
-        while (System.nanoTime() < until) {
-            windows.add(stats.drain(0, 1));
+        int busyWhileWriting = 0;
+        long guard = System.nanoTime() + 120_000_000_000L;
+        while (busyWhileWriting < 200 && System.nanoTime() < guard) {
+            Window w = stats.drain(0, 1);
+            windows.add(w);
+            busyWhileWriting += Arrays.stream(w.rows()).anyMatch(r -> r.counts().total() > 0) ? 1 : 0;
             Thread.sleep(1);
         }
         stop.set(true);
@@ -50,8 +55,8 @@ class PhaseStatsTest {
             t.join();
         }
         windows.add(stats.drain(0, 1));
+        assertEquals(200, busyWhileWriting, "windows drained while the writers were recording");
         long total = 0;
-        int busy = 0;
         for (Window w : windows) {
             for (Window.TypeRow row : w.rows()) {
                 assertEquals(
@@ -60,10 +65,8 @@ class PhaseStatsTest {
                         "window " + windows.indexOf(w) + " type " + row.type() + ": operations vs service values");
                 assertEquals(row.counts().total(), row.response().getTotalCount());
                 total += row.counts().total();
-                busy += row.counts().total() > 0 ? 1 : 0;
             }
         }
         assertEquals(recorded[0] + recorded[1], total, "every operation in exactly one window");
-        assertTrue(busy > 100, "windows drained while writers were recording: " + busy);
     }
 }
