@@ -6,11 +6,13 @@
 #   scripts/mariadb.sh stop           clean shutdown (SIGKILL after 30 s)
 #   scripts/mariadb.sh status         "running"/"stopped"; exit 0 when running, 3 when not
 #   scripts/mariadb.sh env            shell exports: eval "$(scripts/mariadb.sh env)"
-#   scripts/mariadb.sh restart-fresh  stop, wipe the datadir, start (a "fresh instance")
+#   scripts/mariadb.sh restart-fresh  stop, wipe the datadir, start (a "fresh instance": a copy of a pristine datadir
+#                                     that mariadb-install-db made once per server version under .cache/)
 #   scripts/mariadb.sh kill9          SIGKILL the server (fault tests); the next start runs crash recovery
 #
 # Environment:
-#   IVS_STATE_DIR             state directory (default: <repo>/.cache/mariadb): my.cnf, data/, log, pid, socket
+#   IVS_STATE_DIR             state directory (default: <repo>/.cache/mariadb): my.cnf, data/, log, pid, socket;
+#                             a relative path is taken against the current working directory
 #   IVS_MARIADB_BUFFER_POOL   innodb_buffer_pool_size (default 128M, MariaDB's own default)
 #   IVS_MARIADB_MAX_CONNECTIONS  max_connections (default 151, MariaDB's own default; a sweep to 512 terminals
 #                             needs more than 512: each terminal holds one connection, plus loader and monitor)
@@ -28,7 +30,8 @@ IVS_LOG_TAG=mariadb
 # shellcheck source=lib/common.sh
 . "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"
 
-STATE_DIR="${IVS_STATE_DIR:-$IVS_CACHE_DIR/mariadb}"
+# A relative IVS_STATE_DIR is taken against the working directory the script was started in.
+STATE_DIR="$(ivs_abs_path "${IVS_STATE_DIR:-$IVS_CACHE_DIR/mariadb}")"
 CNF="$STATE_DIR/my.cnf"
 DATADIR="$STATE_DIR/data"
 PIDFILE="$STATE_DIR/mariadbd.pid"
@@ -185,6 +188,28 @@ fail_with_log() {
   exit 1
 }
 
+# A new datadir is a copy of a pristine one, initialised once per server version by mariadb-install-db under .cache/
+# (a restart-fresh then costs a copy of a few MB instead of a bootstrap, seconds on a busy machine). The copy is
+# what mariadb-install-db leaves, before the first start: nothing of a previous run is in it.
+init_datadir() {
+  local version pristine tmp
+  version=$("$(mariadbd_bin)" --version | awk '{print $3}')
+  pristine="$IVS_CACHE_DIR/mariadb-pristine-$version"
+  if [ ! -d "$pristine/mysql" ]; then
+    tmp="$pristine.tmp.$$"
+    rm -rf "$tmp"
+    ivs_log "initialising the pristine datadir $pristine"
+    "$(find_tool mariadb-install-db mysql_install_db)" --defaults-file="$CNF" --datadir="$tmp" \
+      --auth-root-authentication-method=normal --skip-test-db >>"$ERRLOG" 2>&1 \
+      || { rm -rf "$tmp"; fail_with_log "mariadb-install-db failed"; }
+    # Another start may have made it meanwhile: keep the first.
+    mv -T "$tmp" "$pristine" 2>/dev/null || rm -rf "$tmp"
+  fi
+  ivs_log "initialising $DATADIR (a copy of $pristine)"
+  cp -a "$pristine" "$DATADIR.tmp.$$" && mv -T "$DATADIR.tmp.$$" "$DATADIR" \
+    || { rm -rf "$DATADIR.tmp.$$"; fail_with_log "could not copy $pristine"; }
+}
+
 cmd_start() {
   local t0 port attempt rc engine
   t0=$(ivs_now_ms)
@@ -202,10 +227,7 @@ cmd_start() {
   if [ ! -d "$DATADIR/mysql" ]; then
     rm -rf "$DATADIR"
     write_cnf "$(ivs_find_free_port "$BASE_PORT")"
-    ivs_log "initialising $DATADIR"
-    "$(find_tool mariadb-install-db mysql_install_db)" --defaults-file="$CNF" --datadir="$DATADIR" \
-      --auth-root-authentication-method=normal --skip-test-db >>"$ERRLOG" 2>&1 \
-      || fail_with_log "mariadb-install-db failed"
+    init_datadir
   fi
 
   # Prefer the port of the last run (stable URLs); move on if something else took it meanwhile.

@@ -11,7 +11,8 @@
 #
 # Environment:
 #   IVS_STATE_DIR               state directory (default: <repo>/.cache/postgres, or /var/tmp/ivsbench-postgres-*
-#                               when the server's user cannot enter the checkout): data/, log, port
+#                               when the server's user cannot enter the checkout): data/, log, port; a relative
+#                               path is taken against the current working directory
 #   IVS_POSTGRES_BASE_PORT      first TCP port tried (default 25432)
 #   IVS_POSTGRES_SHARED_BUFFERS shared_buffers (default 128MB, PostgreSQL's own default)
 #   IVS_POSTGRES_USER_OS        the system user the server runs as when we are root (default postgres)
@@ -38,7 +39,8 @@ default_state_dir() {
     echo "$IVS_CACHE_DIR/postgres"
   fi
 }
-STATE_DIR="${IVS_STATE_DIR:-$(default_state_dir)}"
+# A relative IVS_STATE_DIR is taken against the working directory the script was started in.
+STATE_DIR="$(ivs_abs_path "${IVS_STATE_DIR:-$(default_state_dir)}")"
 DATADIR="$STATE_DIR/data"
 PIDFILE="$DATADIR/postmaster.pid"
 LOG="$STATE_DIR/postgres.log"
@@ -240,7 +242,9 @@ cmd_kill9() {
 
 cmd_restart_fresh() {
   cmd_stop
-  rm -rf "$DATADIR"
+  # A fresh instance takes its port from IVS_POSTGRES_BASE_PORT as a new one does (as mariadb.sh's does), not
+  # the last run's: a preset that moved its fresh port in command and url must find the server there.
+  rm -rf "$DATADIR" "$PORTFILE"
   cmd_start
 }
 

@@ -9,6 +9,18 @@ ivs_die() { printf '[%s] ERROR: %s\n' "${IVS_LOG_TAG:-ivsbench}" "$*" >&2; exit 
 
 ivs_is_root() { [ "$(id -u)" -eq 0 ]; }
 
+# Prints $1 as an absolute path: a relative path is taken against the caller's working directory (where the
+# script was started), so a state directory such as IVS_STATE_DIR=.cache/x means the same thing to every tool
+# the script runs, including those that change directory (mariadb-install-db works from its basedir, /usr).
+# Call it once, at the start, before anything changes directory.
+ivs_abs_path() {
+  [ -n "$1" ] || ivs_die "empty path"
+  case "$1" in
+    /*) printf '%s\n' "$1" ;;
+    *) printf '%s/%s\n' "$PWD" "${1#./}" ;;
+  esac
+}
+
 # Milliseconds since the epoch (for timings printed to the user).
 ivs_now_ms() { date +%s%3N; }
 

@@ -1,6 +1,7 @@
 package org.ivsbench.bench;
 
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
@@ -25,6 +26,15 @@ public interface BenchmarkModule {
 
     /** Names of the benchmark-specific per-phase elements it accepts (e.g. distribution). */
     Set<String> phaseParameterNames();
+
+    /**
+     * How {@code --shrink} shrinks this benchmark's own size parameters: the top-level parameter names that count
+     * records (or other run sizes) and the largest value a shrunk run keeps ({@link org.ivsbench.config.Shrink}).
+     * Empty: the benchmark sizes its data by {@code scalefactor} alone, which the shrink caps generically.
+     */
+    default Map<String, Long> shrinkCaps() {
+        return Map.of();
+    }
 
     /**
      * Validates the benchmark-specific parts of a config that the generic loader already accepted.

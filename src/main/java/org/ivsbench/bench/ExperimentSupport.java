@@ -18,6 +18,14 @@ public interface ExperimentSupport {
     Set<String> leaves();
 
     /**
+     * How {@code --shrink} shrinks this benchmark's leaves: the leaves that size a phase (e.g. an operation count)
+     * and the largest value a shrunk run keeps. Empty by default.
+     */
+    default Map<String, Long> shrinkCaps() {
+        return Map.of();
+    }
+
+    /**
      * Parses and validates this benchmark's leaves of the flattened {@code <experiment>} section (it may hold
      * the generic leaves too; they are not this benchmark's to check). {@code config} is the validated rest of
      * the config. Errors name {@code experiment/<leaf>} and quote the value ({@link ExperimentLeaves}).

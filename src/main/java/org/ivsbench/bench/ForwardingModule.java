@@ -1,6 +1,7 @@
 package org.ivsbench.bench;
 
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
@@ -33,6 +34,11 @@ public abstract class ForwardingModule implements BenchmarkModule {
     @Override
     public Set<String> parameterNames() {
         return module.parameterNames();
+    }
+
+    @Override
+    public Map<String, Long> shrinkCaps() {
+        return module.shrinkCaps();
     }
 
     @Override

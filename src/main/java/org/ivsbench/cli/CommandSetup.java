@@ -10,7 +10,9 @@ import org.ivsbench.bench.BenchmarkRegistry;
 import org.ivsbench.config.BenchmarkConfig;
 import org.ivsbench.config.ConfigException;
 import org.ivsbench.config.ConfigLoader;
+import org.ivsbench.config.Shrink;
 import org.ivsbench.db.TargetKinds;
+import org.ivsbench.experiment.ExperimentSpec;
 import org.ivsbench.stats.ResultsDirectory;
 
 /**
@@ -52,6 +54,19 @@ final class CommandSetup {
                 TargetKinds::resolve);
         module.validate(config);
         return config;
+    }
+
+    /**
+     * {@code --shrink}: {@code config} at the small size of {@link Shrink} (the benchmark and the experiment declare
+     * their own size settings), validated again; prints the one line that says what changed, prefixed by
+     * {@code who} (empty for the main command, "tenant NAME: " for a tenant).
+     */
+    static BenchmarkConfig shrink(BenchmarkModule module, BenchmarkConfig config, String who, PrintStream out)
+            throws ConfigException {
+        BenchmarkConfig shrunk = Shrink.apply(config, module.shrinkCaps(), ExperimentSpec.shrinkCaps(module));
+        module.validate(shrunk);
+        out.println(Shrink.describe(who, shrunk));
+        return shrunk;
     }
 
     /** A config error's line: the file's path first unless the loader's message already names the file. */

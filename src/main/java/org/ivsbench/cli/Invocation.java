@@ -56,6 +56,9 @@ final class Invocation {
         try {
             module = checkOptions();
             config = CommandSetup.loadConfig(module, options.config);
+            if (options.shrink) {
+                config = CommandSetup.shrink(module, config, "", out);
+            }
             ThinkTimes.validate(config.phases());
             config = withMonitorInterval(config);
             Shard shard = ShardCheck.parse(options.shard);

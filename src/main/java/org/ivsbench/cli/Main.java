@@ -99,6 +99,15 @@ public final class Main implements Callable<Integer> {
     boolean resume;
 
     @Option(
+            names = "--shrink",
+            arity = "0..1",
+            fallbackValue = "true",
+            paramLabel = "BOOL",
+            description = "Run the config at a smoke-test size (at most 100 records, 2 s or 200 operations per phase,"
+                    + " 1 epoch, 2 trials, 2 sweep points per axis); says what it shrank; results record it.")
+    boolean shrink;
+
+    @Option(
             names = {"-d", "--directory"},
             paramLabel = "DIR",
             defaultValue = "results",

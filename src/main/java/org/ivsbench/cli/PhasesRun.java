@@ -67,7 +67,8 @@ final class PhasesRun implements RunLifecycle.Work {
         dir = ResultsDirectory.create(options.directory, module.name());
         Files.writeString(dir.resolve("config.xml"), redactedXml);
         Map<String, Object> env = ServerInfo.environmentOf(target);
-        EnvironmentWriter.write(dir.resolve("environment.json"), env, EnvironmentWriter.toolVersion(), commandLine);
+        EnvironmentWriter.write(
+                dir.resolve("environment.json"), env, EnvironmentWriter.toolVersion(), commandLine, config.shrunk());
         if (loaded != null && !loaded.details().isEmpty()) {
             LOAD_JSON.writeValue(dir.resolve("load.json").toFile(), loaded.details());
         }

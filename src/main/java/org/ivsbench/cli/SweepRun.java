@@ -139,7 +139,11 @@ final class SweepRun implements RunLifecycle.Work {
         Files.writeString(pointDir.resolve("config.xml"), redactedXml);
         Map<String, Object> env = ServerInfo.environmentOf(target);
         EnvironmentWriter.write(
-                pointDir.resolve("environment.json"), env, EnvironmentWriter.toolVersion(), commandLine);
+                pointDir.resolve("environment.json"),
+                env,
+                EnvironmentWriter.toolVersion(),
+                commandLine,
+                pointConfig.shrunk());
         RunInfo info = new RunInfo(
                 EnvironmentWriter.toolVersion(),
                 pointModule.name(),

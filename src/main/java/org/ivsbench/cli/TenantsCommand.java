@@ -75,6 +75,15 @@ final class TenantsCommand implements Callable<Integer> {
     boolean execute;
 
     @Option(
+            names = "--shrink",
+            arity = "0..1",
+            fallbackValue = "true",
+            paramLabel = "BOOL",
+            description = "Run every tenant's config at a smoke-test size (as the main command's --shrink); one line"
+                    + " per tenant says what it shrank; results record it.")
+    boolean shrink;
+
+    @Option(
             names = {"-d", "--directory"},
             paramLabel = "DIR",
             defaultValue = "results",
@@ -109,6 +118,9 @@ final class TenantsCommand implements Callable<Integer> {
                 BenchmarkModule module = CommandSetup.module("tenant " + s.name(), s.benchmark());
                 CommandSetup.checkConfigFile("tenant " + s.name() + ": config", s.config());
                 BenchmarkConfig config = CommandSetup.loadConfig(module, s.config());
+                if (shrink) {
+                    config = CommandSetup.shrink(module, config, "tenant " + s.name() + ": ", out);
+                }
                 if (config.experiment() != null || config.sweep() != null) {
                     throw new UsageException("tenant " + s.name() + ": " + s.config() + ": <"
                             + (config.experiment() != null ? "experiment" : "sweep")

@@ -71,7 +71,12 @@ final class TenantsRun implements RunLifecycle.Work {
             String redacted = ConfigRedactor.redactedXml(t.spec().config());
             Files.writeString(sub.resolve("config.xml"), redacted);
             Map<String, Object> env = ServerInfo.environmentOf(t.target());
-            EnvironmentWriter.write(sub.resolve("environment.json"), env, EnvironmentWriter.toolVersion(), commandLine);
+            EnvironmentWriter.write(
+                    sub.resolve("environment.json"),
+                    env,
+                    EnvironmentWriter.toolVersion(),
+                    commandLine,
+                    t.config().shrunk());
             RunInfo info = new RunInfo(
                     EnvironmentWriter.toolVersion(),
                     t.module().name(),

@@ -8,7 +8,8 @@ import java.util.Map;
  * The whole validated configuration of a run, immutable. {@code parameters} are the benchmark-specific
  * top-level elements (ycsbivs: recordcount, fieldcount, ...), validated by the benchmark module;
  * {@code experiment} is the raw experiment section handed to the experiment runner (null when absent);
- * {@code sweep} the {@code <sweep>} section (null when absent).
+ * {@code sweep} the {@code <sweep>} section (null when absent). {@code shrunk}: what {@code --shrink} changed
+ * ("recordcount 1000 -> 100", ...), empty for a config run at its own size; results record it.
  */
 public record BenchmarkConfig(
         Path source,
@@ -24,7 +25,8 @@ public record BenchmarkConfig(
         MonitorConfig monitor,
         Map<String, String> experiment,
         SweepConfig sweep,
-        Shard shard) {
+        Shard shard,
+        List<String> shrunk) {
 
     public BenchmarkConfig {
         transactionTypes = List.copyOf(transactionTypes);
@@ -32,6 +34,7 @@ public record BenchmarkConfig(
         parameters = Map.copyOf(parameters);
         experiment = experiment == null ? null : Map.copyOf(experiment);
         shard = shard == null ? Shard.WHOLE : shard;
+        shrunk = shrunk == null ? List.of() : List.copyOf(shrunk);
     }
 
     public List<String> transactionTypeNames() {
@@ -73,7 +76,8 @@ public record BenchmarkConfig(
                 .monitor(monitor)
                 .experiment(experiment)
                 .sweep(sweep)
-                .shard(shard);
+                .shard(shard)
+                .shrunk(shrunk);
     }
 
     /** Builds a {@link BenchmarkConfig} by named settings instead of twelve positional ones. */
@@ -92,6 +96,7 @@ public record BenchmarkConfig(
         private Map<String, String> experiment;
         private SweepConfig sweep;
         private Shard shard = Shard.WHOLE;
+        private List<String> shrunk = List.of();
 
         private Builder(TargetConfig target) {
             this.target = target;
@@ -170,6 +175,12 @@ public record BenchmarkConfig(
             return this;
         }
 
+        /** What {@code --shrink} changed, one "what old -> new" per item; empty when not shrunk. */
+        public Builder shrunk(List<String> value) {
+            shrunk = value;
+            return this;
+        }
+
         public BenchmarkConfig build() {
             return new BenchmarkConfig(
                     source,
@@ -185,7 +196,8 @@ public record BenchmarkConfig(
                     monitor,
                     experiment,
                     sweep,
-                    shard);
+                    shard,
+                    shrunk);
         }
     }
 }

@@ -108,7 +108,11 @@ public final class ExperimentRun {
                 dir = ResultsDirectory.create(resultsParent, prefix);
                 Map<String, Object> env = ServerInfo.environmentOf(target);
                 EnvironmentWriter.write(
-                        dir.resolve("environment.json"), env, EnvironmentWriter.toolVersion(), commandLine);
+                        dir.resolve("environment.json"),
+                        env,
+                        EnvironmentWriter.toolVersion(),
+                        commandLine,
+                        config.shrunk());
                 writeRedactedConfig(config, dir);
                 state = ExperimentState.create(dir, header(module, config, spec, commandLine));
                 // The primary as the load left it: a resume after an interruption in epoch 1 is checked against it.

@@ -15,6 +15,7 @@ import org.ivsbench.bench.ExperimentWorkload;
 import org.ivsbench.config.BenchmarkConfig;
 import org.ivsbench.config.ConfigException;
 import org.ivsbench.config.ConfigRedactor;
+import org.ivsbench.config.Shrink;
 import org.ivsbench.db.TargetKind;
 import org.ivsbench.db.TargetKinds;
 
@@ -73,6 +74,19 @@ public record ExperimentSpec(
 
     public ExperimentSpec {
         modes = List.copyOf(modes);
+    }
+
+    /**
+     * How {@code --shrink} caps an {@code <experiment>}: the generic leaves (epochs, warmup, trials) and the ones
+     * the benchmark's experiment declares ({@link ExperimentSupport#shrinkCaps}).
+     */
+    public static Map<String, Long> shrinkCaps(BenchmarkModule module) {
+        Map<String, Long> caps = new LinkedHashMap<>();
+        caps.put("epochs", Shrink.EPOCHS);
+        caps.put("warmup", Shrink.WARMUP_SECONDS);
+        caps.put(Trials.LEAF, Shrink.TRIALS);
+        module.experiment().ifPresent(s -> caps.putAll(s.shrinkCaps()));
+        return caps;
     }
 
     /**

@@ -129,8 +129,8 @@ final class FreshServer {
             if (!p.waitFor(instance.timeoutSeconds(), TimeUnit.SECONDS)) {
                 p.descendants().forEach(ProcessHandle::destroyForcibly);
                 p.destroyForcibly();
-                throw new TargetException("experiment/fresh/command did not finish within " + instance.timeoutSeconds()
-                        + " s (experiment/fresh/timeout); its output is in " + log);
+                throw new TargetException("experiment/fresh/command " + quotedCommand() + " did not finish within "
+                        + instance.timeoutSeconds() + " s (experiment/fresh/timeout); its output is in " + log);
             }
         } catch (InterruptedException e) {
             p.descendants().forEach(ProcessHandle::destroyForcibly);
@@ -138,9 +138,15 @@ final class FreshServer {
             throw e;
         }
         if (p.exitValue() != 0) {
-            throw new TargetException("experiment/fresh/command exited " + p.exitValue() + ": " + lastLine()
-                    + " (whole output in " + log + ")");
+            throw new TargetException("experiment/fresh/command " + quotedCommand() + " exited " + p.exitValue()
+                    + " (run by sh in " + Path.of("").toAbsolutePath() + "): " + lastLine() + " (whole output in "
+                    + log.toAbsolutePath() + ")");
         }
+    }
+
+    /** The command as configured, secrets redacted, in quotes: the message names what ran. */
+    private String quotedCommand() {
+        return "'" + ConfigRedactor.redact(instance.command()) + "'";
     }
 
     private String lastLine() {

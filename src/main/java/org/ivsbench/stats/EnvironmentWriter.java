@@ -11,7 +11,11 @@ import java.util.Map;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 
-/** environment.json: the database's own facts, the JVM, the OS and the host the client ran on. */
+/**
+ * environment.json: the database's own facts, the JVM, the OS and the host the client ran on; {@code shrunk}, only
+ * for a run made with {@code --shrink}, lists what was shrunk ("recordcount 1000 -> 100"): its figures describe a
+ * smoke-test size, not the configured one.
+ */
 public final class EnvironmentWriter {
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
@@ -23,9 +27,13 @@ public final class EnvironmentWriter {
         return v == null ? "dev" : v;
     }
 
-    public static void write(Path file, Map<String, Object> database, String toolVersion, List<String> commandLine)
+    public static void write(
+            Path file, Map<String, Object> database, String toolVersion, List<String> commandLine, List<String> shrunk)
             throws IOException {
         Map<String, Object> root = new LinkedHashMap<>();
+        if (!shrunk.isEmpty()) {
+            root.put("shrunk", shrunk);
+        }
         root.put("database", database);
         Map<String, Object> jvm = new LinkedHashMap<>();
         jvm.put("version", System.getProperty("java.version"));

@@ -213,12 +213,17 @@ class ExperimentFreshInstanceTest {
         }
         String message = err.toString(StandardCharsets.UTF_8);
         assertEquals(1, code, message);
-        assertTrue(message.contains("experiment/fresh/command exited 3: no datadir for you"), message);
+        // The message names the command, where it ran, its last line and the log with all of its output.
+        assertTrue(
+                message.contains("experiment/fresh/command 'echo no datadir for you; exit 3' exited 3 (run by sh in "
+                        + Path.of("").toAbsolutePath() + "): no datadir for you (whole output in "),
+                message);
         Path dir;
         try (Stream<Path> s = Files.list(parent)) {
             dir = s.findFirst().orElseThrow();
         }
         // The main-run measured before the failure is kept.
+        assertTrue(message.contains(dir.toAbsolutePath().resolve(FreshServer.LOG) + ")"), message);
         List<String> rows = Files.readAllLines(dir.resolve("epochs.csv"));
         assertEquals(2, rows.size(), rows.toString());
         assertTrue(rows.get(1).startsWith("1,main,"), rows.toString());

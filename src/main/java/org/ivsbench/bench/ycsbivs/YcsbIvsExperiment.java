@@ -16,6 +16,7 @@ import org.ivsbench.config.BenchmarkConfig;
 import org.ivsbench.config.ConfigException;
 import org.ivsbench.config.PhaseConfig;
 import org.ivsbench.config.RateSpec;
+import org.ivsbench.config.Shrink;
 import org.ivsbench.config.TransactionTypeConfig;
 
 /**
@@ -60,6 +61,12 @@ public record YcsbIvsExperiment(
         @Override
         public Set<String> leaves() {
             return LEAVES;
+        }
+
+        /** --shrink: the extend phase's and the run phase's operation counts. */
+        @Override
+        public Map<String, Long> shrinkCaps() {
+            return Map.of("extend/count", Shrink.COUNT, "run/count", Shrink.COUNT);
         }
 
         @Override

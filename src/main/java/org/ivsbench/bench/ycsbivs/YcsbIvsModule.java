@@ -2,6 +2,7 @@ package org.ivsbench.bench.ycsbivs;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
@@ -16,6 +17,7 @@ import org.ivsbench.bench.ycsbivs.procedures.RangeRows;
 import org.ivsbench.config.BenchmarkConfig;
 import org.ivsbench.config.ConfigException;
 import org.ivsbench.config.PhaseConfig;
+import org.ivsbench.config.Shrink;
 import org.ivsbench.db.ReconnectingSession;
 import org.ivsbench.db.ServerInfo;
 import org.ivsbench.db.Session;
@@ -50,6 +52,12 @@ public final class YcsbIvsModule implements BenchmarkModule {
     @Override
     public Set<String> parameterNames() {
         return YcsbIvsParameters.NAMES;
+    }
+
+    /** --shrink: recordcount (the loaded records; without it scalefactor x 1000, capped generically). */
+    @Override
+    public Map<String, Long> shrinkCaps() {
+        return Map.of("recordcount", Shrink.RECORDS);
     }
 
     @Override

@@ -1,0 +1,104 @@
+package org.ivsbench.experiment;
+
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.util.Comparator;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.Test;
+
+import org.ivsbench.testsupport.TestServers;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The presets' experiment/fresh command, as a user runs it from the project root: a RELATIVE state directory
+ * (IVS_STATE_DIR=.cache/...) must land under the project root, not under the directory a server tool changes to
+ * (mariadb-install-db works from /usr: "Can't change dir to '/usr/.cache/mariadb-fresh/data/'"). The test JVM's
+ * working directory is the project root, as FreshServer's sh is. The private servers' scripts must be installed
+ * (the tests' own servers prove it), so a failure here is the script's.
+ */
+class FreshCommandRelativeStateDirTest {
+
+    @Test
+    void mariadbRestartFreshTakesARelativeStateDirAgainstTheWorkingDirectory() throws Exception {
+        TestServers.mariadbUrl(); // the scripts' MariaDB is there (or the test is skipped/failed with instructions)
+        runFresh("mariadb", "IVS_MARIADB_BASE_PORT", "jdbc:mariadb://127.0.0.1:%d/ivsbench", "data/mysql");
+    }
+
+    @Test
+    void postgresRestartFreshTakesARelativeStateDirAgainstTheWorkingDirectory() throws Exception {
+        TestServers.postgresUrl();
+        runFresh("postgres", "IVS_POSTGRES_BASE_PORT", "jdbc:postgresql://127.0.0.1:%d/ivsbench", "data/PG_VERSION");
+    }
+
+    private static void runFresh(String script, String portVariable, String urlFormat, String marker) throws Exception {
+        String relative = ".cache/test-relative-fresh-" + script + "-"
+                + ProcessHandle.current().pid();
+        Path absolute = Path.of("").toAbsolutePath().resolve(relative);
+        int port = freePort();
+        // Exactly the presets' form: a relative path in the command line, run by sh in the working directory.
+        String command = "IVS_STATE_DIR=" + relative + " " + portVariable + "=" + port + " scripts/" + script
+                + ".sh restart-fresh";
+        try {
+            Run first = sh(command);
+            assertEquals(0, first.code, command + "\n" + first.output);
+            assertTrue(Files.exists(absolute.resolve(marker)), absolute + " holds no " + marker + "\n" + first.output);
+            assertTrue(first.output.contains("ready on 127.0.0.1:" + port), first.output);
+            String url = String.format(urlFormat, port);
+            try (Connection c = DriverManager.getConnection(url, "ivs", "ivs");
+                    ResultSet rs = c.createStatement().executeQuery("SELECT 1")) {
+                assertTrue(rs.next(), url);
+            }
+            // A second restart-fresh stops that server and wipes the same (absolute) datadir.
+            Run second = sh(command);
+            assertEquals(0, second.code, command + "\n" + second.output);
+            assertTrue(second.output.contains("stopped"), second.output);
+        } finally {
+            Run stop = sh("IVS_STATE_DIR=" + relative + " scripts/" + script + ".sh stop");
+            deleteTree(absolute);
+            assertEquals(0, stop.code, stop.output);
+        }
+    }
+
+    private record Run(int code, String output) {}
+
+    private static Run sh(String command) throws IOException, InterruptedException {
+        Process p = new ProcessBuilder(List.of("sh", "-c", command))
+                .redirectErrorStream(true)
+                .redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile()))
+                .start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        if (!p.waitFor(180, TimeUnit.SECONDS)) {
+            p.destroyForcibly();
+            throw new AssertionError(command + " did not finish within 180 s:\n" + out);
+        }
+        return new Run(p.exitValue(), out);
+    }
+
+    private static int freePort() throws IOException {
+        try (ServerSocket s = new ServerSocket(0)) {
+            return s.getLocalPort();
+        }
+    }
+
+    private static void deleteTree(Path dir) throws IOException {
+        if (!Files.exists(dir)) {
+            return;
+        }
+        try (Stream<Path> s = Files.walk(dir)) {
+            for (Path p : s.sorted(Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(p);
+            }
+        }
+    }
+}

@@ -1,0 +1,282 @@
+package org.ivsbench.presets;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import org.ivsbench.faults.CliProcess;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Runs one shipped config as its header tells a user to, from the project root (the test JVM's working directory),
+ * through the jar in its own JVM, with {@code --shrink}. Only the primary {@code <url>} is pointed at the test's
+ * server (host, port and database; a sample's URL options are kept), the {@code passwordEnv} variable it names is
+ * set, and a {@code <fresh>} instance's port (in its command and its url together) is a free one so that runs in
+ * other checkouts cannot collide. The expected sizes are read from the file with plain patterns and capped here, by
+ * the numbers config/README.md documents, not by the code under test.
+ */
+final class PresetRun {
+    static final long RECORDS = 100;
+    static final long COUNT = 200;
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final List<String> TABLE = new ArrayList<>();
+
+    private PresetRun() {}
+
+    /** The rows printed at the end of each class: file, server, shrunk size, exit code. */
+    static synchronized void row(String file, String server, String size, int code) {
+        TABLE.add(String.format(Locale.ROOT, "| %-58s | %-10s | %-44s | %4d |", file, server, size, code));
+    }
+
+    static synchronized void printTable(String title) {
+        System.out.println("Shipped configs run with --shrink (" + title + "):");
+        System.out.println(
+                String.format(Locale.ROOT, "| %-58s | %-10s | %-44s | %4s |", "file", "server", "shrunk size", "exit"));
+        TABLE.forEach(System.out::println);
+        TABLE.clear();
+    }
+
+    /** Every XML file under {@code dir} whose {@code <type>} is one of {@code types}, sorted. */
+    static Stream<String> files(String dir, Set<String> types) throws IOException {
+        List<String> out = new ArrayList<>();
+        try (Stream<Path> s = Files.walk(Path.of(dir))) {
+            for (Path p : s.filter(f -> f.toString().endsWith(".xml")).sorted().toList()) {
+                if (types.contains(type(Files.readString(p)))) {
+                    out.add(p.toString());
+                }
+            }
+        }
+        return out.stream();
+    }
+
+    static String type(String xml) {
+        Matcher m = Pattern.compile("<type>\\s*(\\w+)\\s*</type>").matcher(xml);
+        return m.find() ? m.group(1).toUpperCase(Locale.ROOT) : "";
+    }
+
+    /** What the run left behind. */
+    record Ran(String file, int code, String stdout, String stderr, Path results) {}
+
+    /**
+     * Runs {@code file} with {@code benchmark}; {@code url} replaces the primary's url (null: the file as it is).
+     * {@code password} goes into the variable named by passwordEnv.
+     */
+    static Ran run(String file, String benchmark, String url, String password, Path tmp) throws Exception {
+        String xml = Files.readString(Path.of(file), StandardCharsets.UTF_8);
+        String config = file;
+        Map<String, String> env = new HashMap<>();
+        if (url != null) {
+            xml = pointAt(xml, url);
+            // The copy sits beside the original (same name with a suffix): paths relative to the file stay right.
+            Path copy = Path.of(file)
+                    .resolveSibling(Path.of(file).getFileName().toString().replace(".xml", "") + ".test-"
+                            + ProcessHandle.current().pid() + ".xml");
+            Files.writeString(copy, xml);
+            config = copy.toString();
+        }
+        Matcher pe =
+                Pattern.compile("<passwordEnv>\\s*(\\w+)\\s*</passwordEnv>").matcher(xml);
+        if (pe.find()) {
+            env.put(pe.group(1), password);
+        }
+        Path results = Files.createTempDirectory(tmp, "results");
+        try {
+            CliProcess p = CliProcess.start(
+                    tmp,
+                    env,
+                    List.of("-Xmx512m"),
+                    "-b",
+                    benchmark,
+                    "-c",
+                    config,
+                    "--create=true",
+                    "--load=true",
+                    "--execute=true",
+                    "--shrink",
+                    "-d",
+                    results.toString());
+            int code = p.waitFor(600);
+            return new Ran(file, code, p.stdout(), p.stderr(), results);
+        } finally {
+            if (url != null) {
+                Files.deleteIfExists(Path.of(config));
+            }
+        }
+    }
+
+    /**
+     * The primary's url pointed at {@code url}'s host, port and database (the file's own url options stay); a fresh
+     * instance's port moved to a free one in its command and url together.
+     */
+    static String pointAt(String xml, String url) throws IOException {
+        Matcher target = Pattern.compile("^(\\w+:(?:\\w+:)?//)([^/]+)(/[^?]*)").matcher(url);
+        assertTrue(target.find(), url);
+        String authorityAndDb = target.group(2) + target.group(3);
+        Matcher m = Pattern.compile("(<parameters>.*?<url>\\s*\\w+:(?:\\w+:)?//)([^/?<]+/[^?<]*)", Pattern.DOTALL)
+                .matcher(xml);
+        assertTrue(m.find(), "a primary <url>");
+        String out = xml.substring(0, m.start(2)) + authorityAndDb + xml.substring(m.end(2));
+        Matcher fresh = Pattern.compile("_BASE_PORT=(\\d+)").matcher(out);
+        if (fresh.find()) {
+            String old = fresh.group(1);
+            int port = freePort();
+            out = out.replace("_BASE_PORT=" + old, "_BASE_PORT=" + port).replace(":" + old + "/", ":" + port + "/");
+        }
+        return out;
+    }
+
+    private static int freePort() throws IOException {
+        try (java.net.ServerSocket s = new java.net.ServerSocket(0)) {
+            return s.getLocalPort();
+        }
+    }
+
+    /** The header's own command that stops the fresh instance ("Stop it afterwards with ..."), run as written. */
+    static void stopFreshInstance(String file) throws Exception {
+        String xml = Files.readString(Path.of(file));
+        Matcher m =
+                Pattern.compile("(IVS_STATE_DIR=\\S+ scripts/\\w+\\.sh stop)").matcher(xml);
+        if (!m.find()) {
+            return;
+        }
+        Process p = new ProcessBuilder("sh", "-c", m.group(1))
+                .redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                .start();
+        assertTrue(p.waitFor(120, TimeUnit.SECONDS), m.group(1));
+        assertEquals(0, p.exitValue(), m.group(1));
+    }
+
+    /** min(cap, the number in the first {@code <name>N</name>} inside {@code <section>}, or in the file). */
+    static long capped(String xml, String section, String name, long whenAbsent, long cap) {
+        String scope = xml;
+        if (section != null) {
+            Matcher s = Pattern.compile("<" + section + ">(.*?)</" + section + ">", Pattern.DOTALL)
+                    .matcher(xml);
+            if (!s.find()) {
+                return Math.min(whenAbsent, cap);
+            }
+            scope = s.group(1);
+        }
+        Matcher m =
+                Pattern.compile("<" + name + ">\\s*(\\d+)\\s*</" + name + ">").matcher(withoutComments(scope));
+        return Math.min(m.find() ? Long.parseLong(m.group(1)) : whenAbsent, cap);
+    }
+
+    static String withoutComments(String xml) {
+        return xml.replaceAll("(?s)<!--.*?-->", "");
+    }
+
+    /** Checks the run's exit code, its --shrink line and that every results folder records the shrink. */
+    static void checkShrunkRun(Ran ran) throws IOException {
+        assertEquals(0, ran.code(), ran.file() + "\nstdout:\n" + ran.stdout() + "\nstderr:\n" + ran.stderr());
+        assertTrue(ran.stdout().contains("--shrink: "), ran.stdout());
+        List<Path> envs = find(ran.results(), "environment.json");
+        assertTrue(!envs.isEmpty(), "no environment.json in " + ran.results());
+        for (Path e : envs) {
+            assertTrue(JSON.readTree(e.toFile()).has("shrunk"), e + " records no shrink");
+        }
+    }
+
+    static List<Path> find(Path dir, String name) throws IOException {
+        try (Stream<Path> s = Files.walk(dir)) {
+            return s.filter(p -> p.getFileName().toString().equals(name))
+                    .sorted()
+                    .toList();
+        }
+    }
+
+    /** The records the run's --load printed. */
+    static long loaded(Ran ran) {
+        Matcher m = Pattern.compile("Loaded ([\\d,]+) records").matcher(ran.stdout());
+        assertTrue(m.find(), ran.stdout());
+        return Long.parseLong(m.group(1).replace(",", ""));
+    }
+
+    /**
+     * An experiment preset: every epochs.csv (one per trial) has one row per mode of epoch 1; each row ran
+     * {@code run} operations, the main-run's extend phase {@code extend} and its table held {@code records}.
+     */
+    static String checkExperiment(Ran ran) throws IOException {
+        String xml = withoutComments(Files.readString(Path.of(ran.file())));
+        long records = capped(xml, null, "recordcount", 1000, RECORDS);
+        long extend = capped(xml, "extend", "count", 0, COUNT);
+        long run = capped(xml, "run", "count", 0, COUNT);
+        Matcher modesM = Pattern.compile("<modes>([^<]+)</modes>").matcher(xml);
+        assertTrue(modesM.find());
+        List<String> modes = List.of(modesM.group(1).strip().split("\\s*,\\s*"));
+        long trials = capped(xml, "experiment", "trials", 1, 2);
+        List<Path> csvs = find(ran.results(), "epochs.csv");
+        assertEquals(trials, csvs.size(), "one epochs.csv per trial: " + csvs);
+        assertEquals(records, loaded(ran), "records loaded");
+        for (Path csv : csvs) {
+            List<String> lines = Files.readAllLines(csv);
+            List<String> head = List.of(lines.get(0).split(",", -1));
+            assertEquals(modes.size(), lines.size() - 1, csv + ": one row per mode of epoch 1\n" + lines);
+            for (String line : lines.subList(1, lines.size())) {
+                List<String> row = List.of(line.split(",", -1));
+                String mode = row.get(head.indexOf("mode"));
+                assertEquals("1", row.get(head.indexOf("epoch")), line);
+                assertEquals(Long.toString(run), row.get(head.indexOf("run_ops")), csv + " " + mode + " run_ops");
+                if (mode.equals("main")) {
+                    assertEquals(Long.toString(extend), row.get(head.indexOf("extend_ops")), mode + " extend_ops");
+                    assertEquals(Long.toString(records), row.get(head.indexOf("records")), mode + " records");
+                }
+            }
+        }
+        return records + " rec, 1 epoch x " + modes.size() + " modes, " + extend + " ext/" + run + " run"
+                + (trials > 1 ? ", " + trials + " trials" : "");
+    }
+
+    /**
+     * A {@code <works>} config: every count phase ran exactly min(count, 200) measured operations; the load loaded
+     * min(records, 100).
+     */
+    static String checkPhases(Ran ran, long expectedRecords) throws IOException {
+        String xml = withoutComments(Files.readString(Path.of(ran.file())));
+        Matcher works = Pattern.compile("<work>(.*?)</work>", Pattern.DOTALL).matcher(xml);
+        List<Long> counts = new ArrayList<>();
+        while (works.find()) {
+            Matcher c = Pattern.compile("<count>\\s*(\\d+)\\s*</count>").matcher(works.group(1));
+            counts.add(c.find() ? Math.min(Long.parseLong(c.group(1)), COUNT) : -1);
+        }
+        assertEquals(expectedRecords, loaded(ran), "records loaded");
+        List<Path> summaries = find(ran.results(), "summary.json");
+        assertTrue(!summaries.isEmpty(), "no summary.json");
+        for (Path s : summaries) {
+            JsonNode phases = JSON.readTree(s.toFile()).get("phases");
+            assertEquals(counts.size(), phases.size(), s.toString());
+            for (int i = 0; i < counts.size(); i++) {
+                if (counts.get(i) > 0) {
+                    assertEquals(
+                            counts.get(i).longValue(),
+                            phases.get(i).get("operations").asLong(),
+                            s + " phase " + i);
+                } else {
+                    assertTrue(phases.get(i).get("measuredSeconds").asDouble() <= 2.5, s + " phase " + i);
+                }
+            }
+        }
+        Set<String> sizes = new LinkedHashSet<>();
+        counts.forEach(c -> sizes.add(c > 0 ? c + " ops" : "<= 2 s"));
+        return expectedRecords + " rec, " + counts.size() + " phases (" + String.join(", ", sizes) + ")"
+                + (summaries.size() > 1 ? ", " + summaries.size() + " runs" : "");
+    }
+}

@@ -1,0 +1,50 @@
+package org.ivsbench.presets;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Set;
+import java.util.stream.Stream;
+
+/** The shipped configs of one server kind, and how each is run and checked. */
+final class ShippedConfigs {
+    /** Every folder of shipped configs but config/tenants (run together by TenantsPresetTest). */
+    static final String ROOT = "config";
+
+    private ShippedConfigs() {}
+
+    static Stream<String> ofTypes(String... types) throws IOException {
+        return PresetRun.files(ROOT, Set.of(types)).filter(f -> !f.startsWith("config/tenants/"));
+    }
+
+    /** BenchBase's samples are for -b ycsb; every other shipped config says -b ycsbivs in its header. */
+    static String benchmark(String file) {
+        return Path.of(file).getFileName().toString().startsWith("sample_") ? "ycsb" : "ycsbivs";
+    }
+
+    /** Runs {@code file} against {@code url} (null: as shipped) and checks its shrunk counts; one table row. */
+    static void runAndCheck(String file, String server, String url, String password, Path tmp) throws Exception {
+        PresetRun.Ran ran = null;
+        String size = "?";
+        try {
+            ran = PresetRun.run(file, benchmark(file), url, password, tmp);
+            PresetRun.checkShrunkRun(ran);
+            String xml = Files.readString(Path.of(file));
+            if (xml.contains("<experiment>")) {
+                size = PresetRun.checkExperiment(ran);
+            } else {
+                long records = benchmark(file).equals("ycsb")
+                        ? PresetRun.RECORDS
+                        : PresetRun.capped(
+                                PresetRun.withoutComments(xml), null, "recordcount", 1000, PresetRun.RECORDS);
+                size = PresetRun.checkPhases(ran, records);
+            }
+        } finally {
+            String label = Files.readString(Path.of(file)).contains("<engine>RocksDB") ? "myrocks" : server;
+            PresetRun.row(file, label, size, ran == null ? -1 : ran.code());
+            if (url != null) {
+                PresetRun.stopFreshInstance(file);
+            }
+        }
+    }
+}
