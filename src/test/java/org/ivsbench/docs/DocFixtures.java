@@ -26,7 +26,8 @@ import org.ivsbench.testsupport.TestServers;
  *       (written by scripts/bench/rate-accuracy.sh, which is not run: a small no-op config of the same shape).
  *   <li>Outputs go under {@value #SCRATCH} (emptied when the test starts) instead of the project root:
  *       {@code results/}, {@code /tmp/}, {@code sweep-report}, {@code run.trace.gz}. A benchbase.jar command
- *       that writes results without {@code -d} gets {@code -d} {@value #RESULTS}.
+ *       that writes results without {@code -d} gets {@code -d} {@value #RESULTS}; the analyzer's compare and
+ *       sweep without {@code -o} (their default is {@code ./compare-report}, {@code ./sweep-report}) get one.
  *   <li>Results placeholders ({@code results/tenants_<stamp>}, {@code results/ycsbivs_...}, {@code results/a
  *       results/b}, {@code results/ycsbivs-sweep_A}, ...) are the folders the earlier commands printed, newest
  *       first, of the kind the name says (a run, a sweep, tenants).
@@ -65,6 +66,7 @@ final class DocFixtures {
             new Server("MongoDB", Pattern.compile("mongodb://[^/<]+/"), "IVS_MONGO_URL"),
             new Server("Cassandra", Pattern.compile("cassandra://[^/<]+/"), "IVS_CASSANDRA_URL"));
 
+    private static final Pattern ANALYZER_REPORTS = Pattern.compile("-m ivs_analyzer (compare|sweep) ");
     private static final Pattern CONFIG = Pattern.compile("(?<![\\w/.-])config/[\\w./-]+\\.xml");
 
     private final Path root;
@@ -101,6 +103,10 @@ final class DocFixtures {
         if (s.startsWith(JAR + " ")) {
             s = benchbase(s);
         }
+        Matcher analyzer = ANALYZER_REPORTS.matcher(s);
+        if (analyzer.find() && !s.contains(" -o ")) {
+            s = s + " -o " + SCRATCH + "/" + analyzer.group(1) + "-report"; // its default is ./<kind>-report
+        }
         if (shrink && s.equals("scripts/demo.sh")) {
             s = s + " " + SHRINK;
         }
@@ -121,7 +127,8 @@ final class DocFixtures {
         if (writes && !s.matches(".* -d \\S.*")) {
             s = s + " -d " + RESULTS;
         }
-        if (shrink && (s.contains(" --load") || s.contains(" --execute"))) {
+        // replay takes no --shrink: it replays what the (shrunk) trace holds.
+        if (shrink && (s.contains(" --load") || s.contains(" --execute")) && !s.startsWith(JAR + " replay ")) {
             s = s + " " + SHRINK;
         }
         return background ? s + " &" : s;
