@@ -269,7 +269,8 @@ def make(name: str, what: str, effect: dict | None, claim: str, null: float, cou
     if "tost_p" in effect:
         out["tost_p"] = effect["tost_p"]
     if claim != "equal":
-        ref = f"counts from {show(counts, unit)}" if counts != null else "any effect that way counts"
+        ref = (f"counts from {show(counts, unit)}" if counts != null else "any effect that way counts" if null == 0
+               else f"against {show(null, unit)}")
     else:
         ref = "equal within +-" + (f"{math.expm1(counts) * 100:.0f} %" if unit in ("%", "ratio") else f"{counts:g}")
         ref += (f" (TOST p = {effect['tost_p']:.3g})" if "tost_p" in effect else
