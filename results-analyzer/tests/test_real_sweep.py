@@ -79,9 +79,14 @@ def test_sqlite_and_mariadb_sweeps_give_the_two_way_table(tmp_path, mariadb):
     assert main(["sweep", str(a), str(b), "-o", str(out)]) == 0
     report = (out / "sweep-report.md").read_text()
     assert "Two-way ANOVA with interaction" in report
-    anova = pd.read_csv(out / "anova.csv")
-    assert anova["source"].tolist() == ["database", "threads", "database:threads", "Residual"]
-    # 2 databases x 3 thread counts x 2 trials: df 1, 2, 2 and 12 - 6 = 6 left for the residual.
-    assert anova["df"].tolist() == [1, 2, 2, 6]
-    assert anova["SS"].notna().all() and anova["F"].iloc[:3].notna().all()
+    table = pd.read_csv(out / "anova.csv")
+    assert table["model"].tolist() == ["categorical"] * 4 + ["numeric"] * 4
+    for model, dfs in (("categorical", [1, 2, 2, 6]), ("numeric", [1, 1, 1, 8])):
+        anova = table[table["model"] == model]
+        assert anova["source"].tolist() == ["database", "threads", "database:threads", "Residual"]
+        # 2 databases x 3 thread counts x 2 trials: df 1, 2, 2 and 12 - 6 = 6 left for the residual; threads as a
+        # number takes 1 df and its interaction 1, leaving 12 - 4 = 8.
+        assert anova["df"].tolist() == dfs
+        assert anova["SS"].notna().all() and anova["F"].iloc[:3].notna().all()
+    assert "Lack of fit of the straight line" in report
     assert "Reading (alpha = 0.05)" in report

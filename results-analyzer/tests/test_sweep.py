@@ -67,6 +67,43 @@ BATTERY = {
 }
 
 
+# Threads as a number (the NoSQL-runtime paper's Table 9: 1 degree of freedom). 2 databases x threads 1, 2, 3 x 2
+# trials, each trial 1 from its cell mean; cell means X 10, 14, 18 (a straight line), Y 20, 20, 26; grand mean 18.
+#   database (orthogonal to threads, balanced): 6 trials * ((14-18)^2 + (22-18)^2)           = 192, df 1
+#   threads, centred -1, 0, +1: Sxx = 8 (4 trials at -1, 4 at +1), Sxy = 2 * ((18-10) + (26-20)) = 28
+#                                SS = 28^2 / 8                                                 =  98, df 1
+#   per-database slopes: X Sxy 16, Sxx 4 -> 64; Y Sxy 12 -> 36; 64 + 36 - 98 = the interaction =  2, df 1
+#   residual: within cells 12 * 1 = 12, plus Y's means about its line 19, 22, 25: 2 * (1 + 4 + 1) = 12
+#                                                                                         -> 24, df 12 - 4 = 8
+#   F = 192/3 = 64, 98/3, 2/3. Lack of fit against the categorical model (residual 12 on 6 df): the 12 its
+#   line misses on 8 - 6 = 2 df, F = (12/2) / (12/6) = 3, p = (1 + 2*3/6)^(-6/2) = 0.125 (F(2, 6) upper tail).
+LINES = {("X", 1): (9, 11), ("X", 2): (13, 15), ("X", 3): (17, 19),
+         ("Y", 1): (19, 21), ("Y", 2): (19, 21), ("Y", 3): (25, 27)}
+
+
+def lines_frame() -> pd.DataFrame:
+    return pd.DataFrame([{"database": db, "terminals": t, "runtime_ms": float(v)}
+                         for (db, t), values in LINES.items() for v in values])
+
+
+def test_numeric_threads_anova_matches_the_hand_computation():
+    table = sweep.anova(lines_frame(), model="numeric")
+    assert list(table.index) == ["database", "threads", "database:threads", "Residual"]
+    assert table["SS"].tolist() == pytest.approx([192, 98, 2, 24])
+    assert table["df"].tolist() == pytest.approx([1, 1, 1, 8])
+    assert table["F"].tolist()[:3] == pytest.approx([64, 98 / 3, 2 / 3])
+    assert table["p"].tolist()[:3] == pytest.approx([stats.f.sf(f, 1, 8) for f in (64, 98 / 3, 2 / 3)])
+    # the categorical model on the same data: thread means 15, 17, 22 -> SS 4 * (9 + 1 + 16) = 104 on 2 df
+    categorical = sweep.anova(lines_frame())
+    assert categorical["SS"].tolist() == pytest.approx([192, 104, 8, 12])
+    assert categorical["df"].tolist() == pytest.approx([1, 2, 2, 6])
+    lof = sweep.lack_of_fit(lines_frame())
+    assert (lof["SS"], lof["df"], lof["F"], lof["df_resid"]) == pytest.approx((12, 2, 3, 6))
+    assert lof["p"] == pytest.approx(0.125)
+    # two thread counts: the straight line is the categorical model, nothing to test
+    assert sweep.lack_of_fit(lines_frame()[lambda f: f["terminals"] < 3]) is None
+
+
 def test_two_way_anova_reproduces_the_textbook_battery_example():
     frame = pd.DataFrame([{"database": m, "terminals": t, "runtime_ms": float(v)}
                           for (m, t), values in BATTERY.items() for v in values])
@@ -112,10 +149,15 @@ def test_report_over_two_databases(tmp_path):
     text = (out / "sweep-report.md").read_text()
     assert "Two-way ANOVA with interaction" in text
     assert "| database | 32 | 1 | 16 |" in text
+    assert "threads as a number (1 degree of freedom" in text
+    assert "The reading uses the categorical model" in text and "same fit" in text
     assert "| database | terminals | mean ms | min ms | max ms | trials |" in text
     assert (out / "runtime_n1000.png").stat().st_size > 0
     anova = pd.read_csv(out / "anova.csv")
-    assert anova["source"].tolist() == ["database", "threads", "database:threads", "Residual"]
+    assert anova["model"].tolist() == ["categorical"] * 4 + ["numeric"] * 4
+    assert anova["source"].tolist() == ["database", "threads", "database:threads", "Residual"] * 2
+    # two thread counts: threads as a number is the same fit (1, 2 on the same line)
+    assert anova["SS"].iloc[:4].tolist() == pytest.approx(anova["SS"].iloc[4:].tolist())
     spread = pd.read_csv(out / "runtime.csv")
     row = spread[(spread["database"] == "MARIADB") & (spread["terminals"] == 2)].iloc[0]
     assert (row["min"], row["max"], row["trials"]) == (12, 14, 2)

@@ -44,5 +44,6 @@ def test_a_trials_folder_reports_trial_one_and_draws_fig_16_from_the_means(tmp_p
     # From trials.csv: READ mean exactly linear in the epoch (r = 1.00), sd / mean = 0.10, 2 trials. The
     # experiments' own epochs.csv have no trials, so without trials.csv Fig 16 would say "no data".
     assert fig16["verdict"] == "reproduced", fig16
-    assert fig16["detail"] == "r = 1.00, median CV = 0.10, trials = 2"
+    assert fig16["detail"].endswith("; r = 1.00, median CV = 0.10, trials = 2")
+    assert [x["verdict"] for x in fig16["tests"]] == ["reproduced", "reproduced"]
     assert (folder / fig16["chart"]).is_file()

@@ -175,9 +175,11 @@ def report_experiment(exp: Experiment, out: Path, params: ChangeParams | None = 
                       trials: pd.DataFrame | None = None) -> Path:
     out = _prepare_out(out)
     chart_list = charts.epoch_charts(exp, out)
-    # The figure book (figures.html): the paper's figures 1-17 from this run, each with its claim and test.
-    figure_book.write(exp.epochs, exp.config, out, trials, exp.label, exp.latency_by_size)
     analysis = analyse_epochs(exp, params)
+    # The figure book (figures.html): the paper's figures 1-17 from this run, each with its claim and test; a
+    # "not reproduced" quotes the per-epoch monitor metrics (analysis["metrics"], cached per mode).
+    figure_book.write(exp.epochs, exp.config, out, trials, exp.label, exp.latency_by_size,
+                      monitor=analysis["metrics"])
     epoch_changes = analysis["steps"]
     # "windows" stays empty: the per-window detection applies to the sub-run folders (report them on
     # their own); "epochs" holds the steps across epochs, "outliers" the epochs that left their level and

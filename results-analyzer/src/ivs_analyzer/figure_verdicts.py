@@ -1,0 +1,87 @@
+"""The figure book's tests as effects with intervals (verdicts.py), for the figures' data: the claims' thresholds,
+the tests a figure section builds from epochs.csv (`Tests`, mixed into figure_book.Book), and how the verdicts
+are shown."""
+from __future__ import annotations
+
+import html
+import math
+
+import pandas as pd
+
+from . import verdicts as v
+
+GROWS = math.log(1.2)  # a rise of 20 % over the run is the smallest that counts as "latency rises"
+ABOVE = math.log1p(0.05)  # one mode 5 % slower than another is the smallest difference that counts
+EQUAL = math.log1p(v.EQUIVALENCE)  # equality claims: the geometric mean ratio within +-5 %
+STABLE = math.log1p(0.10)  # "stable as records are added": the fitted change over the sweep within +-10 %
+STRAIGHT = 0.2  # "near-linear": convexity within +-0.2 (off the straight line by <= 5 % of the range mid-sweep)
+
+
+def col(e: pd.DataFrame, mode: str, column: str) -> pd.Series:
+    """mode's column indexed by epoch (empty when the mode or the column is missing)."""
+    if column not in e.columns:
+        return pd.Series(dtype=float)
+    return e[e["mode"] == mode].set_index("epoch")[column].astype(float).sort_index()
+
+
+class Tests:
+    """The figure sections' tests; needs self.e (numeric epochs), self.monitor and self._xy."""
+
+    def _monitor(self, modes: list[str], epochs) -> str:
+        """What the monitor recorded for `modes` over `epochs` (verdicts.evidence), "" without monitor data."""
+        if self.monitor is None:
+            return ""
+        frames = {m: self.monitor(m) for m in modes}
+        return v.evidence(frames, list(epochs))
+
+    def _test(self, name, what, effect, claim, null, counts, unit, modes, epochs) -> dict:
+        out = v.make(name, what, effect, claim, null, counts, unit)
+        if out["verdict"] == "not reproduced":
+            out["evidence"] = self._monitor(modes, epochs)
+        return out
+
+    def _trend(self, name, mode, column, claim, counts, log=True, x="epoch", unit="%", what=None) -> dict:
+        """The fitted change of mode's column over the run (against epoch or data_bytes), block bootstrap."""
+        d = self.e[self.e["mode"] == mode].sort_values(x)
+        has = column in d and x in d
+        effect = v.trend(d[x], d[column], log=log) if has else None
+        return self._test(name, what or f"fitted change of {mode}'s {column} over the run", effect, claim, 0.0,
+                          counts, unit, [mode], d["epoch"] if has else [])
+
+    def _paired(self, name, num, den, claim, counts, epochs=None, column="run_lat_avg_us") -> dict:
+        """The geometric mean of num/den epoch by epoch (over `epochs`, default all), paired t; TOST when equal."""
+        a, b = col(self.e, num, column), col(self.e, den, column)
+        if epochs is not None:
+            a, b = a.reindex(epochs).dropna(), b.reindex(epochs).dropna()
+        effect = v.paired(a, b, margin=v.EQUIVALENCE if claim == "equal" else None)
+        return self._test(name, f"geometric mean {num}/{den} {column}", effect, claim, 0.0, counts, "ratio",
+                          [num, den], a.index.intersection(b.index))
+
+    def _knee(self, name, claim, part) -> dict:
+        """The change of slope of main's latency at the knee of a continuous two-line fit (verdicts.hinge); a
+        change of `part` of the slope before counts."""
+        x, y = self._xy("main", "run_lat_avg_us")
+        effect = v.hinge(x, y)
+        before = effect["slope_before"] if effect else 0.0
+        what = (f"change of slope at epoch {effect['knee']:g} (slope before {before:.3g} µs/epoch)" if effect
+                else "change of slope")
+        return self._test(name, what, effect, claim, 0.0, part * abs(before) * (1 if claim == "greater" else -1),
+                          "µs/epoch", ["main"], x)
+
+
+VERDICT_RULE = ("Each test: an effect with its 95 % confidence interval (trends and shapes: a moving-block bootstrap over"
+                f" epochs, {v.REPLICATES} replicates, seed {v.SEED}; modes compared: the per-epoch log ratio, paired"
+                " t), the smallest effect the run could have detected (80 % power, alpha 0.05) and the verdict:"
+                " reproduced when the interval lies beyond no effect in the claimed direction, not reproduced when it"
+                " lies short of the effect that counts, else inconclusive; equality claims by two one-sided tests"
+                " against the stated margin. A figure's verdict needs all its tests.")
+
+
+def tests_table(tests: list[dict]) -> str:
+    rows = ["<table border=1 cellspacing=0 cellpadding=3><tr><th>test</th><th>effect (95 % CI)</th>"
+            "<th>how</th><th>verdict</th><th>monitor</th></tr>"]
+    for x in tests:
+        rows.append(f"<tr><td>{html.escape(x['test'])}</td><td>{html.escape(x['text'].split(': ', 1)[-1])}</td>"
+                    f"<td>{html.escape(x['method'])}</td><td><b>{x['verdict']}</b></td>"
+                    f"<td>{html.escape(x['evidence'])}</td></tr>")
+    return "".join(rows) + "</table>"
