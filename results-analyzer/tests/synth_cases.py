@@ -223,11 +223,13 @@ def write_disk_hog_run(path: Path, *, windows: int = 300, hog_at: int = 160, hog
 
 def write_noisy_experiment(path: Path, *, epochs: int = 40, fast: tuple[int, ...] = (9, 21, 30), seed: int = 21,
                            step_at: int | None = None, step_factor: float = 1.6, windows: int = 12,
-                           extra_columns: int = 0, noise: float = 0.06) -> Path:
+                           extra_columns: int = 0, noise: float = 0.06,
+                           latency: dict[str, np.ndarray] | None = None) -> Path:
     """A lightweight zipfian InnoDB experiment with no real change: run latency ~60 µs per mode with `noise`
     epoch-to-epoch, cached memory growing all the time, and the `fast` epochs ~2x faster in all modes with a
     little more running threads. `step_at`: main's latency really rises by `step_factor` from that epoch on,
-    with the buffer pool reads per operation (db.Innodb_buffer_pool_reads) stepping up with it."""
+    with the buffer pool reads per operation (db.Innodb_buffer_pool_reads) stepping up with it. `latency`:
+    a mode's run latency per epoch as given (µs), instead of the formula."""
     rng = np.random.default_rng(seed)
     path.mkdir(parents=True, exist_ok=True)
     rows = []
@@ -238,6 +240,8 @@ def write_noisy_experiment(path: Path, *, epochs: int = 40, fast: tuple[int, ...
             speed = 0.5 if e in fast else 1.0
             stepped = mode == "main" and step_at is not None and e >= step_at
             lat *= speed * (step_factor if stepped else 1.0)
+            if latency is not None and mode in latency:
+                lat = float(latency[mode][e])
             tput = 4e6 / lat / 4  # 4 terminals, closed loop
             ext = mode == "main"
             avg = 100 + 3 * e
