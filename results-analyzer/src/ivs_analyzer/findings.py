@@ -88,6 +88,7 @@ def run_findings(changes: list[dict], excursions: list[dict], start_ms: float, w
         if follows:
             evidence.append(_follows_sentence(follows))
         out.append({"kind": "episode" if duration else "step", "title": f"{moves} {when}: {why}",
+                    "headline": f"{moves} {when}",
                     "evidence": evidence, "cause": cause, "time_ms": c["time_ms"], "phase": c["phase"],
                     "duration_ms": duration, "series": [d["series"] for d in group], "follows": follows,
                     "cpu": cpu})

@@ -22,6 +22,7 @@ import org.ivsbench.config.TargetConfig;
 import org.ivsbench.db.CounterKind;
 import org.ivsbench.db.DatabaseAdmin;
 import org.ivsbench.db.Record;
+import org.ivsbench.db.ServerActivity;
 import org.ivsbench.db.ServerClock;
 import org.ivsbench.db.ServerInfo;
 import org.ivsbench.db.Session;
@@ -266,11 +267,17 @@ public final class CassandraTarget implements Target, ServerInfo, StatusCounters
         admin("DROP KEYSPACE IF EXISTS " + databaseName);
     }
 
-    /** The coordinator's clock ({@link CassandraServerClock}) beside the capabilities this class implements. */
+    /**
+     * The coordinator's clock ({@link CassandraServerClock}) and the activity snapshot ({@link CassandraActivity})
+     * beside the capabilities this class implements.
+     */
     @Override
     public <T> Optional<T> capability(Class<T> type) {
         if (type == ServerClock.class) {
             return Optional.of(type.cast(new CassandraServerClock(session)));
+        }
+        if (type == ServerActivity.class) {
+            return Optional.of(type.cast(new CassandraActivity(session)));
         }
         return Target.super.capability(type);
     }

@@ -106,7 +106,7 @@ public final class JdbcTarget implements Target, ServerInfo, StatusCounters, Dat
 
     /**
      * Counters only where the database has some; the native snapshot where the kind has the tools; the activity
-     * snapshot on MariaDB; the server's clock (an embedded database's is this host's).
+     * snapshot on MariaDB and PostgreSQL; the server's clock (an embedded database's is this host's).
      */
     @Override
     public <T> Optional<T> capability(Class<T> type) {
@@ -127,8 +127,11 @@ public final class JdbcTarget implements Target, ServerInfo, StatusCounters, Dat
             return Optional.of(type.cast(sql == null ? ServerClock.EMBEDDED : new JdbcServerClock(this, sql)));
         }
         if (type == ServerActivity.class) {
-            return dialect instanceof MariaDbDialect
-                    ? Optional.of(type.cast(new MariaDbActivity(this)))
+            if (dialect instanceof MariaDbDialect) {
+                return Optional.of(type.cast(new MariaDbActivity(this)));
+            }
+            return dialect instanceof PostgresDialect
+                    ? Optional.of(type.cast(new PostgresActivity(this)))
                     : Optional.empty();
         }
         return Target.super.capability(type);
