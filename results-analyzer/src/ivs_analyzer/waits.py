@@ -46,7 +46,8 @@ def wait_cause(snapshot: dict) -> dict | None:
 
 
 def _seconds(v) -> str:
-    return f"{v} s" if isinstance(v, (int, float)) else "for an unknown time"
+    """The holder's age (its statement's or transaction's) when the snapshot was taken."""
+    return f"{v} s old at the snapshot" if isinstance(v, (int, float)) else "age unknown"
 
 
 def _text(c: dict) -> str:
