@@ -14,15 +14,16 @@ from ivs_analyzer.outliers import run_excursions, window_excursions
 DIP = 120  # the measured window that dips
 
 
-def _run_with_one_dip(path):
-    """300 flat windows at ~1000 ops/s (2% noise); window DIP runs at 30% of it while the host's idle CPU
+def _run_with_one_dip(path, share=0.7):
+    """300 flat windows at ~1000 ops/s (2% noise); window DIP runs at `share` of it (70%: a small dip, an
+    outlier; throughput halved or worse is severe and explained, test_severity.py) while the host's idle CPU
     falls from ~70 % to 3 % and the client's own CPU stays at ~20 % of a core."""
     run = synth.write_run(path, step_at=None, late_step_at=None)
     samples = pd.read_csv(run / "samples.csv")
     t_dip = int(sorted(samples.loc[samples["ok"] > 0, "time_ms"].unique())[DIP])
     at = samples["time_ms"] == t_dip
     for col in ("ok", "throughput", "goodput"):
-        samples.loc[at, col] = (samples.loc[at, col] * 0.3).round()
+        samples.loc[at, col] = (samples.loc[at, col] * share).round()
     samples.to_csv(run / "samples.csv", index=False)
     monitor = pd.read_csv(run / "monitor.csv")
     rng = np.random.default_rng(5)
@@ -51,7 +52,7 @@ def test_a_one_window_dip_is_an_outlier_with_the_host_condition_not_a_step(tmp_p
     dips = [x for x in run_excursions(run, ChangeParams()) if x["series"] == "throughput"]
     assert len(dips) == 1, dips
     x = dips[0]
-    assert x["time_ms"] == t_dip and x["windows"] == 1 and x["relative_change"] < -0.6
+    assert x["time_ms"] == t_dip and x["windows"] == 1 and -0.35 < x["relative_change"] < -0.25
     host = x["host"]
     assert host["os.cpu.idle_pct"] == 3.0 and abs(host["os.cpu.idle_pct.typical"] - 70) < 2
     assert abs(host["client.cpu_pct"] - 20) < 5 and abs(host["client.cpu_pct.typical"] - 20) < 1

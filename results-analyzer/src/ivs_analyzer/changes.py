@@ -72,6 +72,11 @@ class ChangeParams:
     min_score: float = 3.0
     # ln(n) in the penalty uses at least this n (see the module doc: short per-epoch series).
     penalty_min_n: int = 0
+    # A short excursion this large against the median of the `severe_history` windows before it is an episode
+    # explained like a step, not an outlier: p99 this many times its level, or throughput at this share or less.
+    severe_p99_ratio: float = 10.0
+    severe_throughput_ratio: float = 0.5
+    severe_history: int = 30
 
 
 def robust_sigma(values: np.ndarray) -> float:
@@ -223,46 +228,63 @@ def find_changes(run: Run, params: ChangeParams | None = None) -> list[dict]:
         for name, (values, log_scale) in series.items():
             if np.isnan(values).all():
                 continue
-            values = without_excursions(values, params, log_scale)
+            raw = values
+            values, severe = without_excursions(values, params, log_scale, name)
             bkps = detect_steps(values, params, log_scale=log_scale)
             edges = [0] + bkps + [len(values)]
             for k, b in enumerate(bkps, start=1):
                 before = float(np.mean(values[edges[k - 1]:b]))
                 after = float(np.mean(values[b:edges[k + 1]]))
                 first, _, end = _segment_context(edges, k, params.context_windows)
-                lo, t, hi = times[first], times[b], times[end - 1] + window_ms
-                tput = (float(np.mean(tput_values[first:b])), float(np.mean(tput_values[b:end])))
-                ranked, follows, cpu = [], [], None
-                if metrics is not None and not metrics.empty:
-                    before_mask, after_mask = (mtimes >= lo) & (mtimes < t), (mtimes >= t) & (mtimes < hi)
-                    rate = np.interp(mtimes, times, tput_values, left=np.nan, right=np.nan)
-                    ranked, follows = rank_window_metrics(metrics, before_mask, after_mask, params, tput, rate)
-                    cpu = attribute_cpu(_means(metrics, before_mask), _means(metrics, after_mask), run.cores)
-                out.append({
-                    "phase": int(phase_index),
-                    "series": name,
-                    "time_ms": int(t),
-                    "before": before,
-                    "after": after,
-                    "relative_change": (after - before) / max(abs(before), 1e-9),
-                    "duration_ms": _duration(values, edges, k, times, window_ms, params.min_relative_change),
-                    "metrics": ranked,
-                    "follows": follows,
-                    "cpu": cpu,
-                })
+                out.append({"phase": int(phase_index), "series": name, "time_ms": int(times[b]),
+                            "before": before, "after": after,
+                            "relative_change": (after - before) / max(abs(before), 1e-9),
+                            "duration_ms": _duration(values, edges, k, times, window_ms, params.min_relative_change),
+                            **_explained(run, metrics, mtimes, params, times, tput_values, window_ms, first, b, end)})
+            for g in severe:
+                # a short episode that is large: explained like a step, from its context before to its end
+                start, stop = g["start"], g["end"]
+                first = max(0, start - params.context_windows)
+                after = float(np.mean(raw[start:stop]))
+                out.append({"phase": int(phase_index), "series": name, "time_ms": int(times[start]),
+                            "before": g["baseline"], "after": after, "severe": True,
+                            "relative_change": (after - g["baseline"]) / max(abs(g["baseline"]), 1e-9),
+                            "duration_ms": float(times[stop - 1] + window_ms - times[start]),
+                            **_explained(run, metrics, mtimes, params, times, tput_values, window_ms, first, start,
+                                         stop, min_rows=1)})
     return out
 
 
-def without_excursions(values: np.ndarray, params: ChangeParams, log_scale: bool) -> np.ndarray:
-    """The series with its short excursions (outliers.window_excursions: fewer windows than a step segment,
-    beyond both neighbouring levels, then back) set to their neighbours' level: they are listed as outliers
-    (outliers.run_excursions) and left out of the step detection, where min_size would otherwise stretch a
-    one-window dip into a five-window "episode"."""
-    from .outliers import window_excursions  # outliers imports from this module; late import keeps it one-way
+def _explained(run: Run, metrics, mtimes: np.ndarray, params: ChangeParams, times: np.ndarray,
+               tput_values: np.ndarray, window_ms: float, first: int, b: int, end: int, min_rows: int = 2) -> dict:
+    """The cause search of a change at window b with windows [first, b) before it and [b, end) after it:
+    {"metrics": ranked, "follows": effects, "cpu": who took the host's CPU}."""
+    lo, t, hi = times[first], times[b], times[end - 1] + window_ms
+    tput = (float(np.mean(tput_values[first:b])), float(np.mean(tput_values[b:end])))
+    ranked, follows, cpu = [], [], None
+    if metrics is not None and not metrics.empty:
+        before_mask, after_mask = (mtimes >= lo) & (mtimes < t), (mtimes >= t) & (mtimes < hi)
+        rate = np.interp(mtimes, times, tput_values, left=np.nan, right=np.nan)
+        ranked, follows = rank_window_metrics(metrics, before_mask, after_mask, params, tput, rate, min_rows)
+        cpu = attribute_cpu(_means(metrics, before_mask), _means(metrics, after_mask), run.cores)
+    return {"metrics": ranked, "follows": follows, "cpu": cpu}
+
+
+def without_excursions(values: np.ndarray, params: ChangeParams, log_scale: bool,
+                       series: str = "throughput") -> tuple[np.ndarray, list[dict]]:
+    """(the series with its short excursions set to their neighbours' level, the severe ones among them).
+
+    Short excursions (outliers.window_excursions: fewer windows than a step segment, beyond both neighbouring
+    levels, then back) are left out of the step detection, where min_size would otherwise stretch a one-window
+    dip into a five-window "episode". The small ones are listed as outliers (outliers.run_excursions); the
+    severe ones (outliers.split_severe: p99 x10, throughput halved) are returned to be explained as episodes."""
+    from .outliers import split_severe, window_excursions  # outliers imports from this module; late import
     out = np.array(values, dtype=float)
-    for g in window_excursions(out, log_scale, params.min_relative_change, params.min_size - 1, limit=len(out)):
+    found = window_excursions(out, log_scale, params.min_relative_change, params.min_size - 1, limit=len(out))
+    _, severe = split_severe(out, found, series, params)
+    for g in found:
         out[g["start"]:g["end"]] = g["expected"]
-    return out
+    return out, sorted(severe, key=lambda g: g["start"])
 
 
 def _means(metrics: pd.DataFrame, mask: np.ndarray) -> dict:

@@ -80,6 +80,66 @@ def _confirmed(levels: tuple[float, float], sigma: float, departure: float, log_
             and abs(gap) > NOISE_MULTIPLE * sigma)
 
 
+def against_trend(signal: np.ndarray, edges: list[int], k: int) -> tuple[float, float, float]:
+    """(c, a, b): the step c at x = edges[k] against the series' own trend, over the two segments either side.
+    The slope b is the median of the slopes between pairs of epochs on the same side (Theil-Sen, pooled: no
+    pair crosses the step, so the step does not tilt it); c is the median of the detrended epochs after x
+    minus the median of those before, a the latter. Medians over whole segments: three noisy epochs high in a
+    gradual rise move neither the slope nor c, a real step keeps c."""
+    lo, x, hi = edges[k - 1], edges[k], edges[k + 1]
+    slopes = []
+    for start, end in ((lo, x), (x, hi)):
+        i = np.arange(start, end)
+        if len(i) >= 2:
+            p, q = np.triu_indices(len(i), 1)
+            slopes.append((signal[start:end][q] - signal[start:end][p]) / (q - p))
+    b = float(np.median(np.concatenate(slopes))) if slopes else 0.0
+    detrended = signal[lo:hi] - b * np.arange(lo, hi)
+    before, after = float(np.median(detrended[:x - lo])), float(np.median(detrended[x - lo:]))
+    return after - before, before, b
+
+
+def _beyond_trend(signal: np.ndarray, edges: list[int], k: int, sigma: float, departure: float, log_scale: bool,
+                  params: ChangeParams) -> bool:
+    """The step differs from the series' own trend (`against_trend`) by the minimum relative change and by more
+    than NOISE_MULTIPLE times the epoch-to-epoch noise `sigma`, the same way as the lines' departure, and holds:
+    each of the HOLD_EPOCHS epochs from it lies past half the step above the shared-slope line (below for a
+    fall), each of the HOLD_EPOCHS epochs before it short of that."""
+    c, a, b = against_trend(signal, edges, k)
+    x = edges[k]
+    base = a + b * x
+    relative = float(np.expm1(c)) if log_scale else c / max(abs(base), 1e-9)
+    if np.sign(c) != np.sign(departure) or abs(relative) < params.min_relative_change \
+            or abs(c) <= NOISE_MULTIPLE * sigma:
+        return False
+    for i in range(max(edges[k - 1], x - HOLD_EPOCHS), min(edges[k + 1], x + HOLD_EPOCHS)):
+        past = np.sign(c) * (signal[i] - (a + b * i)) > abs(c) / 2
+        if past != (i >= x):
+            return False
+    return True
+
+
+def series_trend(series: pd.Series, log_scale: bool, params: ChangeParams) -> dict | None:
+    """The series' trend when it has one: a least-squares line through all its epochs (outliers left out by the
+    caller) that moves by the minimum relative change or more from its first to its last epoch, and by more
+    than NOISE_MULTIPLE times the epoch-to-epoch noise. The slope is in the series' units per epoch."""
+    if len(series) < params.min_points:
+        return None
+    idx = series.index.to_numpy(dtype=float)
+    values = series.to_numpy(dtype=float)
+    slope, intercept = np.polyfit(idx, values, 1)
+    start, end = intercept + slope * idx[0], intercept + slope * idx[-1]
+    signal = np.log(np.maximum(values, 1e-9)) if log_scale else values
+    rise = (np.log(max(end, 1e-9)) - np.log(max(start, 1e-9))) if log_scale else end - start
+    if start <= 0 and log_scale:
+        return None
+    relative = (end - start) / max(abs(start), 1e-9)
+    if abs(relative) < params.min_relative_change or abs(rise) <= NOISE_MULTIPLE * robust_sigma(signal):
+        return None
+    return {"slope_per_epoch": float(slope), "from": float(start), "to": float(end), "relative_change": relative,
+            "first_epoch": int(idx[0]), "last_epoch": int(idx[-1])}
+
+
 def mode_series(exp: Experiment, mode: str, column: str) -> pd.Series:
     rows = exp.epochs[exp.epochs["mode"] == mode].dropna(subset=[column])
     return pd.Series(rows[column].to_numpy(dtype=float), index=rows["epoch"].to_numpy(dtype=int)).sort_index()
@@ -173,8 +233,11 @@ def _holds(signal: np.ndarray, edges: list[int], k: int, horizon: int) -> bool:
     return True
 
 
-def _changes_in(series: pd.Series, log_scale: bool, params: ChangeParams) -> tuple[list, list, list]:
-    """(steps, outliers, periods) of one per-epoch series; outliers are left out before looking for steps."""
+def _changes_in(series: pd.Series, log_scale: bool, params: ChangeParams) -> tuple[list, list, list, dict | None]:
+    """(steps, outliers, periods, trend) of one per-epoch series; outliers are left out before looking for
+    steps. A step must pass the lines' departure, the observed levels, its holding for HOLD_EPOCHS either side,
+    and the check against the series' own trend (`_beyond_trend`). The trend (`series_trend`) is reported when
+    the series has no step: a gradual rise is a trend with its slope, not a step."""
     if log_scale:
         series = series[series > 0]
     found = find_outliers(series.to_numpy(dtype=float), log_scale, params.min_relative_change)
@@ -186,16 +249,19 @@ def _changes_in(series: pd.Series, log_scale: bool, params: ChangeParams) -> tup
     signal = np.log(np.maximum(values, 1e-9)) if log_scale else values
     sigma = robust_sigma(signal)
     out = []
+    edges = [0] + bkps + [len(values)]
     for k in range(1, len(bkps) + 1):
         change = _describe(series, bkps, k, log_scale, params.context_windows)
         levels = observed_levels(signal, bkps[k - 1])
         if (_confirmed(levels, sigma, change["departure"], log_scale, params)
-                and _holds(signal, [0] + bkps + [len(values)], k, params.context_windows)):
+                and _holds(signal, edges, k, params.context_windows)
+                and _beyond_trend(signal, edges, k, sigma, change["departure"], log_scale, params)):
             before, after = np.exp(levels) if log_scale else levels
             change["observed_before"], change["observed_after"] = float(before), float(after)
             out.append(change)
     steps, periods = _split_periods(out)
-    return steps, outliers, periods
+    trend = series_trend(series, log_scale, params) if not steps else None
+    return steps, outliers, periods, trend
 
 
 def _split_periods(steps: list[dict]) -> tuple[list[dict], list[dict]]:
@@ -296,10 +362,13 @@ def analyse_epochs(exp: Experiment, base: ChangeParams | None = None) -> dict:
     out: list[dict] = []
     outliers: dict[int, list[dict]] = {}
     periods: list[dict] = []
+    trends: list[dict] = []
     for mode in modes:
         for column, log_scale in MODE_SERIES.items():
-            steps, odd, spans = _changes_in(mode_series(exp, mode, column), log_scale, params)
+            steps, odd, spans, trend = _changes_in(mode_series(exp, mode, column), log_scale, params)
             periods += [{"mode": mode, "series": column, **p} for p in spans]
+            if trend is not None:
+                trends.append({"mode": mode, "series": column, **trend})
             for c in steps:
                 out.append(_explain({"mode": mode, "series": column, **c}, metrics_of(mode), params,
                                     mode_series(exp, mode, "run_throughput")))
@@ -307,7 +376,7 @@ def analyse_epochs(exp: Experiment, base: ChangeParams | None = None) -> dict:
                 outliers.setdefault(o["epoch"], []).append({"mode": mode, "series": column, **o})
     for num, den in DIVERGENCES:
         if num in modes and den in modes:
-            steps, _, spans = _changes_in(divergence_series(exp, num, den), True, params)
+            steps, _, spans, _ = _changes_in(divergence_series(exp, num, den), True, params)
             periods += [{"mode": f"{num}/{den}", "series": "run_lat_avg_ratio", **p} for p in spans]
             for c in steps:
                 out.append(_explain({"mode": f"{num}/{den}", "series": "run_lat_avg_ratio", **c},
@@ -318,7 +387,7 @@ def analyse_epochs(exp: Experiment, base: ChangeParams | None = None) -> dict:
         grouped.append({"epoch": epoch, "series": items, "modes": sorted({i["mode"] for i in items}),
                         "host": host_condition(metrics_of(mode), epoch)})
     # metrics: the per-epoch monitor figures of a mode (cached), for the findings' charts
-    return {"steps": out, "outliers": grouped, "periods": periods, "metrics": metrics_of}
+    return {"steps": out, "outliers": grouped, "periods": periods, "trends": trends, "metrics": metrics_of}
 
 
 HOST_COLUMNS = ["os.cpu.idle_pct", "proc.cpu_pct", "client.cpu_pct"]

@@ -210,7 +210,7 @@ def _per_op_scores(x: np.ndarray, frame: np.ndarray, is_after: np.ndarray, rate:
 
 def rank_window_metrics(metrics: pd.DataFrame, before: np.ndarray, after: np.ndarray, params,
                         tput: tuple[float, float] | None,
-                        rate: np.ndarray | None = None) -> tuple[list[dict], list[str]]:
+                        rate: np.ndarray | None = None, min_rows: int = 2) -> tuple[list[dict], list[str]]:
     """(listed metrics, names that follow throughput) for a step between the `before` and `after` rows of
     `metrics` (boolean masks over its rows); `tput` = client throughput means over the same windows.
 
@@ -219,7 +219,10 @@ def rank_window_metrics(metrics: pd.DataFrame, before: np.ndarray, after: np.nda
     machine) has a noisy level after the step, and its own break can fall under ``min_score``; per operation
     the break is clear. Such a metric is listed when it moved in the step's direction, its amount per
     operation changed by far more than the throughput did, and its break per operation reaches ``min_score``;
-    its score is then the per-operation one."""
+    its score is then the per-operation one.
+
+    `min_rows`: monitor rows a metric needs on each side (2; 1 for a one-window episode, whose break is then
+    that row against the line through the rows before it)."""
     context = before | after
     if context.sum() < 5 or not before.any() or not after.any():
         return [], []
@@ -237,10 +240,10 @@ def rank_window_metrics(metrics: pd.DataFrame, before: np.ndarray, after: np.nda
     floor = np.maximum(1e-9, 0.01 * np.maximum(np.abs(mb), np.abs(ma)))
     score = np.abs(c) / np.maximum(sigma, floor)
     same_direction = np.sign(c) == np.sign(ma - mb)
-    candidates = (nb >= 2) & (na >= 2) & (score >= params.min_score) & same_direction
+    candidates = (nb >= 2) & (na >= min_rows) & (score >= params.min_score) & same_direction
     if rate is not None:
         per_op = _per_op_scores(x, frame, is_after, np.asarray(rate, dtype=float)[context])
-        by_op = (nb >= 2) & (na >= 2) & same_direction & (per_op >= params.min_score)
+        by_op = (nb >= 2) & (na >= min_rows) & same_direction & (per_op >= params.min_score)
         score = np.where(by_op & ~candidates, per_op, score)
         candidates = candidates | by_op
     ranked = []

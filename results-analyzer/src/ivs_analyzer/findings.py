@@ -3,7 +3,7 @@
 A finding is {"kind", "title", "evidence": [sentences], "cause": metric name or None, "chart": {...}}; kinds:
 ``step`` (a lasting change), ``episode`` (a change that came back: a stall, a hog), ``outliers`` (single
 windows or epochs off their level and back - not steps), ``period`` (a stretch of epochs that came back),
-``none`` (nothing to report). Changes at the same moment in throughput and p99 are one finding.
+``trend`` (per-epoch series that rise or fall gradually, with their slope), ``none`` (nothing to report). Changes at the same moment in throughput and p99 are one finding.
 """
 from __future__ import annotations
 
@@ -88,6 +88,7 @@ def run_findings(changes: list[dict], excursions: list[dict], start_ms: float, w
         if follows:
             evidence.append(_follows_sentence(follows))
         out.append({"kind": "episode" if duration else "step", "title": f"{moves} {when}: {why}",
+                    "headline": f"{moves} {when}",
                     "evidence": evidence, "cause": cause, "time_ms": c["time_ms"], "phase": c["phase"],
                     "duration_ms": duration, "series": [d["series"] for d in group], "follows": follows,
                     "cpu": cpu})
@@ -108,6 +109,12 @@ def run_findings(changes: list[dict], excursions: list[dict], start_ms: float, w
         out.append({"kind": "none", "title": "No step change and no outlier in the measured windows",
                     "evidence": [], "cause": None})
     return out
+
+
+def _trend_text(t: dict) -> str:
+    unit = UNITS.get(t["series"], "")
+    return (f"{t['mode']} {t['series']} {t['slope_per_epoch']:+.3g} {unit} per epoch ({_n(t['from'])} → "
+            f"{_n(t['to'])} {unit} over epochs {t['first_epoch']}–{t['last_epoch']}, {_pct(t['relative_change'])})")
 
 
 def _host_sentence(host: dict) -> str:
@@ -137,6 +144,14 @@ def experiment_findings(analysis: dict) -> list[dict]:
     if not analysis["steps"]:
         out.append({"kind": "none", "title": "No step across epochs", "cause": None, "evidence": [
             "no per-epoch series changed level for 3 epochs or more beyond its own noise"]})
+    trends = analysis.get("trends", [])
+    if trends:
+        shown = sorted(trends, key=lambda t: -abs(t["relative_change"]))
+        lead = shown[0]
+        out.append({"kind": "trend", "cause": None, "trends": trends,
+                    "title": f"{_trend_text(lead)}: a gradual trend, not a step"
+                             + (f" (and {len(trends) - 1} more series)" if len(trends) > 1 else ""),
+                    "evidence": [_trend_text(t) for t in shown]})
     for p in analysis.get("periods", []):
         out.append({"kind": "period", "cause": None, "mode": p["mode"], "series": p["series"],
                     "title": f"{p['mode']} {p['series']}: epochs {p['from_epoch']}–{p['to_epoch'] - 1} ran at "

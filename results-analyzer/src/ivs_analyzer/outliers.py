@@ -75,12 +75,33 @@ def window_excursions(values: np.ndarray, log_scale: bool, min_relative_change: 
     return groups[:limit]
 
 
+def split_severe(values: np.ndarray, excursions: list[dict], series: str, params) -> tuple[list[dict], list[dict]]:
+    """(small, severe) excursions of a window series. Severity, not duration, decides what is explained: an
+    excursion whose mean is ``params.severe_p99_ratio`` times (p99) or at most ``params.severe_throughput_ratio``
+    of (throughput) the median of the ``params.severe_history`` windows before it is severe (a stall, a disk
+    hog: an episode with a cause search, changes.find_changes); the rest are outliers. Each severe one gets
+    ``baseline`` (that median). An excursion with fewer than 3 windows before it has no history: small."""
+    values = np.asarray(values, dtype=float)
+    small, severe = [], []
+    for g in excursions:
+        history = values[max(0, g["start"] - params.severe_history):g["start"]]
+        history = history[~np.isnan(history)]
+        level = float(np.mean(values[g["start"]:g["end"]]))
+        base = float(np.median(history)) if len(history) >= 3 else float("nan")
+        if series == "p99":
+            hit = base > 0 and level >= params.severe_p99_ratio * base
+        else:
+            hit = base > 0 and level <= params.severe_throughput_ratio * base
+        (severe if hit else small).append({**g, "baseline": base} if hit else g)
+    return small, severe
+
+
 HOST_COLUMNS = ["os.cpu.idle_pct", "proc.cpu_pct", "client.cpu_pct"]
 
 
 def run_excursions(run, params, limit: int = 10) -> list[dict]:
-    """Short excursions of each phase's throughput and p99 (fewer windows than a step segment), largest first,
-    each with the host's condition then: {"<column>": mean over the excursion, "<column>.typical": median
+    """Short excursions of each phase's throughput and p99 (fewer windows than a step segment) that are not severe
+    (`split_severe`: those are episodes with a cause search), largest first, each with the host's condition then: {"<column>": mean over the excursion, "<column>.typical": median
     over the phase} for the host idle CPU, the server's and the client's CPU."""
     from .changes import phase_series  # changes imports nothing from here; late import keeps it one-way
     metrics = run.metric_frame()
@@ -95,7 +116,8 @@ def run_excursions(run, params, limit: int = 10) -> list[dict]:
                                         ("p99", rows["lat_p99_us"].ffill().bfill().to_numpy(), True)):
             if np.isnan(values).all():
                 continue
-            for g in window_excursions(values, log_scale, params.min_relative_change, params.min_size - 1, limit):
+            found = window_excursions(values, log_scale, params.min_relative_change, params.min_size - 1, limit)
+            for g in split_severe(values, found, name, params)[0]:
                 t0, t1 = times[g["start"]], times[g["end"] - 1] + window_ms
                 host = {}
                 if metrics is not None:

@@ -15,6 +15,7 @@ from .epochs import analyse_epochs
 from .findings import experiment_findings, run_findings
 from .load import AnalyzerError, Experiment, Run, load_any
 from .outliers import run_excursions
+from .waits import strongest
 
 # Charts drawn for findings at most: the first screen stays short, and each chart costs drawing time.
 MAX_FINDING_CHARTS = 6
@@ -120,7 +121,9 @@ def attach_activity(found: list[dict], activity: list[dict], start_ms: float, wi
     """Gives each step or episode the server snapshots the run took around it (within the episode's length and
     three windows either side of its start: the client's online detector may fire a few windows before or after
     the change point the analyzer places), oldest first: their evidence names the blocker. findings.json keeps
-    them all (`activities`) and the one nearest the step (`activity`)."""
+    them all (`activities`) and the one nearest the step (`activity`). When sessions waited in one of them
+    (waits.wait_cause: whatever the kind of wait), that wait and its holder are the finding's `wait` and
+    `category`, and its title names them; the counters stay in the evidence."""
     for f in found:
         if f["kind"] not in ("step", "episode") or not activity:
             continue
@@ -130,6 +133,11 @@ def attach_activity(found: list[dict], activity: list[dict], start_ms: float, wi
             f["activity"] = nearest_snapshot(entries, f["time_ms"])
             f["activities"] = entries
             f["evidence"] = [s for e in entries for s in describe_snapshot(e, start_ms)] + f["evidence"]
+            cause = strongest(entries)
+            if cause is not None:
+                f["wait"], f["category"] = cause, cause["category"]
+                headline = f.get("headline") or ""
+                f["title"] = f"{headline}: {cause['text']}" if headline else cause["text"]
 
 
 def report_run(run: Run, out: Path, params: ChangeParams | None = None) -> Path:

@@ -23,6 +23,7 @@ import org.ivsbench.db.CounterKind;
 import org.ivsbench.db.DatabaseAdmin;
 import org.ivsbench.db.Quiescence;
 import org.ivsbench.db.Record;
+import org.ivsbench.db.ServerActivity;
 import org.ivsbench.db.ServerClock;
 import org.ivsbench.db.ServerInfo;
 import org.ivsbench.db.Session;
@@ -276,7 +277,10 @@ public final class CassandraTarget implements Target, ServerInfo, StatusCounters
         admin("DROP KEYSPACE IF EXISTS " + databaseName);
     }
 
-    /** The quiet decision ({@link CassandraQuiet}) and the coordinator's clock ({@link CassandraServerClock}) beside the capabilities this class implements. */
+    /**
+     * The quiet decision ({@link CassandraQuiet}), the coordinator's clock ({@link CassandraServerClock}) and the
+     * activity snapshot ({@link CassandraActivity}) beside the capabilities this class implements.
+     */
     @Override
     public <T> Optional<T> capability(Class<T> type) {
         if (type == ServerClock.class) {
@@ -284,6 +288,9 @@ public final class CassandraTarget implements Target, ServerInfo, StatusCounters
         }
         if (type == Quiescence.class) {
             return Optional.of(type.cast(new CassandraQuiet(session)));
+        }
+        if (type == ServerActivity.class) {
+            return Optional.of(type.cast(new CassandraActivity(session)));
         }
         return Target.super.capability(type);
     }

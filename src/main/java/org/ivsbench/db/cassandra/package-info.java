@@ -8,8 +8,9 @@
  *
  * <p>What each operation sends is described on {@link CassandraSession}; the
  * server counters on {@link ServerViews}. Capabilities: ServerInfo (system.local),
- * StatusCounters (system_views), DatabaseAdmin (a keyspace per fresh database). No server-side extend, no native
- * snapshot, no activity snapshot.
+ * StatusCounters (system_views), DatabaseAdmin (a keyspace per fresh database), ServerActivity (thread pools,
+ * running queries, SSTable tasks and internode drops from system_views: {@link CassandraActivity}). No server-side
+ * extend, no native snapshot.
  *
  * <p>Timeouts and refusals the cluster reports about one request (read/write timeout, unavailable, overloaded,
  * mutation too large, the driver's own request timeout) are that operation's ERROR with the reason; a node that

@@ -107,8 +107,8 @@ public final class JdbcTarget implements Target, ServerInfo, StatusCounters, Dat
 
     /**
      * Counters only where the database has some; the native snapshot where the kind has the tools; the activity
-     * snapshot on MariaDB; the server's clock (an embedded database's is this host's); quiescence where the
-     * dialect defines quiet.
+     * snapshot on MariaDB and PostgreSQL; the server's clock (an embedded database's is this host's); quiescence
+     * where the dialect defines quiet.
      */
     @Override
     public <T> Optional<T> capability(Class<T> type) {
@@ -133,8 +133,11 @@ public final class JdbcTarget implements Target, ServerInfo, StatusCounters, Dat
             return gauges == null ? Optional.empty() : Optional.of(type.cast(new SqlQuiescence(this, gauges)));
         }
         if (type == ServerActivity.class) {
-            return dialect instanceof MariaDbDialect
-                    ? Optional.of(type.cast(new MariaDbActivity(this)))
+            if (dialect instanceof MariaDbDialect) {
+                return Optional.of(type.cast(new MariaDbActivity(this)));
+            }
+            return dialect instanceof PostgresDialect
+                    ? Optional.of(type.cast(new PostgresActivity(this)))
                     : Optional.empty();
         }
         return Target.super.capability(type);

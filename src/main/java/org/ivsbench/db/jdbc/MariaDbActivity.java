@@ -17,7 +17,10 @@ import org.ivsbench.db.TargetException;
  * MariaDB's activity snapshot: every session of SHOW FULL PROCESSLIST (but this one) with its state, time and
  * statement, and InnoDB's lock waits, each waiting transaction joined with the transaction blocking it (trx id,
  * the thread id that is the blocker's CONNECTION_ID(), its statement and how long it has run or waited). Both
- * need the PROCESS privilege; a part the server refuses is replaced by a note.
+ * need the PROCESS privilege; a part the server refuses is replaced by a note. Besides: the metadata locks every
+ * session holds ({@code information_schema.METADATA_LOCK_INFO}, from the {@code metadata_lock_info} plugin: who
+ * holds the table lock that sessions in state "Waiting for table metadata lock" wait for; without the plugin a
+ * note says how to load it), and every open InnoDB transaction with its age (an old one holds back purge).
  */
 final class MariaDbActivity implements ServerActivity {
     private static final String LOCK_WAITS = "SELECT w.requesting_trx_id, r.trx_mysql_thread_id, r.trx_query,"
@@ -26,6 +29,14 @@ final class MariaDbActivity implements ServerActivity {
             + " FROM information_schema.INNODB_LOCK_WAITS w"
             + " JOIN information_schema.INNODB_TRX r ON r.trx_id = w.requesting_trx_id"
             + " JOIN information_schema.INNODB_TRX b ON b.trx_id = w.blocking_trx_id";
+    private static final String METADATA_LOCKS = "SELECT THREAD_ID, LOCK_MODE, LOCK_DURATION, LOCK_TYPE,"
+            + " TABLE_SCHEMA, TABLE_NAME FROM information_schema.METADATA_LOCK_INFO";
+    private static final String TRANSACTIONS = "SELECT trx_id, trx_mysql_thread_id, trx_state,"
+            + " TIMESTAMPDIFF(SECOND, trx_started, NOW()), trx_rows_locked, trx_query"
+            + " FROM information_schema.INNODB_TRX ORDER BY trx_started LIMIT 50";
+    /** Said in a snapshot when the plugin is not loaded (docs/diagnosis.md, "What a DBA enables"). */
+    static final String NO_METADATA_LOCK_INFO = "metadata lock holders unknown: the metadata_lock_info plugin is"
+            + " not loaded (plugin-load-add=metadata_lock_info.so, or INSTALL SONAME 'metadata_lock_info')";
 
     private final JdbcTarget target;
 
@@ -48,6 +59,16 @@ final class MariaDbActivity implements ServerActivity {
                 snapshot.put("lockWaits", lockWaits(st));
             } catch (SQLException e) {
                 snapshot.put("lockWaitsNote", "reading INNODB_LOCK_WAITS failed: " + e.getMessage());
+            }
+            try {
+                snapshot.put("metadataLocks", metadataLocks(st, self));
+            } catch (SQLException e) {
+                snapshot.put("metadataLocksNote", NO_METADATA_LOCK_INFO + " (" + e.getMessage() + ")");
+            }
+            try {
+                snapshot.put("transactions", transactions(st));
+            } catch (SQLException e) {
+                snapshot.put("transactionsNote", "reading INNODB_TRX failed: " + e.getMessage());
             }
         } catch (SQLException e) {
             throw new TargetException("server activity snapshot failed: " + e.getMessage(), e, false);
@@ -106,6 +127,45 @@ final class MariaDbActivity implements ServerActivity {
                 blocking.put("runSeconds", rs.getLong(9));
                 blocking.put("rowsLocked", rs.getLong(10));
                 rows.add(Map.of("waiting", waiting, "blocking", blocking));
+            }
+        }
+        return rows;
+    }
+
+    /** Metadata locks held by sessions other than this one (the snapshot's own are of no interest). */
+    private static List<Map<String, Object>> metadataLocks(Statement st, long self) throws SQLException {
+        List<Map<String, Object>> rows = new ArrayList<>();
+        try (ResultSet rs = st.executeQuery(METADATA_LOCKS)) {
+            while (rs.next()) {
+                long thread = rs.getLong(1);
+                if (thread == self) {
+                    continue;
+                }
+                Map<String, Object> row = new LinkedHashMap<>();
+                row.put("threadId", thread);
+                row.put("lockMode", rs.getString(2));
+                row.put("lockDuration", rs.getString(3));
+                row.put("lockType", rs.getString(4));
+                row.put("schema", rs.getString(5));
+                row.put("table", rs.getString(6));
+                rows.add(row);
+            }
+        }
+        return rows;
+    }
+
+    private static List<Map<String, Object>> transactions(Statement st) throws SQLException {
+        List<Map<String, Object>> rows = new ArrayList<>();
+        try (ResultSet rs = st.executeQuery(TRANSACTIONS)) {
+            while (rs.next()) {
+                Map<String, Object> row = new LinkedHashMap<>();
+                row.put("trxId", rs.getString(1));
+                row.put("threadId", rs.getLong(2));
+                row.put("state", rs.getString(3));
+                row.put("runSeconds", rs.getLong(4));
+                row.put("rowsLocked", rs.getLong(5));
+                row.put("query", ServerActivity.truncate(rs.getString(6)));
+                rows.add(row);
             }
         }
         return rows;

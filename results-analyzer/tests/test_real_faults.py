@@ -1,0 +1,146 @@
+"""Fault scenarios of docs/diagnosis.md injected into a real server while ivsbench runs, then diagnosed.
+
+Each test starts its own private server, runs the real target/benchbase.jar with a rate-limited read/extend
+phase (4 terminals, monitor on, so the client takes step snapshots), injects the fault with its
+scripts/faults/ injector once the phase has run 10 measured windows, runs the analyzer's CLI, and checks the
+finding during the fault: its category and the blocker the injector reported (its connection id or pid), not
+metric names.
+
+- scenario 2, MariaDB InnoDB: LOCK TABLES <table> WRITE held 8 s (scripts/faults/mariadb-table-lock.sh);
+- scenario 5, PostgreSQL: LOCK TABLE <table> IN ACCESS EXCLUSIVE MODE held 8 s
+  (scripts/faults/postgres-table-lock.sh).
+
+Needs Java, target/benchbase.jar, MariaDB and PostgreSQL installed; without them it fails unless
+IVS_ALLOW_SKIP=1 (tests/skip_policy.py).
+"""
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import pytest
+
+import skip_policy
+from test_real_diagnosis import JAR, _measured_windows, server  # noqa: F401  (server: the MariaDB fixture)
+
+REPO = Path(__file__).resolve().parents[2]
+FAULTS = REPO / "scripts" / "faults"
+POSTGRES = REPO / "scripts" / "postgres.sh"
+HOLD_SECONDS = 8
+TABLE = "diagnosis"
+
+
+def _inject(argv: list[str], env: dict | None = None) -> tuple[int, int, int]:
+    """Runs an injector; returns (the holder's id from its first line, start ms, end ms)."""
+    start = int(time.time() * 1000)
+    proc = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    holder = int(proc.stdout.readline().strip())
+    _, err = proc.communicate(timeout=HOLD_SECONDS + 60)
+    assert proc.returncode == 0, err
+    return holder, start, int(time.time() * 1000)
+
+
+def _run(tmp_path: Path, connection: str, password: str, inject) -> tuple[Path, tuple[int, int, int]]:
+    config = tmp_path / "cfg.xml"
+    config.write_text(
+        f"<parameters>{connection}<passwordEnv>IVS_TEST_PW</passwordEnv>"
+        "<terminals>4</terminals><randomSeed>7</randomSeed><recordcount>2000</recordcount>"
+        f"<table>{TABLE}</table>"
+        "<transactiontypes><transactiontype><name>ReadRecord</name></transactiontype>"
+        "<transactiontype><name>ExtendRecord</name></transactiontype></transactiontypes>"
+        "<works><work><warmup>3</warmup><time>40</time><rate>1000</rate><weights>70,30</weights>"
+        "<distribution>uniform</distribution></work></works></parameters>")
+    results = tmp_path / "results"
+    proc = subprocess.Popen(
+        ["java", "-jar", str(JAR), "-b", "ycsbivs", "-c", str(config), "--create", "--load", "--execute",
+         "-d", str(results)], env=dict(os.environ, IVS_TEST_PW=password),
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    fault = None
+    try:
+        deadline = time.time() + 180
+        while time.time() < deadline and proc.poll() is None:
+            if _measured_windows(results) >= 10:
+                fault = inject()
+                break
+            time.sleep(0.2)
+        output, _ = proc.communicate(timeout=300)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    assert proc.returncode == 0, output
+    assert fault is not None, "the run never reached 10 measured windows: " + output
+    return next(results.glob("ycsbivs_*")), fault
+
+
+def _finding(tmp_path: Path, run_dir: Path, start: int, end: int) -> dict:
+    out = tmp_path / "report"
+    cli = subprocess.run([sys.executable, "-m", "ivs_analyzer", "report", str(run_dir), "-o", str(out)],
+                         capture_output=True, text=True, timeout=300)
+    assert cli.returncode == 0, cli.stderr
+    findings = json.loads((out / "findings.json").read_text())
+    during = [f for f in findings if f["kind"] in ("step", "episode") and start - 3000 <= f["time_ms"] <= end
+              and f.get("wait")]
+    assert during, json.dumps([{k: f.get(k) for k in ("kind", "title", "time_ms")} for f in findings], indent=1)
+    found = max(during, key=lambda f: f["wait"]["waiting"])
+    print(found["title"])  # shown with -s, and on a failure
+    return found
+
+
+def test_mariadb_lock_tables_write_is_a_lock_wait_named_with_its_holder(tmp_path, server):  # noqa: F811
+    def inject():
+        return _inject(["bash", str(FAULTS / "mariadb-table-lock.sh"), server["IVS_MARIADB_DEFAULTS"],
+                        server["IVS_MARIADB_URL"].rsplit("/", 1)[1], TABLE, str(HOLD_SECONDS)])
+
+    connection = (f"<type>MARIADB</type><url>{server['IVS_MARIADB_URL']}</url><username>ivs</username>"
+                  f"<monitor><pidFile>{server['IVS_MARIADB_PIDFILE']}</pidFile></monitor><engine>InnoDB</engine>")
+    run_dir, (holder, start, end) = _run(tmp_path, connection, server["IVS_MARIADB_PASSWORD"], inject)
+    f = _finding(tmp_path, run_dir, start, end)
+    assert f["category"] == "lock-wait", f["title"]
+    assert f["wait"]["wait"] == "table metadata lock" and f["wait"]["blocker"]["id"] == holder, f["wait"]
+    assert f"held by connection {holder}: " in f["title"] and "LOCK TABLES" in f["title"], f["title"]
+
+
+@pytest.fixture
+def postgres():
+    skip_policy.require(JAR.exists(), f"{JAR} missing (mvn -DskipTests package)")
+    skip_policy.require(Path("/usr/lib/postgresql/15/bin/postgres").exists(), "PostgreSQL 15 not installed")
+    skip_policy.require(shutil.which("psql") is not None, "psql not installed")
+    # the server's own user must reach its state directory: not below a root-only pytest tmp dir
+    state = Path(tempfile.mkdtemp(prefix="ivs-pg-fault-", dir="/var/tmp"))
+    state.chmod(0o755)
+    env = dict(os.environ, IVS_STATE_DIR=str(state / "pg"))
+    out = subprocess.run(["bash", str(POSTGRES), "start"], env=env, capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    found = {}
+    for line in out.stdout.splitlines():
+        if line.startswith("export "):
+            key, _, value = line[len("export "):].partition("=")
+            found[key] = value.strip("'\"")
+    try:
+        yield found
+    finally:
+        subprocess.run(["bash", str(POSTGRES), "stop"], env=env, capture_output=True, timeout=120)
+        shutil.rmtree(state, ignore_errors=True)
+
+
+def test_postgres_access_exclusive_lock_is_a_lock_wait_named_with_its_holder(tmp_path, postgres):
+    jdbc = postgres["IVS_POSTGRES_URL"]
+    libpq = "postgresql://ivs@" + jdbc.split("//", 1)[1]
+
+    def inject():
+        return _inject(["bash", str(FAULTS / "postgres-table-lock.sh"), libpq, TABLE, str(HOLD_SECONDS)],
+                       env=dict(os.environ, PGPASSWORD=postgres["IVS_POSTGRES_PASSWORD"]))
+
+    connection = (f"<type>POSTGRESQL</type><url>{jdbc}</url><username>ivs</username>"
+                  f"<monitor><pidFile>{postgres['IVS_POSTGRES_PIDFILE']}</pidFile></monitor>")
+    run_dir, (holder, start, end) = _run(tmp_path, connection, postgres["IVS_POSTGRES_PASSWORD"], inject)
+    f = _finding(tmp_path, run_dir, start, end)
+    assert f["category"] == "lock-wait", f["title"]
+    assert f["wait"]["wait"] == "a relation lock" and f["wait"]["blocker"]["id"] == holder, f["wait"]
+    assert f"held by pid {holder}" in f["title"] and f"AccessExclusiveLock on {TABLE}" in f["title"], f["title"]
