@@ -8,9 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
-import java.sql.PreparedStatement;
 import java.sql.ResultSet;
-import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -28,6 +26,7 @@ import org.ivsbench.db.Target;
 import org.ivsbench.db.TargetException;
 import org.ivsbench.db.Targets;
 import org.ivsbench.testsupport.RunHarness;
+import org.ivsbench.testsupport.TableStatistics;
 import org.ivsbench.testsupport.TestServers;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -72,44 +71,6 @@ class ExperimentFreshInstanceTest {
         }
     }
 
-    /**
-     * Turns MariaDB's per-table statistics (userstat) on or off and returns the previous setting. They count what
-     * statements did to one table, so a delta names the client's work and nothing of the server's own.
-     */
-    private static boolean userstat(String url, boolean on) throws Exception {
-        try (Connection c = DriverManager.getConnection(url, TestServers.mariadbUser(), TestServers.mariadbPassword());
-                Statement s = c.createStatement()) {
-            boolean was;
-            try (ResultSet rs = s.executeQuery("SELECT @@GLOBAL.userstat")) {
-                rs.next();
-                was = rs.getBoolean(1);
-            }
-            s.execute("SET GLOBAL userstat = " + (on ? 1 : 0));
-            return was;
-        }
-    }
-
-    /** Rows read from {@code schema.table} on that server since userstat was turned on (0 when none yet). */
-    private static long rowsRead(String url, String schema, String table) throws Exception {
-        try (Connection c = DriverManager.getConnection(url, TestServers.mariadbUser(), TestServers.mariadbPassword());
-                PreparedStatement ps = c.prepareStatement("SELECT ROWS_READ FROM information_schema.TABLE_STATISTICS"
-                        + " WHERE TABLE_SCHEMA = ? AND TABLE_NAME = ?")) {
-            ps.setString(1, schema);
-            ps.setString(2, table);
-            try (ResultSet rs = ps.executeQuery()) {
-                return rs.next() ? rs.getLong(1) : 0;
-            }
-        }
-    }
-
-    /** The database the primary's URL names (the one the main mode's table is in). */
-    private static String primarySchema() throws Exception {
-        try (Connection c = DriverManager.getConnection(
-                TestServers.mariadbUrl(), TestServers.mariadbUser(), TestServers.mariadbPassword())) {
-            return c.getCatalog();
-        }
-    }
-
     private static String databaseOf(Mode mode) {
         return mode == Mode.CLEAN ? FreshDatabases.CLEAN : FreshDatabases.AVERAGE;
     }
@@ -138,7 +99,7 @@ class ExperimentFreshInstanceTest {
         List<String> checked = new ArrayList<>();
         List<Long> instancePids = new ArrayList<>();
         long primaryPid = serverPid(TestServers.mariadbUrl());
-        String primarySchema = primarySchema();
+        String primarySchema = TableStatistics.schema(TestServers.mariadbUrl());
         long[] readAtReady = new long[2];
         List<String> readDeltas = new ArrayList<>();
         ExperimentListener listener = new ExperimentListener() {
@@ -152,9 +113,9 @@ class ExperimentFreshInstanceTest {
                 try {
                     instancePids.add(serverPid(instanceUrl));
                     // Every fresh mode gets a new server, with userstat off as MariaDB ships it.
-                    userstat(instanceUrl, true);
-                    readAtReady[0] = rowsRead(TestServers.mariadbUrl(), primarySchema, TABLE);
-                    readAtReady[1] = rowsRead(instanceUrl, databaseOf(mode), TABLE);
+                    TableStatistics.userstat(instanceUrl, true);
+                    readAtReady[0] = TableStatistics.rowsRead(TestServers.mariadbUrl(), primarySchema, TABLE);
+                    readAtReady[1] = TableStatistics.rowsRead(instanceUrl, databaseOf(mode), TABLE);
                 } catch (Exception e) {
                     throw new AssertionError(e);
                 }
@@ -167,8 +128,9 @@ class ExperimentFreshInstanceTest {
                     assertFalse(primaryHasDatabase(name), name + " is on the fresh instance, not the primary's server");
                     // The mode's run phase is <run><count>200</count> ReadRecord point reads and nothing else: each
                     // reads one row of the instance's table, and none touches the primary's table of that name.
-                    long primaryRead = rowsRead(TestServers.mariadbUrl(), primarySchema, TABLE) - readAtReady[0];
-                    long instanceRead = rowsRead(instanceUrl, name, TABLE) - readAtReady[1];
+                    long primaryRead =
+                            TableStatistics.rowsRead(TestServers.mariadbUrl(), primarySchema, TABLE) - readAtReady[0];
+                    long instanceRead = TableStatistics.rowsRead(instanceUrl, name, TABLE) - readAtReady[1];
                     readDeltas.add(primaryRead + "/" + instanceRead);
                     assertEquals(RUN_READS, instanceRead, "rows the run phase read on the fresh instance");
                     assertEquals(0, primaryRead, "rows the run phase read on the primary's server");
@@ -189,14 +151,14 @@ class ExperimentFreshInstanceTest {
             }
         };
         Path dir;
-        boolean primaryUserstat = userstat(TestServers.mariadbUrl(), true);
+        boolean primaryUserstat = TableStatistics.userstat(TestServers.mariadbUrl(), true);
         try {
             ExperimentRuns.Ran ran = ExperimentRuns.run(config, listener, parent);
             assertTrue(ran.console().contains("epoch 2 mode average-baseline: fresh instance ready in"), ran.console());
             dir = ran.dir();
         } finally {
             try {
-                userstat(TestServers.mariadbUrl(), primaryUserstat);
+                TableStatistics.userstat(TestServers.mariadbUrl(), primaryUserstat);
             } finally {
                 stopInstance(state);
             }
