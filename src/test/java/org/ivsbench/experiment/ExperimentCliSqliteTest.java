@@ -58,7 +58,6 @@ class ExperimentCliSqliteTest {
     @Test
     void quickPresetRunsAndResumes() throws Exception {
         Path results = tmp.resolve("results");
-        long start = System.nanoTime();
         assertEquals(
                 0,
                 cli(
@@ -123,7 +122,6 @@ class ExperimentCliSqliteTest {
             assertEquals(200 * 10, values, "value_sizes.csv epoch " + epoch);
         }
         assertTrue(Files.readString(dir.resolve("experiment.json")).contains("\"lastFinishedEpoch\" : 4"));
-        assertTrue(System.nanoTime() - start < 60_000_000_000L, "the quick preset must finish well under 60 s");
     }
 
     /** Runs the CLI with stderr captured; returns the exit code and stderr. */
