@@ -21,18 +21,43 @@ import org.ivsbench.op.OpResult;
  */
 public final class ReconnectingSession implements Session {
     public static final String CONNECTION_LOST = "connection lost";
-    private static final long FIRST_BACKOFF_MS = 100;
+    static final long FIRST_BACKOFF_MS = 100;
     static final long MAX_BACKOFF_MS = 500;
-    private static final long WAIT_SLICE_MS = 50;
+    static final long WAIT_SLICE_MS = 50;
 
     private final Target target;
     private final long giveUpAfterMs;
+    private final Waits waits;
     private Session delegate;
 
+    /** The time the backoff reads and sleeps on: the system's, or a test's that moves only when slept on. */
+    interface Waits {
+        long nowMs();
+
+        void sleepMs(long ms) throws InterruptedException;
+
+        Waits SYSTEM = new Waits() {
+            @Override
+            public long nowMs() {
+                return System.currentTimeMillis();
+            }
+
+            @Override
+            public void sleepMs(long ms) throws InterruptedException {
+                Thread.sleep(ms);
+            }
+        };
+    }
+
     public ReconnectingSession(Target target, Session delegate, Duration giveUpAfter) {
+        this(target, delegate, giveUpAfter, Waits.SYSTEM);
+    }
+
+    ReconnectingSession(Target target, Session delegate, Duration giveUpAfter, Waits waits) {
         this.target = target;
         this.delegate = delegate;
         this.giveUpAfterMs = giveUpAfter.toMillis();
+        this.waits = waits;
     }
 
     /** Wraps a new session of the target when the config asks for reconnection, else returns it as is. */
@@ -89,7 +114,7 @@ public final class ReconnectingSession implements Session {
         if (delegate != null) {
             return true;
         }
-        long deadline = System.currentTimeMillis() + giveUpAfterMs;
+        long deadline = waits.nowMs() + giveUpAfterMs;
         long backoff = FIRST_BACKOFF_MS;
         while (true) {
             if (!keepWaiting.getAsBoolean()) {
@@ -99,7 +124,7 @@ public final class ReconnectingSession implements Session {
                 delegate = target.openSession();
                 return true;
             } catch (TargetException e) {
-                long now = System.currentTimeMillis();
+                long now = waits.nowMs();
                 if (now >= deadline) {
                     throw new TargetException(
                             "could not reconnect within " + giveUpAfterMs + " ms: " + e.getMessage(), e, true);
@@ -108,8 +133,8 @@ public final class ReconnectingSession implements Session {
                 try {
                     for (long left = wakeAt - now;
                             left > 0 && keepWaiting.getAsBoolean();
-                            left = wakeAt - System.currentTimeMillis()) {
-                        Thread.sleep(Math.min(left, WAIT_SLICE_MS));
+                            left = wakeAt - waits.nowMs()) {
+                        waits.sleepMs(Math.min(left, WAIT_SLICE_MS));
                     }
                 } catch (InterruptedException interrupted) {
                     Thread.currentThread().interrupt();

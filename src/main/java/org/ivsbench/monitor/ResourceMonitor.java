@@ -274,6 +274,11 @@ public final class ResourceMonitor implements AutoCloseable {
         return agent == null ? Double.NaN : agent.offsetMs();
     }
 
+    /** Round trip of the agent clock offset in use, ms: its error bound is half of it (NaN in-process). */
+    public double agentOffsetRoundTripMs() {
+        return agent == null ? Double.NaN : agent.offsetRoundTripMs();
+    }
+
     /** Takes a final sample (the partial last window), writes every pending row and closes monitor.csv. */
     @Override
     public void close() {

@@ -60,7 +60,6 @@ class ExperimentCliSqliteTest {
     @Test
     void quickPresetRunsAndResumes() throws Exception {
         Path results = tmp.resolve("results");
-        long start = System.nanoTime();
         assertEquals(
                 0,
                 cli(
@@ -127,7 +126,6 @@ class ExperimentCliSqliteTest {
         }
         checkLatencyBySize(dir, all, firstBySize);
         assertTrue(Files.readString(dir.resolve("experiment.json")).contains("\"lastFinishedEpoch\" : 4"));
-        assertTrue(System.nanoTime() - start < 60_000_000_000L, "the quick preset must finish well under 60 s");
     }
 
     /**

@@ -10,6 +10,8 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -28,8 +30,14 @@ class AgentSecretTest {
     @TempDir
     Path dir;
 
-    private static MonitorAgent agent(String secret) throws IOException {
-        HostSampler fake = () -> Map.of("os.cpu.idle_pct", 50.0);
+    /** Samples the fake host has given the agent so far. */
+    private final AtomicInteger sampled = new AtomicInteger();
+
+    private MonitorAgent agent(String secret) throws IOException {
+        HostSampler fake = () -> {
+            sampled.incrementAndGet();
+            return Map.of("os.cpu.idle_pct", 50.0);
+        };
         return MonitorAgent.start(
                 new InetSocketAddress("127.0.0.1", 0), fake, 200, Clock.systemUTC(), Duration.ofMinutes(1), secret);
     }
@@ -55,7 +63,7 @@ class AgentSecretTest {
             assertTrue(wrong.getMessage().contains("is not the one"), wrong.getMessage());
             assertFalse(wrong.getMessage().contains(SECRET), "the secret is never in a message");
 
-            Thread.sleep(500);
+            awaitSampled(sampled.get() + 1);
             AgentClient client = new AgentClient(hostPort, SECRET);
             client.measureOffset();
             assertFalse(client.fetchNew(5000).isEmpty(), "samples with the secret");
@@ -70,7 +78,7 @@ class AgentSecretTest {
             MonitorConfig config = new MonitorConfig(true, 200, hostPort, null, null, SECRET);
             assertFalse(config.toString().contains(SECRET), config.toString());
             try (ResourceMonitor monitor = ResourceMonitor.start(config, null, CounterSelection.ALL, csv, () -> 0)) {
-                Thread.sleep(1200);
+                awaitSampled(sampled.get() + 3); // agent samples inside the monitor's span, however slow the box
             }
             MonitorCsv table = new MonitorCsv(csv);
             assertTrue(
@@ -78,6 +86,17 @@ class AgentSecretTest {
                             .anyMatch(r -> "agent".equals(r.get("source"))
                                     && !r.get("os.cpu.idle_pct").isEmpty()),
                     "agent rows: " + table.rows);
+        }
+    }
+
+    /** Until the agent has sampled {@code n} times; the limit only ends a hung test. */
+    private void awaitSampled(int n) throws InterruptedException {
+        long giveUp = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (sampled.get() < n) {
+            if (System.nanoTime() > giveUp) {
+                throw new AssertionError("the agent sampled " + sampled.get() + " times in 60 s, not " + n);
+            }
+            Thread.sleep(50);
         }
     }
 }

@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import org.junit.jupiter.api.Test;
@@ -60,9 +61,11 @@ class ResourceMonitorTest {
         MonitorConfig config = new MonitorConfig(true, INTERVAL, null, null, null);
         try (ResourceMonitor m = ResourceMonitor.start(
                 config, host, null, flaky, CounterSelection.defaults(TargetKinds.of("MARIADB")), csv, phase::get)) {
-            Thread.sleep(1000);
+            // Waits on what the loop did, not on the wall clock: ten counter reads (one per tick after the
+            // baseline), then two more with no phase running, so the last row is between phases.
+            awaitReads(reads, 10);
             phase.set(-1);
-            Thread.sleep(250);
+            awaitReads(reads, reads.get() + 2);
         }
         MonitorCsv table = new MonitorCsv(csv);
         assertEquals(
@@ -79,7 +82,9 @@ class ResourceMonitorTest {
                 table.header);
         assertEquals("", table.rows.get(0).get("os.late.metric"), "rows before it have an empty cell");
         assertEquals("1", table.rows.get(table.rows.size() - 1).get("os.late.metric"));
-        assertTrue(table.rows.size() >= 10, "rows " + table.rows.size());
+        // The first read is the baseline; every later one (each tick and the final one at close) ends a row.
+        assertEquals(reads.get() - 1, table.rows.size(), "rows for " + reads.get() + " counter reads");
+        assertEquals(reads.get(), hostCalls.get(), "host and counters are sampled together");
         int emptyDb = 0;
         long previous = Long.MIN_VALUE;
         for (Map<String, String> row : table.rows) {
@@ -97,7 +102,20 @@ class ResourceMonitorTest {
         assertEquals(3, emptyDb, "rows with empty counter cells");
         assertEquals("1", table.rows.get(0).get("phase"));
         assertEquals("", table.rows.get(table.rows.size() - 1).get("phase"), "between phases");
-        assertTrue(reads.get() >= 10);
+    }
+
+    /**
+     * Until the monitor has read its counters {@code n} times. The limit only ends a hung test: it is far from
+     * anything a slow machine needs for a dozen 100 ms ticks.
+     */
+    private static void awaitReads(AtomicInteger reads, int n) throws InterruptedException {
+        long giveUp = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (reads.get() < n) {
+            if (System.nanoTime() > giveUp) {
+                throw new AssertionError("the monitor read its counters " + reads.get() + " times in 60 s, not " + n);
+            }
+            Thread.sleep(INTERVAL / 4);
+        }
     }
 
     @Test
