@@ -104,9 +104,44 @@ class ShrinkTest {
                         "sweep/counts 500,1000,5000 -> 200",
                         "sweep/trials 3 -> 2"),
                 s.shrunk());
-        SweepConfig two = new SweepConfig(List.of(1, 64), List.of(), 1, false);
+        SweepConfig two = new SweepConfig(List.of(1, 8), List.of(), 1, false);
         assertEquals(
                 two, Shrink.apply(base().sweep(two).build(), Map.of(), Map.of()).sweep());
+    }
+
+    @Test
+    void capsTerminalsAPhasesActiveTerminalsAndEachSweepPointAt16() {
+        PhaseConfig all = PhaseConfig.builder(0).count(10).activeTerminals(512).build();
+        PhaseConfig some = PhaseConfig.builder(1).count(10).activeTerminals(100).build();
+        PhaseConfig few = PhaseConfig.builder(2).count(10).activeTerminals(3).build();
+        SweepConfig sweep = new SweepConfig(List.of(1, 2, 4, 8, 16, 32, 64, 128, 256, 512), List.of(), 1, false);
+        BenchmarkConfig s = Shrink.apply(
+                base().terminals(512)
+                        .phases(List.of(all, some, few))
+                        .sweep(sweep)
+                        .build(),
+                Map.of(),
+                Map.of());
+        assertEquals(16, s.terminals());
+        assertEquals(
+                List.of(16, 16, 3),
+                s.phases().stream().map(PhaseConfig::activeTerminals).toList());
+        assertEquals(List.of(1, 16), s.sweep().terminals());
+        assertEquals(
+                List.of(
+                        "terminals 512 -> 16",
+                        "works/work[2]/active_terminals 100 -> 16",
+                        "sweep/terminals 1,2,4,8,16,32,64,128,256,512 -> 1,16"),
+                s.shrunk());
+        // A sweep whose points all lie above the cap becomes one point; 16 itself is kept.
+        SweepConfig high = new SweepConfig(List.of(32, 64, 128), List.of(), 1, false);
+        assertEquals(
+                List.of(16),
+                Shrink.apply(base().sweep(high).build(), Map.of(), Map.of())
+                        .sweep()
+                        .terminals());
+        BenchmarkConfig sixteen = base().terminals(16).build();
+        assertEquals(sixteen, Shrink.apply(sixteen, Map.of(), Map.of()));
     }
 
     @Test
