@@ -18,8 +18,9 @@ import java.util.TreeMap;
  *       {@value #COUNT}, {@code warmup} at most {@value #WARMUP_SECONDS} s, a step ramp's {@code every} below the
  *       shrunk time;
  *   <li>{@code <experiment>}: the leaves the experiment runner and the benchmark declare (epochs at most
- *       {@value #EPOCHS}, trials at most {@value #TRIALS}, warmup at most {@value #WARMUP_SECONDS} s, the benchmark's
- *       per-phase counts at most {@value #COUNT});
+ *       {@value #EPOCHS}, trials at most {@value #TRIALS}, warmup at most {@value #WARMUP_SECONDS} s, the quiescence
+ *       wait's {@code quiesce/timeout} at most {@value #QUIESCE_SECONDS} s (its default written out first, so it is
+ *       capped too; the wait still runs), the benchmark's per-phase counts at most {@value #COUNT});
  *   <li>{@code <sweep>}: at most {@value #POINTS_PER_AXIS} points per axis (the first and the last), counts at most
  *       {@value #COUNT}, trials at most {@value #TRIALS};
  *   <li>terminals: {@code <terminals>}, a phase's {@code active_terminals} and each sweep point's terminals at most
@@ -40,6 +41,7 @@ public final class Shrink {
     public static final long TRIALS = 2;
     public static final int POINTS_PER_AXIS = 2;
     public static final int TERMINALS = 16;
+    public static final long QUIESCE_SECONDS = 2;
 
     private Shrink() {}
 

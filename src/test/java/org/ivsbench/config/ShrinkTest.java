@@ -76,7 +76,21 @@ class ShrinkTest {
         experiment.put("extend/count", "100000");
         experiment.put("run/count", "150");
         Map<String, Long> caps = ExperimentSpec.shrinkCaps(new YcsbIvsModule());
-        assertEquals(Map.of("epochs", 1L, "warmup", 1L, "trials", 2L, "extend/count", 200L, "run/count", 200L), caps);
+        assertEquals(
+                Map.of(
+                        "epochs",
+                        1L,
+                        "warmup",
+                        1L,
+                        "trials",
+                        2L,
+                        "quiesce/timeout",
+                        2L,
+                        "extend/count",
+                        200L,
+                        "run/count",
+                        200L),
+                caps);
         BenchmarkConfig s = Shrink.apply(base().experiment(experiment).build(), Map.of(), caps);
         assertEquals("1", s.experiment().get("epochs"));
         assertEquals("2", s.experiment().get("trials"));
@@ -169,6 +183,30 @@ class ShrinkTest {
         // Shrinking twice changes nothing more.
         BenchmarkConfig again = Shrink.apply(s, module.shrinkCaps(), ExperimentSpec.shrinkCaps(module));
         assertEquals(s.shrunk(), again.shrunk());
+    }
+
+    @Test
+    void theQuiescenceTimeoutIsCappedAt2sItsDefaultIncludedAndZeroStaysOff() throws Exception {
+        Path preset = Path.of("config/experiments/ycsbivs_mariadb_lightweight_zipfian.xml");
+        BenchmarkConfig c = YcsbIvsNames.load(preset, Map.of("IVS_MARIADB_PASSWORD", "x"));
+        YcsbIvsModule module = new YcsbIvsModule();
+        assertTrue(!c.experiment().containsKey("quiesce/timeout"), "the preset leaves the default (60 s)");
+        BenchmarkConfig s = Shrink.apply(
+                ExperimentSpec.withSizedDefaults(c), module.shrinkCaps(), ExperimentSpec.shrinkCaps(module));
+        assertEquals("2", s.experiment().get("quiesce/timeout"));
+        assertTrue(
+                s.shrunk().contains("experiment/quiesce/timeout 60 -> 2"),
+                s.shrunk().toString());
+        for (String set : List.of("0", "1")) {
+            Map<String, String> e = new LinkedHashMap<>(c.experiment());
+            e.put("quiesce/timeout", set);
+            BenchmarkConfig own = c.toBuilder().experiment(e).build();
+            BenchmarkConfig shrunk = Shrink.apply(
+                    ExperimentSpec.withSizedDefaults(own), module.shrinkCaps(), ExperimentSpec.shrinkCaps(module));
+            assertEquals(set, shrunk.experiment().get("quiesce/timeout"));
+        }
+        BenchmarkConfig none = base().build();
+        assertSame(none, ExperimentSpec.withSizedDefaults(none));
     }
 
     @Test
