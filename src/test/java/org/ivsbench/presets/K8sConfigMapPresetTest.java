@@ -50,7 +50,7 @@ class K8sConfigMapPresetTest {
             CliProcess load = CliProcess.start(
                     tmp,
                     Map.of(),
-                    List.of("-Xmx512m"),
+                    PresetRun.JVM,
                     "-b",
                     "ycsbivs",
                     "-c",
@@ -69,7 +69,7 @@ class K8sConfigMapPresetTest {
                 shards.add(CliProcess.start(
                         tmp,
                         new HashMap<>(),
-                        List.of("-Xmx256m"),
+                        PresetRun.JVM,
                         "-b",
                         "ycsbivs",
                         "-c",
@@ -97,7 +97,7 @@ class K8sConfigMapPresetTest {
                 Path env = runs.get(0).resolveSibling("environment.json");
                 assertTrue(new ObjectMapper().readTree(env.toFile()).has("shrunk"), env.toString());
             }
-            CliProcess merged = CliProcess.start(tmp, Map.of(), List.of("-Xmx256m"), merge.toArray(String[]::new));
+            CliProcess merged = CliProcess.start(tmp, Map.of(), PresetRun.JVM, merge.toArray(String[]::new));
             code = merged.waitFor(120);
             assertEquals(0, code, merged.stdout() + "\n" + merged.stderr());
             JsonNode summary = new ObjectMapper()

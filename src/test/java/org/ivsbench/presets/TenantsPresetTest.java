@@ -41,7 +41,7 @@ class TenantsPresetTest {
             CliProcess p = CliProcess.start(
                     tmp,
                     env,
-                    List.of("-Xmx512m"),
+                    PresetRun.JVM,
                     "tenants",
                     "reads:ycsbivs:" + reads,
                     "extends:ycsbivs:" + extendsCopy,
