@@ -6,7 +6,8 @@
 #   scripts/postgres.sh stop           fast shutdown (SIGKILL after 30 s)
 #   scripts/postgres.sh status         "running"/"stopped"; exit 0 when running, 3 when not
 #   scripts/postgres.sh env            shell exports: eval "$(scripts/postgres.sh env)"
-#   scripts/postgres.sh restart-fresh  stop, wipe the data directory, start (a "fresh instance")
+#   scripts/postgres.sh restart-fresh  stop, wipe the data directory, start (a "fresh instance": a copy of a pristine
+#                                      data directory made once by initdb)
 #   scripts/postgres.sh kill9          SIGKILL the postmaster (fault tests); the next start runs crash recovery
 #
 # Environment:
@@ -145,15 +146,32 @@ fail_with_log() {
   exit 1
 }
 
+# A new data directory is a copy of a pristine one, made once per server version by initdb beside the state
+# directory (a restart-fresh then costs a copy of a few tens of MB instead of an initdb). The copy is what initdb
+# leaves, before the first start: nothing of a previous run is in it; the settings below are added to each copy.
 init_datadir() {
+  local version pristine tmp
+  version=$("$PG_BIN/initdb" --version | sed -n 's/^initdb (PostgreSQL) \([^ ]*\).*/\1/p')
+  pristine="$(dirname "$STATE_DIR")/postgres-pristine-$version"
   rm -rf "$DATADIR"
-  mkdir -p "$DATADIR"
-  ivs_is_root && chown -R "$OS_USER": "$STATE_DIR"
-  chmod 700 "$DATADIR"
-  ivs_log "initialising $DATADIR"
-  # C locale and UTF-8: keys order bytewise as on the other targets, and text holds any value.
-  as_owner "$PG_BIN/initdb" -D "$DATADIR" -U postgres --auth=trust --encoding=UTF8 --locale=C >>"$LOG" 2>&1 \
-    || fail_with_log "initdb failed"
+  mkdir -p "$STATE_DIR"
+  ivs_is_root && chown "$OS_USER": "$STATE_DIR"
+  if [ ! -f "$pristine/PG_VERSION" ]; then
+    tmp="$pristine.tmp.$$"
+    rm -rf "$tmp"
+    mkdir -p "$tmp"
+    ivs_is_root && chown "$OS_USER": "$tmp"
+    chmod 700 "$tmp"
+    ivs_log "initialising the pristine data directory $pristine"
+    # C locale and UTF-8: keys order bytewise as on the other targets, and text holds any value.
+    as_owner "$PG_BIN/initdb" -D "$tmp" -U postgres --auth=trust --encoding=UTF8 --locale=C >>"$LOG" 2>&1 \
+      || { rm -rf "$tmp"; fail_with_log "initdb failed"; }
+    # Another start may have made it meanwhile: keep the first.
+    mv -T "$tmp" "$pristine" 2>/dev/null || rm -rf "$tmp"
+  fi
+  ivs_log "initialising $DATADIR (a copy of $pristine)"
+  cp -a "$pristine" "$DATADIR.tmp.$$" && mv -T "$DATADIR.tmp.$$" "$DATADIR" \
+    || { rm -rf "$DATADIR.tmp.$$"; fail_with_log "could not copy $pristine"; }
   cat >>"$DATADIR/postgresql.conf" <<EOF
 # Added by scripts/postgres.sh: only what differs from PostgreSQL's defaults.
 shared_buffers = $SHARED_BUFFERS

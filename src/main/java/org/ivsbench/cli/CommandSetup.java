@@ -63,7 +63,8 @@ final class CommandSetup {
      */
     static BenchmarkConfig shrink(BenchmarkModule module, BenchmarkConfig config, String who, PrintStream out)
             throws ConfigException {
-        BenchmarkConfig shrunk = Shrink.apply(config, module.shrinkCaps(), ExperimentSpec.shrinkCaps(module));
+        BenchmarkConfig shrunk = Shrink.apply(
+                ExperimentSpec.withSizedDefaults(config), module.shrinkCaps(), ExperimentSpec.shrinkCaps(module));
         module.validate(shrunk);
         out.println(Shrink.describe(who, shrunk));
         return shrunk;

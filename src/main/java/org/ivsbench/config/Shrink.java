@@ -18,10 +18,14 @@ import java.util.TreeMap;
  *       {@value #COUNT}, {@code warmup} at most {@value #WARMUP_SECONDS} s, a step ramp's {@code every} below the
  *       shrunk time;
  *   <li>{@code <experiment>}: the leaves the experiment runner and the benchmark declare (epochs at most
- *       {@value #EPOCHS}, trials at most {@value #TRIALS}, warmup at most {@value #WARMUP_SECONDS} s, the benchmark's
- *       per-phase counts at most {@value #COUNT});
+ *       {@value #EPOCHS}, trials at most {@value #TRIALS}, warmup at most {@value #WARMUP_SECONDS} s, the quiescence
+ *       wait's {@code quiesce/timeout} at most {@value #QUIESCE_SECONDS} s (its default written out first, so it is
+ *       capped too; the wait still runs), the benchmark's per-phase counts at most {@value #COUNT});
  *   <li>{@code <sweep>}: at most {@value #POINTS_PER_AXIS} points per axis (the first and the last), counts at most
- *       {@value #COUNT}, trials at most {@value #TRIALS}.
+ *       {@value #COUNT}, trials at most {@value #TRIALS};
+ *   <li>terminals: {@code <terminals>}, a phase's {@code active_terminals} and each sweep point's terminals at most
+ *       {@value #TERMINALS} (a stock server's connection limit, e.g. MariaDB's 151, holds a shrunk sweep's last
+ *       point).
  * </ul>
  *
  * The result lists every change ("recordcount 1000 -> 100"); results record it (environment.json {@code shrunk}),
@@ -36,6 +40,8 @@ public final class Shrink {
     public static final long EPOCHS = 1;
     public static final long TRIALS = 2;
     public static final int POINTS_PER_AXIS = 2;
+    public static final int TERMINALS = 16;
+    public static final long QUIESCE_SECONDS = 2;
 
     private Shrink() {}
 
@@ -57,9 +63,14 @@ public final class Shrink {
             b.scaleFactor(SCALE_FACTOR);
         }
 
+        if (config.terminals() > TERMINALS) {
+            changes.add("terminals " + config.terminals() + " -> " + TERMINALS);
+            b.terminals(TERMINALS);
+        }
+
         List<PhaseConfig> phases = new ArrayList<>();
         for (PhaseConfig p : config.phases()) {
-            phases.add(phase(p, changes));
+            phases.add(phase(p, config.terminals(), changes));
         }
         b.phases(phases);
 
@@ -103,9 +114,16 @@ public final class Shrink {
         }
     }
 
-    private static PhaseConfig phase(PhaseConfig p, List<String> changes) {
+    private static PhaseConfig phase(PhaseConfig p, int terminals, List<String> changes) {
         String at = "works/work[" + (p.index() + 1) + "]/";
         PhaseConfig.Builder b = p.toBuilder();
+        if (p.activeTerminals() > TERMINALS) {
+            // A phase that runs on all terminals follows <terminals> (its line says so); one set on its own says so.
+            if (p.activeTerminals() != terminals) {
+                changes.add(at + "active_terminals " + p.activeTerminals() + " -> " + TERMINALS);
+            }
+            b.activeTerminals(TERMINALS);
+        }
         long time = p.timeSeconds();
         if (time > SECONDS) {
             changes.add(at + "time " + time + " -> " + SECONDS);
@@ -130,7 +148,13 @@ public final class Shrink {
     }
 
     private static SweepConfig sweep(SweepConfig s, List<String> changes) {
-        List<Integer> terminals = firstAndLast(s.terminals());
+        List<Integer> terminals = new ArrayList<>();
+        for (int t : firstAndLast(s.terminals())) {
+            int capped = Math.min(t, TERMINALS);
+            if (!terminals.contains(capped)) {
+                terminals.add(capped);
+            }
+        }
         if (!terminals.equals(s.terminals())) {
             changes.add("sweep/terminals " + joined(s.terminals()) + " -> " + joined(terminals));
         }

@@ -87,8 +87,23 @@ public record ExperimentSpec(
         caps.put("epochs", Shrink.EPOCHS);
         caps.put("warmup", Shrink.WARMUP_SECONDS);
         caps.put(Trials.LEAF, Shrink.TRIALS);
+        caps.put("quiesce/timeout", Shrink.QUIESCE_SECONDS);
         module.experiment().ifPresent(s -> caps.putAll(s.shrinkCaps()));
         return caps;
+    }
+
+    /**
+     * {@code config} with the experiment's defaults that are sizes written out, so that {@code --shrink} caps them
+     * like a value the file sets: the quiescence wait's timeout ({@value QuiescenceWait#DEFAULT_TIMEOUT_SECONDS} s
+     * when absent). A config without an experiment, or one that sets it, is returned as it is.
+     */
+    public static BenchmarkConfig withSizedDefaults(BenchmarkConfig config) {
+        if (config.experiment() == null || config.experiment().containsKey("quiesce/timeout")) {
+            return config;
+        }
+        Map<String, String> experiment = new LinkedHashMap<>(config.experiment());
+        experiment.put("quiesce/timeout", Long.toString(QuiescenceWait.DEFAULT_TIMEOUT_SECONDS));
+        return config.toBuilder().experiment(experiment).build();
     }
 
     /**

@@ -76,7 +76,21 @@ class ShrinkTest {
         experiment.put("extend/count", "100000");
         experiment.put("run/count", "150");
         Map<String, Long> caps = ExperimentSpec.shrinkCaps(new YcsbIvsModule());
-        assertEquals(Map.of("epochs", 1L, "warmup", 1L, "trials", 2L, "extend/count", 200L, "run/count", 200L), caps);
+        assertEquals(
+                Map.of(
+                        "epochs",
+                        1L,
+                        "warmup",
+                        1L,
+                        "trials",
+                        2L,
+                        "quiesce/timeout",
+                        2L,
+                        "extend/count",
+                        200L,
+                        "run/count",
+                        200L),
+                caps);
         BenchmarkConfig s = Shrink.apply(base().experiment(experiment).build(), Map.of(), caps);
         assertEquals("1", s.experiment().get("epochs"));
         assertEquals("2", s.experiment().get("trials"));
@@ -104,9 +118,44 @@ class ShrinkTest {
                         "sweep/counts 500,1000,5000 -> 200",
                         "sweep/trials 3 -> 2"),
                 s.shrunk());
-        SweepConfig two = new SweepConfig(List.of(1, 64), List.of(), 1, false);
+        SweepConfig two = new SweepConfig(List.of(1, 8), List.of(), 1, false);
         assertEquals(
                 two, Shrink.apply(base().sweep(two).build(), Map.of(), Map.of()).sweep());
+    }
+
+    @Test
+    void capsTerminalsAPhasesActiveTerminalsAndEachSweepPointAt16() {
+        PhaseConfig all = PhaseConfig.builder(0).count(10).activeTerminals(512).build();
+        PhaseConfig some = PhaseConfig.builder(1).count(10).activeTerminals(100).build();
+        PhaseConfig few = PhaseConfig.builder(2).count(10).activeTerminals(3).build();
+        SweepConfig sweep = new SweepConfig(List.of(1, 2, 4, 8, 16, 32, 64, 128, 256, 512), List.of(), 1, false);
+        BenchmarkConfig s = Shrink.apply(
+                base().terminals(512)
+                        .phases(List.of(all, some, few))
+                        .sweep(sweep)
+                        .build(),
+                Map.of(),
+                Map.of());
+        assertEquals(16, s.terminals());
+        assertEquals(
+                List.of(16, 16, 3),
+                s.phases().stream().map(PhaseConfig::activeTerminals).toList());
+        assertEquals(List.of(1, 16), s.sweep().terminals());
+        assertEquals(
+                List.of(
+                        "terminals 512 -> 16",
+                        "works/work[2]/active_terminals 100 -> 16",
+                        "sweep/terminals 1,2,4,8,16,32,64,128,256,512 -> 1,16"),
+                s.shrunk());
+        // A sweep whose points all lie above the cap becomes one point; 16 itself is kept.
+        SweepConfig high = new SweepConfig(List.of(32, 64, 128), List.of(), 1, false);
+        assertEquals(
+                List.of(16),
+                Shrink.apply(base().sweep(high).build(), Map.of(), Map.of())
+                        .sweep()
+                        .terminals());
+        BenchmarkConfig sixteen = base().terminals(16).build();
+        assertEquals(sixteen, Shrink.apply(sixteen, Map.of(), Map.of()));
     }
 
     @Test
@@ -134,6 +183,30 @@ class ShrinkTest {
         // Shrinking twice changes nothing more.
         BenchmarkConfig again = Shrink.apply(s, module.shrinkCaps(), ExperimentSpec.shrinkCaps(module));
         assertEquals(s.shrunk(), again.shrunk());
+    }
+
+    @Test
+    void theQuiescenceTimeoutIsCappedAt2sItsDefaultIncludedAndZeroStaysOff() throws Exception {
+        Path preset = Path.of("config/experiments/ycsbivs_mariadb_lightweight_zipfian.xml");
+        BenchmarkConfig c = YcsbIvsNames.load(preset, Map.of("IVS_MARIADB_PASSWORD", "x"));
+        YcsbIvsModule module = new YcsbIvsModule();
+        assertTrue(!c.experiment().containsKey("quiesce/timeout"), "the preset leaves the default (60 s)");
+        BenchmarkConfig s = Shrink.apply(
+                ExperimentSpec.withSizedDefaults(c), module.shrinkCaps(), ExperimentSpec.shrinkCaps(module));
+        assertEquals("2", s.experiment().get("quiesce/timeout"));
+        assertTrue(
+                s.shrunk().contains("experiment/quiesce/timeout 60 -> 2"),
+                s.shrunk().toString());
+        for (String set : List.of("0", "1")) {
+            Map<String, String> e = new LinkedHashMap<>(c.experiment());
+            e.put("quiesce/timeout", set);
+            BenchmarkConfig own = c.toBuilder().experiment(e).build();
+            BenchmarkConfig shrunk = Shrink.apply(
+                    ExperimentSpec.withSizedDefaults(own), module.shrinkCaps(), ExperimentSpec.shrinkCaps(module));
+            assertEquals(set, shrunk.experiment().get("quiesce/timeout"));
+        }
+        BenchmarkConfig none = base().build();
+        assertSame(none, ExperimentSpec.withSizedDefaults(none));
     }
 
     @Test

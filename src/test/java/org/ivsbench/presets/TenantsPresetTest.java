@@ -22,6 +22,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * MariaDB, with --shrink: both tenants load 100 records and their time phases shrink to 2 s each.
  */
 class TenantsPresetTest {
+    static final String READS = "config/tenants/reads.xml";
+    static final String EXTENDS = "config/tenants/extends.xml";
+
     @TempDir
     Path tmp;
 
@@ -30,15 +33,15 @@ class TenantsPresetTest {
         String url = TestServers.mariadbUrl();
         Map<String, String> env = new HashMap<>();
         env.put("IVS_MARIADB_PASSWORD", TestServers.mariadbPassword());
-        Path reads = copy("config/tenants/reads.xml", url);
-        Path extendsCopy = copy("config/tenants/extends.xml", url);
+        Path reads = copy(READS, url);
+        Path extendsCopy = copy(EXTENDS, url);
         Path results = Files.createTempDirectory(tmp, "results");
         int code = -1;
         try {
             CliProcess p = CliProcess.start(
                     tmp,
                     env,
-                    List.of("-Xmx512m"),
+                    PresetRun.JVM,
                     "tenants",
                     "reads:ycsbivs:" + reads,
                     "extends:ycsbivs:" + extendsCopy,

@@ -1,0 +1,36 @@
+package org.ivsbench.presets;
+
+import java.nio.file.Path;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import org.ivsbench.db.cassandra.CassandraFixture;
+
+/**
+ * Every shipped config for this server, run from the project root as its header says, on the tests' private server
+ * (only the primary url and the password variable set), with --shrink; a fresh-instance preset's second server is
+ * stopped afterwards with its header's own command.
+ */
+class CassandraPresetsTest {
+    @TempDir
+    Path tmp;
+
+    static Stream<String> files() throws Exception {
+        return ShippedConfigs.ofTypes("CASSANDRA");
+    }
+
+    @ParameterizedTest
+    @MethodSource("files")
+    void runsAsShippedWithShrink(String file) throws Exception {
+        ShippedConfigs.runAndCheck(file, "cassandra", CassandraFixture.url(), null, tmp);
+    }
+
+    @AfterAll
+    static void table() {
+        PresetRun.printTable("cassandra");
+    }
+}
