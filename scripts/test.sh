@@ -18,7 +18,7 @@
 # Any skipped test (surefire's or pytest's JUnit XML reports, read by scripts/lib/skipped_tests.py) fails the
 # part it is in, and is listed by name with its reason.
 #
-# Environment: IVS_TEST_TIMEOUT (seconds per forked test JVM, default 1500), IVS_PYTHON (default python3),
+# Environment: IVS_TEST_TIMEOUT (seconds per forked test JVM, default 3600: the whole Java suite runs in one forked JVM), IVS_PYTHON (default python3),
 # plus those of scripts/mariadb.sh, scripts/mongo-standin.sh and scripts/postgres.sh.
 # Exit status: 0 when every selected part passed; 1 otherwise. The last line says which part failed.
 set -uo pipefail
@@ -89,7 +89,7 @@ java_tests() {
   step "build target/benchbase.jar" mvn -B -q -DskipTests clean package || return 1
   local props
   mapfile -t props < <(ivs_server_props)
-  step "mvn test" mvn -B test "${props[@]}" -Dsurefire.timeout="${IVS_TEST_TIMEOUT:-1500}" || rc=1
+  step "mvn test" mvn -B test "${props[@]}" -Dsurefire.timeout="${IVS_TEST_TIMEOUT:-3600}" || rc=1
   # A skipped test checked nothing: @Disabled, a failed assumption, a server that was missing after all.
   step "no skipped Java test" "${IVS_PYTHON:-python3}" scripts/lib/skipped_tests.py java target/surefire-reports \
     || rc=1
