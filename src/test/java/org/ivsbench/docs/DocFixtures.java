@@ -179,7 +179,7 @@ final class DocFixtures {
         kinds.put("b", this::isRun);
         for (Map.Entry<String, Predicate<String>> kind : kinds.entrySet()) {
             String token = RESULTS + kind.getKey();
-            Pattern p = Pattern.compile(Pattern.quote(token) + "(?=\\s|$)");
+            Pattern p = Pattern.compile(Pattern.quote(token) + "(?=[\\s/]|$)");
             if (!p.matcher(s).find()) {
                 continue;
             }
