@@ -36,17 +36,19 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * every shard's latency.hlog, the merged rate the configured one; a shard that dies is named, not dropped.
  *
  * <p>The measured phase sits between two idle phases (rate disabled): the server's counters are read in the
- * first and in the last, on the shards' common start instant, so the barrier's own statements and each
- * driver's setup and shutdown are outside the difference. A short phase before them makes each driver learn the
- * table's layout (two catalog SELECTs per terminal that asks at once) outside the difference too.
+ * first and in the last, so the barrier's own statements and each driver's setup and shutdown are outside the
+ * difference. A short phase before them makes each driver learn the table's layout (two catalog SELECTs per
+ * terminal that asks at once) outside the difference too. The test reads the counters when every shard has
+ * announced the idle phase on its console (an event, not a time), and then checks, against the phase boundaries
+ * the shards recorded in summary.json, that each read did fall inside its idle phase; a box too busy for that
+ * fails naming the unmet premise, not with a wrong count.
  */
 class ShardedDriversMariaDbTest {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final Pattern START = Pattern.compile("starting at (\\d+)");
-    private static final int IDLE_S = 3;
+    private static final int IDLE_S = 5;
     private static final int MEASURED_S = 4;
     private static final int RATE = 800;
-    private static final long WARM_MS = 2000;
     private static final int MEASURED = 2;
 
     @TempDir
@@ -101,10 +103,11 @@ class ShardedDriversMariaDbTest {
         return Long.parseLong(m.group(1));
     }
 
-    private static void sleepUntil(long wallMs) throws InterruptedException {
-        long left = wallMs - System.currentTimeMillis();
-        assertTrue(left > 200, "the test woke too late to read the counters between the phases: " + left + " ms");
-        Thread.sleep(left);
+    /** Waits until every shard has printed the console line of phase {@code name} (1-based {@code number}). */
+    private static void awaitPhase(List<CliProcess> shards, int number, String name) throws Exception {
+        for (CliProcess s : shards) {
+            s.awaitOutput("[phase " + number + "/4 " + name + "]", 120);
+        }
     }
 
     @ParameterizedTest
@@ -118,10 +121,13 @@ class ShardedDriversMariaDbTest {
             for (CliProcess s : shards) {
                 assertEquals(start, startInstant(s), "every shard starts at the one instant");
             }
-            sleepUntil(start + WARM_MS + IDLE_S * 1000L / 2);
+            awaitPhase(shards, 2, "before");
             Map<String, Double> before = counters.snapshot();
-            sleepUntil(start + WARM_MS + (IDLE_S + MEASURED_S) * 1000L + IDLE_S * 1000L / 2);
+            long beforeReadEnd = System.currentTimeMillis();
+            awaitPhase(shards, 4, "after");
+            long afterReadStart = System.currentTimeMillis();
             Map<String, Double> after = counters.snapshot();
+            long afterReadEnd = System.currentTimeMillis();
             for (CliProcess s : shards) {
                 assertEquals(0, s.waitFor(120), s.stderr());
             }
@@ -130,6 +136,22 @@ class ShardedDriversMariaDbTest {
             assertEquals(0, merge.waitFor(60), merge.stderr());
 
             JsonNode summary = JSON.readTree(merged.resolve("summary.json").toFile());
+            // The premise of the exact counts below: each read fell in its idle phase (the merged summary's
+            // measured phase starts at the earliest shard's start and ends at the latest shard's last operation).
+            JsonNode measuredPhase = summary.path("phases").get(MEASURED);
+            assertTrue(
+                    beforeReadEnd <= measuredPhase.path("startMs").asLong(),
+                    "premise unmet: the first read of the counters ended at " + beforeReadEnd
+                            + ", after the measured phase began at " + measuredPhase.path("startMs"));
+            assertTrue(
+                    afterReadStart >= measuredPhase.path("endMs").asLong()
+                            && afterReadEnd
+                                    <= summary.path("phases")
+                                            .get(MEASURED + 1)
+                                            .path("endMs")
+                                            .asLong(),
+                    "premise unmet: the second read of the counters [" + afterReadStart + ", " + afterReadEnd
+                            + "] was not inside the idle phase after the measured one: " + summary.path("phases"));
             assertTrue(summary.path("complete").asBoolean());
             assertEquals(n, summary.path("shards").path("count").asInt());
             assertEquals(n, summary.path("shards").path("merged").size());
@@ -210,8 +232,9 @@ class ShardedDriversMariaDbTest {
         Path config = config("shardsdie", 7);
         List<CliProcess> shards = startShards(config, 2);
         try {
-            long start = startInstant(shards.get(0));
-            sleepUntil(start + WARM_MS + (IDLE_S + 1) * 1000L);
+            startInstant(shards.get(0));
+            awaitPhase(List.of(shards.get(1)), 3, "measured");
+            assertTrue(shards.get(1).process().isAlive(), "premise unmet: shard 1 ended before it could be killed");
             shards.get(1).process().destroyForcibly(); // kill -9 in the measured phase
             shards.get(1).process().waitFor();
             assertEquals(0, shards.get(0).waitFor(120), shards.get(0).stderr());

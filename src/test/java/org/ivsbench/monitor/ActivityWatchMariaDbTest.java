@@ -50,7 +50,7 @@ class ActivityWatchMariaDbTest {
                         + "<engine>InnoDB</engine><table>" + TABLE + "</table><maxfieldlength>400</maxfieldlength>"
                         + "<transactiontypes><transactiontype><name>ReadRecord</name></transactiontype>"
                         + "<transactiontype><name>ExtendRecord</name></transactiontype></transactiontypes>"
-                        + "<works><work><time>20</time><rate>1500</rate><weights>70,30</weights>"
+                        + "<works><work><time>24</time><rate>1500</rate><weights>70,30</weights>"
                         + "<distribution>uniform</distribution></work></works></parameters>");
         Path runDir = Files.createDirectories(dir.resolve("run"));
         long blockerId;
@@ -78,7 +78,8 @@ class ActivityWatchMariaDbTest {
                 while (run.manager().currentPhaseIndex() < 0 && runner.isAlive()) {
                     Thread.sleep(50);
                 }
-                Thread.sleep(7000); // a steady level for the detector first
+                // A steady level for the detector first: as many full windows of the phase as it keeps as history.
+                awaitFullWindows(runDir.resolve("samples.csv"), StepDetector.HISTORY, runner);
                 blockerId = holdEveryRow(8000);
                 runner.join();
             }
@@ -111,6 +112,33 @@ class ActivityWatchMariaDbTest {
                 .max()
                 .orElse(0);
         assertTrue(most > 0, column + " never rose in monitor.csv");
+    }
+
+    /**
+     * Waits until samples.csv holds {@code count} full windows (measured_ms = window_ms, the windows the step
+     * detector takes as levels) of the phase, or the run ended.
+     */
+    private static void awaitFullWindows(Path samples, int count, Thread runner) throws Exception {
+        while (runner.isAlive()) {
+            long full = 0;
+            List<String> lines = Files.exists(samples) ? Files.readAllLines(samples) : List.of();
+            if (!lines.isEmpty()) {
+                List<String> header = List.of(lines.get(0).split(","));
+                int type = header.indexOf("type");
+                int window = header.indexOf("window_ms");
+                int measured = header.indexOf("measured_ms");
+                full = lines.stream()
+                        .skip(1)
+                        .map(l -> l.split(",", -1))
+                        .filter(c ->
+                                c.length == header.size() && c[type].equals("ALL") && c[window].equals(c[measured]))
+                        .count();
+            }
+            if (full >= count) {
+                return;
+            }
+            Thread.sleep(50);
+        }
     }
 
     /** Locks every row of the table from another connection for {@code ms}; returns that connection's id. */
