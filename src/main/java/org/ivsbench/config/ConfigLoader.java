@@ -85,8 +85,7 @@ public final class ConfigLoader {
         int terminals = root.intAtLeast("terminals", 1, 1);
         int loaderThreads = root.intAtLeast("loaderThreads", defaultLoaderThreads(), 1);
         // A run is always seeded: without randomSeed it is 0, so two runs of one config make the same operations.
-        long randomSeed =
-                root.leaf("randomSeed") == null ? 0 : Element.parseLong("randomSeed", root.leaf("randomSeed"));
+        long randomSeed = root.longValue("randomSeed", 0);
         int batchSize = root.intAtLeast("batchsize", 128, 1);
         double scaleFactor = scaleFactor(root);
 
@@ -151,13 +150,9 @@ public final class ConfigLoader {
     }
 
     private static double scaleFactor(Element root) throws ConfigException {
-        String text = root.leaf("scalefactor");
-        if (text == null) {
-            return 1;
-        }
-        double value = Element.parseFinite("scalefactor", text, "a number");
+        double value = root.decimal("scalefactor", 1);
         if (value <= 0) {
-            throw new ConfigException("scalefactor", "'" + text + "' must be positive");
+            throw root.error("scalefactor", "'" + root.leaf("scalefactor") + "' must be positive");
         }
         return value;
     }

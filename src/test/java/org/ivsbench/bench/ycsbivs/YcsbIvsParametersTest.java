@@ -15,6 +15,7 @@ import org.ivsbench.random.KeyNames;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class YcsbIvsParametersTest {
     private static final TargetConfig MARIADB =
@@ -54,9 +55,11 @@ class YcsbIvsParametersTest {
     @Test
     void errorsNameTheElementAndValue() {
         assertEquals(
-                "maxfieldlength: '-5' must be >= fieldlength (100)", message(MARIADB, Map.of("maxfieldlength", "-5")));
+                "maxfieldlength: '-5' must be at least fieldlength (100)",
+                message(MARIADB, Map.of("maxfieldlength", "-5")));
         assertEquals(
-                "maxfieldlength: '50' must be >= fieldlength (100)", message(MARIADB, Map.of("maxfieldlength", "50")));
+                "maxfieldlength: '50' must be at least fieldlength (100)",
+                message(MARIADB, Map.of("maxfieldlength", "50")));
         assertEquals(
                 "engine: 'RocksDB' does not apply to type SQLITE (it has no choice of storage engine); remove it",
                 message(SQLITE, Map.of("engine", "RocksDB")));
@@ -78,6 +81,26 @@ class YcsbIvsParametersTest {
         assertEquals("readallfields", path(MARIADB, Map.of("readallfields", "yes")));
     }
 
+    /** The module reads its parameters through the config's typed view: the core sections' words for a mistake. */
+    @Test
+    void numbersBooleansAndChoicesReadAsInTheCoreSections() {
+        assertEquals("recordcount: 'many' is not an integer", message(SQLITE, Map.of("recordcount", "many")));
+        assertEquals("fieldcount: '1001' is too large (at most 1000)", message(SQLITE, Map.of("fieldcount", "1001")));
+        assertEquals("fieldlength: '-1' must be at least 0", message(SQLITE, Map.of("fieldlength", "-1")));
+        assertEquals(
+                "scanlength: '3000000000' is too large (at most 2147483647)",
+                message(SQLITE, Map.of("scanlength", "3000000000")));
+        assertEquals("readallfields: 'yes' is not true or false", message(SQLITE, Map.of("readallfields", "yes")));
+        assertEquals("keyorder: 'sorted' is not hashed or ordered", message(SQLITE, Map.of("keyorder", "sorted")));
+        assertEquals("zipfianconstant: 'NaN' is not a number", message(SQLITE, Map.of("zipfianconstant", "NaN")));
+        assertEquals(
+                "keys/lenght: unknown element (did you mean 'length'?) (known: displacement, length, prefix,"
+                        + " prefixdistribution, sortedness)",
+                message(SQLITE, Map.of("keys/lenght", "32")));
+        assertTrue(message(SQLITE, Map.of("recordcounts", "5"))
+                .startsWith("recordcounts: unknown element (did you mean" + " 'recordcount'?)"));
+    }
+
     @Test
     void keysSectionErrorsNameTheElementAndValue() {
         Map<String, String> ordered = Map.of("keyorder", "ordered");
@@ -95,7 +118,7 @@ class YcsbIvsParametersTest {
                         + " got 20000000",
                 message(SQLITE, with(with(ordered, "keys/sortedness", "0.2"), "recordcount", "20000000")));
         assertEquals(
-                "keys/displacement: '0' must be >= 1 (entries)",
+                "keys/displacement: '0' must be at least 1",
                 message(SQLITE, with(with(ordered, "keys/sortedness", "0.2"), "keys/displacement", "0")));
         assertEquals(
                 "keys/displacement: '10' needs a <sortedness> to apply to",
