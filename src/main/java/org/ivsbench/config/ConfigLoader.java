@@ -9,8 +9,6 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.Function;
 
-import org.apache.commons.configuration2.tree.ImmutableNode;
-
 /**
  * Loads a BenchBase-style XML config into a validated, immutable {@link BenchmarkConfig}. The loader checks
  * everything that does not depend on the benchmark's semantics; benchmark parameters are passed through as
@@ -69,11 +67,11 @@ public final class ConfigLoader {
             TargetCheck targetCheck,
             Function<String, String> environment)
             throws ConfigException {
-        ImmutableNode rootNode = SafeXml.read(xmlFile);
-        if (!ROOT.equals(rootNode.getNodeName())) {
+        XmlNode rootNode = SafeXml.read(xmlFile);
+        if (!ROOT.equals(rootNode.name())) {
             throw new ConfigException(
                     SafeXml.label(xmlFile),
-                    "root element is <" + rootNode.getNodeName() + ">; an ivsbench config starts with <" + ROOT + ">");
+                    "root element is <" + rootNode.name() + ">; an ivsbench config starts with <" + ROOT + ">");
         }
         Element root = new Element(rootNode, "");
         root.requireSection(knownTopLevel(benchmarkParameterNames));

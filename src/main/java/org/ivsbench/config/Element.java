@@ -4,8 +4,6 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 
-import org.apache.commons.configuration2.tree.ImmutableNode;
-
 /**
  * One XML element with the path the user sees in errors ({@code works/work[2]/rate}). All structural strictness
  * lives here: unknown children, repeated single elements, attributes and stray text are rejected, so a typo can
@@ -13,10 +11,10 @@ import org.apache.commons.configuration2.tree.ImmutableNode;
  * benchmark parameters and the experiment section.
  */
 final class Element extends Leaves {
-    private final ImmutableNode node;
+    private final XmlNode node;
     private final String path;
 
-    Element(ImmutableNode node, String path) {
+    Element(XmlNode node, String path) {
         this.node = node;
         this.path = path;
     }
@@ -26,7 +24,7 @@ final class Element extends Leaves {
     }
 
     String name() {
-        return node.getNodeName();
+        return node.name();
     }
 
     @Override
@@ -35,15 +33,15 @@ final class Element extends Leaves {
     }
 
     boolean hasChildren() {
-        return !node.getChildren().isEmpty();
+        return !node.children().isEmpty();
     }
 
     /** Rejects attributes, stray text and every child element whose name is not in {@code known}. */
     Element requireSection(Collection<String> known) throws ConfigException {
         requireContainer();
-        for (ImmutableNode child : node.getChildren()) {
-            if (!known.contains(child.getNodeName())) {
-                throw unknown(childPath(child.getNodeName()), child.getNodeName(), known);
+        for (XmlNode child : node.children()) {
+            if (!known.contains(child.name())) {
+                throw unknown(childPath(child.name()), child.name(), known);
             }
         }
         return this;
@@ -60,23 +58,23 @@ final class Element extends Leaves {
     }
 
     void requireNoAttributes() throws ConfigException {
-        for (String attribute : node.getAttributes().keySet()) {
+        for (String attribute : node.attributes().keySet()) {
             throw new ConfigException(
                     path + "/@" + attribute,
                     "unknown attribute '" + attribute + "' with value '"
-                            + node.getAttributes().get(attribute) + "' (ivsbench config elements take no attributes)");
+                            + node.attributes().get(attribute) + "' (ivsbench config elements take no attributes)");
         }
     }
 
     /** The child named {@code name}, or null; an error when it is given more than once. */
     Element single(String name) throws ConfigException {
-        List<ImmutableNode> found = node.getChildren(name);
+        List<XmlNode> found = node.children(name);
         if (found.isEmpty()) {
             return null;
         }
         if (found.size() > 1) {
             List<String> values = new ArrayList<>();
-            for (ImmutableNode n : found) {
+            for (XmlNode n : found) {
                 values.add("'" + textOf(n).strip() + "'");
             }
             throw new ConfigException(
@@ -88,7 +86,7 @@ final class Element extends Leaves {
 
     /** Every child named {@code name}, with 1-based indices in their paths even when there is only one. */
     List<Element> repeated(String name) {
-        List<ImmutableNode> found = node.getChildren(name);
+        List<XmlNode> found = node.children(name);
         List<Element> result = new ArrayList<>(found.size());
         for (int i = 0; i < found.size(); i++) {
             result.add(new Element(found.get(i), childPath(name) + "[" + (i + 1) + "]"));
@@ -98,8 +96,8 @@ final class Element extends Leaves {
 
     List<Element> children() {
         List<Element> result = new ArrayList<>();
-        for (ImmutableNode child : node.getChildren()) {
-            result.add(new Element(child, childPath(child.getNodeName())));
+        for (XmlNode child : node.children()) {
+            result.add(new Element(child, childPath(child.name())));
         }
         return result;
     }
@@ -111,7 +109,7 @@ final class Element extends Leaves {
             throw new ConfigException(
                     path,
                     "expected a value, found child element <"
-                            + node.getChildren().get(0).getNodeName() + ">");
+                            + node.children().get(0).name() + ">");
         }
         return rawText();
     }
@@ -120,9 +118,8 @@ final class Element extends Leaves {
         return textOf(node);
     }
 
-    private static String textOf(ImmutableNode n) {
-        Object value = n.getValue();
-        return value == null ? "" : value.toString();
+    private static String textOf(XmlNode n) {
+        return n.value();
     }
 
     /** Leaf text of child {@code name}, or null when absent; an error when it is given twice or holds elements. */
