@@ -12,6 +12,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import org.ivsbench.bench.BenchmarkModule;
 import org.ivsbench.bench.BenchmarkRegistry;
@@ -134,13 +135,14 @@ class ExperimentSpecTest {
         }
     }
 
-    @Test
-    void missingCountsAreNamed() {
+    @ParameterizedTest
+    @ValueSource(strings = {"epochs", "extend/count", "run/count"})
+    void missingLeavesAreNamed(String leaf) {
         Map<String, String> m = minimal();
-        m.remove("run/count");
+        m.remove(leaf);
         assertEquals(
-                "experiment/run/count",
-                assertThrows(ConfigException.class, () -> parse(m)).path());
+                "experiment/" + leaf + ": missing: the experiment needs it",
+                assertThrows(ConfigException.class, () -> parse(m)).getMessage());
     }
 
     @Test
@@ -184,15 +186,6 @@ class ExperimentSpecTest {
         m.put(leaf, value);
         assertEquals(
                 message, assertThrows(ConfigException.class, () -> parse(m)).getMessage());
-    }
-
-    @Test
-    void aMissingEpochsIsNamed() {
-        Map<String, String> m = minimal();
-        m.remove("epochs");
-        assertEquals(
-                "experiment/epochs: missing: the experiment needs it",
-                assertThrows(ConfigException.class, () -> parse(m)).getMessage());
     }
 
     /** A benchmark that offers no experiment: its config's {@code <experiment>} is a config error. */

@@ -5,6 +5,8 @@ import java.util.List;
 import java.util.Map;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 import org.ivsbench.config.BenchmarkConfig;
 import org.ivsbench.config.ConfigException;
@@ -15,7 +17,6 @@ import org.ivsbench.random.KeyNames;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class YcsbIvsParametersTest {
     private static final TargetConfig MARIADB =
@@ -82,23 +83,26 @@ class YcsbIvsParametersTest {
     }
 
     /** The module reads its parameters through the config's typed view: the core sections' words for a mistake. */
-    @Test
-    void numbersBooleansAndChoicesReadAsInTheCoreSections() {
-        assertEquals("recordcount: 'many' is not an integer", message(SQLITE, Map.of("recordcount", "many")));
-        assertEquals("fieldcount: '1001' is too large (at most 1000)", message(SQLITE, Map.of("fieldcount", "1001")));
-        assertEquals("fieldlength: '-1' must be at least 0", message(SQLITE, Map.of("fieldlength", "-1")));
-        assertEquals(
-                "scanlength: '3000000000' is too large (at most 2147483647)",
-                message(SQLITE, Map.of("scanlength", "3000000000")));
-        assertEquals("readallfields: 'yes' is not true or false", message(SQLITE, Map.of("readallfields", "yes")));
-        assertEquals("keyorder: 'sorted' is not hashed or ordered", message(SQLITE, Map.of("keyorder", "sorted")));
-        assertEquals("zipfianconstant: 'NaN' is not a number", message(SQLITE, Map.of("zipfianconstant", "NaN")));
-        assertEquals(
-                "keys/lenght: unknown element (did you mean 'length'?) (known: displacement, length, prefix,"
-                        + " prefixdistribution, sortedness)",
-                message(SQLITE, Map.of("keys/lenght", "32")));
-        assertTrue(message(SQLITE, Map.of("recordcounts", "5"))
-                .startsWith("recordcounts: unknown element (did you mean" + " 'recordcount'?)"));
+    @ParameterizedTest
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "recordcount|many|recordcount: 'many' is not an integer",
+                "fieldcount|1001|fieldcount: '1001' is too large (at most 1000)",
+                "fieldlength|-1|fieldlength: '-1' must be at least 0",
+                "scanlength|3000000000|scanlength: '3000000000' is too large (at most 2147483647)",
+                "readallfields|yes|readallfields: 'yes' is not true or false",
+                "keyorder|sorted|keyorder: 'sorted' is not hashed or ordered",
+                "zipfianconstant|NaN|zipfianconstant: 'NaN' is not a number",
+                "keys/lenght|32|keys/lenght: unknown element (did you mean 'length'?) (known: displacement, length,"
+                        + " prefix, prefixdistribution, sortedness)",
+                "recordcounts|5|recordcounts: unknown element (did you mean 'recordcount'?) (known: engine,"
+                        + " extendfieldlength, extendlengthdistribution, extendmethod, fieldcount, fieldlength,"
+                        + " fieldlengthdistribution, keyorder, keys, maxfieldlength, rangelengthdistribution,"
+                        + " readallfields, recordcount, scanlength, table, writeallfields, zipfianconstant)",
+            })
+    void numbersBooleansAndChoicesReadAsInTheCoreSections(String name, String value, String expected) {
+        assertEquals(expected, message(SQLITE, Map.of(name, value)));
     }
 
     @Test
