@@ -5,6 +5,7 @@ import java.util.Set;
 
 import org.ivsbench.config.BenchmarkConfig;
 import org.ivsbench.config.ConfigException;
+import org.ivsbench.config.LeafView;
 
 /**
  * The capability of running the YCSB-IVS experiment (a config's {@code <experiment>}), offered by a benchmark
@@ -28,7 +29,8 @@ public interface ExperimentSupport {
     /**
      * Parses and validates this benchmark's leaves of the flattened {@code <experiment>} section (it may hold
      * the generic leaves too; they are not this benchmark's to check). {@code config} is the validated rest of
-     * the config. Errors name {@code experiment/<leaf>} and quote the value ({@link ExperimentLeaves}).
+     * the config. Read the leaves through {@code section}'s typed readers, so that errors name
+     * {@code experiment/<leaf>} and quote the value as every other config error does.
      */
-    ExperimentWorkload parse(Map<String, String> section, BenchmarkConfig config) throws ConfigException;
+    ExperimentWorkload parse(LeafView section, BenchmarkConfig config) throws ConfigException;
 }

@@ -37,6 +37,16 @@ public record BenchmarkConfig(
         shrunk = shrunk == null ? List.of() : List.copyOf(shrunk);
     }
 
+    /** The benchmark parameters read as typed leaves, errors named as in the file ({@code keys/length}). */
+    public LeafView parameterView() {
+        return LeafView.of(parameters, "");
+    }
+
+    /** The {@code <experiment>} section read as typed leaves ({@code experiment/extend/count}); null when absent. */
+    public LeafView experimentView() {
+        return experiment == null ? null : LeafView.of(experiment, "experiment");
+    }
+
     public List<String> transactionTypeNames() {
         return transactionTypes.stream().map(TransactionTypeConfig::name).toList();
     }

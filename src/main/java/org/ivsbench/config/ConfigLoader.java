@@ -9,8 +9,6 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.Function;
 
-import org.apache.commons.configuration2.tree.ImmutableNode;
-
 /**
  * Loads a BenchBase-style XML config into a validated, immutable {@link BenchmarkConfig}. The loader checks
  * everything that does not depend on the benchmark's semantics; benchmark parameters are passed through as
@@ -69,11 +67,11 @@ public final class ConfigLoader {
             TargetCheck targetCheck,
             Function<String, String> environment)
             throws ConfigException {
-        ImmutableNode rootNode = SafeXml.read(xmlFile);
-        if (!ROOT.equals(rootNode.getNodeName())) {
+        XmlNode rootNode = SafeXml.read(xmlFile);
+        if (!ROOT.equals(rootNode.name())) {
             throw new ConfigException(
                     SafeXml.label(xmlFile),
-                    "root element is <" + rootNode.getNodeName() + ">; an ivsbench config starts with <" + ROOT + ">");
+                    "root element is <" + rootNode.name() + ">; an ivsbench config starts with <" + ROOT + ">");
         }
         Element root = new Element(rootNode, "");
         root.requireSection(knownTopLevel(benchmarkParameterNames));
@@ -85,8 +83,7 @@ public final class ConfigLoader {
         int terminals = root.intAtLeast("terminals", 1, 1);
         int loaderThreads = root.intAtLeast("loaderThreads", defaultLoaderThreads(), 1);
         // A run is always seeded: without randomSeed it is 0, so two runs of one config make the same operations.
-        long randomSeed =
-                root.leaf("randomSeed") == null ? 0 : Element.parseLong("randomSeed", root.leaf("randomSeed"));
+        long randomSeed = root.longValue("randomSeed", 0);
         int batchSize = root.intAtLeast("batchsize", 128, 1);
         double scaleFactor = scaleFactor(root);
 
@@ -151,13 +148,9 @@ public final class ConfigLoader {
     }
 
     private static double scaleFactor(Element root) throws ConfigException {
-        String text = root.leaf("scalefactor");
-        if (text == null) {
-            return 1;
-        }
-        double value = Element.parseFinite("scalefactor", text, "a number");
+        double value = root.decimal("scalefactor", 1);
         if (value <= 0) {
-            throw new ConfigException("scalefactor", "'" + text + "' must be positive");
+            throw root.error("scalefactor", "'" + root.leaf("scalefactor") + "' must be positive");
         }
         return value;
     }

@@ -23,7 +23,7 @@ final class MonitorSection {
         String intervalText = section.leaf("interval");
         long interval = defaults.intervalMs();
         if (intervalText != null) {
-            interval = Element.parseLong(section.childPath("interval"), intervalText);
+            interval = Leaves.parseLong(section.childPath("interval"), intervalText);
             if (interval < MIN_INTERVAL_MS) {
                 throw new ConfigException(
                         section.childPath("interval"),

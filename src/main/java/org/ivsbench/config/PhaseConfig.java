@@ -45,6 +45,11 @@ public record PhaseConfig(
         return count > 0;
     }
 
+    /** The phase's benchmark parameters read as typed leaves, errors named {@code works/work[n]/<leaf>}. */
+    public LeafView parameterView() {
+        return LeafView.of(parameters, "works/work[" + (index + 1) + "]");
+    }
+
     /** Returns a copy with other benchmark parameters (used by experiments that derive phases). */
     public PhaseConfig withParameters(Map<String, String> newParameters) {
         return toBuilder().parameters(newParameters).build();

@@ -70,7 +70,7 @@ final class RampSection {
                         "'" + rateText + "' ramps the rate, but the phase's rate is "
                                 + rate.kind().name().toLowerCase(Locale.ROOT) + "; give the phase a numeric rate");
             }
-            targetRate = Element.parseFinite(ramp.childPath("rate"), rateText, "a number (operations per second)");
+            targetRate = Leaves.parseFinite(ramp.childPath("rate"), rateText, "a number (operations per second)");
             if (!(targetRate > 0)) {
                 throw new ConfigException(ramp.childPath("rate"), "'" + rateText + "' must be positive");
             }

@@ -11,40 +11,32 @@ import javax.xml.parsers.DocumentBuilder;
 import javax.xml.parsers.DocumentBuilderFactory;
 import javax.xml.parsers.ParserConfigurationException;
 
-import org.apache.commons.configuration2.XMLConfiguration;
-import org.apache.commons.configuration2.convert.DisabledListDelimiterHandler;
-import org.apache.commons.configuration2.ex.ConfigurationException;
-import org.apache.commons.configuration2.io.FileHandler;
-import org.apache.commons.configuration2.tree.ImmutableNode;
 import org.xml.sax.ErrorHandler;
 import org.xml.sax.SAXException;
 import org.xml.sax.SAXParseException;
 
 /**
- * Reads a config file into commons-configuration2's node tree with a parser that cannot be made to fetch
+ * Reads a config file into an {@link XmlNode} tree with the JDK's parser set so that it cannot be made to fetch
  * anything: configs are often copied from others, and a DOCTYPE with an external entity would otherwise let a
- * config file read local files or reach the network (XXE). Errors name the file, as there is no element yet.
+ * config file read local files or reach the network (XXE), or an entity expansion exhaust memory ("billion
+ * laughs"). A DOCTYPE is refused outright. Errors name the file, as there is no element yet.
  */
 final class SafeXml {
     private SafeXml() {}
 
     /** The document's root node; its name is the root element's name. */
-    static ImmutableNode read(Path file) throws ConfigException {
+    static XmlNode read(Path file) throws ConfigException {
         String label = label(file);
         byte[] bytes = readBytes(file, label);
         if (new String(bytes, StandardCharsets.ISO_8859_1).isBlank()) {
             throw new ConfigException(label, "config file '" + file + "' is empty");
         }
-        XMLConfiguration xml = new XMLConfiguration();
-        // "50,50" (weights) and "main,clean" (modes) must stay single strings.
-        xml.setListDelimiterHandler(DisabledListDelimiterHandler.INSTANCE);
-        xml.setDocumentBuilder(hardenedBuilder());
         try {
-            new FileHandler(xml).load(new ByteArrayInputStream(bytes));
-        } catch (ConfigurationException e) {
+            return XmlNode.of(
+                    hardenedBuilder().parse(new ByteArrayInputStream(bytes)).getDocumentElement());
+        } catch (SAXException | IOException e) {
             throw malformed(file, label, e);
         }
-        return xml.getNodeModel().getNodeHandler().getRootNode();
     }
 
     /** The file name alone: the path of document-level errors, stable wherever the file lives. */
@@ -66,7 +58,7 @@ final class SafeXml {
         }
     }
 
-    private static ConfigException malformed(Path file, String label, ConfigurationException e) {
+    private static ConfigException malformed(Path file, String label, Exception e) {
         for (Throwable t = e; t != null; t = t.getCause()) {
             if (t instanceof SAXParseException spe) {
                 String detail = spe.getMessage();

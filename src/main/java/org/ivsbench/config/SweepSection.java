@@ -64,7 +64,7 @@ final class SweepSection {
             if (s.isEmpty()) {
                 throw new ConfigException(path, "'" + text + "' has an empty item");
             }
-            long value = Element.parseLong(path, s);
+            long value = Leaves.parseLong(path, s);
             if (value < 1 || value > max) {
                 throw new ConfigException(path, "'" + s + "' in '" + text + "' must be from 1 to " + max);
             }

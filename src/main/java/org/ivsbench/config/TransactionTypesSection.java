@@ -47,7 +47,7 @@ final class TransactionTypesSection {
                 throw new ConfigException(
                         namePath,
                         "'" + name + "' is not a transaction type of " + benchmarkName
-                                + Element.suggestion(name, supported) + " (valid: " + String.join(", ", supported)
+                                + Leaves.suggestion(name, supported) + " (valid: " + String.join(", ", supported)
                                 + ")");
             }
             String earlier = seen.putIfAbsent(name, element.path());

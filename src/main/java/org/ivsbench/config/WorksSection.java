@@ -173,7 +173,7 @@ final class WorksSection {
             default:
                 break;
         }
-        double value = Element.parseFinite(path, text, "a number, 'unlimited' or 'disabled'");
+        double value = Leaves.parseFinite(path, text, "a number, 'unlimited' or 'disabled'");
         if (value <= 0) {
             throw new ConfigException(
                     path,
@@ -244,7 +244,7 @@ final class WorksSection {
         BigDecimal sum = BigDecimal.ZERO;
         for (int i = 0; i < items.length; i++) {
             String item = items[i].strip();
-            double weight = Element.isDecimal(item) ? Double.parseDouble(item) : Double.NaN;
+            double weight = Leaves.isDecimal(item) ? Double.parseDouble(item) : Double.NaN;
             if (!Double.isFinite(weight)) {
                 throw new ConfigException(
                         path,

@@ -9,12 +9,12 @@ import java.util.Set;
 import java.util.TreeSet;
 
 import org.ivsbench.bench.BenchmarkModule;
-import org.ivsbench.bench.ExperimentLeaves;
 import org.ivsbench.bench.ExperimentSupport;
 import org.ivsbench.bench.ExperimentWorkload;
 import org.ivsbench.config.BenchmarkConfig;
 import org.ivsbench.config.ConfigException;
 import org.ivsbench.config.ConfigRedactor;
+import org.ivsbench.config.LeafView;
 import org.ivsbench.config.Shrink;
 import org.ivsbench.db.TargetKind;
 import org.ivsbench.db.TargetKinds;
@@ -119,18 +119,19 @@ public record ExperimentSpec(
                         "experiment",
                         "benchmark " + module.name() + " offers no experiment; remove <experiment> to run <works>"));
         ExperimentSpec spec = parse(config.experiment(), support, config);
+        LeafView leaves = config.experimentView();
         String type = config.target().type();
         TargetKind kind = TargetKinds.of(type);
         if (spec.cleanMethod() == CleanMethod.NATIVE && !kind.nativeSnapshot()) {
-            throw new ConfigException(
-                    path("clean/method"),
+            throw leaves.error(
+                    "clean/method",
                     "'native' uses the server's own dump tools and is" + " available for " + nativeKinds()
                             + " targets, not " + type + "; use 'logical'");
         }
         for (Mode mode : spec.modes()) {
             if (mode != Mode.MAIN && !kind.freshDatabases()) {
-                throw new ConfigException(
-                        path("modes"),
+                throw leaves.error(
+                        "modes",
                         "'" + mode.label() + "' runs on a fresh database, which" + " type " + type
                                 + " cannot make; use main only");
             }
@@ -139,18 +140,17 @@ public record ExperimentSpec(
         if (fresh != null) {
             String url = fresh.url();
             if (kind.serverProcess().isEmpty()) {
-                throw new ConfigException(
-                        path("fresh/url"),
+                throw leaves.error(
+                        "fresh/url",
                         "a fresh server instance is for server databases; " + kind.displayName()
                                 + "'s fresh databases are already new ones beside the primary");
             }
             if (!kind.accepts(url)) {
-                throw new ConfigException(
-                        path("fresh/url"), "'" + url + "' is not a " + type + " url like the" + " target's");
+                throw leaves.error("fresh/url", "'" + url + "' is not a " + type + " url like the" + " target's");
             }
             if (url.equals(config.target().url())) {
-                throw new ConfigException(
-                        path("fresh/url"),
+                throw leaves.error(
+                        "fresh/url",
                         "'" + url + "' is the primary's own url: the fresh" + " instance must be another server");
             }
         }
@@ -170,94 +170,59 @@ public record ExperimentSpec(
     /** Parses {@code section} (the flattened experiment element) with the benchmark's {@code support}. */
     public static ExperimentSpec parse(Map<String, String> section, ExperimentSupport support, BenchmarkConfig config)
             throws ConfigException {
+        LeafView leaves = LeafView.of(section, "experiment");
         Set<String> known = new TreeSet<>(LEAVES);
         known.addAll(support.leaves());
         List<String> modeTexts = new ArrayList<>();
-        for (Map.Entry<String, String> e : section.entrySet()) {
-            String leaf = e.getKey();
+        for (String leaf : leaves.names()) {
             if (leaf.equals("modes/mode") || leaf.matches("modes/mode\\[\\d+]")) {
-                modeTexts.add(e.getValue());
+                modeTexts.add(leaves.leaf(leaf));
             } else if (!known.contains(leaf)) {
-                throw new ConfigException(path(leaf), "unknown experiment element; known: " + String.join(", ", known));
+                throw leaves.unknown(leaf, known);
             }
         }
-        int epochs = (int) ExperimentLeaves.positive(section, "epochs", null, Integer.MAX_VALUE);
-        List<Mode> modes = modes(section.get("modes"), modeTexts);
+        int epochs = (int) leaves.requiredLong("epochs", 1, Integer.MAX_VALUE, "the experiment needs it");
+        List<Mode> modes = modes(leaves, modeTexts);
         Trials.of(section); // validated here; ExperimentTrials runs them
-        ExperimentWorkload workload = support.parse(section, config);
-        long warmup = 0;
-        if (section.get("warmup") != null) {
-            warmup = ExperimentLeaves.number(section.get("warmup"), "warmup");
-            if (warmup < 0) {
-                throw new ConfigException(path("warmup"), "'" + section.get("warmup") + "' must be >= 0 seconds");
-            }
-        }
-        String clean =
-                section.getOrDefault("clean/method", defaultCleanMethod(config)).trim();
-        CleanMethod cleanMethod =
-                switch (clean.toLowerCase(Locale.ROOT)) {
-                    case "logical" -> CleanMethod.LOGICAL;
-                    case "native" -> CleanMethod.NATIVE;
-                    default ->
-                        throw new ConfigException(path("clean/method"), "'" + clean + "' is not logical or native");
-                };
+        ExperimentWorkload workload = support.parse(leaves, config);
+        long warmup = leaves.longAtLeast("warmup", 0, 0);
+        String clean = leaves.choice("clean/method", defaultCleanMethod(config), List.of("logical", "native"));
         return new ExperimentSpec(
                 epochs,
                 modes,
                 warmup,
-                cleanMethod,
-                freshInstance(section),
+                CleanMethod.valueOf(clean.toUpperCase(Locale.ROOT)),
+                freshInstance(leaves),
                 workload,
-                baselineVolumes(section, modes, workload),
-                quiesceTimeout(section));
-    }
-
-    /**
-     * experiment/quiesce/timeout: the longest wait, in seconds, for the server to be quiet before each run phase
-     * ({@link QuiescenceWait}); 0 disables the wait.
-     */
-    private static long quiesceTimeout(Map<String, String> section) throws ConfigException {
-        String text = section.get("quiesce/timeout");
-        if (text == null) {
-            return QuiescenceWait.DEFAULT_TIMEOUT_SECONDS;
-        }
-        long seconds = ExperimentLeaves.number(text, "quiesce/timeout");
-        if (seconds < 0 || seconds > 86_400) {
-            throw new ConfigException(
-                    path("quiesce/timeout"), "'" + text + "' must be between 0 (no wait) and 86400 seconds");
-        }
-        return seconds;
+                baselineVolumes(leaves, modes, workload),
+                leaves.longBetween("quiesce/timeout", QuiescenceWait.DEFAULT_TIMEOUT_SECONDS, 0, 86_400));
     }
 
     /** experiment/baselines: {@code measured} (default) or {@code computed}, which only a baselines-only experiment may use. */
-    private static BaselineVolumes baselineVolumes(
-            Map<String, String> section, List<Mode> modes, ExperimentWorkload workload) throws ConfigException {
-        String text = section.getOrDefault("baselines", "measured").trim();
-        switch (text.toLowerCase(Locale.ROOT)) {
-            case "measured" -> {
-                return BaselineVolumes.MEASURED;
-            }
-            case "computed" -> {
-                List<String> others = modes.stream()
-                        .filter(m -> m == Mode.MAIN || m == Mode.CLEAN)
-                        .map(Mode::label)
-                        .toList();
-                if (!others.isEmpty()) {
-                    throw new ConfigException(
-                            path("baselines"),
-                            "'" + text + "' skips the extend phases, so it is for a baselines-only experiment"
-                                    + " (modes average-baseline, spread-baseline); these modes need them: "
-                                    + String.join(", ", others));
-                }
-                if (workload.extendedBytes(1).isEmpty()) {
-                    throw new ConfigException(
-                            path("baselines"),
-                            "'" + text + "': this benchmark cannot compute the extends' volume; use measured");
-                }
-                return BaselineVolumes.COMPUTED;
-            }
-            default -> throw new ConfigException(path("baselines"), "'" + text + "' is not measured or computed");
+    private static BaselineVolumes baselineVolumes(LeafView leaves, List<Mode> modes, ExperimentWorkload workload)
+            throws ConfigException {
+        String text = leaves.choice("baselines", "measured", List.of("measured", "computed"));
+        if (text.equals("measured")) {
+            return BaselineVolumes.MEASURED;
         }
+        List<String> others = modes.stream()
+                .filter(m -> m == Mode.MAIN || m == Mode.CLEAN)
+                .map(Mode::label)
+                .toList();
+        if (!others.isEmpty()) {
+            throw leaves.error(
+                    "baselines",
+                    "'" + leaves.leaf("baselines") + "' skips the extend phases, so it is for a baselines-only"
+                            + " experiment (modes average-baseline, spread-baseline); these modes need them: "
+                            + String.join(", ", others));
+        }
+        if (workload.extendedBytes(1).isEmpty()) {
+            throw leaves.error(
+                    "baselines",
+                    "'" + leaves.leaf("baselines")
+                            + "': this benchmark cannot compute the extends' volume; use measured");
+        }
+        return BaselineVolumes.COMPUTED;
     }
 
     /**
@@ -272,35 +237,31 @@ public record ExperimentSpec(
         return hasNative ? "native" : "logical";
     }
 
-    private static FreshInstance freshInstance(Map<String, String> section) throws ConfigException {
-        String command = blankToNull(section.get("fresh/command"));
-        String url = blankToNull(section.get("fresh/url"));
-        String timeoutText = section.get("fresh/timeout");
+    private static FreshInstance freshInstance(LeafView leaves) throws ConfigException {
+        String command = blankToNull(leaves.leaf("fresh/command"));
+        String url = blankToNull(leaves.leaf("fresh/url"));
+        String timeoutText = leaves.leaf("fresh/timeout");
         if (command == null && url == null) {
             if (timeoutText != null) {
-                throw new ConfigException(
-                        path("fresh/timeout"), "'" + timeoutText + "' without fresh/command and" + " fresh/url");
+                throw leaves.error("fresh/timeout", "'" + timeoutText + "' without fresh/command and fresh/url");
             }
             return null;
         }
         if (command == null) {
-            throw new ConfigException(
-                    path("fresh/command"),
-                    "missing: fresh/url '" + url + "' needs the command" + " that provides a fresh instance there");
+            throw leaves.error(
+                    "fresh/command",
+                    "missing: fresh/url '" + url + "' needs the command that provides a fresh instance there");
         }
         if (url == null) {
-            throw new ConfigException(
-                    path("fresh/url"),
-                    "missing: fresh/command '" + command + "' needs the url" + " of the instance it provides");
+            throw leaves.error(
+                    "fresh/url", "missing: fresh/command '" + command + "' needs the url of the instance it provides");
         }
-        long timeout = timeoutText == null
-                ? DEFAULT_FRESH_TIMEOUT_SECONDS
-                : ExperimentLeaves.positive(section, "fresh/timeout", null, 86_400);
+        long timeout = leaves.longBetween("fresh/timeout", DEFAULT_FRESH_TIMEOUT_SECONDS, 1, 86_400);
         return new FreshInstance(command, url, timeout);
     }
 
     private static String blankToNull(String s) {
-        return s == null || s.isBlank() ? null : s.trim();
+        return s == null || s.isBlank() ? null : s;
     }
 
     /** A plain, ordered description for experiment.json. */
@@ -330,15 +291,12 @@ public record ExperimentSpec(
         return m;
     }
 
-    private static String path(String leaf) {
-        return ExperimentLeaves.path(leaf);
-    }
-
-    private static List<Mode> modes(String list, List<String> repeated) throws ConfigException {
+    private static List<Mode> modes(LeafView leaves, List<String> repeated) throws ConfigException {
         List<String> texts = new ArrayList<>(repeated);
+        String list = leaves.leaf("modes");
         if (list != null) {
             for (String part : list.split(",")) {
-                texts.add(part);
+                texts.add(part.strip());
             }
         }
         if (texts.isEmpty()) {
@@ -348,13 +306,11 @@ public record ExperimentSpec(
         for (String t : texts) {
             Mode m = Mode.byLabel(t);
             if (m == null) {
-                throw new ConfigException(
-                        path("modes"),
-                        "'" + t.trim() + "' is not a mode; modes are main, clean,"
-                                + " average-baseline, spread-baseline");
+                throw leaves.error(
+                        "modes", "'" + t + "' is not a mode; modes are main, clean, average-baseline, spread-baseline");
             }
             if (modes.contains(m)) {
-                throw new ConfigException(path("modes"), "'" + t.trim() + "' is listed twice");
+                throw leaves.error("modes", "'" + t + "' is listed twice");
             }
             modes.add(m);
         }

@@ -2,8 +2,8 @@ package org.ivsbench.experiment;
 
 import java.util.Map;
 
-import org.ivsbench.bench.ExperimentLeaves;
 import org.ivsbench.config.ConfigException;
+import org.ivsbench.config.LeafView;
 
 /**
  * {@code experiment/trials}: how many times the whole experiment runs (the paper's Fig 16 is a mean over 5).
@@ -19,7 +19,7 @@ public final class Trials {
 
     /** The number of trials of a flattened experiment section: 1 when absent. */
     public static int of(Map<String, String> section) throws ConfigException {
-        return (int) ExperimentLeaves.positive(section, LEAF, 1L, MAX);
+        return (int) LeafView.of(section, "experiment").longBetween(LEAF, 1, 1, MAX);
     }
 
     /** The base seed of trial {@code k} (1-based). */

@@ -12,6 +12,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import org.ivsbench.bench.BenchmarkModule;
 import org.ivsbench.bench.BenchmarkRegistry;
@@ -134,13 +135,14 @@ class ExperimentSpecTest {
         }
     }
 
-    @Test
-    void missingCountsAreNamed() {
+    @ParameterizedTest
+    @ValueSource(strings = {"epochs", "extend/count", "run/count"})
+    void missingLeavesAreNamed(String leaf) {
         Map<String, String> m = minimal();
-        m.remove("run/count");
+        m.remove(leaf);
         assertEquals(
-                "experiment/run/count",
-                assertThrows(ConfigException.class, () -> parse(m)).path());
+                "experiment/" + leaf + ": missing: the experiment needs it",
+                assertThrows(ConfigException.class, () -> parse(m)).getMessage());
     }
 
     @Test
@@ -148,13 +150,42 @@ class ExperimentSpecTest {
         Map<String, String> m = minimal();
         m.put("colour", "red");
         ConfigException e = assertThrows(ConfigException.class, () -> parse(m));
-        assertTrue(
-                e.getMessage()
-                        .endsWith("known: baselines, clean/method, epochs, extend/count, extend/distribution,"
-                                + " extend/rate, fresh/command, fresh/timeout, fresh/url, modes, quiesce/timeout, run/count,"
-                                + " run/distribution,"
-                                + " run/rate, run/weights, trials, warmup"),
+        assertEquals(
+                "experiment/colour: unknown element (known: baselines, clean/method, epochs, extend/count,"
+                        + " extend/distribution, extend/rate, fresh/command, fresh/timeout, fresh/url, modes,"
+                        + " quiesce/timeout, run/count, run/distribution, run/rate, run/weights, trials, warmup)",
                 e.getMessage());
+    }
+
+    /** The experiment's leaves get the core sections' "did you mean" for a near miss, as any element does. */
+    @Test
+    void aMisspeltLeafIsNamedWithItsLikelyMeaning() {
+        Map<String, String> m = minimal();
+        m.put("run/cuont", "5");
+        ConfigException e = assertThrows(ConfigException.class, () -> parse(m));
+        assertEquals("experiment/run/cuont", e.path());
+        assertTrue(e.getMessage().contains("unknown element (did you mean 'run/count'?)"), e.getMessage());
+    }
+
+    /** Whole numbers read as the core sections read them: the same words for the same mistake. */
+    @ParameterizedTest
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "epochs|many|experiment/epochs: 'many' is not an integer",
+                "epochs|0|experiment/epochs: '0' must be at least 1",
+                "warmup|-1|experiment/warmup: '-1' must be at least 0",
+                "quiesce/timeout|86401|experiment/quiesce/timeout: '86401' is too large (at most 86400)",
+                "trials|1001|experiment/trials: '1001' is too large (at most 1000)",
+                "extend/count|1.5|experiment/extend/count: '1.5' is not an integer",
+                "clean/method|dumpster|experiment/clean/method: 'dumpster' is not logical or native",
+                "baselines|guessed|experiment/baselines: 'guessed' is not measured or computed",
+            })
+    void numbersAndChoicesReadAsInTheCoreSections(String leaf, String value, String message) {
+        Map<String, String> m = minimal();
+        m.put(leaf, value);
+        assertEquals(
+                message, assertThrows(ConfigException.class, () -> parse(m)).getMessage());
     }
 
     /** A benchmark that offers no experiment: its config's {@code <experiment>} is a config error. */

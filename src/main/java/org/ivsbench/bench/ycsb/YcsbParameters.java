@@ -3,11 +3,11 @@ package org.ivsbench.bench.ycsb;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 
 import org.ivsbench.config.BenchmarkConfig;
 import org.ivsbench.config.ConfigException;
+import org.ivsbench.config.LeafView;
 import org.ivsbench.db.TableSpec;
 
 /**
@@ -45,7 +45,6 @@ public record YcsbParameters(long recordCount, int fieldSize, double skewFactor,
     }
 
     public static YcsbParameters from(BenchmarkConfig config) throws ConfigException {
-        Map<String, String> p = config.parameters();
         long records = Math.round(config.scaleFactor() * 1000);
         if (records < 1) {
             throw new ConfigException(
@@ -57,32 +56,14 @@ public record YcsbParameters(long recordCount, int fieldSize, double skewFactor,
                     "scalefactor",
                     "'" + config.scaleFactor() + "' gives more rows than an int" + " ycsb_key can number");
         }
-        int fieldSize = MAX_FIELD_SIZE;
-        String size = p.get("fieldSize");
-        if (size != null) {
-            try {
-                fieldSize = Integer.parseInt(size.trim());
-            } catch (NumberFormatException e) {
-                throw new ConfigException("fieldSize", "'" + size + "' is not a whole number");
-            }
-            if (fieldSize <= 0) {
-                throw new ConfigException("fieldSize", "'" + size + "' must be > 0");
-            }
-        }
+        LeafView p = config.parameterView();
+        int fieldSize = p.intAtLeast("fieldSize", MAX_FIELD_SIZE, 1);
         boolean clamped = fieldSize > MAX_FIELD_SIZE;
-        double skew = DEFAULT_SKEW;
-        String skewText = p.get("skewFactor");
-        if (skewText != null) {
-            try {
-                skew = Double.parseDouble(skewText.trim());
-            } catch (NumberFormatException e) {
-                throw new ConfigException("skewFactor", "'" + skewText + "' is not a number");
-            }
-            if (!(skew > 0 && skew < 1)) {
-                throw new ConfigException(
-                        "skewFactor",
-                        "'" + skewText + "' must be > 0 and < 1 (the Zipfian" + " constant of the key chooser)");
-            }
+        double skew = p.decimal("skewFactor", DEFAULT_SKEW);
+        if (!(skew > 0 && skew < 1)) {
+            throw p.error(
+                    "skewFactor",
+                    "'" + p.leaf("skewFactor") + "' must be > 0 and < 1 (the Zipfian constant of the key chooser)");
         }
         return new YcsbParameters(records, Math.min(fieldSize, MAX_FIELD_SIZE), skew, clamped);
     }

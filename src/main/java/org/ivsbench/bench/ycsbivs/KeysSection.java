@@ -2,12 +2,12 @@ package org.ivsbench.bench.ycsbivs;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.regex.Pattern;
 
 import org.ivsbench.config.ConfigException;
+import org.ivsbench.config.LeafView;
 import org.ivsbench.random.DistributionSpec;
 import org.ivsbench.random.KeyDistributions;
 import org.ivsbench.random.KeyShape;
@@ -42,44 +42,38 @@ public record KeysSection(KeyShape shape, Double sortedness, long window) {
         return new KeysSection(KeyShape.plain(ordered), null, 0);
     }
 
-    static KeysSection parse(Map<String, String> p, boolean ordered, long recordCount) throws ConfigException {
-        String prefixPath = NAME + "/";
-        boolean any = false;
-        for (Map.Entry<String, String> e : p.entrySet()) {
-            if (e.getKey().equals(NAME)) {
-                throw new ConfigException(
-                        NAME,
-                        "'" + e.getValue() + "' must hold elements (" + String.join(", ", CHILDREN)
-                                + "), e.g. <keys><sortedness>0.1</sortedness></keys>");
-            }
-            if (e.getKey().startsWith(prefixPath)) {
-                any = true;
-                if (!CHILDREN.contains(e.getKey().substring(prefixPath.length()))) {
-                    throw new ConfigException(
-                            e.getKey(), "unknown element of <keys>; known: " + String.join(", ", CHILDREN));
-                }
-            }
+    /** The {@code <keys>} section of the benchmark parameters {@code p}; YCSB's keys when it is absent. */
+    static KeysSection parse(LeafView p, boolean ordered, long recordCount) throws ConfigException {
+        String text = p.leaf(NAME);
+        if (text != null) {
+            throw p.error(
+                    NAME,
+                    "'" + text + "' must hold elements (" + String.join(", ", CHILDREN)
+                            + "), e.g. <keys><sortedness>0.1</sortedness></keys>");
         }
-        if (!any) {
+        LeafView keys = p.section(NAME);
+        if (keys.isEmpty()) {
             return plain(ordered);
         }
-        List<Segment> segments = segments(p.get(prefixPath + "prefix"));
-        LongGenerator chooser = prefixChooser(p.get(prefixPath + "prefixdistribution"), segments);
-        LengthDistribution lengths = lengths(p.get(prefixPath + "length"));
+        keys.requireKnown(CHILDREN);
+        List<Segment> segments = segments(keys);
+        LongGenerator chooser = prefixChooser(keys, segments);
+        LengthDistribution lengths = lengths(keys);
         // Not randomSeed: experiments give each phase its own seed, and a number's key must be the loaded one.
         KeyShape shape = KeyShape.shaped(ordered, segments, chooser, lengths, KEY_SEED);
         if (shape.longestNaturalKey() > KeyShape.LONGEST_KEY) {
-            throw new ConfigException(
-                    prefixPath + "prefix",
-                    "'" + p.get(prefixPath + "prefix") + "' makes keys longer than " + KeyShape.LONGEST_KEY
+            throw keys.error(
+                    "prefix",
+                    "'" + keys.leaf("prefix") + "' makes keys longer than " + KeyShape.LONGEST_KEY
                             + " bytes; use shorter segment names");
         }
-        Double sortedness = sortedness(p, ordered, recordCount);
-        long window = window(p, sortedness, recordCount);
+        Double sortedness = sortedness(keys, ordered, recordCount);
+        long window = window(keys, sortedness, recordCount);
         return new KeysSection(shape, sortedness, window);
     }
 
-    private static List<Segment> segments(String text) throws ConfigException {
+    private static List<Segment> segments(LeafView keys) throws ConfigException {
+        String text = keys.leaf("prefix");
         List<Segment> segments = new ArrayList<>();
         if (text == null) {
             return segments;
@@ -89,27 +83,27 @@ public record KeysSection(KeyShape shape, Double sortedness, long window) {
         for (String item : text.split(",", -1)) {
             var m = SEGMENT.matcher(item.trim());
             if (!m.matches() || Integer.parseInt(m.group(2)) < 1) {
-                throw new ConfigException(
-                        NAME + "/prefix",
+                throw keys.error(
+                        "prefix",
                         "'" + text + "' must be segments name:count separated by commas (name a letter then letters,"
                                 + " digits or '_'; count >= 1), e.g. tenant:10,user:100");
             }
             if (!names.add(m.group(1))) {
-                throw new ConfigException(NAME + "/prefix", "'" + text + "' names segment " + m.group(1) + " twice");
+                throw keys.error("prefix", "'" + text + "' names segment " + m.group(1) + " twice");
             }
             int count = Integer.parseInt(m.group(2));
             product *= count;
             if (product > MOST_PREFIXES) {
-                throw new ConfigException(
-                        NAME + "/prefix", "'" + text + "' gives more than " + MOST_PREFIXES + " distinct prefixes");
+                throw keys.error("prefix", "'" + text + "' gives more than " + MOST_PREFIXES + " distinct prefixes");
             }
             segments.add(new Segment(m.group(1), count));
         }
         return segments;
     }
 
-    private static LongGenerator prefixChooser(String text, List<Segment> segments) throws ConfigException {
-        String path = NAME + "/prefixdistribution";
+    private static LongGenerator prefixChooser(LeafView keys, List<Segment> segments) throws ConfigException {
+        String text = keys.leaf("prefixdistribution");
+        String path = keys.childPath("prefixdistribution");
         if (text != null && segments.isEmpty()) {
             throw new ConfigException(path, "'" + text + "' needs <prefix> segments to choose from");
         }
@@ -130,12 +124,12 @@ public record KeysSection(KeyShape shape, Double sortedness, long window) {
         return KeyDistributions.generator(spec, prefixes, null, new ZetaCache());
     }
 
-    private static LengthDistribution lengths(String text) throws ConfigException {
+    private static LengthDistribution lengths(LeafView keys) throws ConfigException {
+        String text = keys.leaf("length");
         if (text == null) {
             return null;
         }
-        String path = NAME + "/length";
-        String trimmed = text.trim();
+        String trimmed = text;
         try {
             if (trimmed.matches("[0-9]{1,9}")) {
                 int length = Integer.parseInt(trimmed);
@@ -149,58 +143,42 @@ public record KeysSection(KeyShape shape, Double sortedness, long window) {
             }
             return LengthDistribution.parse(trimmed, 1, 1, KeyShape.LONGEST_KEY, KeyShape.LONGEST_KEY);
         } catch (IllegalArgumentException e) {
-            throw new ConfigException(path, "'" + text + "': " + e.getMessage());
+            throw keys.error("length", "'" + text + "': " + e.getMessage());
         }
     }
 
-    private static Double sortedness(Map<String, String> p, boolean ordered, long recordCount) throws ConfigException {
-        String path = NAME + "/sortedness";
-        String text = p.get(path);
+    private static Double sortedness(LeafView keys, boolean ordered, long recordCount) throws ConfigException {
+        String text = keys.leaf("sortedness");
         if (text == null) {
             return null;
         }
-        double k;
-        try {
-            k = Double.parseDouble(text.trim());
-        } catch (NumberFormatException e) {
-            throw new ConfigException(path, "'" + text + "' is not a number");
-        }
+        double k = keys.decimal("sortedness", 0);
         if (!(k >= 0 && k <= 1)) {
-            throw new ConfigException(path, "'" + text + "' must be in [0, 1] (0 sorted, 1 random)");
+            throw keys.error("sortedness", "'" + text + "' must be in [0, 1] (0 sorted, 1 random)");
         }
         if (!ordered) {
-            throw new ConfigException(
-                    path,
+            throw keys.error(
+                    "sortedness",
                     "'" + text + "' needs <keyorder>ordered</keyorder>: hashed keys are inserted in no key order"
                             + " to begin with");
         }
         if (recordCount > LoadOrder.LARGEST) {
-            throw new ConfigException(
-                    path,
+            throw keys.error(
+                    "sortedness",
                     "'" + text + "' needs recordcount <= " + LoadOrder.LARGEST
                             + " (the insert order is generated in memory), got " + recordCount);
         }
         return k;
     }
 
-    private static long window(Map<String, String> p, Double sortedness, long recordCount) throws ConfigException {
-        String path = NAME + "/displacement";
-        String text = p.get(path);
+    private static long window(LeafView keys, Double sortedness, long recordCount) throws ConfigException {
+        String text = keys.leaf("displacement");
         if (text == null) {
             return Math.max(1, recordCount - 1);
         }
         if (sortedness == null) {
-            throw new ConfigException(path, "'" + text + "' needs a <sortedness> to apply to");
+            throw keys.error("displacement", "'" + text + "' needs a <sortedness> to apply to");
         }
-        long window;
-        try {
-            window = Long.parseLong(text.trim());
-        } catch (NumberFormatException e) {
-            throw new ConfigException(path, "'" + text + "' is not a whole number");
-        }
-        if (window < 1) {
-            throw new ConfigException(path, "'" + text + "' must be >= 1 (entries)");
-        }
-        return window;
+        return keys.longAtLeast("displacement", 0, 1);
     }
 }

@@ -6,6 +6,7 @@ import java.util.Map;
 import java.util.StringJoiner;
 
 import org.ivsbench.config.ConfigException;
+import org.ivsbench.config.LeafView;
 import org.ivsbench.config.PhaseConfig;
 import org.ivsbench.config.RampConfig;
 import org.ivsbench.random.DistributionSpec;
@@ -29,11 +30,16 @@ final class RampedDistribution {
     /** The phase's ramped distribution, or null when its ramp leaves the distribution alone. */
     static RampedDistribution of(PhaseConfig phase) throws ConfigException {
         RampConfig ramp = phase.ramp();
-        String target = ramp == null ? null : ramp.parameters().get(YcsbIvsParameters.DISTRIBUTION);
+        if (ramp == null) {
+            return null;
+        }
+        LeafView rampLeaves =
+                LeafView.of(ramp.parameters(), phase.parameterView().childPath("ramp"));
+        String target = rampLeaves.leaf(YcsbIvsParameters.DISTRIBUTION);
         if (target == null) {
             return null;
         }
-        String path = "works/work[" + (phase.index() + 1) + "]/ramp/" + YcsbIvsParameters.DISTRIBUTION;
+        String path = rampLeaves.childPath(YcsbIvsParameters.DISTRIBUTION);
         DistributionSpec from = YcsbIvsParameters.distribution(phase);
         DistributionSpec to = YcsbIvsParameters.keyDistribution(path, target);
         if (!from.name().equals(to.name())) {

@@ -9,11 +9,11 @@ import java.util.Map;
 import java.util.OptionalLong;
 import java.util.Set;
 
-import org.ivsbench.bench.ExperimentLeaves;
 import org.ivsbench.bench.ExperimentSupport;
 import org.ivsbench.bench.ExperimentWorkload;
 import org.ivsbench.config.BenchmarkConfig;
 import org.ivsbench.config.ConfigException;
+import org.ivsbench.config.LeafView;
 import org.ivsbench.config.PhaseConfig;
 import org.ivsbench.config.RateSpec;
 import org.ivsbench.config.Shrink;
@@ -70,7 +70,7 @@ public record YcsbIvsExperiment(
         }
 
         @Override
-        public ExperimentWorkload parse(Map<String, String> section, BenchmarkConfig config) throws ConfigException {
+        public ExperimentWorkload parse(LeafView section, BenchmarkConfig config) throws ConfigException {
             return YcsbIvsExperiment.parse(section, YcsbIvsParameters.from(config));
         }
     };
@@ -79,14 +79,14 @@ public record YcsbIvsExperiment(
         runWeights = Collections.unmodifiableMap(new LinkedHashMap<>(runWeights));
     }
 
-    static YcsbIvsExperiment parse(Map<String, String> section, YcsbIvsParameters parameters) throws ConfigException {
-        long extendCount = ExperimentLeaves.positive(section, "extend/count", null, Long.MAX_VALUE);
+    static YcsbIvsExperiment parse(LeafView section, YcsbIvsParameters parameters) throws ConfigException {
+        long extendCount = section.requiredLong("extend/count", 1, Long.MAX_VALUE, "the experiment needs it");
         String extendDist = distribution(section, "extend/distribution", "zipfian");
         RateSpec extendRate = rate(section, "extend/rate");
-        long runCount = ExperimentLeaves.positive(section, "run/count", null, Long.MAX_VALUE);
+        long runCount = section.requiredLong("run/count", 1, Long.MAX_VALUE, "the experiment needs it");
         String runDist = distribution(section, "run/distribution", "uniform");
         RateSpec runRate = rate(section, "run/rate");
-        Map<String, Double> weights = weights(section.getOrDefault("run/weights", "ReadRecord:100"));
+        Map<String, Double> weights = weights(section, section.string("run/weights", "ReadRecord:100"));
         return new YcsbIvsExperiment(
                 extendCount, extendDist, extendRate, runCount, runDist, runRate, weights, parameters);
     }
@@ -226,31 +226,30 @@ public record YcsbIvsExperiment(
     }
 
     /** The expression, validated, as written (lower case): the phase parameter re-parses it. */
-    private static String distribution(Map<String, String> s, String leaf, String dflt) throws ConfigException {
-        String text = s.getOrDefault(leaf, dflt);
-        YcsbIvsParameters.keyDistribution(ExperimentLeaves.path(leaf), text);
-        return text.trim().toLowerCase(Locale.ROOT);
+    private static String distribution(LeafView s, String leaf, String dflt) throws ConfigException {
+        String text = s.string(leaf, dflt);
+        YcsbIvsParameters.keyDistribution(s.childPath(leaf), text);
+        return text.toLowerCase(Locale.ROOT);
     }
 
-    private static RateSpec rate(Map<String, String> s, String leaf) throws ConfigException {
-        String text = s.get(leaf);
-        if (text == null || text.trim().equalsIgnoreCase("unlimited")) {
+    private static RateSpec rate(LeafView s, String leaf) throws ConfigException {
+        String text = s.leaf(leaf);
+        if (text == null || text.equalsIgnoreCase("unlimited")) {
             return RateSpec.unlimited();
         }
         try {
-            double v = Double.parseDouble(text.trim());
+            double v = Double.parseDouble(text);
             if (!(v > 0) || Double.isInfinite(v)) {
                 throw new NumberFormatException();
             }
             return RateSpec.open(v);
         } catch (NumberFormatException e) {
-            throw new ConfigException(
-                    ExperimentLeaves.path(leaf), "'" + text + "' must be a positive number of ops/s or unlimited");
+            throw s.error(leaf, "'" + text + "' must be a positive number of ops/s or unlimited");
         }
     }
 
-    private static Map<String, Double> weights(String text) throws ConfigException {
-        String path = ExperimentLeaves.path("run/weights");
+    private static Map<String, Double> weights(LeafView s, String text) throws ConfigException {
+        String path = s.childPath("run/weights");
         Map<String, Double> w = new LinkedHashMap<>();
         double total = 0;
         for (String part : text.split(",")) {

@@ -12,6 +12,7 @@ import java.util.regex.Pattern;
 import org.ivsbench.bench.ycsbivs.procedures.Procedures;
 import org.ivsbench.config.BenchmarkConfig;
 import org.ivsbench.config.ConfigException;
+import org.ivsbench.config.LeafView;
 import org.ivsbench.config.PhaseConfig;
 import org.ivsbench.db.ExtendMethod;
 import org.ivsbench.db.TableSpec;
@@ -94,62 +95,42 @@ public record YcsbIvsParameters(
     }
 
     public static YcsbIvsParameters from(BenchmarkConfig config) throws ConfigException {
-        Map<String, String> p = config.parameters();
-        for (String name : p.keySet()) {
-            if (!NAMES.contains(name) && !name.startsWith(KeysSection.NAME + "/")) {
-                throw new ConfigException(
-                        name,
-                        "unknown ycsbivs parameter; known: "
-                                + String.join(", ", NAMES.stream().sorted().toList()));
-            }
+        LeafView p = config.parameterView();
+        p.requireKnown(NAMES);
+        long recordCount = p.longAtLeast("recordcount", Math.round(config.scaleFactor() * 1000), 1);
+        int fieldCount = (int) p.longBetween("fieldcount", 10, 1, 1000);
+        int fieldLength = p.intAtLeast("fieldlength", 100, 0);
+        int extendLength = p.intAtLeast("extendfieldlength", 100, 1);
+        long maxLength = p.longBetween("maxfieldlength", 1_600_000, Long.MIN_VALUE, LARGEST_FIELD);
+        if (maxLength < fieldLength) {
+            throw p.error("maxfieldlength", "'" + maxLength + "' must be at least fieldlength (" + fieldLength + ")");
         }
-        long defaultRecords = Math.round(config.scaleFactor() * 1000);
-        long recordCount = longAtLeast(p, "recordcount", defaultRecords, 1, "1");
-        int fieldCount = (int) longAtLeast(p, "fieldcount", 10, 1, "1");
-        if (fieldCount > 1000) {
-            throw new ConfigException("fieldcount", "'" + fieldCount + "' must be <= 1000");
-        }
-        int fieldLength = (int) longAtLeast(p, "fieldlength", 100, 0, "0");
-        int extendLength = (int) longAtLeast(p, "extendfieldlength", 100, 1, "1");
-        long maxLength = longAtLeast(p, "maxfieldlength", 1_600_000, fieldLength, "fieldlength (" + fieldLength + ")");
-        if (maxLength > LARGEST_FIELD) {
-            throw new ConfigException("maxfieldlength", "'" + maxLength + "' must be <= " + LARGEST_FIELD);
-        }
-        ExtendMethod method = extendMethod(p.get("extendmethod"), config.terminals());
+        ExtendMethod method = extendMethod(p.leaf("extendmethod"), config.terminals());
         TargetKind kind = TargetKinds.of(config.target().type());
         if (method == ExtendMethod.SERVER && !kind.serverSideExtend()) {
-            throw new ConfigException(
+            throw p.error(
                     "extendmethod",
-                    "'" + p.get("extendmethod") + "' is not available for type "
+                    "'" + p.leaf("extendmethod") + "' is not available for type "
                             + config.target().type() + "; use client");
         }
-        String engine = engine(kind, config.target().type(), p.get("engine"));
+        String engine = engine(kind, config.target().type(), p);
         boolean ordered =
-                switch (lower(p.getOrDefault("keyorder", "hashed"))) {
-                    case "hashed" -> false;
-                    case "ordered" -> true;
-                    default ->
-                        throw new ConfigException("keyorder", "'" + p.get("keyorder") + "' must be hashed or ordered");
-                };
-        String table = p.getOrDefault("table", "usertable");
+                p.choice("keyorder", "hashed", List.of("hashed", "ordered")).equals("ordered");
+        String table = p.string("table", "usertable");
         if (!IDENTIFIER.matcher(table).matches()) {
-            throw new ConfigException(
+            throw p.error(
                     "table",
                     "'" + table + "' is not a valid table name (letters, digits, '_';"
                             + " not starting with a digit; at most 64 characters)");
         }
-        int scanLength = (int) longAtLeast(p, "scanlength", 100, 1, "1");
-        String zipf = p.getOrDefault("zipfianconstant", "0.99");
-        try {
-            if (Double.parseDouble(zipf.trim()) != 0.99) {
-                throw new ConfigException(
-                        "zipfianconstant",
-                        "'" + zipf + "' is not supported: YCSB's scrambled"
-                                + " zipfian is defined for 0.99 only (its zeta over 10^10 items is precomputed for it);"
-                                + " give the phase's distribution as zipfian(theta=...) instead");
-            }
-        } catch (NumberFormatException e) {
-            throw new ConfigException("zipfianconstant", "'" + zipf + "' is not a number");
+        int scanLength = p.intAtLeast("scanlength", 100, 1);
+        double zipf = p.decimal("zipfianconstant", 0.99);
+        if (zipf != 0.99) {
+            throw p.error(
+                    "zipfianconstant",
+                    "'" + p.leaf("zipfianconstant") + "' is not supported: YCSB's scrambled zipfian is defined for"
+                            + " 0.99 only (its zeta over 10^10 items is precomputed for it); give the phase's"
+                            + " distribution as zipfian(theta=...) instead");
         }
         int lengthCap = (int) maxLength;
         LengthDistribution fieldLengths = lengths(p, "fieldlengthdistribution", fieldLength, 0, lengthCap);
@@ -166,8 +147,8 @@ public record YcsbIvsParameters(
                 ordered,
                 table,
                 scanLength,
-                bool(p, "readallfields", true),
-                bool(p, "writeallfields", false),
+                p.bool("readallfields", true),
+                p.bool("writeallfields", false),
                 fieldLengths,
                 extendLengths,
                 rangeLengths,
@@ -178,15 +159,15 @@ public record YcsbIvsParameters(
      * Records per range operation: by default uniform over 1..scanlength (as SCAN); a range never asks for more
      * than the table holds at load (or than scanlength, when that is larger), so its rows fit in memory.
      */
-    private static LengthDistribution rangeLengths(Map<String, String> p, int scanLength, long recordCount)
+    private static LengthDistribution rangeLengths(LeafView p, int scanLength, long recordCount)
             throws ConfigException {
         String name = "rangelengthdistribution";
-        String text = p.getOrDefault(name, "uniform");
+        String text = p.string(name, "uniform");
         int highest = (int) Math.min(Integer.MAX_VALUE, Math.max(scanLength, recordCount));
         try {
             return LengthDistribution.parse(text, scanLength, 1, scanLength, highest);
         } catch (IllegalArgumentException e) {
-            throw new ConfigException(name, "'" + text + "': " + e.getMessage());
+            throw p.error(name, "'" + text + "': " + e.getMessage());
         }
     }
 
@@ -220,21 +201,20 @@ public record YcsbIvsParameters(
         return fieldLengths.constant() && extendLengths.constant();
     }
 
-    private static LengthDistribution lengths(Map<String, String> p, String name, int constant, int lowest, int cap)
+    private static LengthDistribution lengths(LeafView p, String name, int constant, int lowest, int cap)
             throws ConfigException {
-        String text = p.getOrDefault(name, "constant");
+        String text = p.string(name, "constant");
         try {
             return LengthDistribution.parse(text, constant, lowest, cap, cap);
         } catch (IllegalArgumentException e) {
-            throw new ConfigException(name, "'" + text + "': " + e.getMessage());
+            throw p.error(name, "'" + text + "': " + e.getMessage());
         }
     }
 
     /** The phase's key distribution, validated; the path names the phase element. */
     public static DistributionSpec distribution(PhaseConfig phase) throws ConfigException {
-        return keyDistribution(
-                phasePath(phase) + "/" + DISTRIBUTION,
-                phase.parameters().getOrDefault(DISTRIBUTION, DEFAULT_DISTRIBUTION));
+        LeafView p = phase.parameterView();
+        return keyDistribution(p.childPath(DISTRIBUTION), p.string(DISTRIBUTION, DEFAULT_DISTRIBUTION));
     }
 
     /**
@@ -242,26 +222,23 @@ public record YcsbIvsParameters(
      * validated; the others use {@link #distribution(PhaseConfig)}.
      */
     public static Map<String, DistributionSpec> distributions(PhaseConfig phase) throws ConfigException {
+        LeafView p = phase.parameterView();
+        String whole = p.leaf(DISTRIBUTIONS);
+        if (whole != null) {
+            throw p.error(
+                    DISTRIBUTIONS,
+                    "'" + whole + "' must hold one element per transaction type,"
+                            + " e.g. <ExtendRecord>zipfian(theta=0.9)</ExtendRecord>");
+        }
+        LeafView perType = p.section(DISTRIBUTIONS);
         Map<String, DistributionSpec> byType = new TreeMap<>();
-        String prefix = DISTRIBUTIONS + "/";
-        for (Map.Entry<String, String> e : phase.parameters().entrySet()) {
-            String path = phasePath(phase) + "/" + e.getKey();
-            if (e.getKey().equals(DISTRIBUTIONS)) {
-                throw new ConfigException(
-                        path,
-                        "'" + e.getValue() + "' must hold one element per transaction type,"
-                                + " e.g. <ExtendRecord>zipfian(theta=0.9)</ExtendRecord>");
-            }
-            if (!e.getKey().startsWith(prefix)) {
-                continue;
-            }
-            String type = e.getKey().substring(prefix.length());
+        for (String type : perType.names()) {
             if (!Procedures.names().contains(type)) {
-                throw new ConfigException(
-                        path,
+                throw perType.error(
+                        type,
                         "unknown transaction type '" + type + "'; known: " + String.join(", ", Procedures.names()));
             }
-            byType.put(type, keyDistribution(path, e.getValue()));
+            byType.put(type, keyDistribution(perType.childPath(type), perType.leaf(type)));
         }
         return byType;
     }
@@ -279,13 +256,7 @@ public record YcsbIvsParameters(
     public static YcsbIvsParameters validate(BenchmarkConfig config) throws ConfigException {
         YcsbIvsParameters parameters = from(config);
         for (PhaseConfig phase : config.phases()) {
-            for (String name : phase.parameters().keySet()) {
-                if (!PHASE_NAMES.contains(name) && !name.startsWith(DISTRIBUTIONS + "/")) {
-                    throw new ConfigException(
-                            phasePath(phase) + "/" + name,
-                            "unknown ycsbivs phase parameter;" + " known: " + String.join(", ", PHASE_NAMES));
-                }
-            }
+            phase.parameterView().requireKnown(PHASE_NAMES);
             distribution(phase);
             distributions(phase);
             RampedDistribution.of(phase);
@@ -293,60 +264,21 @@ public record YcsbIvsParameters(
         return parameters;
     }
 
-    /** PhaseConfig.index is taken as 0-based; paths are XPath-style, 1-based. */
-    private static String phasePath(PhaseConfig phase) {
-        return "works/work[" + (phase.index() + 1) + "]";
-    }
-
     /** The kind's engine the value names; its default engine when none is given; null when it has no choice. */
-    private static String engine(TargetKind kind, String type, String value) throws ConfigException {
+    private static String engine(TargetKind kind, String type, LeafView p) throws ConfigException {
         List<String> engines = kind.storageEngines();
+        String value = p.leaf("engine");
         if (value == null || value.isBlank()) {
             return engines.isEmpty() ? null : engines.get(0);
         }
         if (engines.isEmpty()) {
-            throw new ConfigException(
+            throw p.error(
                     "engine",
                     "'" + value + "' does not apply to type " + type
                             + " (it has no choice of storage engine); remove it");
         }
         return kind.storageEngine(value)
-                .orElseThrow(
-                        () -> new ConfigException("engine", "'" + value + "' must be " + String.join(" or ", engines)));
-    }
-
-    private static long longAtLeast(Map<String, String> p, String name, long fallback, long min, String minText)
-            throws ConfigException {
-        String value = p.get(name);
-        long parsed;
-        if (value == null) {
-            parsed = fallback;
-        } else {
-            try {
-                parsed = Long.parseLong(value.trim());
-            } catch (NumberFormatException e) {
-                throw new ConfigException(name, "'" + value + "' is not a whole number");
-            }
-        }
-        if (parsed < min) {
-            throw new ConfigException(name, "'" + (value == null ? fallback : value) + "' must be >= " + minText);
-        }
-        if (parsed > Integer.MAX_VALUE && !name.equals("recordcount") && !name.equals("maxfieldlength")) {
-            throw new ConfigException(name, "'" + value + "' is too large");
-        }
-        return parsed;
-    }
-
-    private static boolean bool(Map<String, String> p, String name, boolean fallback) throws ConfigException {
-        String value = p.get(name);
-        if (value == null) {
-            return fallback;
-        }
-        return switch (lower(value)) {
-            case "true" -> true;
-            case "false" -> false;
-            default -> throw new ConfigException(name, "'" + value + "' must be true or false");
-        };
+                .orElseThrow(() -> p.error("engine", "'" + value + "' must be " + String.join(" or ", engines)));
     }
 
     private static String lower(String value) {

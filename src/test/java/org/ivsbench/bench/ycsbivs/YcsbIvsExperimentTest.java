@@ -10,6 +10,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import org.ivsbench.bench.ExperimentWorkload;
 import org.ivsbench.config.BenchmarkConfig;
+import org.ivsbench.config.LeafView;
 import org.ivsbench.config.PhaseConfig;
 import org.ivsbench.testsupport.RunHarness;
 
@@ -39,7 +40,7 @@ class YcsbIvsExperimentTest {
         Map<String, String> section =
                 new LinkedHashMap<>(Map.of("epochs", "1", "extend/count", "30", "run/count", "40"));
         section.putAll(extra);
-        return (YcsbIvsExperiment) YcsbIvsExperiment.SUPPORT.parse(section, config);
+        return (YcsbIvsExperiment) YcsbIvsExperiment.SUPPORT.parse(LeafView.of(section, "experiment"), config);
     }
 
     @Test

@@ -5,6 +5,8 @@ import java.util.List;
 import java.util.Map;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 import org.ivsbench.config.BenchmarkConfig;
 import org.ivsbench.config.ConfigException;
@@ -54,9 +56,11 @@ class YcsbIvsParametersTest {
     @Test
     void errorsNameTheElementAndValue() {
         assertEquals(
-                "maxfieldlength: '-5' must be >= fieldlength (100)", message(MARIADB, Map.of("maxfieldlength", "-5")));
+                "maxfieldlength: '-5' must be at least fieldlength (100)",
+                message(MARIADB, Map.of("maxfieldlength", "-5")));
         assertEquals(
-                "maxfieldlength: '50' must be >= fieldlength (100)", message(MARIADB, Map.of("maxfieldlength", "50")));
+                "maxfieldlength: '50' must be at least fieldlength (100)",
+                message(MARIADB, Map.of("maxfieldlength", "50")));
         assertEquals(
                 "engine: 'RocksDB' does not apply to type SQLITE (it has no choice of storage engine); remove it",
                 message(SQLITE, Map.of("engine", "RocksDB")));
@@ -78,6 +82,29 @@ class YcsbIvsParametersTest {
         assertEquals("readallfields", path(MARIADB, Map.of("readallfields", "yes")));
     }
 
+    /** The module reads its parameters through the config's typed view: the core sections' words for a mistake. */
+    @ParameterizedTest
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "recordcount|many|recordcount: 'many' is not an integer",
+                "fieldcount|1001|fieldcount: '1001' is too large (at most 1000)",
+                "fieldlength|-1|fieldlength: '-1' must be at least 0",
+                "scanlength|3000000000|scanlength: '3000000000' is too large (at most 2147483647)",
+                "readallfields|yes|readallfields: 'yes' is not true or false",
+                "keyorder|sorted|keyorder: 'sorted' is not hashed or ordered",
+                "zipfianconstant|NaN|zipfianconstant: 'NaN' is not a number",
+                "keys/lenght|32|keys/lenght: unknown element (did you mean 'length'?) (known: displacement, length,"
+                        + " prefix, prefixdistribution, sortedness)",
+                "recordcounts|5|recordcounts: unknown element (did you mean 'recordcount'?) (known: engine,"
+                        + " extendfieldlength, extendlengthdistribution, extendmethod, fieldcount, fieldlength,"
+                        + " fieldlengthdistribution, keyorder, keys, maxfieldlength, rangelengthdistribution,"
+                        + " readallfields, recordcount, scanlength, table, writeallfields, zipfianconstant)",
+            })
+    void numbersBooleansAndChoicesReadAsInTheCoreSections(String name, String value, String expected) {
+        assertEquals(expected, message(SQLITE, Map.of(name, value)));
+    }
+
     @Test
     void keysSectionErrorsNameTheElementAndValue() {
         Map<String, String> ordered = Map.of("keyorder", "ordered");
@@ -95,7 +122,7 @@ class YcsbIvsParametersTest {
                         + " got 20000000",
                 message(SQLITE, with(with(ordered, "keys/sortedness", "0.2"), "recordcount", "20000000")));
         assertEquals(
-                "keys/displacement: '0' must be >= 1 (entries)",
+                "keys/displacement: '0' must be at least 1",
                 message(SQLITE, with(with(ordered, "keys/sortedness", "0.2"), "keys/displacement", "0")));
         assertEquals(
                 "keys/displacement: '10' needs a <sortedness> to apply to",
