@@ -58,13 +58,14 @@ public abstract class ChunkedLoader {
         long started = System.nanoTime();
         long chunks = (recordCount + CHUNK - 1) / CHUNK;
         if (chunks > Integer.MAX_VALUE) {
-            throw new TargetException("recordcount " + recordCount + " is too large to load");
+            throw new TargetException(
+                    recordCount + " records are too many to load (at most " + (long) Integer.MAX_VALUE * CHUNK + ")");
         }
         int workers = (int) Math.max(1, Math.min(threads, chunks));
         progress.starting(recordCount);
         Totals totals = new Totals(progress);
         ExecutorService pool = Executors.newFixedThreadPool(workers, r -> {
-            Thread t = new Thread(r, streamName + "-loader");
+            Thread t = new Thread(r, streamName);
             t.setDaemon(true);
             return t;
         });
