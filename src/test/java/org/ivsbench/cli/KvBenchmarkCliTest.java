@@ -1,8 +1,5 @@
-package org.ivsbench.bench.kv;
+package org.ivsbench.cli;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
@@ -16,7 +13,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import org.ivsbench.bench.BenchmarkRegistry;
-import org.ivsbench.cli.Main;
 import org.ivsbench.config.TargetConfig;
 import org.ivsbench.db.Session;
 import org.ivsbench.db.Target;
@@ -31,7 +27,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * The test-only benchmark kv runs through the real command line like the shipped ones, on the MEMORY kind: phases
  * (load, then a read phase and a write phase) and a sweep. What it must show is computed from the config alone.
  */
-class KvCliTest {
+class KvBenchmarkCliTest {
     @TempDir
     Path tmp;
 
@@ -42,24 +38,6 @@ class KvCliTest {
                 + "<transactiontypes><transactiontype><name>Get</name></transactiontype>"
                 + "<transactiontype><name>Put</name></transactiontype></transactiontypes>"
                 + "<works>" + works + "</works>" + more + "</parameters>";
-    }
-
-    private record Cli(int code, String out, String err) {}
-
-    private static synchronized Cli cli(String... args) {
-        PrintStream oldOut = System.out;
-        PrintStream oldErr = System.err;
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        try {
-            System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
-            System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
-            int code = Main.execute(args);
-            return new Cli(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
-        } finally {
-            System.setOut(oldOut);
-            System.setErr(oldErr);
-        }
     }
 
     private Path write(String name, String xml) throws Exception {
@@ -91,7 +69,8 @@ class KvCliTest {
                 + "<work><count>300</count><rate>unlimited</rate><weights>0,100</weights></work>";
         Path config = write("kv.xml", config("kvphases", works, ""));
         Path results = tmp.resolve("results");
-        Cli run = cli("-b", "kv", "-c", config.toString(), "--create", "--load", "--execute", "-d", results.toString());
+        CliHarness.Result run = CliHarness.run(
+                "-b", "kv", "-c", config.toString(), "--create", "--load", "--execute", "-d", results.toString());
         assertEquals(0, run.code(), run.err());
 
         JsonNode summary = new ObjectMapper()
@@ -129,15 +108,12 @@ class KvCliTest {
             for (int i = 0; i < 2500; i++) {
                 String key = "k" + i;
                 Map<String, String> value = new HashMap<>();
-                assertEquals(
-                        Outcome.OK,
-                        session.read(KvModule.TABLE, key, null, value).outcome(),
-                        key);
-                assertEquals(12, value.get(KvModule.FIELD).length(), key);
+                assertEquals(Outcome.OK, session.read("kv", key, null, value).outcome(), key);
+                assertEquals(12, value.get("v").length(), key);
             }
             assertEquals(
                     Outcome.ABORTED,
-                    session.read(KvModule.TABLE, "k2500", null, new HashMap<>()).outcome());
+                    session.read("kv", "k2500", null, new HashMap<>()).outcome());
         }
     }
 
@@ -148,7 +124,8 @@ class KvCliTest {
                 + "<reload>true</reload></sweep>";
         Path config = write("kv-sweep.xml", config("kvsweep", works, sweep));
         Path results = tmp.resolve("results");
-        Cli run = cli("-b", "kv", "-c", config.toString(), "--create", "--load", "--execute", "-d", results.toString());
+        CliHarness.Result run = CliHarness.run(
+                "-b", "kv", "-c", config.toString(), "--create", "--load", "--execute", "-d", results.toString());
         assertEquals(0, run.code(), run.err());
 
         Path folder = onlyFolder(results);
@@ -171,7 +148,8 @@ class KvCliTest {
         String works = "<work><count>10</count><rate>unlimited</rate><weights>50,50</weights></work>";
         Path config = write("bad.xml", config("kvbad", works, "").replace(">12<", ">0<"));
         Path results = tmp.resolve("r");
-        Cli run = cli("-b", "kv", "-c", config.toString(), "--create", "--execute", "-d", results.toString());
+        CliHarness.Result run =
+                CliHarness.run("-b", "kv", "-c", config.toString(), "--create", "--execute", "-d", results.toString());
         assertEquals(2, run.code());
         assertTrue(run.err().contains("valuesize: '0' is not a whole number from 1 to 1000000"), run.err());
         assertEquals(1, run.err().strip().lines().count(), run.err());
