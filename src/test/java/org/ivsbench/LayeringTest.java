@@ -1,5 +1,7 @@
 package org.ivsbench;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -7,12 +9,14 @@ import java.util.TreeSet;
 
 import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.domain.JavaModifier;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.lang.ArchRule;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
+import org.ivsbench.bench.BenchmarkModule;
 import org.ivsbench.bench.NamingRegistry;
 import org.ivsbench.bench.SessionTerminal;
 import org.ivsbench.bench.Terminal;
@@ -26,6 +30,7 @@ import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAnyP
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -359,5 +364,22 @@ class LayeringTest {
         assertViolatedBy(benchmarksAreReachedOnlyThroughTheSpi(), NamingRegistry.class, KvModule.class);
         check(benchmarksAreIndependent());
         assertViolatedBy(benchmarksAreIndependent(), RogueBenchmark.Borrower.class, KvModule.class);
+    }
+
+    @Test
+    void everyBenchmarkIsRegistered() throws Exception {
+        Set<String> modules = new TreeSet<>();
+        for (JavaClass c : main) {
+            if (c.getPackageName().startsWith("org.ivsbench.bench.")
+                    && c.isAssignableTo(BenchmarkModule.class)
+                    && !c.getModifiers().contains(JavaModifier.ABSTRACT)) {
+                modules.add(c.getName());
+            }
+        }
+        Set<String> registered = new TreeSet<>(
+                Files.readAllLines(Path.of("src/main/resources/META-INF/services/org.ivsbench.bench.BenchmarkModule")));
+        registered.removeIf(String::isBlank);
+        assertEquals(modules, registered, "a benchmark module without its services line cannot be named by -b");
+        assertTrue(modules.size() >= 2, "the benchmarks are found: " + modules);
     }
 }
