@@ -1,20 +1,37 @@
 package org.ivsbench;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
 
 import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.domain.JavaModifier;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.lang.ArchRule;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
+import org.ivsbench.bench.BenchmarkModule;
+import org.ivsbench.bench.NamingRegistry;
+import org.ivsbench.bench.SessionTerminal;
+import org.ivsbench.bench.Terminal;
+import org.ivsbench.bench.kv.KvModule;
+import org.ivsbench.bench.rogue.RogueBenchmark;
+import org.ivsbench.db.ReconnectingSession;
+
 import static com.tngtech.archunit.base.DescribedPredicate.not;
 import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPackage;
 import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAnyPackage;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -258,5 +275,111 @@ class LayeringTest {
                 .dependOnClassesThat()
                 .resideInAPackage("org.ivsbench.experiment..")
                 .because("a measured run is the building block of an experiment, not the reverse"));
+    }
+
+    /** The benchmark packages: {@code org.ivsbench.bench.<name>} and below, not the SPI package itself. */
+    static final String BENCHMARKS = "org.ivsbench.bench.*..";
+
+    /** A rule must fail on the deliberately violating classes, naming {@code violator}. */
+    private static void assertViolatedBy(ArchRule rule, Class<?> violator, Class<?>... alsoImported) {
+        List<Class<?>> classes = new ArrayList<>(List.of(alsoImported));
+        classes.add(violator);
+        JavaClasses imported = new ClassFileImporter().importClasses(classes);
+        AssertionError failure = assertThrows(AssertionError.class, () -> rule.check(imported));
+        assertTrue(failure.getMessage().contains(violator.getName()), failure.getMessage());
+    }
+
+    static ArchRule terminalsExtendTheSkeleton() {
+        return classes()
+                .that()
+                .resideInAPackage(BENCHMARKS)
+                .and()
+                .areAssignableTo(Terminal.class)
+                .should()
+                .beAssignableTo(SessionTerminal.class)
+                .because("a benchmark writes its operations; the session, failures and the one reconnect behaviour"
+                        + " are SessionTerminal's");
+    }
+
+    static ArchRule loadersUseTheSkeletonsThreads() {
+        return noClasses()
+                .that()
+                .resideInAPackage(BENCHMARKS)
+                .should()
+                .dependOnClassesThat()
+                .haveNameMatching("java\\.util\\.concurrent\\.(Executor.*|ForkJoin.*|.*ThreadPool.*)")
+                .because("a benchmark writes its record shape; loader threads, chunks and batches are"
+                        + " ChunkedLoader's");
+    }
+
+    static ArchRule reconnectingIsTheSkeletons() {
+        return noClasses()
+                .that()
+                .resideInAPackage(BENCHMARKS)
+                .should()
+                .dependOnClassesThat()
+                .belongToAnyOf(ReconnectingSession.class)
+                .because("there is one behaviour after a lost connection, SessionTerminal's, for every benchmark");
+    }
+
+    static ArchRule benchmarksAreReachedOnlyThroughTheSpi() {
+        return noClasses()
+                .that()
+                .resideOutsideOfPackage(BENCHMARKS)
+                .should()
+                .dependOnClassesThat()
+                .resideInAPackage(BENCHMARKS)
+                .because("benchmarks register through ServiceLoader (BenchmarkRegistry) and are used through"
+                        + " org.ivsbench.bench's interfaces; nothing names one");
+    }
+
+    static ArchRule benchmarksAreIndependent() {
+        return slices().matching("org.ivsbench.bench.(*)..")
+                .should()
+                .notDependOnEachOther()
+                .because("a benchmark is one package: what two benchmarks share belongs in the skeleton");
+    }
+
+    @Test
+    void benchmarkTerminalsExtendTheSkeleton() {
+        check(terminalsExtendTheSkeleton());
+        assertViolatedBy(terminalsExtendTheSkeleton(), RogueBenchmark.DirectTerminal.class);
+    }
+
+    @Test
+    void benchmarkLoadersUseTheSkeletonsThreads() {
+        check(loadersUseTheSkeletonsThreads());
+        assertViolatedBy(loadersUseTheSkeletonsThreads(), RogueBenchmark.OwnThreadsLoader.class);
+    }
+
+    @Test
+    void benchmarksLeaveReconnectingToTheSkeleton() {
+        check(reconnectingIsTheSkeletons());
+        assertViolatedBy(reconnectingIsTheSkeletons(), RogueBenchmark.OwnReconnect.class);
+    }
+
+    @Test
+    void theRunReachesBenchmarksOnlyThroughTheSpi() {
+        check(benchmarksAreReachedOnlyThroughTheSpi());
+        assertViolatedBy(benchmarksAreReachedOnlyThroughTheSpi(), NamingRegistry.class, KvModule.class);
+        check(benchmarksAreIndependent());
+        assertViolatedBy(benchmarksAreIndependent(), RogueBenchmark.Borrower.class, KvModule.class);
+    }
+
+    @Test
+    void everyBenchmarkIsRegistered() throws Exception {
+        Set<String> modules = new TreeSet<>();
+        for (JavaClass c : main) {
+            if (c.getPackageName().startsWith("org.ivsbench.bench.")
+                    && c.isAssignableTo(BenchmarkModule.class)
+                    && !c.getModifiers().contains(JavaModifier.ABSTRACT)) {
+                modules.add(c.getName());
+            }
+        }
+        Set<String> registered = new TreeSet<>(
+                Files.readAllLines(Path.of("src/main/resources/META-INF/services/org.ivsbench.bench.BenchmarkModule")));
+        registered.removeIf(String::isBlank);
+        assertEquals(modules, registered, "a benchmark module without its services line cannot be named by -b");
+        assertTrue(modules.size() >= 2, "the benchmarks are found: " + modules);
     }
 }

@@ -12,7 +12,9 @@ import org.ivsbench.db.TargetException;
 
 /**
  * A benchmark: its schema, loader and procedures. Speaks in record operations through {@link Target};
- * never in SQL or BSON.
+ * never in SQL or BSON. Registered by a line in {@code META-INF/services/org.ivsbench.bench.BenchmarkModule}
+ * ({@link BenchmarkRegistry}); its terminals extend {@link SessionTerminal} and its loader {@link ChunkedLoader}
+ * (docs/benchmarks.md).
  */
 public interface BenchmarkModule {
 

@@ -15,8 +15,6 @@ import org.ivsbench.config.BenchmarkConfig;
 import org.ivsbench.config.ConfigException;
 import org.ivsbench.config.PhaseConfig;
 import org.ivsbench.config.Shard;
-import org.ivsbench.db.ReconnectingSession;
-import org.ivsbench.db.Session;
 import org.ivsbench.db.Target;
 import org.ivsbench.db.TargetException;
 import org.ivsbench.db.TargetKinds;
@@ -99,8 +97,7 @@ public final class YcsbModule implements BenchmarkModule {
     @Override
     public LoadReport load(BenchmarkConfig config, Target target, LoadProgress progress)
             throws TargetException, InterruptedException {
-        return new YcsbLoader(parameters(config), config.randomSeed(), config.loaderThreads(), config.batchSize())
-                .load(target, progress);
+        return new YcsbLoader(config, parameters(config)).load(target, progress);
     }
 
     @Override
@@ -112,8 +109,7 @@ public final class YcsbModule implements BenchmarkModule {
                     .orElseThrow(() -> new TargetException(
                             "'" + type + "' is not a ycsb transaction type (validate() should have said so)")));
         }
-        Session session = ReconnectingSession.open(target, config.target().reconnectOnConnectionFailure());
-        return new YcsbTerminal(terminalId, target, session, parameters, procedures, keys(parameters, config.shard()));
+        return new YcsbTerminal(config, target, terminalId, parameters, procedures, keys(parameters, config.shard()));
     }
 
     private synchronized YcsbKeys keys(YcsbParameters parameters, Shard shard) {

@@ -1,15 +1,14 @@
 package org.ivsbench.bench.ycsbivs;
 
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.SplittableRandom;
 
+import org.ivsbench.bench.ChunkedLoader;
 import org.ivsbench.bench.LoadProgress;
 import org.ivsbench.bench.LoadReport;
-import org.ivsbench.db.Record;
 import org.ivsbench.db.Session;
 import org.ivsbench.db.Target;
 import org.ivsbench.db.TargetException;
@@ -21,7 +20,7 @@ import org.ivsbench.random.Sortedness;
  * A load whose insert order has a requested sortedness ({@code <keys><sortedness>}): the order is generated
  * in memory ({@link LoadOrder}) and inserted on one connection, in batches, exactly in that order, so the
  * database receives the sequence whose sortedness is reported (several loader threads would interleave it).
- * Values come from one stream per chunk of {@value YcsbIvsLoader#CHUNK} insert positions.
+ * Values come from one stream per chunk of {@value ChunkedLoader#CHUNK} insert positions.
  */
 final class SortedLoad {
     private final YcsbIvsParameters parameters;
@@ -42,29 +41,18 @@ final class SortedLoad {
         LoadOrder.Result order = LoadOrder.generate(
                 keys.shape(), n, keys.sortedness(), keys.window(), Seeds.forStream(seed, "keyorder", 0));
         progress.starting(n);
-        YcsbIvsLoader.ProgressTotals totals = new YcsbIvsLoader.ProgressTotals(progress);
+        ChunkedLoader.Totals totals = new ChunkedLoader.Totals(progress);
         List<String> fields = parameters.fieldNames();
         try (Session session = target.openSession()) {
-            List<Record> batch = new ArrayList<>(batchSize);
-            long batchBytes = 0;
+            ChunkedLoader.Batches batches = new ChunkedLoader.Batches(session, parameters.table(), batchSize, totals);
             SplittableRandom random = null;
             for (int i = 0; i < n; i++) {
-                if (Thread.currentThread().isInterrupted()) {
-                    throw new TargetException("load interrupted");
+                if (i % ChunkedLoader.CHUNK == 0) {
+                    random = Seeds.forStream(seed, "sortedload", i / ChunkedLoader.CHUNK);
                 }
-                if (i % YcsbIvsLoader.CHUNK == 0) {
-                    random = Seeds.forStream(seed, "sortedload", i / YcsbIvsLoader.CHUNK);
-                }
-                Record record = YcsbIvsLoader.record(parameters, fields, order.keynums()[i], random);
-                batchBytes += YcsbIvsLoader.bytes(record);
-                batch.add(record);
-                if (batch.size() == batchSize || i == n - 1) {
-                    session.insertBatch(parameters.table(), batch);
-                    totals.add(batch.size(), batchBytes);
-                    batch = new ArrayList<>(batchSize);
-                    batchBytes = 0;
-                }
+                batches.add(YcsbIvsLoader.record(parameters, fields, order.keynums()[i], random));
             }
+            batches.flush();
         }
         long elapsed = (System.nanoTime() - started) / 1_000_000;
         Sortedness measured = order.measured();

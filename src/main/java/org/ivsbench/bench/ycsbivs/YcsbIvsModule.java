@@ -18,9 +18,7 @@ import org.ivsbench.config.BenchmarkConfig;
 import org.ivsbench.config.ConfigException;
 import org.ivsbench.config.PhaseConfig;
 import org.ivsbench.config.Shrink;
-import org.ivsbench.db.ReconnectingSession;
 import org.ivsbench.db.ServerInfo;
-import org.ivsbench.db.Session;
 import org.ivsbench.db.Target;
 import org.ivsbench.db.TargetException;
 import org.ivsbench.db.TargetKind;
@@ -133,9 +131,11 @@ public final class YcsbIvsModule implements BenchmarkModule {
     @Override
     public LoadReport load(BenchmarkConfig config, Target target, LoadProgress progress)
             throws TargetException, InterruptedException {
-        YcsbIvsLoader loader =
-                new YcsbIvsLoader(parameters(config), config.randomSeed(), config.loaderThreads(), config.batchSize());
-        return loader.load(target, progress);
+        YcsbIvsParameters parameters = parameters(config);
+        if (parameters.keys().sortedness() != null) {
+            return new SortedLoad(parameters, config.randomSeed(), config.batchSize()).load(target, progress);
+        }
+        return new YcsbIvsLoader(config, parameters).load(target, progress);
     }
 
     @Override
@@ -147,9 +147,8 @@ public final class YcsbIvsModule implements BenchmarkModule {
                     .orElseThrow(() -> new TargetException(
                             "'" + type + "' is not a ycsbivs transaction type (validate() should have said so)")));
         }
-        Session session = ReconnectingSession.open(target, config.target().reconnectOnConnectionFailure());
         return new YcsbIvsTerminal(
-                terminalId, target, session, parameters, procedures, sharedKeys(config, parameters), rangeRows);
+                config, target, terminalId, parameters, procedures, sharedKeys(config, parameters), rangeRows);
     }
 
     private synchronized SharedKeys sharedKeys(BenchmarkConfig config, YcsbIvsParameters parameters) {
