@@ -51,21 +51,9 @@ public final class KvModule implements BenchmarkModule {
         valueSize(config);
     }
 
-    /** The {@code valuesize} element: a whole number from 1 to 1,000,000; 10 when absent. */
+    /** The {@code valuesize} element: a whole number from 1 to 1,000,000; 10 when absent (the typed view's errors). */
     static int valueSize(BenchmarkConfig config) throws ConfigException {
-        String text = config.parameters().get("valuesize");
-        if (text == null) {
-            return 10;
-        }
-        try {
-            int size = Integer.parseInt(text.trim());
-            if (size >= 1 && size <= 1_000_000) {
-                return size;
-            }
-        } catch (NumberFormatException e) {
-            // the message below
-        }
-        throw new ConfigException("valuesize", "'" + text + "' is not a whole number from 1 to 1000000");
+        return (int) config.parameterView().longBetween("valuesize", 10, 1, 1_000_000);
     }
 
     static long records(BenchmarkConfig config) {
