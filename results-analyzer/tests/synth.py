@@ -7,7 +7,7 @@ from pathlib import Path
 
 import numpy as np
 
-from ivs_analyzer.load import EPOCH_COLUMNS, MODES, SAMPLE_COLUMNS
+from ivs_analyzer.load.results import EPOCH_COLUMNS, MODES, SAMPLE_COLUMNS
 
 START_MS = 1_763_842_000_000
 WINDOW_MS = 1000

@@ -3,8 +3,8 @@ import json
 
 import pytest
 
-from ivs_analyzer.activity import load_activity, nearest_snapshot, snapshots_between
-from ivs_analyzer.load import AnalyzerError
+from ivs_analyzer.load.activity import load_activity, nearest_snapshot, snapshots_between
+from ivs_analyzer.load.results import AnalyzerError
 
 
 def _entry(window_ms, blocker):
@@ -50,7 +50,7 @@ def test_a_broken_line_in_the_middle_is_an_error_naming_it(tmp_path):
 def test_a_stall_right_after_a_latency_wobble_keeps_both_snapshots(tmp_path):
     # The client snapshots a p99 wobble (no lock waits yet) and, a window later, the stall (the blocker): the
     # finding at the stall gets both, so its evidence names the blocker even though the wobble's is as near.
-    from ivs_analyzer.report import attach_activity
+    from ivs_analyzer.report.folders import attach_activity
     wobble = {"time_ms": 99_010, "window_ms": 98_000, "phase": 0, "trigger": "p99_us 2145.0",
               "snapshot": {"processlist": [], "lockWaits": []}}
     stall = _entry(102_000, 41)

@@ -4,8 +4,9 @@ import numpy as np
 import pandas as pd
 
 import synth
-from ivs_analyzer.changes import ChangeParams, find_changes
-from ivs_analyzer.load import load_run
+from ivs_analyzer.detect.series import ChangeParams
+from ivs_analyzer.explain.changes import find_changes
+from ivs_analyzer.load.results import load_run
 
 
 def _window(change):
@@ -100,7 +101,7 @@ def test_copies_of_one_signal_share_a_place(tmp_path):
 
 
 def test_same_signal_needs_correlation_not_equal_steps():
-    from ivs_analyzer.changes import same_signal
+    from ivs_analyzer.explain.metrics import same_signal
     step = np.r_[np.zeros(10), np.ones(10)]
     rng = np.random.default_rng(1)
     assert same_signal(step * 5 + 1, step, 0.98)
@@ -132,8 +133,8 @@ def test_a_counter_whose_amount_per_operation_jumps_is_listed_on_a_busy_machine(
     throughput, the client's change point came one window before the reads moved, and their own break stayed
     under 3 noise units. Per operation (0 -> 1 read per query) the break is clear, and it is listed; a gauge
     that merely stays put while throughput falls is not."""
-    from ivs_analyzer.changes import ChangeParams
-    from ivs_analyzer.explain import rank_window_metrics
+    from ivs_analyzer.detect.series import ChangeParams
+    from ivs_analyzer.explain.metrics import rank_window_metrics
 
     reads = [2, 0, 7, 18, 0, 0, 0, 0, 0, 3517, 3234, 3818, 1517, 2060, 3172, 1809, 1703, 5585]
     rate = [13285, 19468, 24108, 14361, 12523, 20907, 14758, 21713, 9017, 4251, 2979, 3493, 1395, 2037, 2757,

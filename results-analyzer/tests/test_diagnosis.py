@@ -4,10 +4,10 @@ import json
 from pathlib import Path
 
 import synth_cases
-from ivs_analyzer.changes import find_changes
 from ivs_analyzer.cli import main
-from ivs_analyzer.epochs import analyse_epochs, find_epoch_changes
-from ivs_analyzer.load import load_experiment, load_run
+from ivs_analyzer.explain.changes import find_changes
+from ivs_analyzer.explain.epochs import analyse_epochs, find_epoch_changes
+from ivs_analyzer.load.results import load_experiment, load_run
 
 # InnoDB's row-lock counters; Threads_running (the sessions piled up behind the lock) is not a cause
 LOCK_CAUSES = {"db.Innodb_row_lock_current_waits", "db.Innodb_row_lock_waits", "db.Innodb_row_lock_time"}
@@ -159,8 +159,8 @@ def test_a_lock_counter_leads_the_sessions_it_blocked_and_a_baseline_volume_foll
     import numpy as np
     import pandas as pd
 
-    from ivs_analyzer.changes import ChangeParams
-    from ivs_analyzer.explain import rank_window_metrics
+    from ivs_analyzer.detect.series import ChangeParams
+    from ivs_analyzer.explain.metrics import rank_window_metrics
 
     rng = np.random.default_rng(3)
     rate = np.concatenate([1000 + 60 * rng.standard_normal(10), np.zeros(7), [300.0, 350.0, 420.0]])
@@ -179,7 +179,7 @@ def test_a_lock_counter_leads_the_sessions_it_blocked_and_a_baseline_volume_foll
 
 
 def test_a_database_counter_ranked_first_leads_the_title_even_when_other_work_took_the_cpu():
-    from ivs_analyzer.findings import _cause_text
+    from ivs_analyzer.explain.findings import _cause_text
     lock = {"name": "db.Innodb_row_lock_current_waits", "before": 0.0, "after": 4.0, "score": 50.0, "same": []}
     idle = {"name": "os.cpu.idle_pct", "before": 60.0, "after": 5.0, "score": 40.0, "same": []}
     cpu = {"taken_by": "another process", "host_idle_before": 60.0, "host_idle_after": 5.0}
@@ -194,7 +194,7 @@ def test_a_database_counter_ranked_first_leads_the_title_even_when_other_work_to
 
 
 def test_cpu_time_that_falls_with_throughput_follows_and_cpu_that_rises_against_it_does_not():
-    from ivs_analyzer.explain import follows_throughput
+    from ivs_analyzer.explain.metrics import follows_throughput
     # a held lock: throughput 1000 -> 140, the host's user CPU 5.4 -> 3.2 % (less work done; not in proportion,
     # other processes keep their share): an effect
     assert follows_throughput("os.cpu.usr_pct", 5.41, 3.16, (1000.0, 140.0), 0.3)

@@ -10,8 +10,8 @@ import pytest
 
 import synth_cases
 from ivs_analyzer.cli import main
-from ivs_analyzer.epochs import analyse_epochs
-from ivs_analyzer.load import load_experiment
+from ivs_analyzer.explain.epochs import analyse_epochs
+from ivs_analyzer.load.results import load_experiment
 
 SLOPE = (77 - 48) / 39  # µs per epoch of the line the series was drawn around
 

@@ -7,8 +7,8 @@ import pandas as pd
 
 import synth
 from ivs_analyzer.cli import main
-from ivs_analyzer.epochs import find_epoch_changes
-from ivs_analyzer.load import load_experiment
+from ivs_analyzer.explain.epochs import find_epoch_changes
+from ivs_analyzer.load.results import load_experiment
 
 STEP = 12
 
@@ -76,8 +76,8 @@ def test_report_writes_epoch_steps(tmp_path):
 def test_a_cold_first_epoch_then_flat_is_no_step():
     # Seen on a real SQLite experiment: epoch 1 slow (cold), then flat with noise. A line through the first
     # 3 epochs extended to the 4th claimed a +32% "step" the observed values never made.
-    from ivs_analyzer.changes import ChangeParams
-    from ivs_analyzer.epochs import _changes_in, epoch_params
+    from ivs_analyzer.detect.series import ChangeParams
+    from ivs_analyzer.detect.epoch_steps import changes_in as _changes_in, epoch_params
     values = [14.35, 9.86, 9.38, 9.26, 9.77, 9.38, 9.29, 9.41, 9.52, 9.33, 9.61, 9.45, 9.30, 9.48]
     series = pd.Series(values, index=range(1, len(values) + 1), dtype=float)
     assert _changes_in(series, True, epoch_params(ChangeParams()))[0] == []
@@ -86,8 +86,9 @@ def test_a_cold_first_epoch_then_flat_is_no_step():
 def test_a_metric_that_only_grows_with_the_epochs_is_not_a_cause():
     # data_bytes grows by the same amount every epoch: its before and after levels differ at any epoch, but
     # it has no break of its own; the metric that jumps at the step is the one listed.
-    from ivs_analyzer.changes import ChangeParams
-    from ivs_analyzer.epochs import epoch_params, rank_epoch_metrics
+    from ivs_analyzer.detect.series import ChangeParams
+    from ivs_analyzer.detect.epoch_steps import epoch_params
+    from ivs_analyzer.explain.epochs import rank_epoch_metrics
     rng = np.random.default_rng(7)
     epochs = np.arange(1, 21, dtype=float)
     frame = pd.DataFrame({

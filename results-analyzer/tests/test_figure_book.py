@@ -4,8 +4,8 @@ import json
 import numpy as np
 import pandas as pd
 
-from ivs_analyzer import figure_book
-from ivs_analyzer import figure_tests as t
+from ivs_analyzer.explain import figure_tests as t
+from ivs_analyzer.report import figure_book
 
 
 def test_ratio_holds_counts_the_share_of_epochs():

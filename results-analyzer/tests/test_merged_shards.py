@@ -13,7 +13,7 @@ import sys
 from pathlib import Path
 
 import skip_policy
-from ivs_analyzer.load import load_run
+from ivs_analyzer.load.results import load_run
 
 REPO = Path(__file__).resolve().parents[2]
 JAR = REPO / "target" / "benchbase.jar"

@@ -6,10 +6,11 @@ import numpy as np
 import pandas as pd
 
 import synth
-from ivs_analyzer.changes import ChangeParams, find_changes
 from ivs_analyzer.cli import main
-from ivs_analyzer.load import load_run
-from ivs_analyzer.outliers import run_excursions, window_excursions
+from ivs_analyzer.detect.outliers import run_excursions, window_excursions
+from ivs_analyzer.detect.series import ChangeParams
+from ivs_analyzer.explain.changes import find_changes
+from ivs_analyzer.load.results import load_run
 
 DIP = 120  # the measured window that dips
 

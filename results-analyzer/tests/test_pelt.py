@@ -3,7 +3,7 @@ import numpy as np
 import pytest
 import ruptures as rpt
 
-from ivs_analyzer.pelt import pelt_l2
+from ivs_analyzer.detect.pelt import pelt_l2
 
 
 @pytest.mark.parametrize("seed", range(6))
@@ -26,7 +26,7 @@ def test_flat_signal_has_one_segment():
 @pytest.mark.parametrize("seed", range(6))
 def test_linear_cost_same_breakpoints_as_ruptures(seed):
     """One line per segment (the per-epoch series): ramps with a jump and a change of slope, and spikes."""
-    from ivs_analyzer.pelt import pelt_linear
+    from ivs_analyzer.detect.pelt import pelt_linear
     rng = np.random.default_rng(seed)
     n = 60
     x = np.arange(n, dtype=float)

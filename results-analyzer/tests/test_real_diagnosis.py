@@ -169,7 +169,7 @@ def test_a_held_row_lock_is_named_with_its_blocking_transaction(tmp_path, server
 
 
 def test_a_cpu_hog_is_host_cpu_taken_by_another_process(tmp_path, server):
-    from ivs_analyzer.cpu import MIN_IDLE_POINTS
+    from ivs_analyzer.explain.cpu import MIN_IDLE_POINTS
     needed = 2 * MIN_IDLE_POINTS  # room for the analyzer's minimum move of host idle, and some to spare
     seen = []
 

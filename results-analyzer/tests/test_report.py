@@ -39,9 +39,9 @@ def test_report_run(step_run, capsys):
 
 
 def _run_charts(path):
-    from ivs_analyzer.changes import find_changes
-    from ivs_analyzer.charts import run_charts
-    from ivs_analyzer.load import load_run
+    from ivs_analyzer.explain.changes import find_changes
+    from ivs_analyzer.report.charts import run_charts
+    from ivs_analyzer.load.results import load_run
     run = load_run(path)
     return [c for c in run_charts(run, path, find_changes(run)) if c["file"] == "resources.png"]
 

@@ -2,9 +2,9 @@
 import shutil
 from pathlib import Path
 
-from ivs_analyzer.charts import _ramped_phases, _target_steps
 from ivs_analyzer.cli import main
-from ivs_analyzer.load import load_run
+from ivs_analyzer.load.results import load_run
+from ivs_analyzer.report.charts import _ramped_phases, _target_steps
 
 # A real SQLite run of config/workloads/ramp_rate_and_mix.xml: 100 -> 300 ops/s linear, then 300 -> 100 in steps.
 RAMP_RUN = Path(__file__).parent / "data" / "ramp_run"

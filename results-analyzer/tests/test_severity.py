@@ -6,10 +6,11 @@ import json
 import numpy as np
 
 import synth_cases
-from ivs_analyzer.changes import ChangeParams, find_changes
 from ivs_analyzer.cli import main
-from ivs_analyzer.load import load_run
-from ivs_analyzer.outliers import split_severe, window_excursions
+from ivs_analyzer.detect.outliers import split_severe, window_excursions
+from ivs_analyzer.detect.series import ChangeParams
+from ivs_analyzer.explain.changes import find_changes
+from ivs_analyzer.load.results import load_run
 from test_outliers import _run_with_one_dip
 
 PARAMS = ChangeParams()

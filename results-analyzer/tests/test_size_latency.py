@@ -9,9 +9,10 @@ import pytest
 from scipy import stats
 
 import synth
-from ivs_analyzer import figure_book, size_latency
 from ivs_analyzer.cli import main
-from ivs_analyzer.load import AnalyzerError, load_experiment
+from ivs_analyzer.explain import size_latency
+from ivs_analyzer.load.results import AnalyzerError, load_experiment
+from ivs_analyzer.report import figure_book
 from test_figure_book import synthetic
 
 HEADER = ["epoch", "mode", "phase", "type", "bucket_lo", "bucket_hi", "count", "lat_avg_us", "lat_p50_us",

@@ -5,9 +5,9 @@ import pandas as pd
 import pytest
 from scipy import stats
 
-from ivs_analyzer import sweep
 from ivs_analyzer.cli import main
-from ivs_analyzer.load import AnalyzerError
+from ivs_analyzer.explain import anova
+from ivs_analyzer.load.results import AnalyzerError
 
 HEADER = ("target_type,benchmark,phase,terminals,count,trial,runtime_ms,operations,throughput,goodput,"
           "latency_p50_us,latency_p95_us,latency_p99_us,missed,aborted,errors,interrupted,folder")
@@ -43,7 +43,7 @@ def textbook_frame() -> pd.DataFrame:
 
 
 def test_two_way_anova_matches_the_hand_computation():
-    table = sweep.anova(textbook_frame())
+    table = anova.anova(textbook_frame())
     assert list(table.index) == ["database", "threads", "database:threads", "Residual"]
     assert table["SS"].tolist() == pytest.approx([32, 72, 8, 8])
     assert table["df"].tolist() == pytest.approx([1, 1, 1, 4])
@@ -87,27 +87,27 @@ def lines_frame() -> pd.DataFrame:
 
 
 def test_numeric_threads_anova_matches_the_hand_computation():
-    table = sweep.anova(lines_frame(), model="numeric")
+    table = anova.anova(lines_frame(), model="numeric")
     assert list(table.index) == ["database", "threads", "database:threads", "Residual"]
     assert table["SS"].tolist() == pytest.approx([192, 98, 2, 24])
     assert table["df"].tolist() == pytest.approx([1, 1, 1, 8])
     assert table["F"].tolist()[:3] == pytest.approx([64, 98 / 3, 2 / 3])
     assert table["p"].tolist()[:3] == pytest.approx([stats.f.sf(f, 1, 8) for f in (64, 98 / 3, 2 / 3)])
     # the categorical model on the same data: thread means 15, 17, 22 -> SS 4 * (9 + 1 + 16) = 104 on 2 df
-    categorical = sweep.anova(lines_frame())
+    categorical = anova.anova(lines_frame())
     assert categorical["SS"].tolist() == pytest.approx([192, 104, 8, 12])
     assert categorical["df"].tolist() == pytest.approx([1, 2, 2, 6])
-    lof = sweep.lack_of_fit(lines_frame())
+    lof = anova.lack_of_fit(lines_frame())
     assert (lof["SS"], lof["df"], lof["F"], lof["df_resid"]) == pytest.approx((12, 2, 3, 6))
     assert lof["p"] == pytest.approx(0.125)
     # two thread counts: the straight line is the categorical model, nothing to test
-    assert sweep.lack_of_fit(lines_frame()[lambda f: f["terminals"] < 3]) is None
+    assert anova.lack_of_fit(lines_frame()[lambda f: f["terminals"] < 3]) is None
 
 
 def test_two_way_anova_reproduces_the_textbook_battery_example():
     frame = pd.DataFrame([{"database": m, "terminals": t, "runtime_ms": float(v)}
                           for (m, t), values in BATTERY.items() for v in values])
-    table = sweep.anova(frame)
+    table = anova.anova(frame)
     assert list(table.index) == ["database", "threads", "database:threads", "Residual"]
     assert table["SS"].tolist() == pytest.approx([10683.72, 39118.72, 9613.78, 18230.75], abs=0.01)
     assert table["df"].tolist() == pytest.approx([2, 2, 4, 27])
@@ -118,7 +118,7 @@ def test_two_way_anova_reproduces_the_textbook_battery_example():
 
 
 def test_reading_names_the_significant_factors():
-    lines = sweep.reading(sweep.anova(textbook_frame()))
+    lines = anova.reading(anova.anova(textbook_frame()))
     assert lines[0].startswith("the database: significant at 0.05")
     assert lines[1].startswith("the number of threads: significant at 0.05")
     assert lines[2].startswith("the interaction (the effect of threads differs between databases): not significant")
@@ -126,7 +126,7 @@ def test_reading_names_the_significant_factors():
 
 def test_one_database_gives_the_one_way_table():
     frame = textbook_frame()
-    table = sweep.anova(frame[frame["database"] == "X"])
+    table = anova.anova(frame[frame["database"] == "X"])
     assert list(table.index) == ["threads", "Residual"]
     # X only: means 3 and 7, grand 5 -> SS = 2 * (4 + 4) = 16; residual 4 on 2 df -> F = 8.
     assert table["SS"].tolist() == pytest.approx([16, 4])
@@ -136,7 +136,7 @@ def test_one_database_gives_the_one_way_table():
 def test_one_trial_per_cell_is_refused():
     frame = textbook_frame().groupby(["database", "terminals"]).head(1)
     with pytest.raises(AnalyzerError, match="at least 2 trials"):
-        sweep.anova(frame)
+        anova.anova(frame)
 
 
 def test_report_over_two_databases(tmp_path):

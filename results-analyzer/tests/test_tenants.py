@@ -10,8 +10,9 @@ import pandas as pd
 import pytest
 
 import synth
-from ivs_analyzer import tenants
 from ivs_analyzer.cli import main
+from ivs_analyzer.explain import interference
+from ivs_analyzer.load import tenants
 
 # The header TenantTimeline.java writes.
 HEADER = ("time_ms,window_ms,tenant,phase,ok,skipped,aborted,error,missed,throughput,goodput,lat_avg_us,lat_p50_us,"
@@ -50,7 +51,7 @@ def _write(path: Path, drop_column: str | None = None) -> Path:
 
 def test_solo_and_overlapping_windows_are_split_per_tenant(tmp_path):
     df = tenants.load_timeline(_write(tmp_path / "t"))
-    table = tenants.interference(df).set_index("tenant")
+    table = interference.interference(df).set_index("tenant")
     assert table.loc["reads", "solo_windows"] == 7
     assert table.loc["reads", "overlap_windows"] == 3
     assert table.loc["reads", "solo_p99_median_us"] == 1000

@@ -9,8 +9,8 @@ import pandas as pd
 import pytest
 from scipy import stats
 
-from ivs_analyzer import figure_book
-from ivs_analyzer import verdicts as v
+from ivs_analyzer.explain import verdicts as v
+from ivs_analyzer.report import figure_book
 
 ZIPFIAN = {"spec": {"extendDistribution": "zipfian", "runWeights": {"ReadRecord": 100.0}}}
 

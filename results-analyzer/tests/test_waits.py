@@ -6,8 +6,8 @@ from pathlib import Path
 
 import synth_cases
 from ivs_analyzer.cli import main
-from ivs_analyzer.load import load_run
-from ivs_analyzer.waits import wait_cause
+from ivs_analyzer.explain.waits import wait_cause
+from ivs_analyzer.load.results import load_run
 
 DATA = Path(__file__).parent / "data" / "activity"
 

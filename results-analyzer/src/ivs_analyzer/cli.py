@@ -7,8 +7,8 @@ import argparse
 import sys
 from pathlib import Path
 
-from .changes import ChangeParams
-from .load import AnalyzerError
+from .detect.series import ChangeParams
+from .load.results import AnalyzerError
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -41,10 +41,10 @@ def _parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     # Imported late so `--help` and argument errors stay fast (matplotlib import is slow).
-    from . import report as rep
+    from .report import folders as rep
     try:
         if args.command == "sweep":
-            from . import sweep
+            from .report import sweep
             path = sweep.report(args.sweep_dirs, args.out or sweep.default_out(args.sweep_dirs))
         elif args.command == "report":
             params = ChangeParams(penalty_factor=args.penalty_factor, min_size=args.min_size,

@@ -1,4 +1,4 @@
-"""The figure book's tests as effects with intervals (verdicts.py), for the figures' data: the claims' thresholds,
+"""The figure book's tests as effects with intervals (explain/verdicts.py), for the figures' data: the claims' thresholds,
 the tests a figure section builds from epochs.csv (`Tests`, mixed into figure_book.Book), and how the verdicts
 are shown."""
 from __future__ import annotations
@@ -8,7 +8,7 @@ import math
 
 import pandas as pd
 
-from . import verdicts as v
+from ..explain import verdicts as v
 
 GROWS = math.log(1.2)  # a rise of 20 % over the run is the smallest that counts as "latency rises"
 ABOVE = math.log1p(0.05)  # one mode 5 % slower than another is the smallest difference that counts

@@ -12,8 +12,8 @@ import numpy as np
 import pandas as pd
 
 from .charts import plt, save_figure
-from .cpu import CLIENT_CPU, HOST_IDLE, SERVER_CPU
-from .load import MODES, Experiment, Run
+from ..explain.cpu import CLIENT_CPU, HOST_IDLE, SERVER_CPU
+from ..load.results import MODES, Experiment, Run
 
 MARGIN = 3  # context windows either side of the finding's moment, as a multiple of params.context_windows
 

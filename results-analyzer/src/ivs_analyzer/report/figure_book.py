@@ -3,7 +3,7 @@ paper's axes and units, with the paper's claim beside it and a stated test of wh
 A figure that needs data this run does not have (another extend distribution, a mixed READ/UPDATE run phase,
 trials) says which preset gives it instead of drawing nothing. Every test is an effect with a 95 % confidence
 interval, the smallest effect the run could have detected and a verdict: reproduced, not reproduced or
-inconclusive (verdicts.py); a "not reproduced" quotes what the monitor recorded instead. Writes figures.html, figures.md, figures.json
+inconclusive (explain/verdicts.py); a "not reproduced" quotes what the monitor recorded instead. Writes figures.html, figures.md, figures.json
 and figures/figNN.png into the output folder."""
 from __future__ import annotations
 
@@ -20,9 +20,10 @@ import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
 import pandas as pd  # noqa: E402
 
-from . import figure_tests as t  # noqa: E402
+from ..explain import figure_tests as t  # noqa: E402
+from ..explain import verdicts as v  # noqa: E402
+from ..explain.size_latency import sized  # noqa: E402
 from . import size_latency  # noqa: E402
-from . import verdicts as v  # noqa: E402
 from .figure_verdicts import (ABOVE, EQUAL, GROWS, STABLE, STRAIGHT, VERDICT_RULE, Tests,  # noqa: E402
                               col, tests_table)
 
@@ -334,7 +335,7 @@ class Book(Tests):
         operations' own sizes (latency_by_size.csv) when the experiment has them, else each epoch's average read
         latency against its average record size (no exponent)."""
         chart = "figures/latency_vs_record_size.png"
-        if by_size is not None and len(size_latency.sized(by_size)):
+        if by_size is not None and len(sized(by_size)):
             return chart, size_latency.draw(by_size, self.out / chart)
         fig, a = plt.subplots(figsize=(9, 3.2))
         for m in MODES:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from .load import AnalyzerError
+from .results import AnalyzerError
 
 ACTIVITY_FILE = "activity.jsonl"
 

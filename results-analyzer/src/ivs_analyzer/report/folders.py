@@ -1,21 +1,24 @@
-"""report.html (jinja2) for a run, an experiment, or a comparison; PNGs sit next to it."""
+"""The report a results folder gets (`report`): report.html (page.py) for a run or an experiment (with the figure
+book), a trials folder (trial 1's, with the trials' means) or a tenants folder (tenants.py); `compare` overlays
+runs or experiments, or gives the sweep report (sweep.py) for sweep folders. PNGs sit next to report.html."""
 from __future__ import annotations
 
 import json
-import math
 from pathlib import Path
 
-import jinja2
 import pandas as pd
 
-from . import charts, figure_book, finding_charts
-from .activity import describe_snapshot, load_activity, nearest_snapshot, snapshots_between
-from .changes import ChangeParams, find_changes
-from .epochs import analyse_epochs
-from .findings import experiment_findings, run_findings
-from .load import AnalyzerError, Experiment, Run, load_any
-from .outliers import run_excursions
-from .waits import strongest
+from ..detect.outliers import run_excursions
+from ..detect.series import ChangeParams
+from ..explain.changes import find_changes
+from ..explain.epochs import analyse_epochs
+from ..explain.findings import experiment_findings, run_findings
+from ..explain.waits import strongest
+from ..load.activity import describe_snapshot, load_activity, nearest_snapshot, snapshots_between
+from ..load.results import AnalyzerError, Experiment, Run, load_any
+from ..load.sweeps import is_sweep_folder
+from ..load.tenants import is_tenants_folder
+from . import charts, figure_book, finding_charts, page, sweep, tenants
 
 # Charts drawn for findings at most: the first screen stays short, and each chart costs drawing time.
 MAX_FINDING_CHARTS = 6
@@ -28,93 +31,6 @@ CHANGE_METHOD = (
     "either side, in units of the fit's noise; 3 or more to be listed); those that keep their amount per "
     "operation while throughput moved are listed as following it."
 )
-
-
-def _num(v):
-    if v is None or v == "":
-        return ""
-    if isinstance(v, str):
-        return v
-    try:
-        f = float(v)
-    except (TypeError, ValueError):
-        return str(v)
-    if math.isnan(f):
-        return ""
-    if f == int(f) and abs(f) < 1e15:
-        return f"{int(f):,}"
-    if abs(f) >= 100:
-        return f"{f:,.0f}"
-    if abs(f) >= 1:
-        return f"{f:,.2f}"
-    return f"{f:.3g}"
-
-
-def _env() -> jinja2.Environment:
-    env = jinja2.Environment(loader=jinja2.PackageLoader("ivs_analyzer", "templates"),
-                             autoescape=jinja2.select_autoescape(["html"]),
-                             undefined=jinja2.ChainableUndefined)
-    env.filters["num"] = _num
-    return env
-
-
-def _rate(p: dict) -> str:
-    rate = p.get("rate") or {}
-    kind = rate.get("kind", "")
-    if kind == "open":
-        return f"open {_num(rate.get('target'))}/s {rate.get('arrival', '')}".strip()
-    return kind
-
-
-def _stats_row(obj: dict) -> dict:
-    rt = obj.get("responseTimeUs") or {}
-    counts = obj.get("counts") or {}
-    row = {k: rt.get(k) for k in ("avg", "p50", "p90", "p95", "p99", "p999", "max")}
-    row.update({k: counts.get(k) for k in ("ok", "skipped", "aborted", "error")})
-    for k in ("operations", "throughput", "goodput", "missed", "measuredSeconds"):
-        row[k] = obj.get(k)
-    return row
-
-
-def phase_tables(run: Run, label_prefix: str = "") -> tuple[list[dict], list[dict]]:
-    phase_rows, type_rows = [], []
-    for p in run.phases:
-        name = f"{label_prefix}{p.get('name', p.get('index'))}"
-        row = _stats_row(p)
-        row.update(label=name, rate=_rate(p))
-        phase_rows.append(row)
-        for ty, t in sorted((p.get("transactions") or {}).items()):
-            trow = _stats_row(t)
-            trow.update(phase=name, type=ty)
-            type_rows.append(trow)
-    return phase_rows, type_rows
-
-
-def _warnings(summary: dict, where: str = "") -> list[str]:
-    w = []
-    if summary.get("complete") is False:
-        w.append(f"{where}summary.json says complete=false: the run did not end normally; figures may be partial.")
-    if summary.get("interrupted"):
-        w.append(f"{where}the run was interrupted.")
-    return w
-
-
-def _render(out: Path, **ctx) -> Path:
-    ctx.setdefault("warnings", [])
-    ctx.setdefault("charts", [])
-    html = _env().get_template("report.html").render(**ctx)
-    path = out / "report.html"
-    path.write_text(html, encoding="utf-8")
-    return path
-
-
-def _prepare_out(out: Path) -> Path:
-    out = Path(out)
-    try:
-        out.mkdir(parents=True, exist_ok=True)
-    except OSError as e:
-        raise AnalyzerError(f"cannot create output directory {out}: {e.strerror}") from e
-    return out
 
 
 def attach_activity(found: list[dict], activity: list[dict], start_ms: float, window_ms: float) -> None:
@@ -142,7 +58,7 @@ def attach_activity(found: list[dict], activity: list[dict], start_ms: float, wi
 
 def report_run(run: Run, out: Path, params: ChangeParams | None = None) -> Path:
     params = params or ChangeParams()
-    out = _prepare_out(out)
+    out = page.prepare_out(out)
     changes = find_changes(run, params)
     (out / "changes.json").write_text(json.dumps(changes, indent=2), encoding="utf-8")
     found = run_findings(changes, run_excursions(run, params), run.start_ms, run.window_ms)
@@ -152,9 +68,9 @@ def report_run(run: Run, out: Path, params: ChangeParams | None = None) -> Path:
             f["chart"] = finding_charts.run_finding_chart(run, f, out, i, 3 * params.context_windows)
         elif f["kind"] == "outliers":
             f["chart"] = finding_charts.excursions_chart(run, f, out, i)
-    _write_findings(out, found)
+    page.write_findings(out, found)
     chart_list = charts.run_charts(run, out, changes)
-    phase_rows, type_rows = phase_tables(run)
+    phase_rows, type_rows = page.phase_tables(run)
     view_changes = []
     for c in changes:
         c2 = dict(c)
@@ -162,12 +78,12 @@ def report_run(run: Run, out: Path, params: ChangeParams | None = None) -> Path:
         view_changes.append(c2)
     s = run.summary
     db = s.get("database") or {}
-    return _render(
+    return page.render(
         out,
         title=f"{s.get('benchmark', 'run')} on {run.label}",
         subtitle=f"{run.path.name} · {db.get('version', '')} · terminals {s.get('terminals', '')} · "
-                 f"window {_num(run.window_ms / 1000)} s · seed {s.get('randomSeed', '')}",
-        warnings=_warnings(s),
+                 f"window {page.num(run.window_ms / 1000)} s · seed {s.get('randomSeed', '')}",
+        warnings=page.warnings_of(s),
         phase_rows=phase_rows, type_rows=type_rows, charts=chart_list,
         show_changes=True, changes=view_changes, findings=found,
         change_method=CHANGE_METHOD.format(pf=params.penalty_factor, ms=params.min_size,
@@ -181,7 +97,7 @@ EPOCH_TABLE_COLUMNS = ["epoch", "mode", "records", "value_avg", "value_max", "ex
 
 def report_experiment(exp: Experiment, out: Path, params: ChangeParams | None = None,
                       trials: pd.DataFrame | None = None) -> Path:
-    out = _prepare_out(out)
+    out = page.prepare_out(out)
     chart_list = charts.epoch_charts(exp, out)
     analysis = analyse_epochs(exp, params)
     # The figure book (figures.html): the paper's figures 1-17 from this run, each with its claim and test; a
@@ -201,7 +117,7 @@ def report_experiment(exp: Experiment, out: Path, params: ChangeParams | None = 
             mode = f.get("mode", "main").split("/")[0]
             metrics = analysis["metrics"](mode) if f.get("cause") else None
             f["chart"] = finding_charts.epoch_finding_chart(exp, f, metrics, out, i)
-    _write_findings(out, found)
+    page.write_findings(out, found)
     rows = exp.epochs.sort_values(["epoch", "mode"]).to_dict("records")
     subruns, warnings = [], []
     for sub in exp.subruns:
@@ -211,8 +127,8 @@ def report_experiment(exp: Experiment, out: Path, params: ChangeParams | None = 
                         "folder": str(sub.path.relative_to(exp.path)),
                         "throughput": p.get("throughput"), "avg": rt.get("avg"), "p99": rt.get("p99")})
         if sub.summary:
-            warnings += _warnings(sub.summary, f"{sub.path.relative_to(exp.path)}: ")
-    return _render(
+            warnings += page.warnings_of(sub.summary, f"{sub.path.relative_to(exp.path)}: ")
+    return page.render(
         out,
         title=f"YCSB-IVS experiment on {exp.label}",
         subtitle=f"{exp.path.name} · {exp.epochs['epoch'].nunique()} epochs · modes: "
@@ -223,14 +139,7 @@ def report_experiment(exp: Experiment, out: Path, params: ChangeParams | None = 
     )
 
 
-def _write_findings(out: Path, found: list[dict]) -> None:
-    """findings.json: the findings with the data behind each finding's chart."""
-    (out / "findings.json").write_text(json.dumps(found, indent=1), encoding="utf-8")
-
-
 def report(path: Path, out: Path | None = None, params: ChangeParams | None = None) -> Path:
-    from . import tenants
-
     path = Path(path)
     if (path / "trials.csv").is_file():
         # A trials folder: the report and figure book of trial 1, with the trials' means for Fig 16.
@@ -238,7 +147,7 @@ def report(path: Path, out: Path | None = None, params: ChangeParams | None = No
         trials = pd.read_csv(path / "trials.csv")
         return report_experiment(load_any(first), Path(out) if out else path, params, trials)
     out = Path(out) if out else Path(path)
-    if tenants.is_tenants_folder(path):
+    if is_tenants_folder(path):
         return tenants.report(path, out)
     item = load_any(path)
     if isinstance(item, Experiment):
@@ -248,13 +157,11 @@ def report(path: Path, out: Path | None = None, params: ChangeParams | None = No
 
 def compare(paths: list[Path], out: Path) -> Path:
     """Runs and experiments overlaid in report.html; sweep folders (all of them) give the sweep report."""
-    from . import sweep
-
     paths = [Path(p) for p in paths]
     for p in paths:
         if not p.is_dir():
             raise AnalyzerError(f"results directory not found: {p}")
-    sweeps = [p for p in paths if sweep.is_sweep_folder(p)]
+    sweeps = [p for p in paths if is_sweep_folder(p)]
     if sweeps and len(sweeps) == len(paths):
         return sweep.report(paths, Path(out))
     if sweeps:
@@ -262,20 +169,20 @@ def compare(paths: list[Path], out: Path) -> Path:
         raise AnalyzerError("compare: cannot mix sweep folders (" + ", ".join(map(str, sweeps)) + ") with run or"
                             " experiment folders (" + ", ".join(map(str, others)) + "); give only sweeps or none")
     items = [load_any(p) for p in paths]
-    out = _prepare_out(out)
+    out = page.prepare_out(out)
     runs = [x for x in items if isinstance(x, Run)]
     exps = [x for x in items if isinstance(x, Experiment)]
     chart_list, phase_rows, warnings = [], [], []
     if runs:
         chart_list += charts.compare_run_charts(runs, out)
         for i, run in enumerate(runs):
-            rows, _ = phase_tables(run, label_prefix=f"{charts.run_name(runs, i)}: ")
+            rows, _ = page.phase_tables(run, label_prefix=f"{charts.run_name(runs, i)}: ")
             phase_rows += rows
-            warnings += _warnings(run.summary, f"{run.path.name}: ")
+            warnings += page.warnings_of(run.summary, f"{run.path.name}: ")
     if exps:
         chart_list += charts.compare_experiment_charts(exps, out)
     labels = [charts.run_name(runs, i) for i in range(len(runs))] + \
              [charts.run_name(exps, i) for i in range(len(exps))]
-    return _render(out, title="Comparison: " + " vs ".join(labels),
+    return page.render(out, title="Comparison: " + " vs ".join(labels),
                    subtitle=" · ".join(str(p) for p in paths), warnings=warnings,
                    charts=chart_list, phase_rows=phase_rows, show_changes=False)

@@ -146,7 +146,7 @@ def _read_json(path: Path) -> dict:
     return data
 
 
-def _read_csv(path: Path, required: list[str], numeric: list[str],
+def read_csv(path: Path, required: list[str], numeric: list[str],
               not_null: list[str] = ()) -> pd.DataFrame:
     try:
         # Only empty cells are missing values: "NA" or "nan" in a numeric column is an error, not a gap.
@@ -189,7 +189,7 @@ def _read_csv(path: Path, required: list[str], numeric: list[str],
 
 def load_samples(path: Path) -> pd.DataFrame:
     numeric = [c for c in SAMPLE_COLUMNS if c != "type"]
-    df = _read_csv(path, SAMPLE_COLUMNS, numeric, not_null=[c for c in SAMPLE_REQUIRED_VALUES if c != "type"])
+    df = read_csv(path, SAMPLE_COLUMNS, numeric, not_null=[c for c in SAMPLE_REQUIRED_VALUES if c != "type"])
     df["type"] = df["type"].where(df["type"].notna(), "").astype(str).str.strip()
     if (df["type"] == "").any():
         raise AnalyzerError(f"{path}: column 'type' is empty on some row")
@@ -201,7 +201,7 @@ SETTINGS_COLUMNS = ["time_ms", "window_ms", "phase", "measured_ms", "ramp_fracti
 
 
 def load_settings(path: Path) -> pd.DataFrame:
-    df = _read_csv(path, SETTINGS_COLUMNS, ["time_ms", "window_ms", "phase", "measured_ms", "ramp_fraction", "rate"],
+    df = read_csv(path, SETTINGS_COLUMNS, ["time_ms", "window_ms", "phase", "measured_ms", "ramp_fraction", "rate"],
                    not_null=["time_ms", "phase"])
     df["phase"] = df["phase"].astype(int)
     return df.sort_values(["phase", "time_ms"], kind="stable").reset_index(drop=True)
@@ -211,7 +211,7 @@ def load_monitor(path: Path) -> pd.DataFrame:
     with path.open(encoding="utf-8") as f:
         header = [c.strip() for c in f.readline().rstrip("\r\n").split(",")]
     metrics = [c for c in header if c not in MONITOR_KEY_COLUMNS]
-    df = _read_csv(path, MONITOR_KEY_COLUMNS, ["time_ms", "interval_ms", "phase"] + metrics,
+    df = read_csv(path, MONITOR_KEY_COLUMNS, ["time_ms", "interval_ms", "phase"] + metrics,
                    not_null=["time_ms"])
     return df.sort_values("time_ms", kind="stable").reset_index(drop=True)
 
@@ -264,21 +264,21 @@ def load_experiment(path: Path) -> Experiment:
     if not epochs_path.is_file():
         raise AnalyzerError(f"{path}: no epochs.csv (not an experiment folder)")
     numeric = [c for c in EPOCH_COLUMNS if c != "mode"]
-    epochs = _read_csv(epochs_path, EPOCH_COLUMNS, numeric, not_null=["epoch"])
+    epochs = read_csv(epochs_path, EPOCH_COLUMNS, numeric, not_null=["epoch"])
     epochs["epoch"] = epochs["epoch"].astype(int)
     epochs["mode"] = epochs["mode"].where(epochs["mode"].notna(), "").astype(str).str.strip()
     epochs = epochs.sort_values(["mode", "epoch"], kind="stable").reset_index(drop=True)
     vs_path = path / "value_sizes.csv"
     value_sizes = None
     if vs_path.is_file():
-        value_sizes = _read_csv(vs_path, VALUE_SIZE_COLUMNS, VALUE_SIZE_COLUMNS,
+        value_sizes = read_csv(vs_path, VALUE_SIZE_COLUMNS, VALUE_SIZE_COLUMNS,
                                 not_null=VALUE_SIZE_COLUMNS)
         value_sizes["epoch"] = value_sizes["epoch"].astype(int)
     by_size_path = path / "latency_by_size.csv"
     by_size = None
     if by_size_path.is_file():
         text = ["mode", "phase", "type"]
-        by_size = _read_csv(by_size_path, LATENCY_BY_SIZE_COLUMNS,
+        by_size = read_csv(by_size_path, LATENCY_BY_SIZE_COLUMNS,
                             [c for c in LATENCY_BY_SIZE_COLUMNS if c not in text], not_null=["epoch", "count"])
         for c in text:
             by_size[c] = by_size[c].astype(str)

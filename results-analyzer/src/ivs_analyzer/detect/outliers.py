@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .changes import robust_sigma
+from .series import phase_series, robust_sigma
 
 OUTLIER_SIGMAS = 4.0
 SIDE = 3
@@ -79,7 +79,7 @@ def split_severe(values: np.ndarray, excursions: list[dict], series: str, params
     """(small, severe) excursions of a window series. Severity, not duration, decides what is explained: an
     excursion whose mean is ``params.severe_p99_ratio`` times (p99) or at most ``params.severe_throughput_ratio``
     of (throughput) the median of the ``params.severe_history`` windows before it is severe (a stall, a disk
-    hog: an episode with a cause search, changes.find_changes); the rest are outliers. Each severe one gets
+    hog: an episode with a cause search, explain/changes.py); the rest are outliers. Each severe one gets
     ``baseline`` (that median). An excursion with fewer than 3 windows before it has no history: small."""
     values = np.asarray(values, dtype=float)
     small, severe = [], []
@@ -103,7 +103,6 @@ def run_excursions(run, params, limit: int = 10) -> list[dict]:
     """Short excursions of each phase's throughput and p99 (fewer windows than a step segment) that are not severe
     (`split_severe`: those are episodes with a cause search), largest first, each with the host's condition then: {"<column>": mean over the excursion, "<column>.typical": median
     over the phase} for the host idle CPU, the server's and the client's CPU."""
-    from .changes import phase_series  # changes imports nothing from here; late import keeps it one-way
     metrics = run.metric_frame()
     out = []
     for phase in sorted(run.samples["phase"].unique()):

@@ -1,27 +1,20 @@
-"""Step changes across the epochs of a YCSB-IVS experiment, explained by per-epoch metrics.
+"""Step changes across the epochs of a YCSB-IVS experiment (their explanation: explain/epochs.py).
 
-The per-window detector (changes.py) sees one phase; the paper's effects show across epochs: a mode's
+The per-window detector (steps.py) sees one phase; the paper's effects show across epochs: a mode's
 run-phase latency that starts to degrade faster after some number of extension cycles, main-run
 leaving clean-run (history effect), clean-run leaving average-baseline (non-uniform sizes effect).
 
 Series (one value per epoch, from epochs.csv):
   * per mode: ``run_lat_avg_us`` and ``run_lat_p99_us`` (log scale, multiplicative noise, as p99 in
-    changes.py) and ``run_throughput`` (as is);
+    steps.py) and ``run_throughput`` (as is);
   * divergence: ``run_lat_avg_us`` of main / clean and of clean / average-baseline, on the epochs both
     modes have (log scale: a ratio's noise is multiplicative).
 
-Detection is changes.detect_steps with ``trend=True`` (one line per segment: the series grow with the
+Detection is steps.detect_steps with ``trend=True`` (one line per segment: the series grow with the
 value sizes, a steady trend is not a step) and the per-epoch parameters of `epoch_params`; a step it finds
 is kept only when the observed values confirm it (`_confirmed`: the medians of up to 4 epochs either side
 moved the same way, by the minimum relative change and by more than 3 times the series' own epoch-to-epoch
 noise), since lines through a few noisy epochs can jump where the data did not.
-
-Explaining: per epoch, the mode's run sub-run ``monitor.csv`` (for a divergence series: the numerator's,
-main for main/clean, clean for clean/average-baseline) is reduced to one value per metric over the measured
-windows (`monitor_per_epoch`), joined with that mode's value-size columns of epochs.csv, and ranked by each
-metric's own break at the step epoch (`rank_epoch_metrics`): a metric that only grows with the epochs, as
-the data volume does, is not a cause. A step with no metric listed is reported as such: nothing recorded
-moved with it (on a shared machine, often the machine itself).
 """
 from __future__ import annotations
 
@@ -30,17 +23,19 @@ from dataclasses import replace
 import numpy as np
 import pandas as pd
 
-from .changes import ChangeParams, detect_steps, local_lines, phase_series, robust_sigma, trend_departure
-from .explain import follows_throughput, on_own_trend, same_signal
-from .load import MONITOR_KEY_COLUMNS, AnalyzerError, Experiment, load_run
+from ..load.results import Experiment
 from .outliers import find_outliers
+from .series import ChangeParams, local_lines, robust_sigma, trend_departure
+from .steps import detect_steps
+
 
 # column -> analysed on log scale
 MODE_SERIES = {"run_lat_avg_us": True, "run_lat_p99_us": True, "run_throughput": False}
+
+
 # (numerator, denominator): a step in main/clean is the history effect appearing, in
 # clean/average-baseline the non-uniform sizes effect.
 DIVERGENCES = [("main", "clean"), ("clean", "average-baseline")]
-VALUE_COLUMNS = ["value_avg", "value_p99", "value_max", "data_bytes"]
 
 
 def epoch_params(base: ChangeParams) -> ChangeParams:
@@ -48,13 +43,17 @@ def epoch_params(base: ChangeParams) -> ChangeParams:
 
     min_size 3: a segment's line needs 3 epochs to have a residual (a 2-epoch segment fits any step
     exactly), so the shortest series with a change has 7 epochs (min_points). context 5 epochs either side
-    for ranking and for measuring a departure from the trend. penalty_min_n 20: see changes.py."""
+    for ranking and for measuring a departure from the trend. penalty_min_n 20: see steps.py."""
     return replace(base, min_size=3, min_points=7, context_windows=5, penalty_min_n=20)
 
 
 # Observed-level check (see `observed_levels`): epochs either side, and the noise multiple a shift must pass.
 LEVEL_EPOCHS = 4
+
+
 NOISE_MULTIPLE = 3.0
+
+
 # A step must hold for this many epochs either side (see `_holds`): one or two epochs off their level and
 # back is what a machine switching speed produces (an outlier); three in a row on the new level is a level.
 HOLD_EPOCHS = 3
@@ -153,54 +152,6 @@ def divergence_series(exp: Experiment, num: str, den: str) -> pd.Series:
     return ratio[(a[both] > 0) & (b[both] > 0)]
 
 
-def summarize_monitor(run) -> dict[str, float]:
-    """One value per metric over the measured windows of all phases of a sub-run: the mean, and for
-    rates/counters the amount per operation ("<name>/op"), since an epoch that runs fewer operations
-    does less of everything and per-op amounts are what a cause changes (buffer pool reads per read).
-    What adds up: *_ps rates times the interval, db.* counters as they are (deltas per interval,
-    docs/results-format.md); a db.* gauge gets a meaningless /op, but it moves with its mean: `same`."""
-    if run.monitor is None:
-        return {}
-    windows = pd.concat([phase_series(run, int(p)) for p in sorted(run.samples["phase"].unique())])
-    if windows.empty:
-        return {}
-    mon = run.monitor[run.monitor["time_ms"].isin(windows["time_ms"].astype(float))]
-    metrics = [c for c in mon.columns if c not in MONITOR_KEY_COLUMNS]
-    if mon.empty or not metrics:
-        return {}
-    ops = float(windows["ok"].sum())
-    values = mon[metrics]
-    # local and agent rows of one interval hold different metrics: the interval's mean skips empty cells, so
-    # each metric is averaged over its own rows; a metric never filled gives NaN and is left out.
-    means = values.groupby(mon["time_ms"]).mean().mean()
-    rates = [c for c in metrics if c.endswith("_ps")]
-    counters = [c for c in metrics if c.startswith("db.") and not c.endswith("_ps")]
-    totals = pd.concat([values[rates].mul(mon["interval_ms"] / 1000.0, axis=0).sum(), values[counters].sum()])
-    filled = values.notna().any()
-    out = {name: float(v) for name, v in means.items() if filled[name]}
-    if ops > 0:
-        out.update({f"{name}/op": float(v) / ops for name, v in totals.items() if filled[name]})
-    return out
-
-
-def monitor_per_epoch(exp: Experiment, mode: str) -> pd.DataFrame:
-    """Rows = epochs, columns = summarized monitor metrics of the mode's run sub-run plus its value sizes."""
-    per_epoch: dict[int, dict[str, float]] = {}
-    for sub in exp.subruns:
-        if sub.mode == mode and sub.phase == "run" and sub.summary is not None:
-            try:
-                per_epoch[sub.epoch] = summarize_monitor(load_run(sub.path))
-            except AnalyzerError:
-                continue  # a sub-run without samples.csv cannot be summarized; the step is still reported
-    frame = pd.DataFrame.from_dict(per_epoch, orient="index")
-    rows = exp.epochs[exp.epochs["mode"] == mode].set_index("epoch")
-    for col in VALUE_COLUMNS:
-        frame = frame.reindex(frame.index.union(rows.index))
-        frame[col] = rows[col].reindex(frame.index)
-    frame.index = frame.index.astype(float)
-    return frame.sort_index()
-
-
 def _describe(series: pd.Series, bkps: list[int], k: int, log_scale: bool, horizon: int) -> dict:
     """Before/after at the step epoch (the local line before it extended to it, the local line after it
     there), each line's slope per epoch, and `departure`: the signed gap the size filter used."""
@@ -233,7 +184,7 @@ def _holds(signal: np.ndarray, edges: list[int], k: int, horizon: int) -> bool:
     return True
 
 
-def _changes_in(series: pd.Series, log_scale: bool, params: ChangeParams) -> tuple[list, list, list, dict | None]:
+def changes_in(series: pd.Series, log_scale: bool, params: ChangeParams) -> tuple[list, list, list, dict | None]:
     """(steps, outliers, periods, trend) of one per-epoch series; outliers are left out before looking for
     steps. A step must pass the lines' departure, the observed levels, its holding for HOLD_EPOCHS either side,
     and the check against the series' own trend (`_beyond_trend`). The trend (`series_trend`) is reported when
@@ -281,126 +232,3 @@ def _split_periods(steps: list[dict]) -> tuple[list[dict], list[dict]]:
             kept.append(a)
             i += 1
     return kept, periods
-
-
-def rank_epoch_metrics(metrics: pd.DataFrame, epoch: int, params: ChangeParams,
-                       throughput: pd.Series | None = None) -> tuple[list[dict], list[str]]:
-    """Per-epoch metrics ranked by their own break at `epoch`: the jump between their local lines there
-    (as for the series), in units of their own epoch-to-epoch noise, kept only when their observed medians
-    moved the same way. A metric that grows steadily with the epochs (data_bytes, value_avg, a counter that
-    follows the data volume) has no break and is not offered as a cause, however different its before and
-    after levels are. With the mode's per-epoch `throughput`, a metric whose observed levels moved with it at a
-    constant amount per operation goes to the second list (`follows`, see explain.follows_throughput)."""
-    tput = None
-    if throughput is not None and len(throughput):
-        t = throughput.sort_index()
-        tput = observed_levels(t.to_numpy(dtype=float), int(np.searchsorted(t.index.to_numpy(dtype=float), epoch)))
-    ranked = []
-    lo, hi = float(epoch - params.context_windows), float(epoch + params.context_windows)
-    context = metrics[(metrics.index >= lo) & (metrics.index < hi)]
-    for name in metrics.columns:
-        col = metrics[name].dropna()
-        idx = col.index.to_numpy(dtype=float)
-        values = col.to_numpy(dtype=float)
-        x = int(np.searchsorted(idx, float(epoch)))
-        if x < 3 or len(values) - x < 3:
-            continue
-        edges = [0, x, len(values)]
-        (b0, b1), (a0, a1) = local_lines(values, edges, 1, params.context_windows)
-        jump = (a0 + a1 * x) - (b0 + b1 * x)
-        sigma = max(robust_sigma(values), 0.01 * abs(float(np.median(values))), 1e-12)
-        before, after = observed_levels(values, x)
-        if np.sign(after - before) != np.sign(jump) or abs(jump) <= NOISE_MULTIPLE * sigma:
-            continue
-        near = (idx >= lo) & (idx < hi)
-        if on_own_trend(values[near], idx[near] >= float(epoch)):
-            continue  # monotone growth (cached memory, a volume) is never offered as a cause
-        ranked.append({"name": name, "score": round(abs(jump) / sigma, 4), "before": before, "after": after,
-                       "same": []})
-    ranked.sort(key=lambda m: (-m["score"], m["name"]))
-    # As for windows: a metric that moves epoch by epoch with one already listed (its /op form, a twin
-    # counter) joins that one's `same` list instead of taking a place.
-    listed: list[dict] = []
-    follows: list[str] = []
-    for entry in ranked:
-        if follows_throughput(entry["name"], entry["before"], entry["after"], tput, params.min_relative_change):
-            follows.append(entry["name"])
-            continue
-        values = context[entry["name"]].to_numpy(dtype=float)
-        leader = next((m for m in listed if same_signal(values, context[m["name"]].to_numpy(dtype=float),
-                                                        params.same_signal_r)), None)
-        if leader is not None:
-            leader["same"].append(entry["name"])
-        elif len(listed) < params.top_metrics:
-            listed.append(entry)
-    return listed, follows
-
-
-def _explain(change: dict, metrics: pd.DataFrame, params: ChangeParams, throughput: pd.Series | None) -> dict:
-    ranked, follows = rank_epoch_metrics(metrics, int(change["epoch"]), params, throughput)
-    return {**change, "metrics": ranked, "follows": follows}
-
-
-def find_epoch_changes(exp: Experiment, base: ChangeParams | None = None) -> list[dict]:
-    """The steps across epochs (see `analyse_epochs` for the outliers too)."""
-    return analyse_epochs(exp, base)["steps"]
-
-
-def analyse_epochs(exp: Experiment, base: ChangeParams | None = None) -> dict:
-    """{"steps": [...], "outliers": [...], "periods": [...]}: outliers grouped by epoch, each with the series it
-    left and the host's condition in that epoch (`host_condition`); periods = disturbed stretches that ended
-    (`_split_periods`)."""
-    params = epoch_params(base or ChangeParams())
-    modes = sorted(set(exp.epochs["mode"]))
-    metric_cache: dict[str, pd.DataFrame] = {}
-
-    def metrics_of(mode: str) -> pd.DataFrame:
-        if mode not in metric_cache:
-            metric_cache[mode] = monitor_per_epoch(exp, mode)
-        return metric_cache[mode]
-
-    out: list[dict] = []
-    outliers: dict[int, list[dict]] = {}
-    periods: list[dict] = []
-    trends: list[dict] = []
-    for mode in modes:
-        for column, log_scale in MODE_SERIES.items():
-            steps, odd, spans, trend = _changes_in(mode_series(exp, mode, column), log_scale, params)
-            periods += [{"mode": mode, "series": column, **p} for p in spans]
-            if trend is not None:
-                trends.append({"mode": mode, "series": column, **trend})
-            for c in steps:
-                out.append(_explain({"mode": mode, "series": column, **c}, metrics_of(mode), params,
-                                    mode_series(exp, mode, "run_throughput")))
-            for o in odd:
-                outliers.setdefault(o["epoch"], []).append({"mode": mode, "series": column, **o})
-    for num, den in DIVERGENCES:
-        if num in modes and den in modes:
-            steps, _, spans, _ = _changes_in(divergence_series(exp, num, den), True, params)
-            periods += [{"mode": f"{num}/{den}", "series": "run_lat_avg_ratio", **p} for p in spans]
-            for c in steps:
-                out.append(_explain({"mode": f"{num}/{den}", "series": "run_lat_avg_ratio", **c},
-                                    metrics_of(num), params, mode_series(exp, num, "run_throughput")))
-    grouped = []
-    for epoch, items in sorted(outliers.items()):
-        mode = "main" if any(i["mode"] == "main" for i in items) else items[0]["mode"]
-        grouped.append({"epoch": epoch, "series": items, "modes": sorted({i["mode"] for i in items}),
-                        "host": host_condition(metrics_of(mode), epoch)})
-    # metrics: the per-epoch monitor figures of a mode (cached), for the findings' charts
-    return {"steps": out, "outliers": grouped, "periods": periods, "trends": trends, "metrics": metrics_of}
-
-
-HOST_COLUMNS = ["os.cpu.idle_pct", "proc.cpu_pct", "client.cpu_pct"]
-
-
-def host_condition(metrics: pd.DataFrame, epoch: int) -> dict:
-    """The host CPU idle, the server's and the client's CPU in that epoch against their median over the
-    experiment ({"<column>": value, "<column>.typical": median})."""
-    out = {}
-    for col in HOST_COLUMNS:
-        if col in metrics.columns and float(epoch) in metrics.index:
-            v = metrics.at[float(epoch), col]
-            if not pd.isna(v):
-                out[col] = float(v)
-                out[col + ".typical"] = float(metrics[col].median())
-    return out

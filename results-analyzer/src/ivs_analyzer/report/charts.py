@@ -11,7 +11,7 @@ import numpy as np  # noqa: E402
 import pandas as pd  # noqa: E402
 from matplotlib.colors import LogNorm  # noqa: E402
 
-from .load import MODES, Experiment, Run  # noqa: E402
+from ..load.results import MODES, Experiment, Run  # noqa: E402
 
 DPI = 100
 MODE_STYLE = {

@@ -14,7 +14,7 @@ lock), the largest group is the cause, and its holder is found the same way for 
 * Cassandra: no session holds anything; the stages with work pending or blocked and the SSTable tasks
   running are the cause (flush-pressure for the memtable flush stages, write-stall for compaction).
 
-Returns None when no session waits: the counters stay the evidence (changes.py, explain.py).
+Returns None when no session waits: the counters stay the evidence (changes.py, metrics.py).
 """
 from __future__ import annotations
 

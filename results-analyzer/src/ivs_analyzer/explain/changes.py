@@ -1,0 +1,44 @@
+"""The steps and episodes of a run's windows (detect/steps.py) with their cause search: for each the monitor metrics
+ranked by their own break at it (metrics.rank_window_metrics: causes, ``follows``, ``same``) and who took the
+host's CPU (cpu.attribute_cpu). The module doc of detect/steps.py says how the context windows are chosen."""
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+
+from ..detect.series import ChangeParams
+from ..detect.steps import Context, find_steps
+from ..load.results import Run
+from .cpu import CLIENT_CPU, HOST_IDLE, SERVER_CPU, attribute_cpu
+from .metrics import rank_window_metrics
+
+
+def find_changes(run: Run, params: ChangeParams | None = None) -> list[dict]:
+    """Every step and severe episode of the run's phases (detect.steps.find_steps), each with its cause search:
+    {..., "metrics": ranked, "follows": effects, "cpu": who took the host's CPU}."""
+    params = params or ChangeParams()
+    metrics = run.metric_frame()
+    mtimes = metrics.index.to_numpy(dtype=float) if metrics is not None else np.array([])
+    return [{**step, **_explained(run, metrics, mtimes, params, ctx)} for step, ctx in find_steps(run, params)]
+
+
+def _explained(run: Run, metrics, mtimes: np.ndarray, params: ChangeParams, ctx: Context) -> dict:
+    """The cause search of a change at window b = ctx.at with windows [first, b) before it and [b, end) after it:
+    {"metrics": ranked, "follows": effects, "cpu": who took the host's CPU}."""
+    times, tput_values, window_ms = ctx.times, ctx.throughput, ctx.window_ms
+    first, b, end, min_rows = ctx.first, ctx.at, ctx.end, ctx.min_rows
+    lo, t, hi = times[first], times[b], times[end - 1] + window_ms
+    tput = (float(np.mean(tput_values[first:b])), float(np.mean(tput_values[b:end])))
+    ranked, follows, cpu = [], [], None
+    if metrics is not None and not metrics.empty:
+        before_mask, after_mask = (mtimes >= lo) & (mtimes < t), (mtimes >= t) & (mtimes < hi)
+        rate = np.interp(mtimes, times, tput_values, left=np.nan, right=np.nan)
+        ranked, follows = rank_window_metrics(metrics, before_mask, after_mask, params, tput, rate, min_rows)
+        cpu = attribute_cpu(_means(metrics, before_mask), _means(metrics, after_mask), run.cores)
+    return {"metrics": ranked, "follows": follows, "cpu": cpu}
+
+
+def _means(metrics: pd.DataFrame, mask: np.ndarray) -> dict:
+    cols = [c for c in (HOST_IDLE, SERVER_CPU, CLIENT_CPU) if c in metrics.columns]
+    return {c: float(np.nanmean(metrics[c].to_numpy(dtype=float)[mask])) if mask.any() else float("nan")
+            for c in cols}
