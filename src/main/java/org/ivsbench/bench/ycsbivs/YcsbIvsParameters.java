@@ -14,6 +14,7 @@ import org.ivsbench.config.BenchmarkConfig;
 import org.ivsbench.config.ConfigException;
 import org.ivsbench.config.PhaseConfig;
 import org.ivsbench.db.ExtendMethod;
+import org.ivsbench.db.KindFeatures;
 import org.ivsbench.db.TableSpec;
 import org.ivsbench.db.TargetKind;
 import org.ivsbench.db.TargetKinds;
@@ -117,7 +118,7 @@ public record YcsbIvsParameters(
         }
         ExtendMethod method = extendMethod(p.get("extendmethod"), config.terminals());
         TargetKind kind = TargetKinds.of(config.target().type());
-        if (method == ExtendMethod.SERVER && !kind.serverSideExtend()) {
+        if (method == ExtendMethod.SERVER && !kind.features().has(KindFeatures.Feature.SERVER_EXTEND)) {
             throw new ConfigException(
                     "extendmethod",
                     "'" + p.get("extendmethod") + "' is not available for type "

@@ -6,6 +6,8 @@ import java.util.Map;
 import java.util.Properties;
 
 import org.ivsbench.config.TargetConfig;
+import org.ivsbench.db.NativeSnapshot;
+import org.ivsbench.db.ServerActivity;
 import org.ivsbench.db.TableSpec;
 import org.ivsbench.db.TargetException;
 
@@ -100,6 +102,16 @@ interface Dialect {
      * instance per wait (it may remember what it learnt), or null when there is nothing to wait for.
      */
     default SqlQuiescence.Gauges quietGauges() {
+        return null;
+    }
+
+    /** The copy with the product's own dump tools ({@link NativeSnapshot}), or null where it has none. */
+    default NativeSnapshot nativeSnapshot(TargetConfig config, JdbcTarget target) {
+        return null;
+    }
+
+    /** What the server is doing right now ({@link ServerActivity}), or null where it cannot tell. */
+    default ServerActivity activity(JdbcTarget target) {
         return null;
     }
 

@@ -16,6 +16,8 @@ import java.util.Properties;
 import java.util.TreeMap;
 
 import org.ivsbench.config.TargetConfig;
+import org.ivsbench.db.NativeSnapshot;
+import org.ivsbench.db.ServerActivity;
 import org.ivsbench.db.TableSpec;
 import org.ivsbench.db.TargetException;
 
@@ -292,6 +294,16 @@ final class MariaDbDialect implements Dialect {
                     e,
                     classify(e) == SqlFailure.CONNECTION_LOST);
         }
+    }
+
+    @Override
+    public NativeSnapshot nativeSnapshot(TargetConfig config, JdbcTarget target) {
+        return new MariaDbNativeSnapshot(config, target);
+    }
+
+    @Override
+    public ServerActivity activity(JdbcTarget target) {
+        return new MariaDbActivity(target);
     }
 
     @Override

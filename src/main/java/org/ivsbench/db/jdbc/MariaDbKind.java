@@ -8,9 +8,15 @@ import java.util.regex.Pattern;
 import org.ivsbench.config.ConfigException;
 import org.ivsbench.config.TargetConfig;
 import org.ivsbench.db.CounterKind;
+import org.ivsbench.db.KindFeatures;
 import org.ivsbench.db.Target;
 import org.ivsbench.db.TargetException;
 import org.ivsbench.db.TargetKind;
+
+import static org.ivsbench.db.KindFeatures.Feature.FRESH_DATABASES;
+import static org.ivsbench.db.KindFeatures.Feature.NATIVE_SNAPSHOT;
+import static org.ivsbench.db.KindFeatures.Feature.RANGE_DELETE;
+import static org.ivsbench.db.KindFeatures.Feature.SERVER_EXTEND;
 
 /** MariaDB, and MySQL under its own name: Connector/J for MariaDB serves both, and both URL schemes reach either. */
 public final class MariaDbKind implements TargetKind {
@@ -99,23 +105,8 @@ public final class MariaDbKind implements TargetKind {
     }
 
     @Override
-    public boolean rangeDelete() {
-        return true;
-    }
-
-    @Override
-    public boolean serverSideExtend() {
-        return true;
-    }
-
-    @Override
-    public boolean nativeSnapshot() {
-        return true;
-    }
-
-    @Override
-    public boolean freshDatabases() {
-        return true;
+    public KindFeatures features() {
+        return KindFeatures.of(SERVER_EXTEND, RANGE_DELETE, NATIVE_SNAPSHOT, FRESH_DATABASES);
     }
 
     @Override

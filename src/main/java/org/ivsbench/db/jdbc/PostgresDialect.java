@@ -16,6 +16,8 @@ import java.util.Properties;
 import java.util.TreeMap;
 
 import org.ivsbench.config.TargetConfig;
+import org.ivsbench.db.NativeSnapshot;
+import org.ivsbench.db.ServerActivity;
 import org.ivsbench.db.TableSpec;
 import org.ivsbench.db.TargetException;
 
@@ -281,6 +283,16 @@ final class PostgresDialect implements Dialect {
             // FORCE ends sessions still connected to it (a session left by a failed mode would block the drop).
             st.execute("DROP DATABASE IF EXISTS " + quote(databaseName) + " WITH (FORCE)");
         }
+    }
+
+    @Override
+    public NativeSnapshot nativeSnapshot(TargetConfig config, JdbcTarget target) {
+        return new PostgresNativeSnapshot(config, target);
+    }
+
+    @Override
+    public ServerActivity activity(JdbcTarget target) {
+        return new PostgresActivity(target);
     }
 
     @Override
