@@ -40,7 +40,18 @@ interface Dialect {
     /** Fails clearly when the table's engine cannot be used on this server. */
     void checkEngine(Connection connection, TableSpec table) throws SQLException, TargetException;
 
-    String createTableSql(TableSpec table);
+    /** The key column's type (NOT NULL and the primary key are added by {@link SqlStatements#createTable}). */
+    String keyColumnType(TableSpec.KeyType keyType);
+
+    /** The type of a field that may grow to the table's maxFieldLength (bounded fields are VARCHAR(n)). */
+    default String growingTextType() {
+        return "TEXT";
+    }
+
+    /** What follows the column list in CREATE TABLE (storage engine, character set), "" for nothing. */
+    default String tableOptions(TableSpec table) {
+        return "";
+    }
 
     /** {@code column} followed by the bound suffix parameter, as a string expression; NULL counts as empty. */
     String appendExpression(String quotedColumn);

@@ -146,7 +146,7 @@ public final class JdbcTarget implements Target, ServerInfo, StatusCounters, Dat
                 Statement st = c.createStatement()) {
             dialect.checkEngine(c, table);
             st.execute(statements.drop(table.name()));
-            st.execute(dialect.createTableSql(table));
+            st.execute(statements.createTable(table));
             layouts.put(table.name(), new TableLayout(table.keyColumn(), table.fields()));
         } catch (SQLException e) {
             throw failure("create table " + table.name(), e);

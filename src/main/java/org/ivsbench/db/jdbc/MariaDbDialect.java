@@ -150,29 +150,25 @@ final class MariaDbDialect implements Dialect {
         }
     }
 
+    /**
+     * ascii for the key: 255 bytes fit MyRocks' 767-byte key limit (utf8mb4 would need 1020), and keys are "user"
+     * + digits anyway.
+     */
     @Override
-    public String createTableSql(TableSpec table) {
-        StringBuilder sql = new StringBuilder("CREATE TABLE ")
-                .append(quote(table.name()))
-                .append(" (")
-                .append(quote(table.keyColumn()))
-                // ascii for the key: 255 bytes fit MyRocks' 767-byte key limit (utf8mb4 would need 1020),
-                // and keys are "user" + digits anyway.
-                .append(
-                        table.keyType() == TableSpec.KeyType.INTEGER
-                                ? " INT NOT NULL"
-                                : " VARCHAR(255) CHARACTER SET ascii COLLATE ascii_bin NOT NULL");
-        for (String field : table.fields()) {
-            // LONGTEXT: TEXT stops at 64 KB and MEDIUMTEXT at 16 MB; values grow towards maxfieldlength.
-            sql.append(", ")
-                    .append(quote(field))
-                    .append(table.boundedFields() ? " VARCHAR(" + table.maxFieldLength() + ")" : " LONGTEXT");
-        }
-        sql.append(", PRIMARY KEY (").append(quote(table.keyColumn())).append("))");
-        if (table.engine() != null && !table.engine().isBlank()) {
-            sql.append(" ENGINE=").append(table.engine());
-        }
-        return sql.append(" DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_bin").toString();
+    public String keyColumnType(TableSpec.KeyType keyType) {
+        return keyType == TableSpec.KeyType.INTEGER ? "INT" : "VARCHAR(255) CHARACTER SET ascii COLLATE ascii_bin";
+    }
+
+    /** LONGTEXT: TEXT stops at 64 KB and MEDIUMTEXT at 16 MB; values grow towards maxfieldlength. */
+    @Override
+    public String growingTextType() {
+        return "LONGTEXT";
+    }
+
+    @Override
+    public String tableOptions(TableSpec table) {
+        String engine = table.engine() != null && !table.engine().isBlank() ? " ENGINE=" + table.engine() : "";
+        return engine + " DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_bin";
     }
 
     @Override
@@ -242,26 +238,11 @@ final class MariaDbDialect implements Dialect {
         if (!databaseName.isEmpty()) {
             Identifiers.require("database", databaseName);
         }
-        int hosts = url.indexOf("//");
-        if (!url.startsWith("jdbc:") || hosts < 0) {
-            throw new TargetException("cannot derive another database from URL '" + stripQuery(url)
-                    + "': expected jdbc:mariadb://host:port/database");
-        }
-        int pathStart = url.indexOf('/', hosts + 2);
-        int query = url.indexOf('?', hosts + 2);
-        String rest = query >= 0 ? url.substring(query) : "";
-        String base;
-        if (pathStart < 0 || (query >= 0 && pathStart > query)) {
-            base = url.substring(0, query >= 0 ? query : url.length());
-        } else {
-            base = url.substring(0, pathStart);
-        }
-        return base + "/" + databaseName + rest;
-    }
-
-    private static String stripQuery(String url) {
-        int q = url.indexOf('?');
-        return q < 0 ? url : url.substring(0, q);
+        return ServerUrl.parse(url)
+                .filter(parts -> url.startsWith("jdbc:"))
+                .orElseThrow(() -> new TargetException("cannot derive another database from URL '"
+                        + ServerUrl.withoutOptions(url) + "': expected jdbc:mariadb://host:port/database"))
+                .withDatabase(databaseName);
     }
 
     @Override

@@ -49,22 +49,13 @@ public final class MariaDbKind implements TargetKind {
 
     @Override
     public void checkUrl(String url) throws ConfigException {
-        String database = database(url);
+        String database = ServerUrl.parse(url).map(ServerUrl::database).orElse("");
         if (!database.isEmpty() && !DATABASE_NAME.matcher(database).matches()) {
             throw new ConfigException(
                     "url",
                     "database name '" + database + "' is not valid: use letters,"
                             + " digits, '_', '$' and '-', at most 64 characters");
         }
-    }
-
-    /** jdbc:mariadb://host:port/database?options -> database ("" when the URL names none). */
-    private static String database(String url) {
-        int hosts = url.indexOf("//");
-        int query = url.indexOf('?', hosts + 2);
-        String beforeQuery = query < 0 ? url : url.substring(0, query);
-        int slash = beforeQuery.indexOf('/', hosts + 2);
-        return slash < 0 ? "" : beforeQuery.substring(slash + 1);
     }
 
     @Override

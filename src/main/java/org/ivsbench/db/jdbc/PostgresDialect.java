@@ -133,24 +133,8 @@ final class PostgresDialect implements Dialect {
     }
 
     @Override
-    public String createTableSql(TableSpec table) {
-        StringBuilder sql = new StringBuilder("CREATE TABLE ")
-                .append(quote(table.name()))
-                .append(" (")
-                .append(quote(table.keyColumn()))
-                .append(
-                        table.keyType() == TableSpec.KeyType.INTEGER
-                                ? " INTEGER NOT NULL"
-                                : " VARCHAR(255) COLLATE \"C\" NOT NULL");
-        for (String field : table.fields()) {
-            sql.append(", ")
-                    .append(quote(field))
-                    .append(table.boundedFields() ? " VARCHAR(" + table.maxFieldLength() + ")" : " TEXT");
-        }
-        return sql.append(", PRIMARY KEY (")
-                .append(quote(table.keyColumn()))
-                .append("))")
-                .toString();
+    public String keyColumnType(TableSpec.KeyType keyType) {
+        return keyType == TableSpec.KeyType.INTEGER ? "INTEGER" : "VARCHAR(255) COLLATE \"C\"";
     }
 
     @Override
@@ -220,18 +204,11 @@ final class PostgresDialect implements Dialect {
         if (!databaseName.equals(MAINTENANCE_DATABASE)) {
             Identifiers.require("database", databaseName);
         }
-        int hosts = url.indexOf("//");
-        if (!url.startsWith("jdbc:postgresql:") || hosts < 0) {
-            int q = url.indexOf('?');
-            throw new TargetException("cannot derive another database from URL '" + (q < 0 ? url : url.substring(0, q))
-                    + "': expected jdbc:postgresql://host:port/database");
-        }
-        int query = url.indexOf('?', hosts + 2);
-        String beforeQuery = query < 0 ? url : url.substring(0, query);
-        String rest = query < 0 ? "" : url.substring(query);
-        int slash = beforeQuery.indexOf('/', hosts + 2);
-        String base = slash < 0 ? beforeQuery : beforeQuery.substring(0, slash);
-        return base + "/" + databaseName + rest;
+        return ServerUrl.parse(url)
+                .filter(parts -> url.startsWith("jdbc:postgresql:"))
+                .orElseThrow(() -> new TargetException("cannot derive another database from URL '"
+                        + ServerUrl.withoutOptions(url) + "': expected jdbc:postgresql://host:port/database"))
+                .withDatabase(databaseName);
     }
 
     @Override

@@ -49,13 +49,10 @@ public final class PostgresKind implements TargetKind {
 
     @Override
     public void checkUrl(String url) throws ConfigException {
-        int hosts = url.indexOf("//");
-        int query = url.indexOf('?', hosts + 2);
-        String beforeQuery = query < 0 ? url : url.substring(0, query);
-        int slash = beforeQuery.indexOf('/', hosts + 2);
-        String database = slash < 0 ? "" : beforeQuery.substring(slash + 1);
+        String database = ServerUrl.parse(url).map(ServerUrl::database).orElse("");
         if (database.isEmpty()) {
-            throw new ConfigException("url", "'" + beforeQuery + "' names no database: use " + exampleUrl());
+            throw new ConfigException(
+                    "url", "'" + ServerUrl.withoutOptions(url) + "' names no database: use " + exampleUrl());
         }
         if (!DATABASE_NAME.matcher(database).matches()) {
             throw new ConfigException(

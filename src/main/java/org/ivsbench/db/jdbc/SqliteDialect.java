@@ -71,21 +71,10 @@ final class SqliteDialect implements Dialect {
         }
     }
 
+    /** SQLite does not enforce a VARCHAR length: for bounded fields the declared type only documents the shape. */
     @Override
-    public String createTableSql(TableSpec table) {
-        StringBuilder sql = new StringBuilder("CREATE TABLE ")
-                .append(quote(table.name()))
-                .append(" (")
-                .append(quote(table.keyColumn()))
-                .append(table.keyType() == TableSpec.KeyType.INTEGER ? " INT" : " TEXT")
-                .append(" NOT NULL PRIMARY KEY");
-        for (String field : table.fields()) {
-            // SQLite does not enforce a VARCHAR length; the declared type only documents the shape.
-            sql.append(", ")
-                    .append(quote(field))
-                    .append(table.boundedFields() ? " VARCHAR(" + table.maxFieldLength() + ")" : " TEXT");
-        }
-        return sql.append(")").toString();
+    public String keyColumnType(TableSpec.KeyType keyType) {
+        return keyType == TableSpec.KeyType.INTEGER ? "INT" : "TEXT";
     }
 
     @Override
