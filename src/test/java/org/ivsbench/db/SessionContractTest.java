@@ -2,6 +2,7 @@ package org.ivsbench.db;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -18,6 +19,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 import org.ivsbench.config.TargetConfig;
 import org.ivsbench.db.KindFeatures.Feature;
+import org.ivsbench.db.cassandra.CassandraFixture;
 import org.ivsbench.op.OpResult;
 import org.ivsbench.op.Outcome;
 import org.ivsbench.testsupport.TestServers;
@@ -140,15 +142,7 @@ class SessionContractTest {
     }
 
     private static TargetConfig cassandra() {
-        String url = System.getProperty("ivs.cassandra.url");
-        if (url == null || url.isBlank()) {
-            url = System.getenv("IVS_CASSANDRA_URL");
-        }
-        if (url == null || url.isBlank()) {
-            TestServers.missing("ivs.cassandra.url / IVS_CASSANDRA_URL is not set: run the tests with scripts/test.sh,"
-                    + " or scripts/cassandra.sh start && eval \"$(scripts/cassandra.sh env)\"");
-        }
-        return new TargetConfig("CASSANDRA", null, url, null, null, null, false, Map.of());
+        return CassandraFixture.config(Map.of());
     }
 
     private static TargetConfig memory() {
@@ -170,6 +164,15 @@ class SessionContractTest {
         m.put("FIELD0", f0);
         m.put("FIELD1", f1);
         return m;
+    }
+
+    /** user00 .. user0{n-1}, fields v{i} and w{i}. */
+    private static List<Record> records(int n) {
+        List<Record> records = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            records.add(new Record("user0" + i, record("v" + i, "w" + i)));
+        }
+        return records;
     }
 
     private static void assertOutcome(Outcome outcome, String reason, OpResult r) {
@@ -211,11 +214,7 @@ class SessionContractTest {
     void rangeDeleteRemovesCountRecordsFromTheStartKey(Subject kind) throws Exception {
         try (Target target = open(kind);
                 Session s = target.openSession()) {
-            List<Record> batch = new ArrayList<>();
-            for (int i = 0; i < 6; i++) {
-                batch.add(new Record("user0" + i, record("v" + i, "w" + i)));
-            }
-            s.insertBatch(T, batch);
+            s.insertBatch(T, records(6));
             List<Long> deleted = new ArrayList<>();
             assertOutcome(Outcome.OK, null, s.deleteRange(T, "user01", 3, deleted::add));
             assertEquals(List.of(3L), deleted, "told once, the records deleted");
@@ -300,10 +299,8 @@ class SessionContractTest {
     void batchScanAndStream(Subject kind) throws Exception {
         try (Target target = open(kind);
                 Session s = target.openSession()) {
-            List<Record> batch = new ArrayList<>();
-            for (int i = 9; i >= 0; i--) { // out of order: the database orders
-                batch.add(new Record("user0" + i, record("v" + i, "w" + i)));
-            }
+            List<Record> batch = records(10);
+            Collections.reverse(batch); // out of order: the database orders
             s.insertBatch(T, batch);
             assertEquals(10, target.countRecords(T));
 

@@ -291,10 +291,7 @@ final class MariaDbDialect implements Dialect {
     public Map<String, Object> environment(Connection connection, TargetConfig config) throws SQLException {
         Map<String, Object> env = new LinkedHashMap<>();
         env.put("product", connection.getMetaData().getDatabaseProductName());
-        env.put(
-                "driver",
-                connection.getMetaData().getDriverName() + " "
-                        + connection.getMetaData().getDriverVersion());
+        env.put("driver", Connections.driver(connection));
         Map<String, String> variables = new TreeMap<>();
         try (Statement st = connection.createStatement();
                 ResultSet rs = st.executeQuery("SHOW GLOBAL VARIABLES")) {

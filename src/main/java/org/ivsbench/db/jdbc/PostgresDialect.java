@@ -276,10 +276,7 @@ final class PostgresDialect implements Dialect {
     public Map<String, Object> environment(Connection connection, TargetConfig config) throws SQLException {
         Map<String, Object> env = new LinkedHashMap<>();
         env.put("product", connection.getMetaData().getDatabaseProductName());
-        env.put(
-                "driver",
-                connection.getMetaData().getDriverName() + " "
-                        + connection.getMetaData().getDriverVersion());
+        env.put("driver", Connections.driver(connection));
         Map<String, String> settings = new LinkedHashMap<>();
         try (PreparedStatement ps = connection.prepareStatement(
                 "SELECT name, current_setting(name) FROM pg_settings WHERE name = ANY (?)")) {

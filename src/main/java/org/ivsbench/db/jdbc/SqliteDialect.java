@@ -200,10 +200,7 @@ final class SqliteDialect implements Dialect {
                 env.put("page_size", rs.next() ? rs.getLong(1) : null);
             }
         }
-        env.put(
-                "driver",
-                connection.getMetaData().getDriverName() + " "
-                        + connection.getMetaData().getDriverVersion());
+        env.put("driver", Connections.driver(connection));
         env.put("synchronous", "NORMAL");
         env.put("busy_timeout_ms", BUSY_TIMEOUT_MS);
         try {
