@@ -7,11 +7,15 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -178,6 +182,16 @@ class SessionContractTest {
     private static void assertOutcome(Outcome outcome, String reason, OpResult r) {
         assertEquals(outcome, r.outcome(), r.toString());
         assertEquals(reason, r.reason(), r.toString());
+    }
+
+    /** A kind registered later joins the contract: it fails here until its connection is in {@link #kinds()}. */
+    @Test
+    void everyRegisteredKindRunsTheContract() {
+        Set<String> registered = new TreeSet<>();
+        for (TargetKind kind : TargetKinds.all()) {
+            registered.add(kind.names().get(0));
+        }
+        assertEquals(registered, kinds().map(Subject::type).collect(Collectors.toCollection(TreeSet::new)));
     }
 
     @ParameterizedTest(name = "{0}")
