@@ -18,8 +18,10 @@ import org.ivsbench.db.TargetException;
  */
 interface Dialect {
 
-    /** Quotes an already validated identifier. */
-    String quote(String identifier);
+    /** Quotes an already validated identifier (standard SQL's double quotes by default). */
+    default String quote(String identifier) {
+        return "\"" + identifier + "\"";
+    }
 
     /** Driver properties for new connections (user options from the config are added on top). */
     Properties connectionProperties(TargetConfig config);
@@ -53,8 +55,13 @@ interface Dialect {
         return "";
     }
 
-    /** {@code column} followed by the bound suffix parameter, as a string expression; NULL counts as empty. */
-    String appendExpression(String quotedColumn);
+    /**
+     * {@code column} followed by the bound suffix parameter, as a string expression; NULL counts as empty. By default
+     * standard SQL's {@code ||}.
+     */
+    default String appendExpression(String quotedColumn) {
+        return "COALESCE(" + quotedColumn + ", '') || ?";
+    }
 
     /** The SQL function giving a field's length in bytes, for the extend guard. */
     default String lengthFunction() {
@@ -71,7 +78,9 @@ interface Dialect {
     }
 
     /** Appended to a point SELECT to lock the row for the rest of the transaction ("" when BEGIN locks). */
-    String lockRowSuffix();
+    default String lockRowSuffix() {
+        return " FOR UPDATE";
+    }
 
     /** Starts a transaction that will write: the client extend's row lock and the loader's batches. */
     String beginWriteSql();

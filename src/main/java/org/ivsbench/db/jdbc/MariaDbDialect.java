@@ -183,11 +183,6 @@ final class MariaDbDialect implements Dialect {
     }
 
     @Override
-    public String lockRowSuffix() {
-        return " FOR UPDATE";
-    }
-
-    @Override
     public String beginWriteSql() {
         return "START TRANSACTION";
     }

@@ -101,11 +101,6 @@ final class PostgresDialect implements Dialect {
     static final String MAINTENANCE_DATABASE = "postgres";
 
     @Override
-    public String quote(String identifier) {
-        return "\"" + identifier + "\"";
-    }
-
-    @Override
     public Properties connectionProperties(TargetConfig config) {
         Properties props = new Properties();
         props.setProperty("ApplicationName", "ivsbench");
@@ -138,18 +133,8 @@ final class PostgresDialect implements Dialect {
     }
 
     @Override
-    public String appendExpression(String quotedColumn) {
-        return "COALESCE(" + quotedColumn + ", '') || ?";
-    }
-
-    @Override
     public String lengthFunction() {
         return "OCTET_LENGTH";
-    }
-
-    @Override
-    public String lockRowSuffix() {
-        return " FOR UPDATE";
     }
 
     @Override

@@ -34,11 +34,6 @@ final class SqliteDialect implements Dialect {
     private static final String PREFIX = "jdbc:sqlite:";
 
     @Override
-    public String quote(String identifier) {
-        return "\"" + identifier + "\"";
-    }
-
-    @Override
     public Properties connectionProperties(TargetConfig config) {
         Properties props = new Properties();
         // Known to xerial's SQLiteConfig; applied while opening, before any statement.
@@ -75,11 +70,6 @@ final class SqliteDialect implements Dialect {
     @Override
     public String keyColumnType(TableSpec.KeyType keyType) {
         return keyType == TableSpec.KeyType.INTEGER ? "INT" : "TEXT";
-    }
-
-    @Override
-    public String appendExpression(String quotedColumn) {
-        return "COALESCE(" + quotedColumn + ", '') || ?";
     }
 
     @Override
