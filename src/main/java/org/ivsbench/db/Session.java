@@ -33,7 +33,8 @@ public interface Session extends AutoCloseable {
     /**
      * Deletes one key range: the first {@code count} records with key >= startKey in key order, and gives the
      * number of records deleted to {@code deleted} (once, when the statement ran). None in the range is
-     * ABORTED "not found", as for {@link #delete}. Only kinds whose {@link TargetKind#rangeDelete()} is true
+     * ABORTED "not found", as for {@link #delete}. Only kinds whose {@link KindFeatures} have
+     * {@link KindFeatures.Feature#RANGE_DELETE}
      * implement it; the config check keeps the others from being asked.
      */
     default OpResult deleteRange(String table, String startKey, int count, LongConsumer deleted)

@@ -65,25 +65,8 @@ public interface TargetKind {
         return Optional.empty();
     }
 
-    /** Whether sessions implement {@link ExtendMethod#SERVER} (one guarded append on the server). */
-    boolean serverSideExtend();
-
-    /**
-     * Whether sessions implement {@link Session#deleteRange} (records in key order, so a key range is a range
-     * of the table). False by default: a kind says yes only when its server deletes the range itself (not the
-     * client record by record).
-     */
-    default boolean rangeDelete() {
-        return false;
-    }
-
-    /** Whether targets offer {@link NativeSnapshot} (a copy with the server's own tools). */
-    default boolean nativeSnapshot() {
-        return false;
-    }
-
-    /** Whether targets offer {@link DatabaseAdmin}, so an experiment can make fresh databases. */
-    boolean freshDatabases();
+    /** What the kind can do beyond the record operations (server extend, range delete, snapshots, databases). */
+    KindFeatures features();
 
     /** Whether the URL has one of {@link #urlPrefixes()}. */
     default boolean accepts(String url) {

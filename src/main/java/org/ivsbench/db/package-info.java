@@ -10,7 +10,8 @@
  * {@link NativeSnapshot} (clean/method native), {@link ServerActivity} (the
  * activity snapshot at a detected step), {@link ServerClock} (the shards' start barrier's clock offset).</li>
  * <li>{@link TargetKind}: one kind of database described for those who must not know its
- * binding (type names, URLs, defaults, server process, default counters, storage engines, capabilities);
+ * binding (type names, URLs, defaults, server process, default counters, storage engines), with its
+ * {@link KindFeatures} (server extend, range delete, native snapshot, fresh databases) in one record;
  * {@link TargetKinds} finds the kinds with {@link ServiceLoader} and checks a
  * config's target section against them.</li>
  * </ul>
@@ -18,7 +19,9 @@
  * <p>Adding a database: a package {@code NAME} with a {@code Target}, its {@code Session} and a
  * public {@code TargetKind} with a no-argument constructor, plus its class name on one line of
  * {@code src/main/resources/META-INF/services/TargetKind}. Nothing else changes: no other
- * package may name a binding (LayeringTest checks it). The test-only MEMORY kind under src/test is an example.
+ * package may name a binding (LayeringTest checks it). The test-only MEMORY kind under src/test is an example;
+ * SessionContractTest (src/test) holds every kind to the Session rules and to its features: add the new kind's
+ * connection to its list.
  */
 package org.ivsbench.db;
 

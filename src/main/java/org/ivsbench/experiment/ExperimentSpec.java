@@ -16,6 +16,7 @@ import org.ivsbench.config.ConfigException;
 import org.ivsbench.config.ConfigRedactor;
 import org.ivsbench.config.LeafView;
 import org.ivsbench.config.Shrink;
+import org.ivsbench.db.KindFeatures;
 import org.ivsbench.db.TargetKind;
 import org.ivsbench.db.TargetKinds;
 
@@ -122,14 +123,14 @@ public record ExperimentSpec(
         LeafView leaves = config.experimentView();
         String type = config.target().type();
         TargetKind kind = TargetKinds.of(type);
-        if (spec.cleanMethod() == CleanMethod.NATIVE && !kind.nativeSnapshot()) {
+        if (spec.cleanMethod() == CleanMethod.NATIVE && !kind.features().has(KindFeatures.Feature.NATIVE_SNAPSHOT)) {
             throw leaves.error(
                     "clean/method",
                     "'native' uses the server's own dump tools and is" + " available for " + nativeKinds()
                             + " targets, not " + type + "; use 'logical'");
         }
         for (Mode mode : spec.modes()) {
-            if (mode != Mode.MAIN && !kind.freshDatabases()) {
+            if (mode != Mode.MAIN && !kind.features().has(KindFeatures.Feature.FRESH_DATABASES)) {
                 throw leaves.error(
                         "modes",
                         "'" + mode.label() + "' runs on a fresh database, which" + " type " + type
@@ -160,7 +161,7 @@ public record ExperimentSpec(
     private static String nativeKinds() {
         List<String> names = new ArrayList<>();
         for (TargetKind k : TargetKinds.all()) {
-            if (k.nativeSnapshot()) {
+            if (k.features().has(KindFeatures.Feature.NATIVE_SNAPSHOT)) {
                 names.addAll(k.names());
             }
         }
@@ -232,7 +233,7 @@ public record ExperimentSpec(
     static String defaultCleanMethod(BenchmarkConfig config) {
         boolean hasNative = config.target() != null
                 && TargetKinds.find(config.target().type())
-                        .map(TargetKind::nativeSnapshot)
+                        .map(k -> k.features().has(KindFeatures.Feature.NATIVE_SNAPSHOT))
                         .orElse(false);
         return hasNative ? "native" : "logical";
     }

@@ -18,6 +18,7 @@ import org.ivsbench.config.BenchmarkConfig;
 import org.ivsbench.config.ConfigException;
 import org.ivsbench.config.PhaseConfig;
 import org.ivsbench.config.Shrink;
+import org.ivsbench.db.KindFeatures;
 import org.ivsbench.db.ServerInfo;
 import org.ivsbench.db.Target;
 import org.ivsbench.db.TargetException;
@@ -75,7 +76,7 @@ public final class YcsbIvsModule implements BenchmarkModule {
                                 + String.join(", ", Procedures.names()));
             }
             TargetKind kind = TargetKinds.of(config.target().type());
-            if (types.get(i).equals(RANGE_DELETE) && !kind.rangeDelete()) {
+            if (types.get(i).equals(RANGE_DELETE) && !kind.features().has(KindFeatures.Feature.RANGE_DELETE)) {
                 throw new ConfigException(
                         "transactiontypes/transactiontype[" + (i + 1) + "]/name",
                         "'" + RANGE_DELETE + "' is not available for type "

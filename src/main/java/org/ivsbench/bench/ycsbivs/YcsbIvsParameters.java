@@ -15,6 +15,7 @@ import org.ivsbench.config.ConfigException;
 import org.ivsbench.config.LeafView;
 import org.ivsbench.config.PhaseConfig;
 import org.ivsbench.db.ExtendMethod;
+import org.ivsbench.db.KindFeatures;
 import org.ivsbench.db.TableSpec;
 import org.ivsbench.db.TargetKind;
 import org.ivsbench.db.TargetKinds;
@@ -107,7 +108,7 @@ public record YcsbIvsParameters(
         }
         ExtendMethod method = extendMethod(p.leaf("extendmethod"), config.terminals());
         TargetKind kind = TargetKinds.of(config.target().type());
-        if (method == ExtendMethod.SERVER && !kind.serverSideExtend()) {
+        if (method == ExtendMethod.SERVER && !kind.features().has(KindFeatures.Feature.SERVER_EXTEND)) {
             throw p.error(
                     "extendmethod",
                     "'" + p.leaf("extendmethod") + "' is not available for type "

@@ -7,9 +7,12 @@ import java.util.Optional;
 import org.ivsbench.config.ConfigException;
 import org.ivsbench.config.TargetConfig;
 import org.ivsbench.db.CounterKind;
+import org.ivsbench.db.KindFeatures;
 import org.ivsbench.db.Target;
 import org.ivsbench.db.TargetException;
 import org.ivsbench.db.TargetKind;
+
+import static org.ivsbench.db.KindFeatures.Feature.FRESH_DATABASES;
 
 /**
  * Apache Cassandra through its Java driver: no JDBC driver, no isolation levels. There is no server-side extend:
@@ -79,22 +82,13 @@ public final class CassandraKind implements TargetKind {
     }
 
     /**
-     * No: partitions are placed by the token (hash) of the text key, and CQL deletes only whole partitions by
-     * key equality, so a key range could be deleted only record by record from the client.
+     * No server extend (see above) and no range delete: partitions are placed by the token (hash) of the text
+     * key, and CQL deletes only whole partitions by key equality, so a key range could be deleted only record by
+     * record from the client.
      */
     @Override
-    public boolean rangeDelete() {
-        return false;
-    }
-
-    @Override
-    public boolean serverSideExtend() {
-        return false;
-    }
-
-    @Override
-    public boolean freshDatabases() {
-        return true;
+    public KindFeatures features() {
+        return KindFeatures.of(FRESH_DATABASES);
     }
 
     @Override

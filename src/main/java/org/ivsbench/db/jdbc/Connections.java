@@ -70,6 +70,12 @@ final class Connections {
         };
     }
 
+    /** The driver as it names itself ("name version"), for the environment. */
+    static String driver(Connection connection) throws SQLException {
+        return connection.getMetaData().getDriverName() + " "
+                + connection.getMetaData().getDriverVersion();
+    }
+
     static void closeQuietly(AutoCloseable closeable) {
         if (closeable != null) {
             try {

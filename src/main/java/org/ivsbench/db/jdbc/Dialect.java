@@ -6,6 +6,8 @@ import java.util.Map;
 import java.util.Properties;
 
 import org.ivsbench.config.TargetConfig;
+import org.ivsbench.db.NativeSnapshot;
+import org.ivsbench.db.ServerActivity;
 import org.ivsbench.db.TableSpec;
 import org.ivsbench.db.TargetException;
 
@@ -16,8 +18,10 @@ import org.ivsbench.db.TargetException;
  */
 interface Dialect {
 
-    /** Quotes an already validated identifier. */
-    String quote(String identifier);
+    /** Quotes an already validated identifier (standard SQL's double quotes by default). */
+    default String quote(String identifier) {
+        return "\"" + identifier + "\"";
+    }
 
     /** Driver properties for new connections (user options from the config are added on top). */
     Properties connectionProperties(TargetConfig config);
@@ -38,10 +42,26 @@ interface Dialect {
     /** Fails clearly when the table's engine cannot be used on this server. */
     void checkEngine(Connection connection, TableSpec table) throws SQLException, TargetException;
 
-    String createTableSql(TableSpec table);
+    /** The key column's type (NOT NULL and the primary key are added by {@link SqlStatements#createTable}). */
+    String keyColumnType(TableSpec.KeyType keyType);
 
-    /** {@code column} followed by the bound suffix parameter, as a string expression; NULL counts as empty. */
-    String appendExpression(String quotedColumn);
+    /** The type of a field that may grow to the table's maxFieldLength (bounded fields are VARCHAR(n)). */
+    default String growingTextType() {
+        return "TEXT";
+    }
+
+    /** What follows the column list in CREATE TABLE (storage engine, character set), "" for nothing. */
+    default String tableOptions(TableSpec table) {
+        return "";
+    }
+
+    /**
+     * {@code column} followed by the bound suffix parameter, as a string expression; NULL counts as empty. By default
+     * standard SQL's {@code ||}.
+     */
+    default String appendExpression(String quotedColumn) {
+        return "COALESCE(" + quotedColumn + ", '') || ?";
+    }
 
     /** The SQL function giving a field's length in bytes, for the extend guard. */
     default String lengthFunction() {
@@ -58,7 +78,9 @@ interface Dialect {
     }
 
     /** Appended to a point SELECT to lock the row for the rest of the transaction ("" when BEGIN locks). */
-    String lockRowSuffix();
+    default String lockRowSuffix() {
+        return " FOR UPDATE";
+    }
 
     /** Starts a transaction that will write: the client extend's row lock and the loader's batches. */
     String beginWriteSql();
@@ -100,6 +122,16 @@ interface Dialect {
      * instance per wait (it may remember what it learnt), or null when there is nothing to wait for.
      */
     default SqlQuiescence.Gauges quietGauges() {
+        return null;
+    }
+
+    /** The copy with the product's own dump tools ({@link NativeSnapshot}), or null where it has none. */
+    default NativeSnapshot nativeSnapshot(TargetConfig config, JdbcTarget target) {
+        return null;
+    }
+
+    /** What the server is doing right now ({@link ServerActivity}), or null where it cannot tell. */
+    default ServerActivity activity(JdbcTarget target) {
         return null;
     }
 

@@ -106,9 +106,9 @@ public final class JdbcTarget implements Target, ServerInfo, StatusCounters, Dat
     }
 
     /**
-     * Counters only where the database has some; the native snapshot where the kind has the tools; the activity
-     * snapshot on MariaDB and PostgreSQL; the server's clock (an embedded database's is this host's); quiescence
-     * where the dialect defines quiet.
+     * What the dialect declares: counters only where the database has some, the native snapshot where the product
+     * has the tools, the activity snapshot where the server can show one, the server's clock (an embedded
+     * database's is this host's), quiescence where the dialect defines quiet.
      */
     @Override
     public <T> Optional<T> capability(Class<T> type) {
@@ -116,13 +116,7 @@ public final class JdbcTarget implements Target, ServerInfo, StatusCounters, Dat
             return Optional.empty();
         }
         if (type == NativeSnapshot.class) {
-            if (!kind.nativeSnapshot()) {
-                return Optional.empty();
-            }
-            return Optional.of(type.cast(
-                    dialect instanceof PostgresDialect
-                            ? new PostgresNativeSnapshot(config, this)
-                            : new MariaDbNativeSnapshot(config, this)));
+            return Optional.ofNullable(dialect.nativeSnapshot(config, this)).map(type::cast);
         }
         if (type == ServerClock.class) {
             String sql = dialect.serverClockSql();
@@ -133,12 +127,7 @@ public final class JdbcTarget implements Target, ServerInfo, StatusCounters, Dat
             return gauges == null ? Optional.empty() : Optional.of(type.cast(new SqlQuiescence(this, gauges)));
         }
         if (type == ServerActivity.class) {
-            if (dialect instanceof MariaDbDialect) {
-                return Optional.of(type.cast(new MariaDbActivity(this)));
-            }
-            return dialect instanceof PostgresDialect
-                    ? Optional.of(type.cast(new PostgresActivity(this)))
-                    : Optional.empty();
+            return Optional.ofNullable(dialect.activity(this)).map(type::cast);
         }
         return Target.super.capability(type);
     }
@@ -157,7 +146,7 @@ public final class JdbcTarget implements Target, ServerInfo, StatusCounters, Dat
                 Statement st = c.createStatement()) {
             dialect.checkEngine(c, table);
             st.execute(statements.drop(table.name()));
-            st.execute(dialect.createTableSql(table));
+            st.execute(statements.createTable(table));
             layouts.put(table.name(), new TableLayout(table.keyColumn(), table.fields()));
         } catch (SQLException e) {
             throw failure("create table " + table.name(), e);

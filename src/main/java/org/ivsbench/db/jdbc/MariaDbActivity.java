@@ -1,11 +1,9 @@
 package org.ivsbench.db.jdbc;
 
-import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -46,34 +44,23 @@ final class MariaDbActivity implements ServerActivity {
 
     @Override
     public Map<String, Object> activity() throws TargetException {
-        Map<String, Object> snapshot = new LinkedHashMap<>();
-        try (Connection c = target.connect();
-                Statement st = c.createStatement()) {
-            long self = selfId(st);
-            try {
-                snapshot.put("processlist", processlist(st, self));
-            } catch (SQLException e) {
-                snapshot.put("processlistNote", "SHOW FULL PROCESSLIST failed: " + e.getMessage());
-            }
-            try {
-                snapshot.put("lockWaits", lockWaits(st));
-            } catch (SQLException e) {
-                snapshot.put("lockWaitsNote", "reading INNODB_LOCK_WAITS failed: " + e.getMessage());
-            }
-            try {
-                snapshot.put("metadataLocks", metadataLocks(st, self));
-            } catch (SQLException e) {
-                snapshot.put("metadataLocksNote", NO_METADATA_LOCK_INFO + " (" + e.getMessage() + ")");
-            }
-            try {
-                snapshot.put("transactions", transactions(st));
-            } catch (SQLException e) {
-                snapshot.put("transactionsNote", "reading INNODB_TRX failed: " + e.getMessage());
-            }
-        } catch (SQLException e) {
-            throw new TargetException("server activity snapshot failed: " + e.getMessage(), e, false);
-        }
-        return snapshot;
+        return ActivityParts.take(target, parts -> {
+            long self = selfId(parts.statement());
+            parts.partOrNote(
+                    "processlist", () -> processlist(parts, self), why -> "SHOW FULL PROCESSLIST failed: " + why);
+            parts.partOrNote(
+                    "lockWaits",
+                    () -> parts.rows(LOCK_WAITS, MariaDbActivity::lockWait),
+                    why -> "reading INNODB_LOCK_WAITS failed: " + why);
+            parts.partOrNote(
+                    "metadataLocks",
+                    () -> parts.rows(METADATA_LOCKS, rs -> metadataLock(rs, self)),
+                    why -> NO_METADATA_LOCK_INFO + " (" + why + ")");
+            parts.partOrNote(
+                    "transactions",
+                    () -> parts.rows(TRANSACTIONS, MariaDbActivity::transaction),
+                    why -> "reading INNODB_TRX failed: " + why);
+        });
     }
 
     private static long selfId(Statement st) throws SQLException {
@@ -84,91 +71,68 @@ final class MariaDbActivity implements ServerActivity {
     }
 
     /** Sessions other than this one; sleeping ones are kept (an idle session in a transaction can block). */
-    private static List<Map<String, Object>> processlist(Statement st, long self) throws SQLException {
-        List<Map<String, Object>> rows = new ArrayList<>();
-        try (ResultSet rs = st.executeQuery("SHOW FULL PROCESSLIST")) {
-            ResultSetMetaData md = rs.getMetaData();
-            while (rs.next()) {
-                long id = rs.getLong("Id");
-                if (id == self) {
-                    continue;
-                }
-                Map<String, Object> row = new LinkedHashMap<>();
-                row.put("id", id);
-                row.put("user", rs.getString("User"));
-                row.put("db", rs.getString("db"));
-                row.put("command", rs.getString("Command"));
-                row.put("timeSeconds", rs.getLong("Time"));
-                row.put("state", rs.getString("State"));
-                row.put("info", ServerActivity.truncate(rs.getString("Info")));
-                if (hasColumn(md, "Progress")) {
-                    row.put("progress", rs.getDouble("Progress"));
-                }
-                rows.add(row);
+    private static List<Map<String, Object>> processlist(ActivityParts parts, long self) throws SQLException {
+        return parts.rows("SHOW FULL PROCESSLIST", rs -> {
+            long id = rs.getLong("Id");
+            if (id == self) {
+                return null;
             }
-        }
-        return rows;
+            Map<String, Object> row = new LinkedHashMap<>();
+            row.put("id", id);
+            row.put("user", rs.getString("User"));
+            row.put("db", rs.getString("db"));
+            row.put("command", rs.getString("Command"));
+            row.put("timeSeconds", rs.getLong("Time"));
+            row.put("state", rs.getString("State"));
+            row.put("info", ServerActivity.truncate(rs.getString("Info")));
+            if (hasColumn(rs.getMetaData(), "Progress")) {
+                row.put("progress", rs.getDouble("Progress"));
+            }
+            return row;
+        });
     }
 
-    private static List<Map<String, Object>> lockWaits(Statement st) throws SQLException {
-        List<Map<String, Object>> rows = new ArrayList<>();
-        try (ResultSet rs = st.executeQuery(LOCK_WAITS)) {
-            while (rs.next()) {
-                Map<String, Object> waiting = new LinkedHashMap<>();
-                waiting.put("trxId", rs.getString(1));
-                waiting.put("threadId", rs.getLong(2));
-                waiting.put("query", ServerActivity.truncate(rs.getString(3)));
-                waiting.put("waitSeconds", rs.getLong(4));
-                Map<String, Object> blocking = new LinkedHashMap<>();
-                blocking.put("trxId", rs.getString(5));
-                blocking.put("threadId", rs.getLong(6));
-                blocking.put("query", ServerActivity.truncate(rs.getString(7)));
-                blocking.put("state", rs.getString(8));
-                blocking.put("runSeconds", rs.getLong(9));
-                blocking.put("rowsLocked", rs.getLong(10));
-                rows.add(Map.of("waiting", waiting, "blocking", blocking));
-            }
-        }
-        return rows;
+    private static Map<String, Object> lockWait(ResultSet rs) throws SQLException {
+        Map<String, Object> waiting = new LinkedHashMap<>();
+        waiting.put("trxId", rs.getString(1));
+        waiting.put("threadId", rs.getLong(2));
+        waiting.put("query", ServerActivity.truncate(rs.getString(3)));
+        waiting.put("waitSeconds", rs.getLong(4));
+        Map<String, Object> blocking = new LinkedHashMap<>();
+        blocking.put("trxId", rs.getString(5));
+        blocking.put("threadId", rs.getLong(6));
+        blocking.put("query", ServerActivity.truncate(rs.getString(7)));
+        blocking.put("state", rs.getString(8));
+        blocking.put("runSeconds", rs.getLong(9));
+        blocking.put("rowsLocked", rs.getLong(10));
+        return Map.of("waiting", waiting, "blocking", blocking);
     }
 
-    /** Metadata locks held by sessions other than this one (the snapshot's own are of no interest). */
-    private static List<Map<String, Object>> metadataLocks(Statement st, long self) throws SQLException {
-        List<Map<String, Object>> rows = new ArrayList<>();
-        try (ResultSet rs = st.executeQuery(METADATA_LOCKS)) {
-            while (rs.next()) {
-                long thread = rs.getLong(1);
-                if (thread == self) {
-                    continue;
-                }
-                Map<String, Object> row = new LinkedHashMap<>();
-                row.put("threadId", thread);
-                row.put("lockMode", rs.getString(2));
-                row.put("lockDuration", rs.getString(3));
-                row.put("lockType", rs.getString(4));
-                row.put("schema", rs.getString(5));
-                row.put("table", rs.getString(6));
-                rows.add(row);
-            }
+    /** A metadata lock held by a session other than this one (the snapshot's own are of no interest). */
+    private static Map<String, Object> metadataLock(ResultSet rs, long self) throws SQLException {
+        long thread = rs.getLong(1);
+        if (thread == self) {
+            return null;
         }
-        return rows;
+        Map<String, Object> row = new LinkedHashMap<>();
+        row.put("threadId", thread);
+        row.put("lockMode", rs.getString(2));
+        row.put("lockDuration", rs.getString(3));
+        row.put("lockType", rs.getString(4));
+        row.put("schema", rs.getString(5));
+        row.put("table", rs.getString(6));
+        return row;
     }
 
-    private static List<Map<String, Object>> transactions(Statement st) throws SQLException {
-        List<Map<String, Object>> rows = new ArrayList<>();
-        try (ResultSet rs = st.executeQuery(TRANSACTIONS)) {
-            while (rs.next()) {
-                Map<String, Object> row = new LinkedHashMap<>();
-                row.put("trxId", rs.getString(1));
-                row.put("threadId", rs.getLong(2));
-                row.put("state", rs.getString(3));
-                row.put("runSeconds", rs.getLong(4));
-                row.put("rowsLocked", rs.getLong(5));
-                row.put("query", ServerActivity.truncate(rs.getString(6)));
-                rows.add(row);
-            }
-        }
-        return rows;
+    private static Map<String, Object> transaction(ResultSet rs) throws SQLException {
+        Map<String, Object> row = new LinkedHashMap<>();
+        row.put("trxId", rs.getString(1));
+        row.put("threadId", rs.getLong(2));
+        row.put("state", rs.getString(3));
+        row.put("runSeconds", rs.getLong(4));
+        row.put("rowsLocked", rs.getLong(5));
+        row.put("query", ServerActivity.truncate(rs.getString(6)));
+        return row;
     }
 
     private static boolean hasColumn(ResultSetMetaData md, String name) throws SQLException {

@@ -16,6 +16,8 @@ import java.util.Properties;
 import java.util.TreeMap;
 
 import org.ivsbench.config.TargetConfig;
+import org.ivsbench.db.NativeSnapshot;
+import org.ivsbench.db.ServerActivity;
 import org.ivsbench.db.TableSpec;
 import org.ivsbench.db.TargetException;
 
@@ -148,29 +150,25 @@ final class MariaDbDialect implements Dialect {
         }
     }
 
+    /**
+     * ascii for the key: 255 bytes fit MyRocks' 767-byte key limit (utf8mb4 would need 1020), and keys are "user"
+     * + digits anyway.
+     */
     @Override
-    public String createTableSql(TableSpec table) {
-        StringBuilder sql = new StringBuilder("CREATE TABLE ")
-                .append(quote(table.name()))
-                .append(" (")
-                .append(quote(table.keyColumn()))
-                // ascii for the key: 255 bytes fit MyRocks' 767-byte key limit (utf8mb4 would need 1020),
-                // and keys are "user" + digits anyway.
-                .append(
-                        table.keyType() == TableSpec.KeyType.INTEGER
-                                ? " INT NOT NULL"
-                                : " VARCHAR(255) CHARACTER SET ascii COLLATE ascii_bin NOT NULL");
-        for (String field : table.fields()) {
-            // LONGTEXT: TEXT stops at 64 KB and MEDIUMTEXT at 16 MB; values grow towards maxfieldlength.
-            sql.append(", ")
-                    .append(quote(field))
-                    .append(table.boundedFields() ? " VARCHAR(" + table.maxFieldLength() + ")" : " LONGTEXT");
-        }
-        sql.append(", PRIMARY KEY (").append(quote(table.keyColumn())).append("))");
-        if (table.engine() != null && !table.engine().isBlank()) {
-            sql.append(" ENGINE=").append(table.engine());
-        }
-        return sql.append(" DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_bin").toString();
+    public String keyColumnType(TableSpec.KeyType keyType) {
+        return keyType == TableSpec.KeyType.INTEGER ? "INT" : "VARCHAR(255) CHARACTER SET ascii COLLATE ascii_bin";
+    }
+
+    /** LONGTEXT: TEXT stops at 64 KB and MEDIUMTEXT at 16 MB; values grow towards maxfieldlength. */
+    @Override
+    public String growingTextType() {
+        return "LONGTEXT";
+    }
+
+    @Override
+    public String tableOptions(TableSpec table) {
+        String engine = table.engine() != null && !table.engine().isBlank() ? " ENGINE=" + table.engine() : "";
+        return engine + " DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_bin";
     }
 
     @Override
@@ -182,11 +180,6 @@ final class MariaDbDialect implements Dialect {
     @Override
     public String deleteRangeSql(String quotedTable, String quotedKey) {
         return "DELETE FROM " + quotedTable + " WHERE " + quotedKey + " >= ? ORDER BY " + quotedKey + " LIMIT ?";
-    }
-
-    @Override
-    public String lockRowSuffix() {
-        return " FOR UPDATE";
     }
 
     @Override
@@ -240,26 +233,11 @@ final class MariaDbDialect implements Dialect {
         if (!databaseName.isEmpty()) {
             Identifiers.require("database", databaseName);
         }
-        int hosts = url.indexOf("//");
-        if (!url.startsWith("jdbc:") || hosts < 0) {
-            throw new TargetException("cannot derive another database from URL '" + stripQuery(url)
-                    + "': expected jdbc:mariadb://host:port/database");
-        }
-        int pathStart = url.indexOf('/', hosts + 2);
-        int query = url.indexOf('?', hosts + 2);
-        String rest = query >= 0 ? url.substring(query) : "";
-        String base;
-        if (pathStart < 0 || (query >= 0 && pathStart > query)) {
-            base = url.substring(0, query >= 0 ? query : url.length());
-        } else {
-            base = url.substring(0, pathStart);
-        }
-        return base + "/" + databaseName + rest;
-    }
-
-    private static String stripQuery(String url) {
-        int q = url.indexOf('?');
-        return q < 0 ? url : url.substring(0, q);
+        return ServerUrl.parse(url)
+                .filter(parts -> url.startsWith("jdbc:"))
+                .orElseThrow(() -> new TargetException("cannot derive another database from URL '"
+                        + ServerUrl.withoutOptions(url) + "': expected jdbc:mariadb://host:port/database"))
+                .withDatabase(databaseName);
     }
 
     @Override
@@ -295,13 +273,20 @@ final class MariaDbDialect implements Dialect {
     }
 
     @Override
+    public NativeSnapshot nativeSnapshot(TargetConfig config, JdbcTarget target) {
+        return new MariaDbNativeSnapshot(config, target);
+    }
+
+    @Override
+    public ServerActivity activity(JdbcTarget target) {
+        return new MariaDbActivity(target);
+    }
+
+    @Override
     public Map<String, Object> environment(Connection connection, TargetConfig config) throws SQLException {
         Map<String, Object> env = new LinkedHashMap<>();
         env.put("product", connection.getMetaData().getDatabaseProductName());
-        env.put(
-                "driver",
-                connection.getMetaData().getDriverName() + " "
-                        + connection.getMetaData().getDriverVersion());
+        env.put("driver", Connections.driver(connection));
         Map<String, String> variables = new TreeMap<>();
         try (Statement st = connection.createStatement();
                 ResultSet rs = st.executeQuery("SHOW GLOBAL VARIABLES")) {

@@ -8,9 +8,15 @@ import java.util.regex.Pattern;
 import org.ivsbench.config.ConfigException;
 import org.ivsbench.config.TargetConfig;
 import org.ivsbench.db.CounterKind;
+import org.ivsbench.db.KindFeatures;
 import org.ivsbench.db.Target;
 import org.ivsbench.db.TargetException;
 import org.ivsbench.db.TargetKind;
+
+import static org.ivsbench.db.KindFeatures.Feature.FRESH_DATABASES;
+import static org.ivsbench.db.KindFeatures.Feature.NATIVE_SNAPSHOT;
+import static org.ivsbench.db.KindFeatures.Feature.RANGE_DELETE;
+import static org.ivsbench.db.KindFeatures.Feature.SERVER_EXTEND;
 
 /** MariaDB, and MySQL under its own name: Connector/J for MariaDB serves both, and both URL schemes reach either. */
 public final class MariaDbKind implements TargetKind {
@@ -43,22 +49,13 @@ public final class MariaDbKind implements TargetKind {
 
     @Override
     public void checkUrl(String url) throws ConfigException {
-        String database = database(url);
+        String database = ServerUrl.parse(url).map(ServerUrl::database).orElse("");
         if (!database.isEmpty() && !DATABASE_NAME.matcher(database).matches()) {
             throw new ConfigException(
                     "url",
                     "database name '" + database + "' is not valid: use letters,"
                             + " digits, '_', '$' and '-', at most 64 characters");
         }
-    }
-
-    /** jdbc:mariadb://host:port/database?options -> database ("" when the URL names none). */
-    private static String database(String url) {
-        int hosts = url.indexOf("//");
-        int query = url.indexOf('?', hosts + 2);
-        String beforeQuery = query < 0 ? url : url.substring(0, query);
-        int slash = beforeQuery.indexOf('/', hosts + 2);
-        return slash < 0 ? "" : beforeQuery.substring(slash + 1);
     }
 
     @Override
@@ -99,23 +96,8 @@ public final class MariaDbKind implements TargetKind {
     }
 
     @Override
-    public boolean rangeDelete() {
-        return true;
-    }
-
-    @Override
-    public boolean serverSideExtend() {
-        return true;
-    }
-
-    @Override
-    public boolean nativeSnapshot() {
-        return true;
-    }
-
-    @Override
-    public boolean freshDatabases() {
-        return true;
+    public KindFeatures features() {
+        return KindFeatures.of(SERVER_EXTEND, RANGE_DELETE, NATIVE_SNAPSHOT, FRESH_DATABASES);
     }
 
     @Override

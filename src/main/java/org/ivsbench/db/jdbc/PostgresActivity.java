@@ -1,10 +1,8 @@
 package org.ivsbench.db.jdbc;
 
 import java.sql.Array;
-import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -43,63 +41,42 @@ final class PostgresActivity implements ServerActivity {
 
     @Override
     public Map<String, Object> activity() throws TargetException {
-        Map<String, Object> snapshot = new LinkedHashMap<>();
-        try (Connection c = target.connect();
-                Statement st = c.createStatement()) {
-            try {
-                snapshot.put("sessions", sessions(st));
-            } catch (SQLException e) {
-                snapshot.put("sessionsNote", "reading pg_stat_activity failed: " + e.getMessage());
-            }
-            try {
-                snapshot.put("locks", locks(st));
-            } catch (SQLException e) {
-                snapshot.put("locksNote", "reading pg_locks failed: " + e.getMessage());
-            }
-        } catch (SQLException e) {
-            throw new TargetException("server activity snapshot failed: " + e.getMessage(), e, false);
-        }
-        return snapshot;
+        return ActivityParts.take(target, parts -> {
+            parts.partOrNote(
+                    "sessions",
+                    () -> parts.rows(SESSIONS, PostgresActivity::session),
+                    why -> "reading pg_stat_activity failed: " + why);
+            parts.partOrNote(
+                    "locks", () -> parts.rows(LOCKS, PostgresActivity::lock), why -> "reading pg_locks failed: " + why);
+        });
     }
 
-    private static List<Map<String, Object>> sessions(Statement st) throws SQLException {
-        List<Map<String, Object>> rows = new ArrayList<>();
-        try (ResultSet rs = st.executeQuery(SESSIONS)) {
-            while (rs.next()) {
-                Map<String, Object> row = new LinkedHashMap<>();
-                row.put("pid", rs.getLong(1));
-                row.put("user", rs.getString(2));
-                row.put("application", rs.getString(3));
-                row.put("state", rs.getString(4));
-                row.put("waitEventType", rs.getString(5));
-                row.put("waitEvent", rs.getString(6));
-                row.put("blockedBy", pids(rs.getArray(7)));
-                row.put("query", ServerActivity.truncate(rs.getString(8)));
-                row.put("xactSeconds", seconds(rs, 9));
-                row.put("querySeconds", seconds(rs, 10));
-                row.put("stateSeconds", seconds(rs, 11));
-                row.put("holdsSnapshot", rs.getBoolean(12));
-                rows.add(row);
-            }
-        }
-        return rows;
+    private static Map<String, Object> session(ResultSet rs) throws SQLException {
+        Map<String, Object> row = new LinkedHashMap<>();
+        row.put("pid", rs.getLong(1));
+        row.put("user", rs.getString(2));
+        row.put("application", rs.getString(3));
+        row.put("state", rs.getString(4));
+        row.put("waitEventType", rs.getString(5));
+        row.put("waitEvent", rs.getString(6));
+        row.put("blockedBy", pids(rs.getArray(7)));
+        row.put("query", ServerActivity.truncate(rs.getString(8)));
+        row.put("xactSeconds", seconds(rs, 9));
+        row.put("querySeconds", seconds(rs, 10));
+        row.put("stateSeconds", seconds(rs, 11));
+        row.put("holdsSnapshot", rs.getBoolean(12));
+        return row;
     }
 
-    private static List<Map<String, Object>> locks(Statement st) throws SQLException {
-        List<Map<String, Object>> rows = new ArrayList<>();
-        try (ResultSet rs = st.executeQuery(LOCKS)) {
-            while (rs.next()) {
-                Map<String, Object> row = new LinkedHashMap<>();
-                row.put("pid", rs.getLong(1));
-                row.put("lockType", rs.getString(2));
-                row.put("mode", rs.getString(3));
-                row.put("granted", rs.getBoolean(4));
-                row.put("relation", rs.getString(5));
-                row.put("transactionId", rs.getString(6));
-                rows.add(row);
-            }
-        }
-        return rows;
+    private static Map<String, Object> lock(ResultSet rs) throws SQLException {
+        Map<String, Object> row = new LinkedHashMap<>();
+        row.put("pid", rs.getLong(1));
+        row.put("lockType", rs.getString(2));
+        row.put("mode", rs.getString(3));
+        row.put("granted", rs.getBoolean(4));
+        row.put("relation", rs.getString(5));
+        row.put("transactionId", rs.getString(6));
+        return row;
     }
 
     private static List<Long> pids(Array array) throws SQLException {

@@ -16,6 +16,8 @@ import java.util.Properties;
 import java.util.TreeMap;
 
 import org.ivsbench.config.TargetConfig;
+import org.ivsbench.db.NativeSnapshot;
+import org.ivsbench.db.ServerActivity;
 import org.ivsbench.db.TableSpec;
 import org.ivsbench.db.TargetException;
 
@@ -99,11 +101,6 @@ final class PostgresDialect implements Dialect {
     static final String MAINTENANCE_DATABASE = "postgres";
 
     @Override
-    public String quote(String identifier) {
-        return "\"" + identifier + "\"";
-    }
-
-    @Override
     public Properties connectionProperties(TargetConfig config) {
         Properties props = new Properties();
         props.setProperty("ApplicationName", "ivsbench");
@@ -131,39 +128,13 @@ final class PostgresDialect implements Dialect {
     }
 
     @Override
-    public String createTableSql(TableSpec table) {
-        StringBuilder sql = new StringBuilder("CREATE TABLE ")
-                .append(quote(table.name()))
-                .append(" (")
-                .append(quote(table.keyColumn()))
-                .append(
-                        table.keyType() == TableSpec.KeyType.INTEGER
-                                ? " INTEGER NOT NULL"
-                                : " VARCHAR(255) COLLATE \"C\" NOT NULL");
-        for (String field : table.fields()) {
-            sql.append(", ")
-                    .append(quote(field))
-                    .append(table.boundedFields() ? " VARCHAR(" + table.maxFieldLength() + ")" : " TEXT");
-        }
-        return sql.append(", PRIMARY KEY (")
-                .append(quote(table.keyColumn()))
-                .append("))")
-                .toString();
-    }
-
-    @Override
-    public String appendExpression(String quotedColumn) {
-        return "COALESCE(" + quotedColumn + ", '') || ?";
+    public String keyColumnType(TableSpec.KeyType keyType) {
+        return keyType == TableSpec.KeyType.INTEGER ? "INTEGER" : "VARCHAR(255) COLLATE \"C\"";
     }
 
     @Override
     public String lengthFunction() {
         return "OCTET_LENGTH";
-    }
-
-    @Override
-    public String lockRowSuffix() {
-        return " FOR UPDATE";
     }
 
     @Override
@@ -218,18 +189,11 @@ final class PostgresDialect implements Dialect {
         if (!databaseName.equals(MAINTENANCE_DATABASE)) {
             Identifiers.require("database", databaseName);
         }
-        int hosts = url.indexOf("//");
-        if (!url.startsWith("jdbc:postgresql:") || hosts < 0) {
-            int q = url.indexOf('?');
-            throw new TargetException("cannot derive another database from URL '" + (q < 0 ? url : url.substring(0, q))
-                    + "': expected jdbc:postgresql://host:port/database");
-        }
-        int query = url.indexOf('?', hosts + 2);
-        String beforeQuery = query < 0 ? url : url.substring(0, query);
-        String rest = query < 0 ? "" : url.substring(query);
-        int slash = beforeQuery.indexOf('/', hosts + 2);
-        String base = slash < 0 ? beforeQuery : beforeQuery.substring(0, slash);
-        return base + "/" + databaseName + rest;
+        return ServerUrl.parse(url)
+                .filter(parts -> url.startsWith("jdbc:postgresql:"))
+                .orElseThrow(() -> new TargetException("cannot derive another database from URL '"
+                        + ServerUrl.withoutOptions(url) + "': expected jdbc:postgresql://host:port/database"))
+                .withDatabase(databaseName);
     }
 
     @Override
@@ -284,13 +248,20 @@ final class PostgresDialect implements Dialect {
     }
 
     @Override
+    public NativeSnapshot nativeSnapshot(TargetConfig config, JdbcTarget target) {
+        return new PostgresNativeSnapshot(config, target);
+    }
+
+    @Override
+    public ServerActivity activity(JdbcTarget target) {
+        return new PostgresActivity(target);
+    }
+
+    @Override
     public Map<String, Object> environment(Connection connection, TargetConfig config) throws SQLException {
         Map<String, Object> env = new LinkedHashMap<>();
         env.put("product", connection.getMetaData().getDatabaseProductName());
-        env.put(
-                "driver",
-                connection.getMetaData().getDriverName() + " "
-                        + connection.getMetaData().getDriverVersion());
+        env.put("driver", Connections.driver(connection));
         Map<String, String> settings = new LinkedHashMap<>();
         try (PreparedStatement ps = connection.prepareStatement(
                 "SELECT name, current_setting(name) FROM pg_settings WHERE name = ANY (?)")) {

@@ -8,9 +8,15 @@ import java.util.regex.Pattern;
 import org.ivsbench.config.ConfigException;
 import org.ivsbench.config.TargetConfig;
 import org.ivsbench.db.CounterKind;
+import org.ivsbench.db.KindFeatures;
 import org.ivsbench.db.Target;
 import org.ivsbench.db.TargetException;
 import org.ivsbench.db.TargetKind;
+
+import static org.ivsbench.db.KindFeatures.Feature.FRESH_DATABASES;
+import static org.ivsbench.db.KindFeatures.Feature.NATIVE_SNAPSHOT;
+import static org.ivsbench.db.KindFeatures.Feature.RANGE_DELETE;
+import static org.ivsbench.db.KindFeatures.Feature.SERVER_EXTEND;
 
 /**
  * PostgreSQL through pgjdbc. A dialect of the JDBC binding rather than a package of its own: the record
@@ -43,13 +49,10 @@ public final class PostgresKind implements TargetKind {
 
     @Override
     public void checkUrl(String url) throws ConfigException {
-        int hosts = url.indexOf("//");
-        int query = url.indexOf('?', hosts + 2);
-        String beforeQuery = query < 0 ? url : url.substring(0, query);
-        int slash = beforeQuery.indexOf('/', hosts + 2);
-        String database = slash < 0 ? "" : beforeQuery.substring(slash + 1);
+        String database = ServerUrl.parse(url).map(ServerUrl::database).orElse("");
         if (database.isEmpty()) {
-            throw new ConfigException("url", "'" + beforeQuery + "' names no database: use " + exampleUrl());
+            throw new ConfigException(
+                    "url", "'" + ServerUrl.withoutOptions(url) + "' names no database: use " + exampleUrl());
         }
         if (!DATABASE_NAME.matcher(database).matches()) {
             throw new ConfigException(
@@ -86,25 +89,10 @@ public final class PostgresKind implements TargetKind {
         return PostgresCounters.DEFAULT_PREFIXES;
     }
 
+    /** The native snapshot is pg_dump and psql ({@link PostgresNativeSnapshot}); the client tools must be installed. */
     @Override
-    public boolean rangeDelete() {
-        return true;
-    }
-
-    @Override
-    public boolean serverSideExtend() {
-        return true;
-    }
-
-    /** pg_dump and psql ({@link PostgresNativeSnapshot}); the client tools must be installed. */
-    @Override
-    public boolean nativeSnapshot() {
-        return true;
-    }
-
-    @Override
-    public boolean freshDatabases() {
-        return true;
+    public KindFeatures features() {
+        return KindFeatures.of(SERVER_EXTEND, RANGE_DELETE, NATIVE_SNAPSHOT, FRESH_DATABASES);
     }
 
     @Override

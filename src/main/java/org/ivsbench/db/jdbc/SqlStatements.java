@@ -2,6 +2,8 @@ package org.ivsbench.db.jdbc;
 
 import java.util.Collection;
 
+import org.ivsbench.db.TableSpec;
+
 /**
  * The SQL text of every statement shape, with validated and quoted identifiers. Statement shapes repeat
  * (one per table x field set), so sessions cache the prepared statements by this text.
@@ -15,6 +17,31 @@ final class SqlStatements {
 
     String q(String identifier) {
         return dialect.quote(identifier);
+    }
+
+    /** The table: the key column (NOT NULL, the primary key) and the fields, in the dialect's types. */
+    String createTable(TableSpec table) {
+        StringBuilder sql = new StringBuilder("CREATE TABLE ")
+                .append(q(table.name()))
+                .append(" (")
+                .append(q(table.keyColumn()))
+                .append(' ')
+                .append(dialect.keyColumnType(table.keyType()))
+                .append(" NOT NULL");
+        for (String field : table.fields()) {
+            sql.append(", ")
+                    .append(q(field))
+                    .append(' ')
+                    .append(
+                            table.boundedFields()
+                                    ? "VARCHAR(" + table.maxFieldLength() + ")"
+                                    : dialect.growingTextType());
+        }
+        return sql.append(", PRIMARY KEY (")
+                .append(q(table.keyColumn()))
+                .append("))")
+                .append(dialect.tableOptions(table))
+                .toString();
     }
 
     String select(String table, String key, Collection<String> fields, boolean lockRow) {

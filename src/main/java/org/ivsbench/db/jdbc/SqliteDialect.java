@@ -34,11 +34,6 @@ final class SqliteDialect implements Dialect {
     private static final String PREFIX = "jdbc:sqlite:";
 
     @Override
-    public String quote(String identifier) {
-        return "\"" + identifier + "\"";
-    }
-
-    @Override
     public Properties connectionProperties(TargetConfig config) {
         Properties props = new Properties();
         // Known to xerial's SQLiteConfig; applied while opening, before any statement.
@@ -71,26 +66,10 @@ final class SqliteDialect implements Dialect {
         }
     }
 
+    /** SQLite does not enforce a VARCHAR length: for bounded fields the declared type only documents the shape. */
     @Override
-    public String createTableSql(TableSpec table) {
-        StringBuilder sql = new StringBuilder("CREATE TABLE ")
-                .append(quote(table.name()))
-                .append(" (")
-                .append(quote(table.keyColumn()))
-                .append(table.keyType() == TableSpec.KeyType.INTEGER ? " INT" : " TEXT")
-                .append(" NOT NULL PRIMARY KEY");
-        for (String field : table.fields()) {
-            // SQLite does not enforce a VARCHAR length; the declared type only documents the shape.
-            sql.append(", ")
-                    .append(quote(field))
-                    .append(table.boundedFields() ? " VARCHAR(" + table.maxFieldLength() + ")" : " TEXT");
-        }
-        return sql.append(")").toString();
-    }
-
-    @Override
-    public String appendExpression(String quotedColumn) {
-        return "COALESCE(" + quotedColumn + ", '') || ?";
+    public String keyColumnType(TableSpec.KeyType keyType) {
+        return keyType == TableSpec.KeyType.INTEGER ? "INT" : "TEXT";
     }
 
     @Override
@@ -211,10 +190,7 @@ final class SqliteDialect implements Dialect {
                 env.put("page_size", rs.next() ? rs.getLong(1) : null);
             }
         }
-        env.put(
-                "driver",
-                connection.getMetaData().getDriverName() + " "
-                        + connection.getMetaData().getDriverVersion());
+        env.put("driver", Connections.driver(connection));
         env.put("synchronous", "NORMAL");
         env.put("busy_timeout_ms", BUSY_TIMEOUT_MS);
         try {

@@ -4,9 +4,14 @@ import java.util.List;
 import java.util.Optional;
 
 import org.ivsbench.config.TargetConfig;
+import org.ivsbench.db.KindFeatures;
 import org.ivsbench.db.Target;
 import org.ivsbench.db.TargetException;
 import org.ivsbench.db.TargetKind;
+
+import static org.ivsbench.db.KindFeatures.Feature.FRESH_DATABASES;
+import static org.ivsbench.db.KindFeatures.Feature.RANGE_DELETE;
+import static org.ivsbench.db.KindFeatures.Feature.SERVER_EXTEND;
 
 /** SQLite: embedded, one file per database, no server counters. */
 public final class SqliteKind implements TargetKind {
@@ -48,18 +53,8 @@ public final class SqliteKind implements TargetKind {
     }
 
     @Override
-    public boolean rangeDelete() {
-        return true;
-    }
-
-    @Override
-    public boolean serverSideExtend() {
-        return true;
-    }
-
-    @Override
-    public boolean freshDatabases() {
-        return true;
+    public KindFeatures features() {
+        return KindFeatures.of(SERVER_EXTEND, RANGE_DELETE, FRESH_DATABASES);
     }
 
     @Override

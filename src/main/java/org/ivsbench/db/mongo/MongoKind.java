@@ -6,9 +6,14 @@ import java.util.Optional;
 
 import org.ivsbench.config.TargetConfig;
 import org.ivsbench.db.CounterKind;
+import org.ivsbench.db.KindFeatures;
 import org.ivsbench.db.Target;
 import org.ivsbench.db.TargetException;
 import org.ivsbench.db.TargetKind;
+
+import static org.ivsbench.db.KindFeatures.Feature.FRESH_DATABASES;
+import static org.ivsbench.db.KindFeatures.Feature.RANGE_DELETE;
+import static org.ivsbench.db.KindFeatures.Feature.SERVER_EXTEND;
 
 /** MongoDB: no JDBC driver and no isolation levels; the counters are the chosen few of serverStatus. */
 public final class MongoKind implements TargetKind {
@@ -54,18 +59,8 @@ public final class MongoKind implements TargetKind {
     }
 
     @Override
-    public boolean rangeDelete() {
-        return true;
-    }
-
-    @Override
-    public boolean serverSideExtend() {
-        return true;
-    }
-
-    @Override
-    public boolean freshDatabases() {
-        return true;
+    public KindFeatures features() {
+        return KindFeatures.of(SERVER_EXTEND, RANGE_DELETE, FRESH_DATABASES);
     }
 
     @Override

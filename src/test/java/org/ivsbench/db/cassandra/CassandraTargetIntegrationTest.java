@@ -7,8 +7,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.atomic.AtomicLong;
 
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -29,7 +27,10 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** Every record operation, the counters and the keyspace administration against the real Cassandra. */
+/**
+ * What is Cassandra's own against the real server: the clock, the bytes an extend sends, oversized requests, batch
+ * loads, the counters and the keyspace administration. The record operations are SessionContractTest's.
+ */
 class CassandraTargetIntegrationTest {
     private static final List<String> FIELDS = List.of("FIELD0", "FIELD1", "FIELD2");
     private static CassandraTarget target;
@@ -86,126 +87,24 @@ class CassandraTargetIntegrationTest {
     }
 
     @Test
-    void everyRecordOperation() throws Exception {
-        target.createTable(table("it_ops"));
-        try (Session s = target.openSession()) {
-            for (int i = 0; i < 20; i++) {
-                assertEquals(
-                        Outcome.OK,
-                        s.insert("it_ops", "user" + i, record("v" + i)).outcome());
-            }
-            Map<String, String> out = new LinkedHashMap<>();
-            OpResult read = s.read("it_ops", "user3", null, out);
-            assertEquals(Outcome.OK, read.outcome());
-            assertEquals(record("v3"), out, "every field under the benchmark's names, no key");
-            assertEquals(3 * "v3FIELD0".length(), read.bytesRead());
-
-            out.clear();
-            assertEquals(
-                    Outcome.OK,
-                    s.read("it_ops", "user3", List.of("FIELD1"), out).outcome());
-            assertEquals(Map.of("FIELD1", "v3FIELD1"), out);
-
-            OpResult missing = s.read("it_ops", "nobody", null, new LinkedHashMap<>());
-            assertEquals(Outcome.ABORTED, missing.outcome());
-            assertEquals("not found", missing.reason());
-
-            assertEquals(
-                    Outcome.OK,
-                    s.update("it_ops", "user3", Map.of("FIELD2", "changed")).outcome());
-            out.clear();
-            s.read("it_ops", "user3", null, out);
-            assertEquals("changed", out.get("FIELD2"));
-            assertEquals("v3FIELD0", out.get("FIELD0"), "the other fields untouched");
-
-            // Token order from the start key: the start key's row comes first, then the next tokens.
-            List<Map<String, String>> rows = new ArrayList<>();
-            assertEquals(Outcome.OK, s.scan("it_ops", "user5", 7, null, rows).outcome());
-            assertTrue(rows.size() >= 1 && rows.size() <= 7, "at most count rows: " + rows.size());
-            assertEquals(record("v5"), rows.get(0));
-            List<Map<String, String>> all = new ArrayList<>();
-            s.scan("it_ops", "user5", 100, List.of("FIELD0"), all);
-            assertEquals(rows.size() == 7 ? all.subList(0, 7).size() : all.size(), rows.size());
-            assertEquals(Set.of("FIELD0"), all.get(0).keySet());
-
-            assertEquals(Outcome.OK, s.delete("it_ops", "user7").outcome());
-            assertEquals(
-                    Outcome.ABORTED,
-                    s.read("it_ops", "user7", null, new LinkedHashMap<>()).outcome());
-            assertEquals(19, target.countRecords("it_ops"));
-        }
-        target.dropTable("it_ops");
+    void plainExtendSendsTheGrownValue() throws Exception {
+        extendSends(target, "it_extend_plain", 15);
     }
 
     @Test
-    void plainExtendGrowsAndTheCapIsARealSkip() throws Exception {
-        extendGrowsAndSkips(target, "it_extend_plain", 15);
-    }
-
-    @Test
-    void conditionalExtendGrowsAndTheCapIsARealSkip() throws Exception {
+    void conditionalExtendSendsTheOldValueAsItsCondition() throws Exception {
         try (CassandraTarget lwt =
                 CassandraTarget.openTarget(CassandraFixture.config(Map.of("extendWrite", "conditional")))) {
-            extendGrowsAndSkips(lwt, "it_extend_lwt", 10 + 15);
+            extendSends(lwt, "it_extend_lwt", 10 + 15);
         }
     }
 
     /**
-     * Two sessions extend the same field at once with extendWrite=conditional: every append reported OK is in the
-     * final value (the LWT's condition turns a lost race into a re-read, never into a lost append).
+     * {@code written}: the bytes the first extend sends (the grown value, plus the old one as an LWT's condition);
+     * and a field never written (null in CQL) grows from empty. The cap, the skip and not found are
+     * SessionContractTest's.
      */
-    @Test
-    void conditionalExtendsLoseNoAppendUnderContention() throws Exception {
-        try (CassandraTarget lwt =
-                CassandraTarget.openTarget(CassandraFixture.config(Map.of("extendWrite", "conditional")))) {
-            lwt.createTable(table("it_contention"));
-            try (Session s = lwt.openSession()) {
-                s.insert("it_contention", "hot", Map.of("FIELD0", ""));
-            }
-            AtomicLong ok = new AtomicLong();
-            AtomicLong undecided = new AtomicLong();
-            List<Thread> threads = new ArrayList<>();
-            List<Throwable> failures = new CopyOnWriteArrayList<>();
-            for (int t = 0; t < 2; t++) {
-                Thread thread = new Thread(() -> {
-                    try (Session s = lwt.openSession()) {
-                        for (int i = 0; i < 40; i++) {
-                            OpResult r = s.extend("it_contention", "hot", "FIELD0", "x", 1000, ExtendMethod.CLIENT);
-                            if (r.isOk()) {
-                                ok.incrementAndGet();
-                            } else if (CassandraErrors.WRITE_TIMEOUT.equals(r.reason())) {
-                                undecided.incrementAndGet(); // Paxos contention: applied or not, unknown
-                            } else {
-                                assertEquals("conflict", r.reason());
-                            }
-                        }
-                    } catch (Throwable e) {
-                        failures.add(e);
-                    }
-                });
-                threads.add(thread);
-                thread.start();
-            }
-            for (Thread thread : threads) {
-                thread.join();
-            }
-            assertEquals(List.of(), failures);
-            Map<String, String> out = new LinkedHashMap<>();
-            try (Session s = lwt.openSession()) {
-                s.read("it_contention", "hot", null, out);
-            }
-            assertTrue(ok.get() > 0);
-            long length = out.get("FIELD0").length();
-            assertTrue(
-                    length >= ok.get() && length <= ok.get() + undecided.get(),
-                    "every OK append is in the value: " + length + " chars, " + ok + " OK, " + undecided
-                            + " timed out");
-            lwt.dropTable("it_contention");
-        }
-    }
-
-    /** {@code written}: the bytes the first extend sends (the grown value, plus the old one as an LWT's condition). */
-    private static void extendGrowsAndSkips(CassandraTarget t, String table, long written) throws Exception {
+    private static void extendSends(CassandraTarget t, String table, long written) throws Exception {
         t.createTable(table(table));
         try (Session s = t.openSession()) {
             s.insert(table, "k", Map.of("FIELD0", "0123456789"));
@@ -213,30 +112,13 @@ class CassandraTargetIntegrationTest {
             assertEquals(Outcome.OK, grown.outcome());
             assertEquals(10, grown.bytesRead());
             assertEquals(written, grown.bytesWritten());
-            Map<String, String> out = new LinkedHashMap<>();
-            s.read(table, "k", List.of("FIELD0"), out);
-            assertEquals("0123456789abcde", out.get("FIELD0"));
-
-            OpResult capped = s.extend(table, "k", "FIELD0", "abcdef", 20, ExtendMethod.CLIENT);
-            assertEquals(Outcome.SKIPPED, capped.outcome());
-            assertEquals("cap", capped.reason());
-            out.clear();
-            s.read(table, "k", List.of("FIELD0"), out);
-            assertEquals("0123456789abcde", out.get("FIELD0"), "a skipped extend writes nothing");
-
-            // A field never written (null in CQL) grows from empty.
             assertEquals(
                     Outcome.OK,
                     s.extend(table, "k", "FIELD1", "xy", 20, ExtendMethod.CLIENT)
                             .outcome());
-            out.clear();
-            s.read(table, "k", List.of("FIELD1"), out);
-            assertEquals("xy", out.get("FIELD1"));
-
-            OpResult missing = s.extend(table, "nobody", "FIELD0", "x", 20, ExtendMethod.CLIENT);
-            assertEquals(Outcome.ABORTED, missing.outcome());
-            assertEquals("not found", missing.reason());
-            assertThrows(TargetException.class, () -> s.extend(table, "k", "FIELD0", "x", 20, ExtendMethod.SERVER));
+            Map<String, String> out = new LinkedHashMap<>();
+            s.read(table, "k", List.of("FIELD0", "FIELD1"), out);
+            assertEquals(Map.of("FIELD0", "0123456789abcde", "FIELD1", "xy"), out);
         }
         t.dropTable(table);
     }

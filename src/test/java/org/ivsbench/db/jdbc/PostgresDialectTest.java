@@ -56,12 +56,19 @@ class PostgresDialectTest {
         assertEquals(
                 "CREATE TABLE \"usertable\" (\"YCSB_KEY\" VARCHAR(255) COLLATE \"C\" NOT NULL,"
                         + " \"FIELD0\" TEXT, \"FIELD1\" TEXT, PRIMARY KEY (\"YCSB_KEY\"))",
-                dialect.createTableSql(table));
+                new SqlStatements(dialect).createTable(table));
         assertEquals(
                 "CREATE TABLE \"usertable\" (\"ycsb_key\" INTEGER NOT NULL, \"field1\" VARCHAR(100),"
                         + " PRIMARY KEY (\"ycsb_key\"))",
-                dialect.createTableSql(new TableSpec(
-                        "usertable", "ycsb_key", List.of("field1"), 100, null, TableSpec.KeyType.INTEGER, true)));
+                new SqlStatements(dialect)
+                        .createTable(new TableSpec(
+                                "usertable",
+                                "ycsb_key",
+                                List.of("field1"),
+                                100,
+                                null,
+                                TableSpec.KeyType.INTEGER,
+                                true)));
         assertEquals(
                 "UPDATE \"usertable\" SET \"FIELD0\" = COALESCE(\"FIELD0\", '') || ? WHERE \"YCSB_KEY\" = ?"
                         + " AND COALESCE(OCTET_LENGTH(\"FIELD0\"), 0) + ? <= ?",

@@ -1,7 +1,5 @@
 package org.ivsbench.db.memory;
 
-import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -10,8 +8,6 @@ import org.junit.jupiter.api.Test;
 import org.ivsbench.config.ConfigException;
 import org.ivsbench.config.TargetConfig;
 import org.ivsbench.db.DatabaseAdmin;
-import org.ivsbench.db.ExtendMethod;
-import org.ivsbench.db.Record;
 import org.ivsbench.db.ServerInfo;
 import org.ivsbench.db.Session;
 import org.ivsbench.db.StatusCounters;
@@ -20,7 +16,6 @@ import org.ivsbench.db.Target;
 import org.ivsbench.db.TargetException;
 import org.ivsbench.db.TargetKinds;
 import org.ivsbench.db.Targets;
-import org.ivsbench.op.Outcome;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -57,49 +52,13 @@ class MemoryTargetTest {
         assertEquals("url: 'jdbc:sqlite:x.db' does not fit type MEMORY (expected memory:<database>)", url.getMessage());
     }
 
+    /** The record operations are SessionContractTest's; here what the kind offers besides: databases only. */
     @Test
-    void sessionsReadWriteAndCapTheExtend() throws Exception {
-        try (Target target = Targets.open(config("memory:sessions"))) {
+    void itOffersDatabasesButNoServerFacts() throws Exception {
+        try (Target target = Targets.open(config("memory:capabilities"))) {
             assertTrue(target.capability(DatabaseAdmin.class).isPresent());
             assertFalse(target.capability(ServerInfo.class).isPresent());
             assertFalse(target.capability(StatusCounters.class).isPresent());
-            target.createTable(TABLE);
-            try (Session s = target.openSession()) {
-                s.insertBatch(
-                        "t",
-                        List.of(
-                                new Record("b", Map.of("F0", "12345", "F1", "x")),
-                                new Record("a", Map.of("F0", "", "F1", "y"))));
-                assertEquals(
-                        Outcome.ABORTED, s.insert("t", "a", Map.of("F0", "z")).outcome());
-                for (ExtendMethod method : List.of(ExtendMethod.CLIENT, ExtendMethod.SERVER)) {
-                    assertEquals(
-                            Outcome.OK,
-                            s.extend("t", "b", "F0", "67", 10, method).outcome());
-                }
-                assertEquals(
-                        Outcome.SKIPPED,
-                        s.extend("t", "b", "F0", "XX", 10, ExtendMethod.SERVER).outcome());
-                assertEquals(
-                        Outcome.SKIPPED,
-                        s.extend("t", "b", "F0", "XX", 10, ExtendMethod.CLIENT).outcome());
-                assertEquals(
-                        Outcome.SKIPPED,
-                        s.extend("t", "b", "F0", "XX", 10, ExtendMethod.CLIENT_PLAIN)
-                                .outcome());
-                assertEquals(
-                        Outcome.ABORTED,
-                        s.extend("t", "c", "F0", "1", 10, ExtendMethod.SERVER).outcome());
-                Map<String, String> out = new HashMap<>();
-                assertEquals(Outcome.OK, s.read("t", "b", null, out).outcome());
-                assertEquals("123456767", out.get("F0"), "the skipped extends wrote nothing");
-                List<Map<String, String>> rows = new ArrayList<>();
-                s.scan("t", "a", 5, List.of("F1"), rows);
-                assertEquals(List.of(Map.of("F1", "y"), Map.of("F1", "x")), rows, "key order");
-                assertEquals(Outcome.OK, s.delete("t", "a").outcome());
-                assertEquals(Outcome.ABORTED, s.read("t", "a", null, out).outcome());
-            }
-            assertEquals(1, target.countRecords("t"));
         }
     }
 
