@@ -1,6 +1,6 @@
 """Command line: ``python -m ivs_analyzer report DIR [-o OUT]`` (a run, an experiment or a tenants folder),
 ``compare DIR... [-o OUT]`` (runs or experiments overlaid; sweep folders, all of them: the ``sweep`` report) and
-``sweep DIR... [-o OUT]``."""
+``sweep DIR... [-o OUT]`` and ``compact EXP OUT`` (an experiment's committable summary and figure book)."""
 from __future__ import annotations
 
 import argparse
@@ -35,6 +35,10 @@ def _parser() -> argparse.ArgumentParser:
     s.add_argument("sweep_dirs", type=Path, nargs="+")
     s.add_argument("-o", "--out", type=Path, default=None,
                    help="output folder (default: sweep-report beside the first sweep folder)")
+    k = sub.add_parser("compact", help="an experiment's compact form (summaries, per-epoch monitor figures, the "
+                                       "figure book) in OUT, small enough to commit")
+    k.add_argument("results_dir", type=Path)
+    k.add_argument("out", type=Path)
     return p
 
 
@@ -51,6 +55,9 @@ def main(argv: list[str] | None = None) -> int:
                                   min_relative_change=args.min_relative_change,
                                   context_windows=args.context_windows, top_metrics=args.top_metrics)
             path = rep.report(args.results_dir, args.out, params)
+        elif args.command == "compact":
+            from .report import compact
+            path = compact.write(args.results_dir, args.out)
         else:
             path = rep.compare(args.results_dirs, args.out)
     except AnalyzerError as e:

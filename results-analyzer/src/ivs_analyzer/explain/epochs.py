@@ -61,6 +61,9 @@ def monitor_per_epoch(exp: Experiment, mode: str) -> pd.DataFrame:
                 per_epoch[sub.epoch] = summarize_monitor(load_run(sub.path))
             except AnalyzerError:
                 continue  # a sub-run without samples.csv cannot be summarized; the step is still reported
+    if not per_epoch and exp.monitor_epochs is not None:  # a compact folder: the summaries written beside it
+        kept = exp.monitor_epochs[exp.monitor_epochs["mode"] == mode].set_index("epoch")
+        per_epoch = {int(e): {k: v for k, v in row.items() if k != "mode" and pd.notna(v)} for e, row in kept.iterrows()}
     frame = pd.DataFrame.from_dict(per_epoch, orient="index")
     rows = exp.epochs[exp.epochs["mode"] == mode].set_index("epoch")
     for col in VALUE_COLUMNS:

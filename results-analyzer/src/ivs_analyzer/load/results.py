@@ -43,6 +43,9 @@ VALUE_SIZE_COLUMNS = ["epoch", "bucket_lo", "bucket_hi", "count"]
 LATENCY_BY_SIZE_COLUMNS = ["epoch", "mode", "phase", "type", "bucket_lo", "bucket_hi", "count", "lat_avg_us",
                            "lat_p50_us", "lat_p90_us", "lat_p99_us", "lat_max_us"]
 MODES = ["main", "clean", "average-baseline", "spread-baseline"]
+# The compact form of an experiment (report/compact.py): per-epoch monitor summaries and the label.
+MONITOR_EPOCHS_FILE = "monitor_epochs.csv"
+COMPACT_FILE = "compact.json"
 
 
 @dataclass
@@ -118,12 +121,18 @@ class Experiment:
     config: dict | None
     subruns: list[SubRun] = field(default_factory=list)
     latency_by_size: pd.DataFrame | None = None
+    # A compact experiment folder (``ivs_analyzer compact``) has no epoch sub-folders: monitor_epochs.csv holds
+    # the per-epoch monitor summary of each mode's run phase, compact.json the run's label.
+    monitor_epochs: pd.DataFrame | None = None
+    compact: dict | None = None
 
     @property
     def label(self) -> str:
         for sub in self.subruns:
             if sub.summary:
                 return run_label(sub.summary, self.path)
+        if self.compact and self.compact.get("label"):
+            return str(self.compact["label"])
         return self.path.name
 
 
@@ -284,8 +293,18 @@ def load_experiment(path: Path) -> Experiment:
             by_size[c] = by_size[c].astype(str)
     exp_json = path / "experiment.json"
     config = _read_json(exp_json) if exp_json.is_file() else None
+    monitor_epochs = None
+    if (path / MONITOR_EPOCHS_FILE).is_file():
+        with open(path / MONITOR_EPOCHS_FILE, encoding="utf-8") as f:
+            header = [c.strip() for c in f.readline().strip().split(",")]
+        monitor_epochs = read_csv(path / MONITOR_EPOCHS_FILE, ["epoch", "mode"], [c for c in header if c != "mode"],
+                                  not_null=["epoch", "mode"])
+        monitor_epochs["epoch"] = monitor_epochs["epoch"].astype(int)
+        monitor_epochs["mode"] = monitor_epochs["mode"].astype(str)
+    compact = _read_json(path / COMPACT_FILE) if (path / COMPACT_FILE).is_file() else None
     return Experiment(path=path, epochs=epochs, value_sizes=value_sizes, config=config,
-                      subruns=_find_subruns(path), latency_by_size=by_size)
+                      subruns=_find_subruns(path), latency_by_size=by_size, monitor_epochs=monitor_epochs,
+                      compact=compact)
 
 
 def load_any(path: Path) -> Run | Experiment:

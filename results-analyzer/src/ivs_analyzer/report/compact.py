@@ -1,0 +1,57 @@
+"""The compact form of an experiment, small enough to commit (docs/repro/): ``python -m ivs_analyzer compact EXP OUT``.
+
+Copies the experiment's own summary files (epochs.csv, experiment.json, environment.json, config.xml,
+value_sizes.csv, latency_by_size.csv), writes monitor_epochs.csv (the per-epoch monitor summary of each mode's run
+phase: explain.epochs.summarize_monitor, the figures the verdicts and step explanations quote) and compact.json
+(the run's label and where it came from), then the report and figure book of the compact folder. The epoch
+sub-folders (per-window samples, latency logs, raw monitor samples) are left out; a report on the compact folder
+gives the same figure book as on the full one (tests/test_compact.py).
+"""
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pandas as pd
+
+from ..explain.epochs import monitor_per_epoch
+from ..load.results import COMPACT_FILE, MONITOR_EPOCHS_FILE, AnalyzerError, Experiment, load_experiment
+
+COPIED = ["epochs.csv", "experiment.json", "environment.json", "config.xml", "value_sizes.csv",
+          "latency_by_size.csv"]
+
+
+def monitor_epochs(exp: Experiment) -> pd.DataFrame:
+    """One row per mode and epoch: the mode's run-phase monitor summary (value-size columns left to epochs.csv)."""
+    frames = []
+    for mode in sorted(exp.epochs["mode"].unique()):
+        frame = monitor_per_epoch(exp, mode).drop(columns=["value_avg", "value_p99", "value_max", "data_bytes"],
+                                                 errors="ignore")
+        frame = frame.dropna(how="all")
+        if frame.empty:
+            continue
+        frame.insert(0, "mode", mode)
+        frame.index = frame.index.astype(int)
+        frame.index.name = "epoch"
+        frames.append(frame.reset_index())
+    return pd.concat(frames, ignore_index=True) if frames else pd.DataFrame(columns=["epoch", "mode"])
+
+
+def write(source: Path, out: Path) -> Path:
+    source, out = Path(source), Path(out)
+    if source.resolve() == out.resolve():
+        raise AnalyzerError(f"compact: the output folder must differ from the experiment folder ({source})")
+    exp = load_experiment(source)
+    if not exp.subruns:
+        raise AnalyzerError(f"compact: {source} has no epoch sub-folders (already compact?)")
+    out.mkdir(parents=True, exist_ok=True)
+    for name in COPIED:
+        if (source / name).is_file():
+            shutil.copyfile(source / name, out / name)
+    monitor_epochs(exp).to_csv(out / MONITOR_EPOCHS_FILE, index=False)
+    (out / COMPACT_FILE).write_text(json.dumps({"label": exp.label, "source": source.name}, indent=2) + "\n",
+                                    encoding="utf-8")
+    from . import folders
+    folders.report(out, out)
+    return out

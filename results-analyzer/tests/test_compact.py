@@ -1,0 +1,61 @@
+"""`ivs_analyzer compact`: the committable form of an experiment gives the same figure book and findings as the
+experiment folder it came from, and the per-epoch monitor figures the verdicts quote."""
+import json
+import shutil
+
+import pandas as pd
+import pytest
+
+from ivs_analyzer import cli
+from ivs_analyzer.load.results import AnalyzerError, load_experiment, load_run
+
+from synth import STEP_METRIC, write_experiment
+
+
+def _exp(tmp_path):
+    return write_experiment(tmp_path / "exp", epochs=12, main_step_at=6, with_monitor=True)
+
+
+def test_the_compact_folder_gives_the_same_figure_book_and_findings(tmp_path):
+    exp = _exp(tmp_path)
+    assert cli.main(["report", str(exp), "-o", str(tmp_path / "full")]) == 0
+    assert cli.main(["compact", str(exp), str(tmp_path / "compact")]) == 0
+    compact = tmp_path / "compact"
+    assert not list(compact.glob("epoch-*")), "no epoch sub-folders in the compact form"
+    for name in ["figures.json", "figures.md", "findings.json", "changes.json"]:
+        assert (compact / name).read_bytes() == (tmp_path / "full" / name).read_bytes(), name
+    # the step the synthetic monitor carries is named from the compact folder too
+    findings = json.loads((compact / "findings.json").read_text())
+    assert findings, "the synthetic step at epoch 6 is found"
+
+
+def test_monitor_epochs_holds_each_run_phase_summary_computed_from_its_own_monitor(tmp_path):
+    exp = _exp(tmp_path)
+    cli.main(["compact", str(exp), str(tmp_path / "c")])
+    kept = pd.read_csv(tmp_path / "c" / "monitor_epochs.csv")
+    assert set(kept["mode"]) == {"main"}, "only main's sub-runs have a monitor in the synthetic experiment"
+    assert sorted(kept["epoch"]) == list(range(12))
+    # independent of the summariser: the mean of the step metric over epoch 3's and epoch 9's monitor rows from
+    # the measured start on (the synthetic run's warmup window holds no measured operation)
+    for epoch in (3, 9):
+        run = load_run(exp / f"epoch-{epoch:03d}" / "main" / "run")
+        start = float(run.summary["phases"][0]["measuredStartMs"])
+        end = float(run.summary["phases"][0]["endMs"])
+        mon = pd.read_csv(exp / f"epoch-{epoch:03d}" / "main" / "run" / "monitor.csv")
+        measured = mon[(mon["time_ms"] >= start) & (mon["time_ms"] + 1000 <= end)]
+        row = kept[(kept["mode"] == "main") & (kept["epoch"] == epoch)].iloc[0]
+        assert row[STEP_METRIC] == pytest.approx(measured[STEP_METRIC].mean(), rel=1e-9)
+    loaded = load_experiment(tmp_path / "c")
+    assert loaded.label == load_experiment(exp).label
+    assert loaded.monitor_epochs is not None and len(loaded.monitor_epochs) == 12
+
+
+def test_compact_refuses_a_compact_folder_and_its_own_folder(tmp_path, capsys):
+    exp = _exp(tmp_path)
+    cli.main(["compact", str(exp), str(tmp_path / "c")])
+    assert cli.main(["compact", str(tmp_path / "c"), str(tmp_path / "d")]) == 2
+    assert "no epoch sub-folders" in capsys.readouterr().err
+    assert cli.main(["compact", str(exp), str(exp)]) == 2
+    shutil.rmtree(tmp_path / "c")
+    with pytest.raises(AnalyzerError):
+        load_experiment(tmp_path / "c")

@@ -1,0 +1,110 @@
+#!/usr/bin/env bash
+# A full-length reproduction run of one committed setting (docs/repro/<setting>/config.xml), in one go:
+#
+#   scripts/repro.sh SETTING [--state DIR] [--out DIR] [extra benchbase.jar options, e.g. --shrink]
+#
+# What it does, so that nothing the run depends on can change under it while it runs (2-3 hours):
+#   1. copies the project as committed (git archive HEAD) and target/benchbase.jar into <state>/project;
+#   2. starts the primary server (the config's <type>: MARIADB -> scripts/mariadb.sh, POSTGRES -> scripts/postgres.sh)
+#      from that copy with its state in <state>/primary, on the port the config's <url> names (fails if taken);
+#      the config's fresh/command keeps the fresh instance in "$IVS_REPRO_STATE/fresh";
+#   3. samples the box's condition every 30 s into <out>/box.log (load average, the three busiest processes);
+#   4. runs the experiment from the copy (--create --load --execute) into <state>/results;
+#   5. stops both servers, writes the compact outputs with `python -m ivs_analyzer compact` into <out>, and
+#      run.json (command, commit, start, duration in seconds, exit code, the box's condition summarised).
+#
+# Defaults: --state .cache/repro/<setting> (outside the committed tree: .cache/ is ignored; move it elsewhere with
+# --state when the work tree may be cleaned while the run goes on), --out results/repro/<setting>. To commit a run,
+# copy <out> over docs/repro/<setting>/ (docs/repro/README.md). Run it on a quiet box, never beside the test suite.
+set -euo pipefail
+IVS_LOG_TAG=repro
+# shellcheck source=lib/common.sh
+. "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"
+
+[ $# -ge 1 ] || { echo "usage: scripts/repro.sh SETTING [--state DIR] [--out DIR] [benchbase.jar options]" >&2; exit 2; }
+SETTING=$1
+shift
+STATE="" OUT=""
+EXTRA=()
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --state) STATE=$(ivs_abs_path "${2:?--state needs a directory}"); shift 2 ;;
+    --out) OUT=$(ivs_abs_path "${2:?--out needs a directory}"); shift 2 ;;
+    *) EXTRA+=("$1"); shift ;;
+  esac
+done
+cd "$IVS_REPO_ROOT"
+CONFIG="docs/repro/$SETTING/config.xml"
+[ -f "$CONFIG" ] || { echo "scripts/repro.sh: setting '$SETTING': no $CONFIG (settings: $(ls docs/repro | grep -v '\.md$' | tr '\n' ' '))" >&2; exit 2; }
+STATE=${STATE:-$IVS_CACHE_DIR/repro/$SETTING}
+OUT=${OUT:-$IVS_REPO_ROOT/results/repro/$SETTING}
+[ -f target/benchbase.jar ] || ivs_die "target/benchbase.jar missing: build it first (mvn -B -q -DskipTests package)"
+
+type=$(sed -n 's:.*<type>\(.*\)</type>.*:\1:p' "$CONFIG" | head -1)
+port=$(sed -n 's:.*<url>jdbc\:[a-z]*\://127.0.0.1\:\([0-9]*\)/.*:\1:p' "$CONFIG" | head -1)
+case "$type" in
+  MARIADB) server=scripts/mariadb.sh port_var=IVS_MARIADB_BASE_PORT pw_var=IVS_MARIADB_PASSWORD ;;
+  POSTGRES) server=scripts/postgres.sh port_var=IVS_POSTGRES_BASE_PORT pw_var=IVS_POSTGRES_PASSWORD ;;
+  *) echo "scripts/repro.sh: $CONFIG: <type> '$type' has no server script here (MARIADB, POSTGRES)" >&2; exit 2 ;;
+esac
+[ -n "$port" ] || { echo "scripts/repro.sh: $CONFIG: <url> names no 127.0.0.1 port" >&2; exit 2; }
+ivs_port_free "$port" || { echo "scripts/repro.sh: port $port (the config's <url>) is taken" >&2; exit 2; }
+
+rm -rf "$STATE" "$OUT"
+mkdir -p "$STATE/project/target" "$OUT"
+git archive HEAD | tar -x -C "$STATE/project"
+cp target/benchbase.jar "$STATE/project/target/"
+commit=$(git rev-parse HEAD)
+export IVS_REPRO_STATE="$STATE"
+
+stop_servers() {
+  (cd "$STATE/project" && IVS_STATE_DIR="$STATE/fresh" "$server" stop >/dev/null 2>&1 || true)
+  (cd "$STATE/project" && IVS_STATE_DIR="$STATE/primary" "$server" stop >/dev/null 2>&1 || true)
+}
+trap 'stop_servers; [ -n "${sampler:-}" ] && kill "$sampler" 2>/dev/null || true' EXIT
+
+ivs_log "starting the primary ($server) on port $port, state in $STATE/primary"
+env_lines=$(cd "$STATE/project" && IVS_STATE_DIR="$STATE/primary" env "$port_var=$port" "$server" start)
+eval "$env_lines"
+case "$env_lines" in *"127.0.0.1:$port/"*) ;; *) ivs_die "the primary did not start on port $port" ;; esac
+export "$pw_var=${!pw_var:-ivs}"
+
+( while true; do
+    echo "$(date -u +%FT%TZ) $(cut -d' ' -f1-3 /proc/loadavg) $(ps -eo pcpu,comm --sort=-pcpu | sed -n 2,4p | tr -s ' ' | tr '\n' ';')"
+    sleep 30
+  done ) > "$OUT/box.log" 2>&1 &
+sampler=$!
+
+cmd=(java -jar target/benchbase.jar -b ycsbivs -c "$IVS_REPO_ROOT/$CONFIG" -d "$STATE/results/"
+  --create=true --load=true --execute=true "${EXTRA[@]}")
+ivs_log "running: ${cmd[*]} (from $STATE/project; log: $OUT/run.log)"
+start=$(date +%s)
+started=$(date -u +%FT%TZ)
+set +e
+(cd "$STATE/project" && "${cmd[@]}") 2>&1 | tee "$OUT/run.log" | grep --line-buffered -E '^epoch [0-9]+/[0-9]+ mode main:' >&2
+rc=${PIPESTATUS[0]}
+set -e
+seconds=$(( $(date +%s) - start ))
+kill "$sampler" 2>/dev/null || true
+sampler=""
+stop_servers
+
+exp=$(find "$STATE/results" -mindepth 1 -maxdepth 1 -type d -name '*experiment*' | sort | tail -1)
+[ -n "$exp" ] || ivs_die "the run wrote no experiment folder (exit $rc; $OUT/run.log)"
+ivs_setup_venv
+"$IVS_CACHE_DIR/venv/bin/python" -m ivs_analyzer compact "$exp" "$OUT"
+cp "$CONFIG" "$OUT/config.xml"
+"$IVS_CACHE_DIR/venv/bin/python" - "$OUT" "$commit" "$started" "$seconds" "$rc" "$SETTING" "${EXTRA[*]:-}" <<'EOF'
+import json, statistics, sys
+out, commit, started, seconds, rc, setting, extra = sys.argv[1:8]
+loads = [float(l.split()[1]) for l in open(f"{out}/box.log") if len(l.split()) > 1]
+box = {"cores": __import__("os").cpu_count(),
+       "load1_median": statistics.median(loads) if loads else None,
+       "load1_max": max(loads) if loads else None, "samples": len(loads)}
+cmd = f"scripts/repro.sh {setting}" + (f" {extra}" if extra else "")
+json.dump({"setting": setting, "command": cmd, "commit": commit, "started": started, "seconds": int(seconds),
+           "exit_code": int(rc), "box": box}, open(f"{out}/run.json", "w"), indent=2)
+print(f"[repro] {setting}: exit {rc} after {seconds} s; load average (1 min) median {box['load1_median']}, "
+      f"max {box['load1_max']} on {box['cores']} cores; compact outputs in {out}")
+EOF
+exit "$rc"
