@@ -13,6 +13,7 @@ import org.ivsbench.config.ConfigLoader;
 import org.ivsbench.config.Shrink;
 import org.ivsbench.db.TargetKinds;
 import org.ivsbench.experiment.ExperimentSpec;
+import org.ivsbench.mode.UsageException;
 import org.ivsbench.stats.ResultsDirectory;
 
 /**

@@ -19,6 +19,7 @@ import org.ivsbench.config.ConfigException;
 import org.ivsbench.db.Target;
 import org.ivsbench.db.TargetException;
 import org.ivsbench.db.Targets;
+import org.ivsbench.mode.UsageException;
 import org.ivsbench.stats.ResultsDirectory;
 import org.ivsbench.trace.ReplayResult;
 import org.ivsbench.trace.Replayer;
