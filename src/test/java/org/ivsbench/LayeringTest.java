@@ -20,6 +20,7 @@ import org.ivsbench.run.RunFolder;
 import org.ivsbench.run.RunLifecycle;
 import org.ivsbench.run.Stopping;
 import org.ivsbench.stats.EnvironmentWriter;
+import org.ivsbench.stats.ResultsDirectory;
 import org.ivsbench.stats.RunInfo;
 
 import static com.tngtech.archunit.base.DescribedPredicate.not;
@@ -317,8 +318,11 @@ class LayeringTest {
             .orShould()
             .callMethod(EnvironmentWriter.class, "write", Path.class, Map.class, String.class, List.class, List.class)
             .orShould()
+            .callMethod(ResultsDirectory.class, "create", Path.class, String.class)
+            .orShould()
             .callMethod(MeasuredRun.class, "requestStop")
-            .because("run.RunFolder prepares every mode's results folder (config.xml, environment.json, RunInfo)"
+            .because("run.RunFolder makes and prepares every mode's results folder (config.xml, environment.json,"
+                    + " RunInfo)"
                     + " and run.Stopping owns every mode's stop");
 
     @Test

@@ -137,6 +137,9 @@ public enum ExecutionMode {
 
     /** Runs the main command's --execute in this mode; returns the exit code. */
     public int execute(Execution e) throws IOException, ConfigException {
+        if (this == TENANTS || this == REPLAY) {
+            throw new IllegalStateException(this + " is a subcommand of its own");
+        }
         RunOptions o = e.options();
         return switch (this) {
             case PHASES -> {
@@ -172,7 +175,7 @@ public enum ExecutionMode {
                         o.windowSeconds(),
                         e.out(),
                         o.commandLine());
-            case TENANTS, REPLAY -> throw new IllegalStateException(this + " is a subcommand of its own");
+            case TENANTS, REPLAY -> throw new IllegalStateException(this.toString());
         };
     }
 }
