@@ -24,57 +24,52 @@ import org.ivsbench.run.RunFolder;
  * every other option it accepts.
  */
 public enum ExecutionMode {
-    PHASES(null),
+    PHASES(null, List.of()),
     EXPERIMENT(
             "experiment",
-            refuse(RunOption.SHARD, "%s: not supported with an <experiment> (shard a run of <works> phases)"),
-            refuse(
+            notWithWorks(
+                    "an <experiment>",
+                    "epochs.csv and each phase's summary.json",
                     RunOption.BENCHBASE_OUTPUTS,
-                    "%s: not supported with an <experiment>: use epochs.csv and each phase's summary.json"),
-            refuse(
-                    RunOption.JSON_HISTOGRAMS,
-                    "%s: not supported with an <experiment>: use epochs.csv and each phase's summary.json"),
-            refuse(RunOption.TRACE, "%s: not supported with an <experiment> (trace a run of <works> phases)")),
+                    RunOption.JSON_HISTOGRAMS)),
     TRIALS(
             "experiment",
-            refuse(RunOption.SHARD, "%s: not supported with an <experiment> (shard a run of <works> phases)"),
-            refuse(
+            notWithWorks(
+                    "an <experiment>",
+                    "epochs.csv and each phase's summary.json",
                     RunOption.BENCHBASE_OUTPUTS,
-                    "%s: not supported with an <experiment>: use epochs.csv and each phase's summary.json"),
-            refuse(
-                    RunOption.JSON_HISTOGRAMS,
-                    "%s: not supported with an <experiment>: use epochs.csv and each phase's summary.json"),
-            refuse(RunOption.TRACE, "%s: not supported with an <experiment> (trace a run of <works> phases)"),
-            refuse(
+                    RunOption.JSON_HISTOGRAMS),
+            new Refusal(
                     RunOption.RESUME,
                     "%s: not supported with experiment/trials %d (resume one trial's folder with a config without"
                             + " <trials>)")),
     SWEEP(
             "sweep",
-            refuse(RunOption.SHARD, "%s: not supported with a <sweep> (shard a run of <works> phases)"),
-            refuse(RunOption.RESUME, "%s: not supported with a <sweep>: use sweep.csv and each point's summary.json"),
-            refuse(
+            notWithWorks(
+                    "a <sweep>",
+                    "sweep.csv and each point's summary.json",
+                    RunOption.RESUME,
                     RunOption.BENCHBASE_OUTPUTS,
-                    "%s: not supported with a <sweep>: use sweep.csv and each point's summary.json"),
-            refuse(
-                    RunOption.JSON_HISTOGRAMS,
-                    "%s: not supported with a <sweep>: use sweep.csv and each point's summary.json"),
-            refuse(RunOption.TRACE, "%s: not supported with a <sweep> (trace a run of <works> phases)")),
+                    RunOption.JSON_HISTOGRAMS)),
     /** The tenants subcommand: several configs of {@link #PHASES} at once; none of these options is its. */
     TENANTS(
             null,
-            refuse(RunOption.SHARD, "%s: not an option of tenants"),
-            refuse(RunOption.BENCHBASE_OUTPUTS, "%s: not an option of tenants"),
-            refuse(RunOption.JSON_HISTOGRAMS, "%s: not an option of tenants"),
-            refuse(RunOption.RESUME, "%s: not an option of tenants"),
-            refuse(RunOption.TRACE, "%s: not an option of tenants")),
+            notOptionsOf(
+                    "tenants",
+                    RunOption.SHARD,
+                    RunOption.BENCHBASE_OUTPUTS,
+                    RunOption.JSON_HISTOGRAMS,
+                    RunOption.RESUME,
+                    RunOption.TRACE)),
     /** The replay subcommand: its --trace is the trace it reads. */
     REPLAY(
             null,
-            refuse(RunOption.SHARD, "%s: not an option of replay"),
-            refuse(RunOption.BENCHBASE_OUTPUTS, "%s: not an option of replay"),
-            refuse(RunOption.JSON_HISTOGRAMS, "%s: not an option of replay"),
-            refuse(RunOption.RESUME, "%s: not an option of replay"));
+            notOptionsOf(
+                    "replay",
+                    RunOption.SHARD,
+                    RunOption.BENCHBASE_OUTPUTS,
+                    RunOption.JSON_HISTOGRAMS,
+                    RunOption.RESUME));
 
     /** An option the mode refuses and its error line ({@code %s} the option, {@code %d} the trials). */
     record Refusal(RunOption option, String message) {}
@@ -93,13 +88,34 @@ public enum ExecutionMode {
     private final String element;
     private final List<Refusal> refusals;
 
-    ExecutionMode(String element, Refusal... refusals) {
+    ExecutionMode(String element, List<Refusal> refusals, Refusal... more) {
         this.element = element;
-        this.refusals = List.of(refusals);
+        List<Refusal> all = new ArrayList<>(refusals);
+        all.addAll(List.of(more));
+        this.refusals = List.copyOf(all);
     }
 
-    private static Refusal refuse(RunOption option, String message) {
-        return new Refusal(option, message);
+    /**
+     * What a mode that is not a run of {@code <works>} phases refuses: --shard, then the options whose files it
+     * does not write ({@code results} are the ones to use instead), then --trace.
+     */
+    private static List<Refusal> notWithWorks(String mode, String results, RunOption... files) {
+        List<Refusal> list = new ArrayList<>();
+        list.add(new Refusal(RunOption.SHARD, "%s: not supported with " + mode + " (shard a run of <works> phases)"));
+        for (RunOption o : files) {
+            list.add(new Refusal(o, "%s: not supported with " + mode + ": use " + results));
+        }
+        list.add(new Refusal(RunOption.TRACE, "%s: not supported with " + mode + " (trace a run of <works> phases)"));
+        return list;
+    }
+
+    /** A subcommand's refusals: options of the main command it does not have. */
+    private static List<Refusal> notOptionsOf(String subcommand, RunOption... options) {
+        List<Refusal> list = new ArrayList<>();
+        for (RunOption o : options) {
+            list.add(new Refusal(o, "%s: not an option of " + subcommand));
+        }
+        return list;
     }
 
     /** The main command's mode for {@code config}: its {@code <experiment>} ({@code trials} of it) or {@code <sweep>}. */
@@ -117,13 +133,6 @@ public enum ExecutionMode {
 
     public boolean accepts(RunOption option) {
         return refusals.stream().noneMatch(r -> r.option() == option);
-    }
-
-    /** The options this mode refuses, in the order {@link #check} tries them. */
-    public List<RunOption> refused() {
-        List<RunOption> list = new ArrayList<>();
-        refusals.forEach(r -> list.add(r.option()));
-        return list;
     }
 
     /** The first refused option given, as one error line; {@code shard} and {@code trials} word it. */

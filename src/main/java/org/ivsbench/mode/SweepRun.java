@@ -2,11 +2,8 @@ package org.ivsbench.mode;
 
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.LocalDateTime;
-import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.Locale;
 
@@ -30,8 +27,6 @@ import org.ivsbench.stats.RunInfo;
  * from one point into the next.
  */
 final class SweepRun implements RunLifecycle.Work {
-    private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyy-MM-dd_HH-mm-ss");
-
     private final BenchmarkModule module;
     private final BenchmarkConfig config;
     private final Target target;
@@ -64,23 +59,10 @@ final class SweepRun implements RunLifecycle.Work {
     int execute(List<String> commandLine, String redactedXml) throws IOException {
         this.folder = new RunFolder(commandLine, options.windowSeconds());
         this.redactedXml = redactedXml;
-        dir = sweepFolder(options.directory(), module.name());
+        dir = RunFolder.create(options.directory(), module.name() + "-sweep");
         Files.writeString(dir.resolve("config.xml"), redactedXml);
         out.println("Sweep results: " + dir);
         return new RunLifecycle("sweep", this, System.err).run();
-    }
-
-    private static Path sweepFolder(Path parent, String benchmark) throws IOException {
-        Files.createDirectories(parent);
-        String base = benchmark + "-sweep_" + LocalDateTime.now().format(STAMP);
-        Path candidate = parent.resolve(base);
-        for (int i = 2; ; i++) {
-            try {
-                return Files.createDirectory(candidate);
-            } catch (FileAlreadyExistsException e) {
-                candidate = parent.resolve(base + "-" + i);
-            }
-        }
     }
 
     @Override
