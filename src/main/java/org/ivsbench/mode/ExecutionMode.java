@@ -15,7 +15,6 @@ import org.ivsbench.db.Target;
 import org.ivsbench.experiment.ExperimentRun;
 import org.ivsbench.experiment.ExperimentSpec;
 import org.ivsbench.experiment.ExperimentTrials;
-import org.ivsbench.run.RunFolder;
 
 /**
  * What an invocation runs, chosen once: the main command's config picks phases ({@code <works>}), an experiment
@@ -155,7 +154,7 @@ public enum ExecutionMode {
                 String redacted = ConfigRedactor.redactedXml(o.config());
                 yield new PhasesRun(e.module(), e.config(), e.target(), o, e.out())
                         .loaded(e.loaded())
-                        .execute(o.commandLine(), RunFolder.digest(redacted), redacted);
+                        .execute(o.commandLine(), redacted);
             }
             case SWEEP -> {
                 String redacted = ConfigRedactor.redactedXml(o.config());

@@ -62,7 +62,8 @@ final class PhasesRun implements RunLifecycle.Work {
     }
 
     /** Makes the results folder and runs the phases; returns the exit code. */
-    int execute(List<String> commandLine, String digest, String redactedXml) throws IOException {
+    int execute(List<String> commandLine, String redactedXml) throws IOException {
+        String digest = RunFolder.digest(redactedXml);
         dir = RunFolder.create(options.directory(), module.name());
         RunInfo info =
                 new RunFolder(commandLine, options.windowSeconds()).prepare(dir, redactedXml, module, config, target);
