@@ -4,6 +4,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 
@@ -13,6 +14,7 @@ import com.tngtech.archunit.core.domain.JavaModifier;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.lang.ArchRule;
+import com.tngtech.archunit.lang.EvaluationResult;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -23,6 +25,13 @@ import org.ivsbench.bench.Terminal;
 import org.ivsbench.bench.kv.KvModule;
 import org.ivsbench.bench.rogue.RogueBenchmark;
 import org.ivsbench.db.ReconnectingSession;
+import org.ivsbench.run.MeasuredRun;
+import org.ivsbench.run.RunFolder;
+import org.ivsbench.run.RunLifecycle;
+import org.ivsbench.run.Stopping;
+import org.ivsbench.stats.EnvironmentWriter;
+import org.ivsbench.stats.ResultsDirectory;
+import org.ivsbench.stats.RunInfo;
 
 import static com.tngtech.archunit.base.DescribedPredicate.not;
 import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPackage;
@@ -221,12 +230,12 @@ class LayeringTest {
                 .because("BenchBase's result files are written from a finished run's own files (and the raw CSV"
                         + " by a module decorator), not by the run"));
         check(noClasses()
-                .that(not(resideInAnyPackage("org.ivsbench.benchbase..", "org.ivsbench.cli..")))
+                .that(not(resideInAnyPackage("org.ivsbench.benchbase..", "org.ivsbench.cli..", "org.ivsbench.mode..")))
                 .should()
                 .dependOnClassesThat()
                 .resideInAPackage("org.ivsbench.benchbase..")
-                .because("--benchbase-outputs and --benchbase-raw are options of the command line, not steps of a"
-                        + " run or an experiment"));
+                .because("--benchbase-outputs and --benchbase-raw are options of the command line (and of its phases"
+                        + " mode), not steps of a run or an experiment"));
     }
 
     @Test
@@ -240,11 +249,12 @@ class LayeringTest {
                 .because("merging shards' results folders works on the files as docs/results-format.md defines"
                         + " them, wherever the shards ran; it needs no database, engine or config"));
         check(noClasses()
-                .that(not(resideInAnyPackage("org.ivsbench.merge..", "org.ivsbench.cli..")))
+                .that(not(resideInAnyPackage("org.ivsbench.merge..", "org.ivsbench.cli..", "org.ivsbench.mode..")))
                 .should()
                 .dependOnClassesThat()
                 .resideInAPackage("org.ivsbench.merge..")
-                .because("the merge is a subcommand of its own, not a step of a run"));
+                .because("the merge is a subcommand of its own, not a step of a run (a shard of the phases mode"
+                        + " words its start barrier as the merge reports it)"));
     }
 
     @Test
@@ -381,5 +391,110 @@ class LayeringTest {
         registered.removeIf(String::isBlank);
         assertEquals(modules, registered, "a benchmark module without its services line cannot be named by -b");
         assertTrue(modules.size() >= 2, "the benchmarks are found: " + modules);
+    }
+
+    // The run modes (issue 22): cli -> mode -> experiment -> run. Each rule is shown to fail on a violating class.
+
+    static final ArchRule MODES_TAKE_NO_COMMAND_LINE = noClasses()
+            .that()
+            .resideInAnyPackage("org.ivsbench.mode..", "org.ivsbench.experiment..", "org.ivsbench.run..")
+            .should()
+            .dependOnClassesThat()
+            .resideInAnyPackage("org.ivsbench.cli..", "picocli..")
+            .because("the run modes live outside cli/ and read a plain RunOptions record, not the parser's"
+                    + " command; the command line stays the top");
+
+    static final ArchRule NOTHING_BELOW_KNOWS_THE_MODES = noClasses()
+            .that()
+            .resideOutsideOfPackages("org.ivsbench.mode..", "org.ivsbench.cli..")
+            .should()
+            .dependOnClassesThat()
+            .resideInAPackage("org.ivsbench.mode..")
+            .because("a mode is chosen once by the command line; experiments, runs and what is below them know"
+                    + " none");
+
+    static final ArchRule THE_COMMAND_LINE_RUNS_NO_MODE = noClasses()
+            .that()
+            .resideInAPackage("org.ivsbench.cli..")
+            .should()
+            .dependOnClassesThat()
+            .belongToAnyOf(MeasuredRun.class, RunFolder.class, Stopping.class, RunLifecycle.Work.class)
+            .because("the command line parses and checks; the modes (org.ivsbench.mode) run");
+
+    static final ArchRule ONE_FOLDER_AND_ONE_STOP = noClasses()
+            .that()
+            .resideOutsideOfPackage("org.ivsbench.run..")
+            .should()
+            .callConstructor(
+                    RunInfo.class,
+                    String.class,
+                    String.class,
+                    Map.class,
+                    String.class,
+                    long.class,
+                    int.class,
+                    int.class,
+                    List.class)
+            .orShould()
+            .callMethod(EnvironmentWriter.class, "write", Path.class, Map.class, String.class, List.class, List.class)
+            .orShould()
+            .callMethod(ResultsDirectory.class, "create", Path.class, String.class)
+            .orShould()
+            .callMethod(MeasuredRun.class, "requestStop")
+            .because("run.RunFolder makes and prepares every mode's results folder (config.xml, environment.json,"
+                    + " RunInfo)"
+                    + " and run.Stopping owns every mode's stop");
+
+    @Test
+    void runModesLiveOutsideTheCommandLine() {
+        check(MODES_TAKE_NO_COMMAND_LINE);
+        check(NOTHING_BELOW_KNOWS_THE_MODES);
+        check(THE_COMMAND_LINE_RUNS_NO_MODE);
+    }
+
+    @Test
+    void runOwnsTheFolderAndTheStop() {
+        check(ONE_FOLDER_AND_ONE_STOP);
+    }
+
+    @Test
+    void eachModeRuleFailsOnAViolatingClass() {
+        assertViolated(MODES_TAKE_NO_COMMAND_LINE, "org.ivsbench.mode.LayeringViolations$ReadsPicocli", "picocli");
+        assertViolated(
+                MODES_TAKE_NO_COMMAND_LINE,
+                "org.ivsbench.mode.LayeringViolations$CallsTheCommandLine",
+                "org.ivsbench.cli.Main");
+        assertViolated(
+                NOTHING_BELOW_KNOWS_THE_MODES,
+                "org.ivsbench.experiment.LayeringViolations$ReadsRunOptions",
+                "org.ivsbench.mode.RunOptions");
+        assertViolated(
+                THE_COMMAND_LINE_RUNS_NO_MODE,
+                "org.ivsbench.cli.LayeringViolations$RunsAModeItself",
+                "org.ivsbench.run.RunLifecycle$Work");
+        assertViolated(
+                ONE_FOLDER_AND_ONE_STOP,
+                "org.ivsbench.mode.LayeringViolations$BuildsItsOwnRunInfo",
+                "org.ivsbench.stats.RunInfo.<init>");
+        assertViolated(
+                ONE_FOLDER_AND_ONE_STOP,
+                "org.ivsbench.mode.LayeringViolations$StopsARunItself",
+                "org.ivsbench.run.MeasuredRun.requestStop");
+    }
+
+    /** {@code rule} fails on the test class {@code violator} alone, for naming {@code forbidden}. */
+    private static void assertViolated(ArchRule rule, String violator, String forbidden) {
+        JavaClasses one;
+        try {
+            one = new ClassFileImporter().importClasses(Class.forName(violator));
+        } catch (ClassNotFoundException e) {
+            throw new AssertionError(violator, e);
+        }
+        EvaluationResult result = rule.evaluate(one);
+        assertTrue(result.hasViolation(), rule + " passes on " + violator);
+        String report = String.join("\n", result.getFailureReport().getDetails());
+        assertTrue(
+                report.contains(violator) && report.contains(forbidden),
+                "the violation names " + violator + " and " + forbidden + ": " + report);
     }
 }

@@ -13,6 +13,8 @@ import org.ivsbench.config.ConfigLoader;
 import org.ivsbench.config.Shrink;
 import org.ivsbench.db.TargetKinds;
 import org.ivsbench.experiment.ExperimentSpec;
+import org.ivsbench.mode.UsageException;
+import org.ivsbench.run.RunLifecycle;
 import org.ivsbench.stats.ResultsDirectory;
 
 /**
@@ -95,8 +97,6 @@ final class CommandSetup {
 
     /** What a command does when it is interrupted: keep the flag, say so, exit 130. */
     static int interrupted(PrintStream err) {
-        Thread.currentThread().interrupt();
-        err.println("interrupted");
-        return Main.INTERRUPTED;
+        return RunLifecycle.interrupted(err);
     }
 }

@@ -2,11 +2,8 @@ package org.ivsbench.cli;
 
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Arrays;
-import java.util.List;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -15,36 +12,35 @@ import org.ivsbench.bench.BenchmarkModule;
 import org.ivsbench.bench.BenchmarkRegistry;
 import org.ivsbench.bench.LoadReport;
 import org.ivsbench.config.BenchmarkConfig;
-import org.ivsbench.config.ConfigDigest;
 import org.ivsbench.config.ConfigException;
-import org.ivsbench.config.ConfigRedactor;
 import org.ivsbench.config.MonitorConfig;
 import org.ivsbench.config.Shard;
 import org.ivsbench.db.Target;
 import org.ivsbench.db.TargetException;
 import org.ivsbench.db.Targets;
 import org.ivsbench.engine.ThinkTimes;
-import org.ivsbench.experiment.ExperimentRun;
 import org.ivsbench.experiment.ExperimentSpec;
-import org.ivsbench.experiment.ExperimentTrials;
 import org.ivsbench.experiment.Trials;
+import org.ivsbench.mode.ExecutionMode;
+import org.ivsbench.mode.LoadProgressBar;
+import org.ivsbench.mode.RunOptions;
+import org.ivsbench.mode.UsageException;
 
 /**
  * The steps of one command line, in the order that keeps bad input from touching anything: validate options,
- * load and validate the config, check the results folder, then connect; create, load, execute (a
- * {@link PhasesRun}, an {@link ExperimentRun} when the config has an {@code <experiment>}, or a {@link SweepRun}
- * when it has a {@code <sweep>}).
+ * load and validate the config, choose the {@link ExecutionMode} (phases, experiment, trials or sweep) and check
+ * the options against it, check the results folder, then connect; create, load, execute (in that mode).
  */
 final class Invocation {
     private static final Logger LOG = LoggerFactory.getLogger(Invocation.class);
 
-    private final Main options;
+    private final RunOptions options;
     private final PrintStream out = System.out;
     private final PrintStream err = System.err;
     /** The report of this invocation's --load, for the run's load.json; null without --load. */
     private LoadReport loaded;
 
-    Invocation(Main options) {
+    Invocation(RunOptions options) {
         this.options = options;
     }
 
@@ -53,107 +49,53 @@ final class Invocation {
         BenchmarkConfig config;
         ExperimentSpec experiment;
         int trials;
+        ExecutionMode mode;
         try {
             module = checkOptions();
-            config = CommandSetup.loadConfig(module, options.config);
-            if (options.shrink) {
+            config = CommandSetup.loadConfig(module, options.config());
+            if (options.shrink()) {
                 config = CommandSetup.shrink(module, config, "", out);
             }
             ThinkTimes.validate(config.phases());
             config = withMonitorInterval(config);
-            Shard shard = ShardCheck.parse(options.shard);
-            ShardCheck.check(options, shard, config);
+            Shard shard = ShardCheck.parse(options.shard());
+            ShardCheck.checkOptions(options, shard);
             config = config.toBuilder().shard(shard).build();
-            if (experiment(config) && (options.benchbaseOutputs || options.jsonHistograms != null)) {
-                throw new UsageException((options.benchbaseOutputs ? "--benchbase-outputs" : "-jh")
-                        + ": not supported with an <experiment>: use epochs.csv and each phase's summary.json");
-            }
-            if (config.sweep() != null
-                    && (options.benchbaseOutputs || options.jsonHistograms != null || options.resume)) {
-                throw new UsageException(
-                        (options.resume ? "--resume" : options.benchbaseOutputs ? "--benchbase-outputs" : "-jh")
-                                + ": not supported with a <sweep>: use sweep.csv and each"
-                                + " point's summary.json");
-            }
-            if ((experiment(config) || config.sweep() != null) && options.trace != null) {
-                throw new UsageException("--trace: not supported with an <"
-                        + (experiment(config) ? "experiment" : "sweep") + "> (trace a run of <works> phases)");
-            }
             experiment = ExperimentSpec.parse(config, module);
             trials = experiment == null ? 1 : Trials.of(config.experiment());
-            if (trials > 1 && options.resume) {
-                throw new UsageException("--resume: not supported with experiment/trials " + trials
-                        + " (resume one trial's folder with a config without <trials>)");
-            }
+            mode = ExecutionMode.of(config, trials);
+            mode.check(options, shard, trials);
+            ShardCheck.checkConfig(shard, config);
             // Only --execute writes results. The check also covers experiments and --resume (both write
             // below -d), and it must stay before Targets.open: --create/--load change the database.
-            if (options.execute) {
-                CommandSetup.checkResultsFolder(options.directory);
+            if (options.execute()) {
+                CommandSetup.checkResultsFolder(options.directory());
             }
         } catch (UsageException e) {
             err.println("error: " + e.getMessage());
             return Main.USAGE;
         } catch (ConfigException e) {
-            err.println("error: " + CommandSetup.configError(options.config, e));
+            err.println("error: " + CommandSetup.configError(options.config(), e));
             return Main.USAGE;
         }
         try (Target target = Targets.open(config.target())) {
-            if (options.clear) {
+            if (options.clear()) {
                 module.clear(config, target);
                 out.println("Cleared " + module.name() + " tables.");
             }
-            if (options.create) {
+            if (options.create()) {
                 module.create(config, target);
                 out.println("Created the " + module.name() + " schema.");
             }
-            if (options.load) {
+            if (options.load()) {
                 load(module, config, target);
             }
-            if (options.execute) {
+            if (options.execute()) {
                 module.checkReady(config, target);
             }
-            if (options.execute && experiment != null && trials > 1) {
-                return ExperimentTrials.run(
-                        module,
-                        config,
-                        experiment,
-                        trials,
-                        target,
-                        options.directory,
-                        options.windowSeconds,
-                        out,
-                        commandLine());
-            }
-            if (options.execute && experiment != null) {
-                return ExperimentRun.run(
-                        module,
-                        config,
-                        experiment,
-                        target,
-                        options.directory,
-                        options.windowSeconds,
-                        out,
-                        commandLine(),
-                        options.resume);
-            }
-            if (options.execute && config.sweep() != null) {
-                String redacted = ConfigRedactor.redactedXml(options.config);
-                return new SweepRun(module, config, target, options, out, options.load)
-                        .execute(
-                                commandLine(),
-                                ConfigDigest.sha256(redacted.getBytes(StandardCharsets.UTF_8)),
-                                redacted);
-            }
-            if (options.execute) {
-                // The digest is over the redacted text: a digest of the original bytes beside the redacted
-                // copy would let anyone test guesses of a weak password.
-                String redacted = ConfigRedactor.redactedXml(options.config);
-                return new PhasesRun(module, config, target, options, out)
-                        .loaded(loaded)
-                        .execute(
-                                commandLine(),
-                                ConfigDigest.sha256(redacted.getBytes(StandardCharsets.UTF_8)),
-                                redacted);
+            if (options.execute()) {
+                return mode.execute(
+                        new ExecutionMode.Execution(module, config, experiment, trials, target, options, loaded, out));
             }
             return Main.OK;
         } catch (TargetException e) {
@@ -169,51 +111,57 @@ final class Invocation {
     }
 
     private BenchmarkModule checkOptions() throws UsageException {
-        if (options.dialectsExport != null) {
+        if (options.dialectsExport() != null) {
             throw new UsageException("--dialects-export: not supported: ivsbench has no SQL dialect files (each"
                     + " database binding builds its statements); see docs/benchbase.md");
         }
-        if (options.benchmark != null && options.benchmark.contains(",")) {
-            throw new UsageException("-b: '" + options.benchmark + "': several benchmarks in one run are not supported:"
-                    + " run one benchmark per invocation, or several configs at once with the tenants subcommand");
+        if (options.benchmark() != null && options.benchmark().contains(",")) {
+            throw new UsageException(
+                    "-b: '" + options.benchmark() + "': several benchmarks in one run are not supported:"
+                            + " run one benchmark per invocation, or several configs at once with the tenants subcommand");
         }
-        if (options.intervalMonitorMs != null && options.intervalMonitorMs != 0 && options.intervalMonitorMs < 100) {
-            throw new UsageException("-im: '" + options.intervalMonitorMs + "' must be 0 (keep the configured interval)"
-                    + " or at least 100 milliseconds");
+        if (options.intervalMonitorMs() != null
+                && options.intervalMonitorMs() != 0
+                && options.intervalMonitorMs() < 100) {
+            throw new UsageException("-im: '" + options.intervalMonitorMs()
+                    + "' must be 0 (keep the configured interval)" + " or at least 100 milliseconds");
         }
-        if (options.benchbaseRaw && !options.benchbaseOutputs) {
+        if (options.benchbaseRaw() && !options.benchbaseOutputs()) {
             throw new UsageException("--benchbase-raw: give it with --benchbase-outputs (it adds BenchBase's .raw.csv"
                     + " to those files)");
         }
-        if (options.jsonHistograms != null) {
-            Path parent = options.jsonHistograms.toAbsolutePath().getParent();
-            if (parent == null || !Files.isDirectory(parent) || Files.isDirectory(options.jsonHistograms)) {
-                throw new UsageException("-jh: '" + options.jsonHistograms + "' is not a file in an existing folder");
+        if (options.jsonHistograms() != null) {
+            Path parent = options.jsonHistograms().toAbsolutePath().getParent();
+            if (parent == null || !Files.isDirectory(parent) || Files.isDirectory(options.jsonHistograms())) {
+                throw new UsageException("-jh: '" + options.jsonHistograms() + "' is not a file in an existing folder");
             }
         }
-        if (options.trace != null) {
-            Path parent = options.trace.toAbsolutePath().getParent();
-            if (!options.execute || parent == null || !Files.isDirectory(parent) || Files.isDirectory(options.trace)) {
-                throw new UsageException("--trace: '" + options.trace + "' "
-                        + (options.execute
+        if (options.trace() != null) {
+            Path parent = options.trace().toAbsolutePath().getParent();
+            if (!options.execute()
+                    || parent == null
+                    || !Files.isDirectory(parent)
+                    || Files.isDirectory(options.trace())) {
+                throw new UsageException("--trace: '" + options.trace() + "' "
+                        + (options.execute()
                                 ? "is not a file in an existing folder"
                                 : "needs --execute (it records the run's operations)"));
             }
         }
-        if (options.benchmark == null) {
+        if (options.benchmark() == null) {
             throw new UsageException(
                     "missing -b NAME (known benchmarks: " + String.join(", ", BenchmarkRegistry.names()) + ")");
         }
-        BenchmarkModule module = CommandSetup.module("-b", options.benchmark);
-        if (options.config == null) {
+        BenchmarkModule module = CommandSetup.module("-b", options.benchmark());
+        if (options.config() == null) {
             throw new UsageException("missing -c FILE (the benchmark configuration)");
         }
-        CommandSetup.checkConfigFile("-c:", options.config);
-        CommandSetup.checkWindow(options.windowSeconds);
-        if (!(options.create || options.clear || options.load || options.execute)) {
+        CommandSetup.checkConfigFile("-c:", options.config());
+        CommandSetup.checkWindow(options.windowSeconds());
+        if (!(options.create() || options.clear() || options.load() || options.execute())) {
             throw new UsageException("nothing to do: give at least one of --create, --clear, --load, --execute");
         }
-        if (options.resume && (options.create || options.clear || options.load || !options.execute)) {
+        if (options.resume() && (options.create() || options.clear() || options.load() || !options.execute())) {
             // A resumed experiment continues on the primary as the last finished epoch left it.
             throw new UsageException("--resume continues an experiment on its database as it is: give it with"
                     + " --execute and without --create, --clear and --load");
@@ -235,13 +183,9 @@ final class Invocation {
         }
     }
 
-    private static boolean experiment(BenchmarkConfig config) {
-        return config.experiment() != null;
-    }
-
     /** -im overrides the config's monitor interval (BenchBase's throughput monitor interval has no other use here). */
     private BenchmarkConfig withMonitorInterval(BenchmarkConfig config) {
-        Long ms = options.intervalMonitorMs;
+        Long ms = options.intervalMonitorMs();
         if (ms == null || ms == 0) {
             return config;
         }
@@ -249,9 +193,5 @@ final class Invocation {
         return config.toBuilder()
                 .monitor(new MonitorConfig(m.enabled(), ms, m.agent(), m.processName(), m.pidFile(), m.agentSecret()))
                 .build();
-    }
-
-    private List<String> commandLine() {
-        return Arrays.asList(options.rawArgs);
     }
 }

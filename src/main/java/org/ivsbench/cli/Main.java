@@ -2,12 +2,14 @@ package org.ivsbench.cli;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.concurrent.Callable;
 
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
+import org.ivsbench.mode.RunOptions;
 import org.ivsbench.run.RunLifecycle;
 import org.ivsbench.stats.EnvironmentWriter;
 
@@ -184,7 +186,31 @@ public final class Main implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        return new Invocation(this).run();
+        return new Invocation(options()).run();
+    }
+
+    /** The parsed options as the plain record the modes read. */
+    RunOptions options() {
+        return new RunOptions(
+                benchmark,
+                config,
+                create,
+                clear,
+                load,
+                execute,
+                resume,
+                shrink,
+                directory,
+                windowSeconds,
+                intervalMonitorMs,
+                jsonHistograms,
+                benchbaseOutputs,
+                benchbaseRaw,
+                trace,
+                shard,
+                barrierTimeoutSeconds,
+                dialectsExport,
+                Arrays.asList(rawArgs));
     }
 
     public static void main(String[] args) {

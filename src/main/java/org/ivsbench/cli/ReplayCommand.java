@@ -1,9 +1,7 @@
 package org.ivsbench.cli;
 
-import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 
@@ -12,15 +10,10 @@ import picocli.CommandLine.Option;
 
 import org.ivsbench.bench.BenchmarkModule;
 import org.ivsbench.bench.BenchmarkRegistry;
-import org.ivsbench.bench.LoadProgress;
-import org.ivsbench.bench.LoadReport;
 import org.ivsbench.config.BenchmarkConfig;
 import org.ivsbench.config.ConfigException;
-import org.ivsbench.db.Target;
-import org.ivsbench.db.TargetException;
-import org.ivsbench.db.Targets;
-import org.ivsbench.stats.ResultsDirectory;
-import org.ivsbench.trace.ReplayResult;
+import org.ivsbench.mode.ReplayRun;
+import org.ivsbench.mode.UsageException;
 import org.ivsbench.trace.Replayer;
 import org.ivsbench.trace.Trace;
 import org.ivsbench.trace.TraceException;
@@ -44,8 +37,6 @@ import org.ivsbench.trace.TraceException;
             "2:bad option, config or trace file"
         })
 final class ReplayCommand implements Callable<Integer> {
-    private static final int SHOWN_DIFFERENCES = 5;
-
     @Option(names = "--trace", required = true, paramLabel = "FILE", description = "The trace to replay.")
     Path trace;
 
@@ -133,55 +124,8 @@ final class ReplayCommand implements Callable<Integer> {
             err.println("error: " + config + ": " + e.getMessage());
             return Main.USAGE;
         }
-        if (cfg.randomSeed() != t.header().seed() && load) {
-            err.println("warning: the config's seed " + cfg.randomSeed() + " is not the recorded run's "
-                    + t.header().seed() + ": the loaded data will differ");
-        }
-        try (Target target = Targets.open(cfg.target())) {
-            if (create) {
-                module.create(cfg, target);
-                out.println("Created the " + module.name() + " schema.");
-            }
-            if (load) {
-                LoadReport r = module.load(cfg, target, LoadProgress.NONE);
-                out.printf("Loaded %,d records.%n", r.records());
-                r.notes().forEach(out::println);
-            }
-            out.printf(
-                    "Replaying %,d operations of %d terminals (timing %s)%n",
-                    t.records(), t.header().terminals(), mode.name().toLowerCase(Locale.ROOT));
-            ReplayResult result = new Replayer(target, mode, terminals).run(t);
-            Path dir = ResultsDirectory.create(directory, "replay");
-            result.writeDigest(dir.resolve("replay-digest.txt"));
-            result.writeSummary(dir.resolve("replay-summary.txt"));
-            return report(result, dir);
-        } catch (TargetException e) {
-            err.println("error: database: " + e.getMessage());
-            return Main.FAILED;
-        } catch (IOException e) {
-            err.println("error: " + e.getMessage());
-            return Main.FAILED;
-        } catch (InterruptedException e) {
-            return CommandSetup.interrupted(err);
-        }
-    }
-
-    private int report(ReplayResult result, Path dir) {
-        result.latenessLines().forEach(out::println);
-        out.println("Results: " + dir);
-        result.failures().forEach(f -> err.println("error: " + f));
-        if (result.digestsEqual()) {
-            out.println("digests equal: " + result.digest());
-            return result.failures().isEmpty() ? Main.OK : Main.FAILED;
-        }
-        List<ReplayResult.Read> diffs = result.differences();
-        out.println("digests differ: replayed " + result.digest() + ", recorded " + result.recordedDigest() + "; "
-                + diffs.size() + " reads differ");
-        for (ReplayResult.Read d : diffs.subList(0, Math.min(SHOWN_DIFFERENCES, diffs.size()))) {
-            out.println("  terminal " + d.terminal() + " seq " + d.seq() + ": " + d.op() + " " + d.key()
-                    + " returned a different result (hash " + d.replayed() + ", recorded " + d.recorded() + ")");
-        }
-        return Main.FAILED;
+        return new ReplayRun(out, err)
+                .run(module, cfg, t, new ReplayRun.Options(mode, terminals, directory, create, load));
     }
 
     private static Replayer.Timing timing(String value) throws UsageException {

@@ -4,9 +4,11 @@ import org.ivsbench.config.BenchmarkConfig;
 import org.ivsbench.config.PhaseConfig;
 import org.ivsbench.config.RateSpec;
 import org.ivsbench.config.Shard;
+import org.ivsbench.mode.RunOptions;
+import org.ivsbench.mode.UsageException;
 
 /**
- * The checks of {@code --shard i/n} and {@code --barrier-timeout}, before anything is touched: every shard must
+ * The checks of {@code --shard i/n} in the phases mode and {@code --barrier-timeout}, before anything is touched: every shard must
  * own at least one terminal, one active terminal of every phase that runs and one operation of every count phase
  * (a shard with none would wait forever or miss every arrival).
  */
@@ -24,28 +26,33 @@ final class ShardCheck {
         }
     }
 
-    static void check(Main options, Shard shard, BenchmarkConfig config) throws UsageException {
-        if (options.barrierTimeoutSeconds < 1 || options.barrierTimeoutSeconds > 86_400) {
+    /** The options a shard cannot have (whether the mode takes --shard at all is the mode's: ExecutionMode). */
+    static void checkOptions(RunOptions options, Shard shard) throws UsageException {
+        if (options.barrierTimeoutSeconds() < 1 || options.barrierTimeoutSeconds() > 86_400) {
             throw new UsageException(
-                    "--barrier-timeout: '" + options.barrierTimeoutSeconds + "' must be between 1 and 86400 seconds");
+                    "--barrier-timeout: '" + options.barrierTimeoutSeconds() + "' must be between 1 and 86400 seconds");
         }
         if (shard.whole()) {
             return;
         }
         String opt = "--shard " + shard + ": ";
-        if (options.create || options.clear || options.load) {
-            throw new UsageException(opt + (options.create ? "--create" : options.clear ? "--clear" : "--load")
+        if (options.create() || options.clear() || options.load()) {
+            throw new UsageException(opt + (options.create() ? "--create" : options.clear() ? "--clear" : "--load")
                     + " is not for a shard (each would drop or load the tables under the others): create and load"
                     + " once with the same command without --shard, then start the shards with --execute");
         }
-        if (options.trace != null) {
+        if (options.trace() != null) {
             throw new UsageException(opt + "--trace is not supported with --shard (a trace holds one driver's"
                     + " terminals; trace a run without --shard)");
         }
-        if (config.experiment() != null || config.sweep() != null) {
-            throw new UsageException(opt + "not supported with an <"
-                    + (config.experiment() != null ? "experiment" : "sweep") + "> (shard a run of <works> phases)");
+    }
+
+    /** Every shard must own a terminal, an active terminal of every phase and an operation of every count phase. */
+    static void checkConfig(Shard shard, BenchmarkConfig config) throws UsageException {
+        if (shard.whole()) {
+            return;
         }
+        String opt = "--shard " + shard + ": ";
         if (config.terminals() < shard.count()) {
             throw new UsageException(opt + "the config has " + config.terminals() + " terminal(s); every shard needs"
                     + " at least one (set <terminals> to at least " + shard.count() + ")");

@@ -19,6 +19,11 @@ import org.ivsbench.config.ConfigException;
 import org.ivsbench.db.Target;
 import org.ivsbench.db.TargetException;
 import org.ivsbench.db.Targets;
+import org.ivsbench.mode.ExecutionMode;
+import org.ivsbench.mode.LoadProgressBar;
+import org.ivsbench.mode.TenantSpec;
+import org.ivsbench.mode.TenantsRun;
+import org.ivsbench.mode.UsageException;
 
 /**
  * {@code java -jar benchbase.jar tenants NAME:BENCH:FILE NAME:BENCH:FILE ... --execute}: several configs at once
@@ -121,9 +126,9 @@ final class TenantsCommand implements Callable<Integer> {
                 if (shrink) {
                     config = CommandSetup.shrink(module, config, "tenant " + s.name() + ": ", out);
                 }
-                if (config.experiment() != null || config.sweep() != null) {
-                    throw new UsageException("tenant " + s.name() + ": " + s.config() + ": <"
-                            + (config.experiment() != null ? "experiment" : "sweep")
+                ExecutionMode mode = ExecutionMode.of(config, 1);
+                if (mode != ExecutionMode.PHASES) {
+                    throw new UsageException("tenant " + s.name() + ": " + s.config() + ": <" + mode.element()
                             + "> is not supported in a tenant (give it <works> phases)");
                 }
                 modules.add(module);

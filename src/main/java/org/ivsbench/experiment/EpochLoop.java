@@ -15,10 +15,10 @@ import org.ivsbench.bench.ExperimentWorkload;
 import org.ivsbench.config.BenchmarkConfig;
 import org.ivsbench.db.Target;
 import org.ivsbench.run.MeasuredRun;
+import org.ivsbench.run.RunFolder;
 import org.ivsbench.run.RunLifecycle;
-import org.ivsbench.stats.EnvironmentWriter;
+import org.ivsbench.run.Stopping;
 import org.ivsbench.stats.PhaseSummary;
-import org.ivsbench.stats.RunInfo;
 
 /**
  * The epochs of one invocation of an experiment: per epoch the extend phase on the primary, main's run phase
@@ -50,13 +50,12 @@ final class EpochLoop implements RunLifecycle.Work {
     private final FreshServer freshServer;
     private final Map<String, Object> database;
     private final String digest;
-    private final int windowSeconds;
+    private final RunFolder folder;
     private final int first;
     private final ExperimentState state;
     private final QuiescenceWait quiesce;
     private final long started = System.nanoTime();
-    private volatile MeasuredRun current;
-    private volatile boolean stopped;
+    private final Stopping stopping = new Stopping();
     private int phasesDone;
     private int phasesTotal;
 
@@ -68,9 +67,9 @@ final class EpochLoop implements RunLifecycle.Work {
             Path dir,
             PrintStream out,
             ExperimentListener listener,
+            RunFolder folder,
             Map<String, Object> database,
             String digest,
-            int windowSeconds,
             int first,
             ExperimentState state) {
         this.module = module;
@@ -83,11 +82,11 @@ final class EpochLoop implements RunLifecycle.Work {
         this.listener = listener;
         this.database = database;
         this.digest = digest;
-        this.windowSeconds = windowSeconds;
+        this.folder = folder;
         this.first = first;
         this.state = state;
         this.freshServer = new FreshServer(primary, config.target(), spec.freshInstance(), dir, out, state);
-        this.quiesce = QuiescenceWait.system(spec.quiesceTimeoutSeconds(), () -> stopped);
+        this.quiesce = QuiescenceWait.system(spec.quiesceTimeoutSeconds(), stopping::requested);
     }
 
     /**
@@ -154,11 +153,7 @@ final class EpochLoop implements RunLifecycle.Work {
     /** Ends the current phase early (what it measured is kept); no later phase starts. Safe from any thread. */
     @Override
     public void stop() {
-        stopped = true;
-        MeasuredRun m = current;
-        if (m != null) {
-            m.requestStop();
-        }
+        stopping.request();
     }
 
     /**
@@ -181,7 +176,7 @@ final class EpochLoop implements RunLifecycle.Work {
                 EXTEND,
                 workload.extendPhase(config, base + ExperimentRun.EXTEND_SEED_OFFSET),
                 primary);
-        if (extend == null || stopped) {
+        if (extend == null || stopping.requested()) {
             return null;
         }
         progress(epoch, "extend", extend);
@@ -193,7 +188,7 @@ final class EpochLoop implements RunLifecycle.Work {
             listener.beforeMainRun(epoch, primary);
             mainQuiet = quiet(primary);
             mainRun = phase(csv, epoch, Mode.MAIN, RUN, runConfig(base), primary);
-            if (mainRun == null || stopped) {
+            if (mainRun == null || stopping.requested()) {
                 return null;
             }
         }
@@ -266,7 +261,7 @@ final class EpochLoop implements RunLifecycle.Work {
                     run = freshMode(epoch, mode, runConfig, sizes, volume, snapshot, csv);
                 default -> throw new IllegalStateException(mode.toString());
             }
-            if (run.summary() == null || stopped) {
+            if (run.summary() == null || stopping.requested()) {
                 return false;
             }
             progress(epoch, mode.label(), run.summary(), run.quiet());
@@ -353,38 +348,21 @@ final class EpochLoop implements RunLifecycle.Work {
     private PhaseSummary phase(
             EpochsCsv csv, int epoch, Mode mode, String part, BenchmarkConfig phaseConfig, Target target)
             throws Exception {
-        if (stopped) {
+        if (stopping.requested()) {
             return null;
         }
         Path phaseDir = epochDir(epoch).resolve(mode.label()).resolve(part);
         Files.createDirectories(phaseDir);
         BenchmarkModule phaseModule = BenchmarkRegistry.create(module.name()).orElseThrow();
-        RunInfo info = new RunInfo(
-                EnvironmentWriter.toolVersion(),
-                module.name(),
-                database,
-                digest,
-                phaseConfig.randomSeed(),
-                phaseConfig.terminals(),
-                windowSeconds,
-                phaseConfig.phases());
-        try (MeasuredRun run = new MeasuredRun(phaseModule, phaseConfig, target, phaseDir, info)) {
-            current = run;
-            if (stopped) {
-                run.requestStop();
-            }
-            Exception failure;
-            try {
-                failure = run.execute();
-            } finally {
-                current = null;
-            }
+        try (MeasuredRun run = new MeasuredRun(
+                phaseModule, phaseConfig, target, phaseDir, folder.info(module, database, digest, phaseConfig))) {
+            Exception failure = stopping.execute(run);
             if (failure != null) {
                 throw failure;
             }
             if (run.stopRequested()) {
                 // Cut short: not an ordinary epochs.csv row (its summary.json says interrupted).
-                stopped = true;
+                stopping.request();
                 return null;
             }
             if (run.summaries().isEmpty()) {

@@ -3,7 +3,6 @@ package org.ivsbench.experiment;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.LinkedHashMap;
@@ -20,10 +19,9 @@ import org.ivsbench.db.ServerInfo;
 import org.ivsbench.db.Target;
 import org.ivsbench.db.TargetException;
 import org.ivsbench.run.NextStep;
+import org.ivsbench.run.RunFolder;
 import org.ivsbench.run.RunLifecycle;
 import org.ivsbench.stats.EnvironmentWriter;
-import org.ivsbench.stats.ResultsDirectory;
-import org.ivsbench.stats.RunInfo;
 
 /**
  * --execute with an {@code <experiment>}: makes (or with --resume, checks and reopens) the experiment folder
@@ -80,6 +78,7 @@ public final class ExperimentRun {
         String prefix = module.name() + "-experiment";
         Path dir;
         ExperimentState state;
+        RunFolder folder = new RunFolder(commandLine, windowSeconds);
         String digest = ConfigDigest.sha256(spec.describe().toString().getBytes(StandardCharsets.UTF_8));
         try {
             if (resume) {
@@ -105,15 +104,8 @@ public final class ExperimentRun {
                     return FAILED;
                 }
             } else {
-                dir = ResultsDirectory.create(resultsParent, prefix);
-                Map<String, Object> env = ServerInfo.environmentOf(target);
-                EnvironmentWriter.write(
-                        dir.resolve("environment.json"),
-                        env,
-                        EnvironmentWriter.toolVersion(),
-                        commandLine,
-                        config.shrunk());
-                writeRedactedConfig(config, dir);
+                dir = RunFolder.create(resultsParent, prefix);
+                folder.write(dir, redactedConfig(config), target, config);
                 state = ExperimentState.create(dir, header(module, config, spec, commandLine));
                 // The primary as the load left it: a resume after an interruption in epoch 1 is checked against it.
                 ValueSizeStats loaded =
@@ -140,10 +132,9 @@ public final class ExperimentRun {
             out.println("All " + spec.epochs() + " epochs are finished.");
             return OK;
         }
-        Map<String, Object> database =
-                RunInfo.databaseBlock(config, module.tableEngine(config), ServerInfo.environmentOf(target));
-        EpochLoop loop = new EpochLoop(
-                module, config, spec, target, dir, out, listener, database, digest, windowSeconds, first, state);
+        Map<String, Object> database = RunFolder.database(module, config, ServerInfo.environmentOf(target));
+        EpochLoop loop =
+                new EpochLoop(module, config, spec, target, dir, out, listener, folder, database, digest, first, state);
         int code = new RunLifecycle("experiment", loop, System.err).run();
         out.println(NextStep.line(dir));
         return code;
@@ -198,13 +189,13 @@ public final class ExperimentRun {
         return true;
     }
 
-    /** The configuration as run, secrets redacted, like a plain run's config.xml. */
-    private static void writeRedactedConfig(BenchmarkConfig config, Path dir) throws IOException {
+    /** The configuration as run, secrets redacted, like a plain run's config.xml; null without a source file. */
+    private static String redactedConfig(BenchmarkConfig config) throws IOException {
         if (config.source() == null) {
-            return;
+            return null;
         }
         try {
-            Files.writeString(dir.resolve("config.xml"), ConfigRedactor.redactedXml(config.source()));
+            return ConfigRedactor.redactedXml(config.source());
         } catch (ConfigException e) {
             throw new IOException(e.getMessage(), e);
         }

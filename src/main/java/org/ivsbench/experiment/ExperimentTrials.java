@@ -13,7 +13,7 @@ import org.ivsbench.bench.LoadProgress;
 import org.ivsbench.bench.LoadReport;
 import org.ivsbench.config.BenchmarkConfig;
 import org.ivsbench.db.Target;
-import org.ivsbench.stats.ResultsDirectory;
+import org.ivsbench.run.RunFolder;
 
 /**
  * {@code experiment/trials} above 1: the experiment N times, each in its own {@code <benchmark>-experiment_*}
@@ -39,7 +39,7 @@ public final class ExperimentTrials {
             List<String> commandLine) {
         Path dir;
         try {
-            dir = ResultsDirectory.create(resultsParent, module.name() + "-trials");
+            dir = RunFolder.create(resultsParent, module.name() + "-trials");
         } catch (IOException e) {
             System.err.println("error: results folder: " + e.getMessage());
             return ExperimentRun.failedCode();

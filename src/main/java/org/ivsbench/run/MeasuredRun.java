@@ -18,7 +18,7 @@ import org.ivsbench.stats.StatsCollector;
 /**
  * One measured run of a config's phases against a target, into one results folder: the statistics
  * (samples.csv, latency.hlog, summary.json), the engine, the resource monitor (monitor.csv) and the step watch
- * (activity.jsonl), wired the same way for a plain run (cli.PhasesRun) and for every experiment phase
+ * (activity.jsonl), wired the same way for the phases, sweep and tenants modes (org.ivsbench.mode) and for every experiment phase
  * (experiment.EpochLoop). Whatever ends the
  * run (its end, a failure, {@link #requestStop()}), {@link #execute()} finishes the summary and closes the monitor.
  */

@@ -62,6 +62,13 @@ public final class RunLifecycle {
         return code;
     }
 
+    /** What a command does when it is interrupted outside a lifecycle: keep the flag, say so, exit 130. */
+    public static int interrupted(PrintStream err) {
+        Thread.currentThread().interrupt();
+        err.println("interrupted");
+        return INTERRUPTED;
+    }
+
     /** Ends the work early, as a signal does. */
     public void requestStop() {
         stopRequested = true;

@@ -9,6 +9,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import org.ivsbench.mode.SweepCsv;
 import org.ivsbench.testsupport.CliArgs;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;

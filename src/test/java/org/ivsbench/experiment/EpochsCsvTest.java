@@ -19,6 +19,7 @@ import org.ivsbench.bench.ycsbivs.YcsbIvsExperiment;
 import org.ivsbench.config.BenchmarkConfig;
 import org.ivsbench.db.Target;
 import org.ivsbench.db.Targets;
+import org.ivsbench.run.RunFolder;
 import org.ivsbench.stats.LatencySummary;
 import org.ivsbench.stats.OperationCounts;
 import org.ivsbench.stats.PhaseSummary;
@@ -232,9 +233,9 @@ class EpochsCsvTest {
                     dir,
                     new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
                     ExperimentListener.NONE,
+                    new RunFolder(List.of(), 1),
                     Map.of(),
                     "sha256:test",
-                    1,
                     1,
                     state);
             Path samples = dir.resolve("epoch-001/main/run/samples.csv");

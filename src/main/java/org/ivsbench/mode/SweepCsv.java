@@ -1,4 +1,4 @@
-package org.ivsbench.cli;
+package org.ivsbench.mode;
 
 import java.io.BufferedWriter;
 import java.io.IOException;
@@ -16,8 +16,8 @@ import org.ivsbench.stats.PhaseSummary;
  * {@code runtime_ms} is the measured phase's measured time (from its measured start to the completion that
  * reached its count, for a count phase), the same span as summary.json's phase {@code endMs - measuredStartMs}.
  */
-final class SweepCsv implements AutoCloseable {
-    static final String HEADER = "target_type,benchmark,phase,terminals,count,trial,runtime_ms,operations,"
+public final class SweepCsv implements AutoCloseable {
+    public static final String HEADER = "target_type,benchmark,phase,terminals,count,trial,runtime_ms,operations,"
             + "throughput,goodput,latency_p50_us,latency_p95_us,latency_p99_us,missed,aborted,errors,interrupted,folder";
 
     private final BufferedWriter out;

@@ -1,11 +1,9 @@
-package org.ivsbench.cli;
+package org.ivsbench.mode;
 
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
@@ -18,13 +16,13 @@ import org.ivsbench.benchbase.RawRecordingModule;
 import org.ivsbench.config.BenchmarkConfig;
 import org.ivsbench.config.PhaseConfig;
 import org.ivsbench.config.Shard;
-import org.ivsbench.db.ServerInfo;
 import org.ivsbench.db.Target;
 import org.ivsbench.run.MeasuredRun;
 import org.ivsbench.run.NextStep;
+import org.ivsbench.run.RunFolder;
 import org.ivsbench.run.RunLifecycle;
+import org.ivsbench.run.Stopping;
 import org.ivsbench.stats.EnvironmentWriter;
-import org.ivsbench.stats.ResultsDirectory;
 import org.ivsbench.stats.RunInfo;
 import org.ivsbench.trace.TraceHeader;
 import org.ivsbench.trace.TraceWriter;
@@ -40,15 +38,16 @@ final class PhasesRun implements RunLifecycle.Work {
     private final BenchmarkModule module;
     private final BenchmarkConfig config;
     private final Target target;
-    private final Main options;
+    private final RunOptions options;
     private final PrintStream out;
+    private final Stopping stopping = new Stopping();
     private MeasuredRun run;
     private RawCsv raw;
     private TraceWriter trace;
     private Path dir;
     private LoadReport loaded;
 
-    PhasesRun(BenchmarkModule module, BenchmarkConfig config, Target target, Main options, PrintStream out) {
+    PhasesRun(BenchmarkModule module, BenchmarkConfig config, Target target, RunOptions options, PrintStream out) {
         this.module = module;
         this.config = config;
         this.target = target;
@@ -63,34 +62,24 @@ final class PhasesRun implements RunLifecycle.Work {
     }
 
     /** Makes the results folder and runs the phases; returns the exit code. */
-    int execute(List<String> commandLine, String digest, String redactedXml) throws IOException {
-        dir = ResultsDirectory.create(options.directory, module.name());
-        Files.writeString(dir.resolve("config.xml"), redactedXml);
-        Map<String, Object> env = ServerInfo.environmentOf(target);
-        EnvironmentWriter.write(
-                dir.resolve("environment.json"), env, EnvironmentWriter.toolVersion(), commandLine, config.shrunk());
+    int execute(List<String> commandLine, String redactedXml) throws IOException {
+        String digest = RunFolder.digest(redactedXml);
+        dir = RunFolder.create(options.directory(), module.name());
+        RunInfo info =
+                new RunFolder(commandLine, options.windowSeconds()).prepare(dir, redactedXml, module, config, target);
         if (loaded != null && !loaded.details().isEmpty()) {
             LOAD_JSON.writeValue(dir.resolve("load.json").toFile(), loaded.details());
         }
         Shard shard = config.shard();
-        RunInfo info = new RunInfo(
-                EnvironmentWriter.toolVersion(),
-                module.name(),
-                RunInfo.databaseBlock(config, module.tableEngine(config), env),
-                digest,
-                config.randomSeed(),
-                (int) shard.share(config.terminals()),
-                options.windowSeconds,
-                shardPhases());
         out.println("Results: " + dir);
         BenchmarkModule measured = module;
-        if (options.benchbaseRaw) {
+        if (options.benchbaseRaw()) {
             raw = new RawCsv(dir.resolve(dir.getFileName() + ".raw.csv"), config.transactionTypeNames());
             measured = new RawRecordingModule(module, raw);
         }
-        if (options.trace != null) {
+        if (options.trace() != null) {
             trace = TraceWriter.open(
-                    options.trace,
+                    options.trace(),
                     TraceHeader.of(
                             EnvironmentWriter.toolVersion(),
                             digest,
@@ -101,7 +90,7 @@ final class PhasesRun implements RunLifecycle.Work {
         }
         run = new MeasuredRun(measured, config, target, dir, info);
         if (!shard.whole()) {
-            ShardGate.install(run, target, shard, digest, options.barrierTimeoutSeconds, out);
+            ShardGate.install(run, target, shard, digest, options.barrierTimeoutSeconds(), out);
         }
         return new RunLifecycle("run", this, System.err).run();
     }
@@ -112,7 +101,7 @@ final class PhasesRun implements RunLifecycle.Work {
         Exception failure;
         try {
             progress.start();
-            failure = run.execute();
+            failure = stopping.execute(run);
         } finally {
             progress.stop();
             run.close();
@@ -148,9 +137,9 @@ final class PhasesRun implements RunLifecycle.Work {
         if (trace != null) {
             try {
                 trace.close();
-                out.println("Trace: " + options.trace);
+                out.println("Trace: " + options.trace());
             } catch (IOException e) {
-                System.err.println("error: --trace " + options.trace + ": " + e.getMessage());
+                System.err.println("error: --trace " + options.trace() + ": " + e.getMessage());
             }
         }
     }
@@ -158,12 +147,12 @@ final class PhasesRun implements RunLifecycle.Work {
     /** BenchBase's files are derived from the finished run's own; a failure here leaves those intact. */
     private void writeBenchBaseFiles() {
         try {
-            if (options.benchbaseOutputs) {
+            if (options.benchbaseOutputs()) {
                 BenchBaseOutputs.write(dir);
             }
-            if (options.jsonHistograms != null) {
-                BenchBaseOutputs.writeJsonHistograms(dir, options.jsonHistograms);
-                out.println("Histograms JSON: " + options.jsonHistograms);
+            if (options.jsonHistograms() != null) {
+                BenchBaseOutputs.writeJsonHistograms(dir, options.jsonHistograms());
+                out.println("Histograms JSON: " + options.jsonHistograms());
             }
         } catch (IOException | RuntimeException e) {
             System.err.println("error: BenchBase result files: " + e.getMessage());
@@ -172,6 +161,6 @@ final class PhasesRun implements RunLifecycle.Work {
 
     @Override
     public void stop() {
-        run.requestStop();
+        stopping.request();
     }
 }

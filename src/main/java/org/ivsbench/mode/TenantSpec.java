@@ -1,4 +1,4 @@
-package org.ivsbench.cli;
+package org.ivsbench.mode;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.regex.Pattern;
 
 /** One tenant of a {@code tenants} invocation, {@code NAME:BENCH:FILE}: its results subfolder, benchmark and config. */
-record TenantSpec(String name, String benchmark, Path config) {
+public record TenantSpec(String name, String benchmark, Path config) {
     private static final Pattern NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9_.-]{0,63}");
 
     /** The file is everything after the second colon, so a path may hold colons itself. */
@@ -22,7 +22,7 @@ record TenantSpec(String name, String benchmark, Path config) {
         return new TenantSpec(parts[0], parts[1], Path.of(parts[2]));
     }
 
-    static List<TenantSpec> parseAll(List<String> texts) throws UsageException {
+    public static List<TenantSpec> parseAll(List<String> texts) throws UsageException {
         List<TenantSpec> specs = new ArrayList<>();
         for (String t : texts) {
             TenantSpec s = parse(t);

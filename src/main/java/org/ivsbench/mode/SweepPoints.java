@@ -1,4 +1,4 @@
-package org.ivsbench.cli;
+package org.ivsbench.mode;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -1,25 +1,21 @@
-package org.ivsbench.cli;
+package org.ivsbench.mode;
 
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.LocalDateTime;
-import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 
 import org.ivsbench.bench.BenchmarkModule;
 import org.ivsbench.bench.BenchmarkRegistry;
 import org.ivsbench.bench.LoadReport;
 import org.ivsbench.config.BenchmarkConfig;
-import org.ivsbench.db.ServerInfo;
 import org.ivsbench.db.Target;
 import org.ivsbench.run.MeasuredRun;
+import org.ivsbench.run.RunFolder;
 import org.ivsbench.run.RunLifecycle;
-import org.ivsbench.stats.EnvironmentWriter;
+import org.ivsbench.run.Stopping;
 import org.ivsbench.stats.PhaseSummary;
 import org.ivsbench.stats.RunInfo;
 
@@ -31,22 +27,17 @@ import org.ivsbench.stats.RunInfo;
  * from one point into the next.
  */
 final class SweepRun implements RunLifecycle.Work {
-    private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyy-MM-dd_HH-mm-ss");
-
     private final BenchmarkModule module;
     private final BenchmarkConfig config;
     private final Target target;
-    private final Main options;
+    private final RunOptions options;
     private final PrintStream out;
     private final boolean justLoaded;
-    private volatile MeasuredRun current;
-    /** The sweep's thread while it re-loads data: a stop interrupts the load, which can take long. */
-    private volatile Thread reloading;
+    /** Ends the current point (its run, or its reload: a stop interrupts the load, which can take long). */
+    private final Stopping stopping = new Stopping();
 
-    private volatile boolean stopped;
     private Path dir;
-    private List<String> commandLine;
-    private String digest;
+    private RunFolder folder;
     private String redactedXml;
 
     /** {@code justLoaded}: this invocation has just loaded fresh data, so the first point needs no reload. */
@@ -54,7 +45,7 @@ final class SweepRun implements RunLifecycle.Work {
             BenchmarkModule module,
             BenchmarkConfig config,
             Target target,
-            Main options,
+            RunOptions options,
             PrintStream out,
             boolean justLoaded) {
         this.module = module;
@@ -65,27 +56,13 @@ final class SweepRun implements RunLifecycle.Work {
         this.justLoaded = justLoaded;
     }
 
-    int execute(List<String> commandLine, String digest, String redactedXml) throws IOException {
-        this.commandLine = commandLine;
-        this.digest = digest;
+    int execute(List<String> commandLine, String redactedXml) throws IOException {
+        this.folder = new RunFolder(commandLine, options.windowSeconds());
         this.redactedXml = redactedXml;
-        dir = sweepFolder(options.directory, module.name());
+        dir = RunFolder.create(options.directory(), module.name() + "-sweep");
         Files.writeString(dir.resolve("config.xml"), redactedXml);
         out.println("Sweep results: " + dir);
         return new RunLifecycle("sweep", this, System.err).run();
-    }
-
-    private static Path sweepFolder(Path parent, String benchmark) throws IOException {
-        Files.createDirectories(parent);
-        String base = benchmark + "-sweep_" + LocalDateTime.now().format(STAMP);
-        Path candidate = parent.resolve(base);
-        for (int i = 2; ; i++) {
-            try {
-                return Files.createDirectory(candidate);
-            } catch (FileAlreadyExistsException e) {
-                candidate = parent.resolve(base + "-" + i);
-            }
-        }
     }
 
     @Override
@@ -93,7 +70,7 @@ final class SweepRun implements RunLifecycle.Work {
         List<SweepPoints.Point> points = SweepPoints.of(config);
         long sweepStart = System.nanoTime();
         try (SweepCsv csv = new SweepCsv(dir.resolve("sweep.csv"))) {
-            for (int i = 0; i < points.size() && !stopped; i++) {
+            for (int i = 0; i < points.size() && !stopping.requested(); i++) {
                 SweepPoints.Point point = points.get(i);
                 BenchmarkConfig pointConfig = SweepPoints.configFor(config, point);
                 BenchmarkModule pointModule =
@@ -101,12 +78,12 @@ final class SweepRun implements RunLifecycle.Work {
                 if (config.sweep().reload() && !(i == 0 && justLoaded)) {
                     reload(pointModule, pointConfig);
                 }
-                if (stopped) {
+                if (stopping.requested()) {
                     break;
                 }
                 Path pointDir = Files.createDirectory(dir.resolve(point.folderName()));
                 PhaseSummary summary = runPoint(pointModule, pointConfig, pointDir);
-                boolean interrupted = stopped;
+                boolean interrupted = stopping.requested();
                 if (summary != null) {
                     csv.row(config.target().type(), module.name(), point, summary, interrupted, point.folderName());
                 }
@@ -119,51 +96,25 @@ final class SweepRun implements RunLifecycle.Work {
     }
 
     private void reload(BenchmarkModule pointModule, BenchmarkConfig pointConfig) throws Exception {
-        reloading = Thread.currentThread();
         try (LoadProgressBar bar = new LoadProgressBar(out)) {
-            if (stopped) {
-                return;
-            }
-            pointModule.create(pointConfig, target);
-            LoadReport r = pointModule.load(pointConfig, target, bar);
-            bar.done();
-            out.printf("Reloaded %,d records in %.1f s%n", r.records(), Math.max(1, r.elapsedMillis()) / 1000.0);
-        } finally {
-            reloading = null;
+            stopping.interruptibly(() -> {
+                pointModule.create(pointConfig, target);
+                LoadReport r = pointModule.load(pointConfig, target, bar);
+                bar.done();
+                out.printf("Reloaded %,d records in %.1f s%n", r.records(), Math.max(1, r.elapsedMillis()) / 1000.0);
+            });
         }
     }
 
     /** Runs one point; returns its measured phase's summary, or null when the run ended before reaching it. */
     private PhaseSummary runPoint(BenchmarkModule pointModule, BenchmarkConfig pointConfig, Path pointDir)
             throws Exception {
-        Files.writeString(pointDir.resolve("config.xml"), redactedXml);
-        Map<String, Object> env = ServerInfo.environmentOf(target);
-        EnvironmentWriter.write(
-                pointDir.resolve("environment.json"),
-                env,
-                EnvironmentWriter.toolVersion(),
-                commandLine,
-                pointConfig.shrunk());
-        RunInfo info = new RunInfo(
-                EnvironmentWriter.toolVersion(),
-                pointModule.name(),
-                RunInfo.databaseBlock(pointConfig, pointModule.tableEngine(pointConfig), env),
-                digest,
-                pointConfig.randomSeed(),
-                pointConfig.terminals(),
-                options.windowSeconds,
-                pointConfig.phases());
+        RunInfo info = folder.prepare(pointDir, redactedXml, pointModule, pointConfig, target);
         Exception failure;
         List<PhaseSummary> summaries;
         try (MeasuredRun run = new MeasuredRun(pointModule, pointConfig, target, pointDir, info)) {
-            current = run;
-            if (stopped) {
-                run.requestStop();
-            }
-            failure = run.execute();
+            failure = stopping.execute(run);
             summaries = run.summaries();
-        } finally {
-            current = null;
         }
         if (failure != null) {
             throw failure;
@@ -198,14 +149,6 @@ final class SweepRun implements RunLifecycle.Work {
 
     @Override
     public void stop() {
-        stopped = true;
-        Thread loader = reloading;
-        if (loader != null) {
-            loader.interrupt();
-        }
-        MeasuredRun run = current;
-        if (run != null) {
-            run.requestStop();
-        }
+        stopping.request();
     }
 }

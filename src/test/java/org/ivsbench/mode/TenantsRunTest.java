@@ -1,4 +1,4 @@
-package org.ivsbench.cli;
+package org.ivsbench.mode;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;

@@ -1,4 +1,4 @@
-package org.ivsbench.cli;
+package org.ivsbench.mode;
 
 import java.io.PrintStream;
 import java.util.Locale;
@@ -16,7 +16,7 @@ import org.ivsbench.bench.LoadProgress;
  * it is a bar redrawn in place; elsewhere (a log, a pipe, CI), where a redrawn line is printed again each time, it
  * is a plain line at most every {@value #PLAIN_EVERY_MS} ms and none at the end (the "Loaded ..." summary follows).
  */
-final class LoadProgressBar implements LoadProgress, AutoCloseable {
+public final class LoadProgressBar implements LoadProgress, AutoCloseable {
     static final long PLAIN_EVERY_MS = 5000;
 
     private final PrintStream out;
@@ -27,7 +27,7 @@ final class LoadProgressBar implements LoadProgress, AutoCloseable {
     private long total = -1;
     private long lastPlainNanos;
 
-    LoadProgressBar(PrintStream out) {
+    public LoadProgressBar(PrintStream out) {
         this(out, System.console() != null, System::nanoTime);
     }
 
@@ -80,7 +80,7 @@ final class LoadProgressBar implements LoadProgress, AutoCloseable {
         return String.format(Locale.ROOT, " %,.0f records/s, %.1f MB/s", records / seconds, bytes / 1e6 / seconds);
     }
 
-    synchronized void done() {
+    public synchronized void done() {
         if (bar != null) {
             bar.close();
             bar = null;

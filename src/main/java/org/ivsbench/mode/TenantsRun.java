@@ -1,13 +1,11 @@
-package org.ivsbench.cli;
+package org.ivsbench.mode;
 
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.BrokenBarrierException;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.CyclicBarrier;
@@ -20,16 +18,14 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import org.ivsbench.bench.BenchmarkModule;
 import org.ivsbench.config.BenchmarkConfig;
-import org.ivsbench.config.ConfigDigest;
 import org.ivsbench.config.ConfigException;
 import org.ivsbench.config.ConfigRedactor;
-import org.ivsbench.db.ServerInfo;
 import org.ivsbench.db.Target;
 import org.ivsbench.run.MeasuredRun;
 import org.ivsbench.run.NextStep;
+import org.ivsbench.run.RunFolder;
 import org.ivsbench.run.RunLifecycle;
-import org.ivsbench.stats.EnvironmentWriter;
-import org.ivsbench.stats.ResultsDirectory;
+import org.ivsbench.run.Stopping;
 import org.ivsbench.stats.RunInfo;
 import org.ivsbench.stats.TenantTimeline;
 
@@ -40,8 +36,8 @@ import org.ivsbench.stats.TenantTimeline;
  * The parent folder gets tenants.csv (every tenant's windows on one clock) and tenants.json (who ran what, and
  * when each one's first phase really began).
  */
-final class TenantsRun implements RunLifecycle.Work {
-    record Tenant(TenantSpec spec, BenchmarkModule module, BenchmarkConfig config, Target target) {}
+public final class TenantsRun implements RunLifecycle.Work {
+    public record Tenant(TenantSpec spec, BenchmarkModule module, BenchmarkConfig config, Target target) {}
 
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
@@ -54,38 +50,24 @@ final class TenantsRun implements RunLifecycle.Work {
     /** Every tenant's first phase waits here until all tenants have opened their sessions: one start instant. */
     private CyclicBarrier firstPhase;
 
-    private volatile boolean stopping;
+    /** Stops every tenant: a signal, or the first tenant that fails. */
+    private final Stopping stopping = new Stopping();
 
-    TenantsRun(List<Tenant> tenants, PrintStream out) {
+    public TenantsRun(List<Tenant> tenants, PrintStream out) {
         this.tenants = List.copyOf(tenants);
         this.out = out;
         this.failures = new Exception[tenants.size()];
     }
 
     /** Makes {@code <parent>/tenants_<time>/<tenant>/} and runs all tenants; returns the exit code. */
-    int execute(Path parent, int windowSeconds, List<String> commandLine) throws IOException, ConfigException {
+    public int execute(Path parent, int windowSeconds, List<String> commandLine) throws IOException, ConfigException {
         this.windowSeconds = windowSeconds;
-        dir = ResultsDirectory.create(parent, "tenants");
+        dir = RunFolder.create(parent, "tenants");
+        RunFolder folder = new RunFolder(commandLine, windowSeconds);
         for (Tenant t : tenants) {
             Path sub = Files.createDirectory(dir.resolve(t.spec().name()));
             String redacted = ConfigRedactor.redactedXml(t.spec().config());
-            Files.writeString(sub.resolve("config.xml"), redacted);
-            Map<String, Object> env = ServerInfo.environmentOf(t.target());
-            EnvironmentWriter.write(
-                    sub.resolve("environment.json"),
-                    env,
-                    EnvironmentWriter.toolVersion(),
-                    commandLine,
-                    t.config().shrunk());
-            RunInfo info = new RunInfo(
-                    EnvironmentWriter.toolVersion(),
-                    t.module().name(),
-                    RunInfo.databaseBlock(t.config(), t.module().tableEngine(t.config()), env),
-                    ConfigDigest.sha256(redacted.getBytes(StandardCharsets.UTF_8)),
-                    t.config().randomSeed(),
-                    t.config().terminals(),
-                    windowSeconds,
-                    t.config().phases());
+            RunInfo info = folder.prepare(sub, redacted, t.module(), t.config(), t.target());
             runs.add(new MeasuredRun(t.module(), t.config(), t.target(), sub, info));
         }
         out.println("Results: " + dir);
@@ -96,6 +78,7 @@ final class TenantsRun implements RunLifecycle.Work {
     public void run() throws Exception {
         CountDownLatch gate = new CountDownLatch(1);
         firstPhase = new CyclicBarrier(runs.size());
+        stopping.onRequest(firstPhase::reset); // frees the tenants still waiting at the start gate
         for (MeasuredRun r : runs) {
             r.manager().setStartGate(this::awaitAllTenants);
         }
@@ -127,10 +110,11 @@ final class TenantsRun implements RunLifecycle.Work {
     private void runTenant(int index, CountDownLatch gate) {
         try {
             gate.await();
-            failures[index] = runs.get(index).execute();
+            failures[index] = stopping.execute(runs.get(index));
         } catch (InterruptedException e) {
+            // Interrupted before the start: this tenant cannot run, so none does (the one stop of the mode).
             Thread.currentThread().interrupt();
-            runs.get(index).requestStop();
+            stopping.request();
         } catch (Exception | Error e) {
             failures[index] = e instanceof Exception ex ? ex : new Exception(e.toString(), e);
         }
@@ -147,7 +131,7 @@ final class TenantsRun implements RunLifecycle.Work {
         try {
             firstPhase.await();
         } catch (BrokenBarrierException e) {
-            if (!stopping) {
+            if (!stopping.requested()) {
                 throw new IllegalStateException("another tenant failed before the first phase", e);
             }
         }
@@ -225,12 +209,6 @@ final class TenantsRun implements RunLifecycle.Work {
 
     @Override
     public void stop() {
-        stopping = true;
-        for (MeasuredRun r : runs) {
-            r.requestStop();
-        }
-        if (firstPhase != null) {
-            firstPhase.reset(); // frees the tenants still waiting at the start gate
-        }
+        stopping.request();
     }
 }
