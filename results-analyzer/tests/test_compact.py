@@ -59,3 +59,18 @@ def test_compact_refuses_a_compact_folder_and_its_own_folder(tmp_path, capsys):
     shutil.rmtree(tmp_path / "c")
     with pytest.raises(AnalyzerError):
         load_experiment(tmp_path / "c")
+
+
+def test_epoch_intervals_hold_each_run_phase_mean_and_its_sampling_interval(tmp_path):
+    exp = _exp(tmp_path)
+    cli.main(["compact", str(exp), str(tmp_path / "c")])
+    kept = pd.read_csv(tmp_path / "c" / "epoch_intervals.csv")
+    assert len(kept) == 12 * 4, "one row per epoch and mode"
+    summary = json.loads((exp / "epoch-005" / "clean" / "run" / "summary.json").read_text())
+    phase = summary["phases"][0]
+    n, rt = phase["counts"]["ok"], phase["responseTimeUs"]
+    row = kept[(kept["mode"] == "clean") & (kept["epoch"] == 5)].iloc[0]
+    assert row["ops"] == n
+    assert row["lat_avg_us"] == pytest.approx(rt["avg"], abs=1e-4)
+    half = 1.96 * rt["stddev"] / n ** 0.5
+    assert row["ci_high_us"] - row["ci_low_us"] == pytest.approx(2 * half, abs=2e-4)

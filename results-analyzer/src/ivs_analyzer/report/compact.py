@@ -1,7 +1,8 @@
 """The compact form of an experiment, small enough to commit (docs/repro/): ``python -m ivs_analyzer compact EXP OUT``.
 
 Copies the experiment's own summary files (epochs.csv, experiment.json, environment.json, config.xml,
-value_sizes.csv, latency_by_size.csv), writes monitor_epochs.csv (the per-epoch monitor summary of each mode's run
+value_sizes.csv, latency_by_size.csv), writes epoch_intervals.csv (each run phase's mean latency with the 95 %
+interval of that mean from its own operations), monitor_epochs.csv (the per-epoch monitor summary of each mode's run
 phase: explain.epochs.summarize_monitor, the figures the verdicts and step explanations quote) and compact.json
 (the run's label and where it came from), then the report and figure book of the compact folder. The epoch
 sub-folders (per-window samples, latency logs, raw monitor samples) are left out; a report on the compact folder
@@ -10,6 +11,7 @@ gives the same figure book as on the full one (tests/test_compact.py).
 from __future__ import annotations
 
 import json
+import math
 import shutil
 from pathlib import Path
 
@@ -17,6 +19,8 @@ import pandas as pd
 
 from ..explain.epochs import monitor_per_epoch
 from ..load.results import COMPACT_FILE, MONITOR_EPOCHS_FILE, AnalyzerError, Experiment, load_experiment
+
+INTERVALS_FILE = "epoch_intervals.csv"
 
 COPIED = ["epochs.csv", "experiment.json", "environment.json", "config.xml", "value_sizes.csv",
           "latency_by_size.csv"]
@@ -38,6 +42,29 @@ def monitor_epochs(exp: Experiment) -> pd.DataFrame:
     return pd.concat(frames, ignore_index=True) if frames else pd.DataFrame(columns=["epoch", "mode"])
 
 
+def epoch_intervals(exp: Experiment) -> pd.DataFrame:
+    """Per epoch and mode: the run phase's operations, mean latency (from the intended start) and the 95 % interval
+    of that mean from its own operations (mean +- 1.96 sd / sqrt(n), summary.json's responseTimeUs): how precisely
+    one epoch's mean is known if its operations were independent. The box's drift within and across epochs is not
+    in it; the figure book's intervals come from the spread across epochs, which holds that drift."""
+    rows = []
+    for sub in exp.subruns:
+        if sub.phase != "run" or not sub.summary:
+            continue
+        for phase in sub.summary.get("phases", []):
+            n = int(phase.get("counts", {}).get("ok", 0))
+            rt = phase.get("responseTimeUs", {})
+            mean, sd = rt.get("avg"), rt.get("stddev")
+            if n < 2 or mean is None or sd is None:
+                continue
+            half = 1.96 * float(sd) / math.sqrt(n)
+            rows.append({"epoch": sub.epoch, "mode": sub.mode, "phase": phase.get("name", ""), "ops": n,
+                         "lat_avg_us": float(mean), "lat_sd_us": float(sd), "ci_low_us": float(mean) - half,
+                         "ci_high_us": float(mean) + half})
+    cols = ["epoch", "mode", "phase", "ops", "lat_avg_us", "lat_sd_us", "ci_low_us", "ci_high_us"]
+    return pd.DataFrame(rows, columns=cols).sort_values(["mode", "epoch"], kind="stable")
+
+
 def write(source: Path, out: Path) -> Path:
     source, out = Path(source), Path(out)
     if source.resolve() == out.resolve():
@@ -50,6 +77,7 @@ def write(source: Path, out: Path) -> Path:
         if (source / name).is_file():
             shutil.copyfile(source / name, out / name)
     monitor_epochs(exp).to_csv(out / MONITOR_EPOCHS_FILE, index=False)
+    epoch_intervals(exp).to_csv(out / INTERVALS_FILE, index=False, float_format="%.4f")
     (out / COMPACT_FILE).write_text(json.dumps({"label": exp.label, "source": source.name}, indent=2) + "\n",
                                     encoding="utf-8")
     from . import folders
