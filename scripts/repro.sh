@@ -94,6 +94,10 @@ exp=$(find "$STATE/results" -mindepth 1 -maxdepth 1 -type d -name '*experiment*'
 ivs_setup_venv
 "$IVS_CACHE_DIR/venv/bin/python" -m ivs_analyzer compact "$exp" "$OUT"
 cp "$CONFIG" "$OUT/config.xml"
+# The committed files name no machine path: the state folder becomes $IVS_REPRO_STATE, the project root ".".
+for f in "$OUT"/*.json; do
+  sed -i -e "s#$STATE#\$IVS_REPRO_STATE#g" -e "s#$IVS_REPO_ROOT/##g" -e "s#$IVS_REPO_ROOT#.#g" "$f"
+done
 "$IVS_CACHE_DIR/venv/bin/python" - "$OUT" "$commit" "$started" "$seconds" "$rc" "$SETTING" "${EXTRA[*]:-}" <<'EOF'
 import json, statistics, sys
 out, commit, started, seconds, rc, setting, extra = sys.argv[1:8]

@@ -1,0 +1,110 @@
+"""The committed full-length runs (docs/repro/<setting>/, compact folders) as regression fixtures: the figure book
+on them gives the committed verdicts; two figures' effects and intervals are recomputed here from epochs.csv alone,
+independently of the figure book; and swapping two modes' labels flips a verdict."""
+import json
+import math
+import shutil
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+import pytest
+from scipy import optimize, stats
+
+from ivs_analyzer import cli
+
+REPRO = Path(__file__).resolve().parents[2] / "docs" / "repro"
+SETTINGS = sorted(p for p in REPRO.iterdir() if (p / "compact.json").is_file()) if REPRO.is_dir() else []
+
+
+def test_there_are_committed_runs():
+    assert SETTINGS, f"no committed compact run under {REPRO}"
+
+
+def _book(folder: Path, out: Path) -> list[dict]:
+    assert cli.main(["report", str(folder), "-o", str(out)]) == 0
+    return json.loads((out / "figures.json").read_text())
+
+
+def _copy(setting: Path, tmp: Path) -> Path:
+    """The compact folder's inputs only (not its committed outputs)."""
+    dst = tmp / setting.name
+    dst.mkdir()
+    for name in ["epochs.csv", "experiment.json", "environment.json", "config.xml", "value_sizes.csv",
+                 "latency_by_size.csv", "monitor_epochs.csv", "compact.json"]:
+        if (setting / name).is_file():
+            shutil.copyfile(setting / name, dst / name)
+    return dst
+
+
+@pytest.mark.parametrize("setting", SETTINGS, ids=[s.name for s in SETTINGS])
+def test_the_figure_book_gives_the_committed_verdicts(setting, tmp_path):
+    committed = json.loads((setting / "figures.json").read_text())
+    now = _book(_copy(setting, tmp_path), tmp_path / "out")
+    assert [f["figure"] for f in now] == [f["figure"] for f in committed]
+    for old, new in zip(committed, now):
+        assert new["verdict"] == old["verdict"], f"Fig {old['figure']}: {old['verdict']} -> {new['verdict']}"
+        for a, b in zip(old.get("tests") or [], new.get("tests") or []):
+            assert (b["test"], b["verdict"]) == (a["test"], a["verdict"])
+            for k in ("estimate", "low", "high"):
+                if a.get(k) is not None:
+                    assert b[k] == pytest.approx(a[k], rel=1e-9, abs=1e-12), (old["figure"], a["test"], k)
+
+
+def _late_log_ratios(epochs: pd.DataFrame, num: str, den: str) -> np.ndarray:
+    """log(num/den) of run_lat_avg_us per epoch over the epochs after the first fifth (the figure book's
+    'late' epochs, restated here from the paper's wording: after the early epochs)."""
+    all_epochs = sorted(epochs["epoch"].unique())
+    late = all_epochs[len(all_epochs) // 5:]
+    a = epochs[epochs["mode"] == num].set_index("epoch")["run_lat_avg_us"].reindex(late)
+    b = epochs[epochs["mode"] == den].set_index("epoch")["run_lat_avg_us"].reindex(late)
+    keep = a.notna() & b.notna() & (a > 0) & (b > 0)
+    return np.log(a[keep].to_numpy() / b[keep].to_numpy())
+
+
+def _paired_t(d: np.ndarray) -> tuple[float, float, float, float]:
+    """Mean, 95 % t interval and the smallest effect a two-sided one-sample t test detects with 80 % power."""
+    n, mean, sd = len(d), float(d.mean()), float(d.std(ddof=1))
+    half = stats.t.ppf(0.975, n - 1) * sd / math.sqrt(n)
+    crit = stats.t.ppf(0.975, n - 1)
+
+    def power(es):
+        nc = es * math.sqrt(n)
+        lower = stats.nct.cdf(-crit, n - 1, nc)  # NaN far in the tail, where it is 0
+        return stats.nct.sf(crit, n - 1, nc) + (0.0 if math.isnan(lower) else lower) - 0.8
+
+    return mean, mean - half, mean + half, optimize.brentq(power, 1e-6, 10 / math.sqrt(n)) * sd
+
+
+def _test(book: list[dict], figure: int, name: str) -> dict:
+    fig = next(f for f in book if f["figure"] == figure)
+    return next(t for t in fig["tests"] if t["test"] == name)
+
+
+@pytest.mark.parametrize("setting", SETTINGS, ids=[s.name for s in SETTINGS])
+def test_two_figures_effects_and_intervals_recomputed_independently(setting):
+    epochs = pd.read_csv(setting / "epochs.csv")
+    book = json.loads((setting / "figures.json").read_text())
+    # Fig 15 (zipfian): main-run against clean-run, the history effect; Fig 10: main against average-baseline
+    for figure, name, num, den in [(15, "main slower", "main", "clean"),
+                                   (10, "main slower", "main", "average-baseline")]:
+        test = _test(book, figure, name)
+        mean, low, high, detectable = _paired_t(_late_log_ratios(epochs, num, den))
+        assert test["estimate"] == pytest.approx(mean, rel=1e-9)
+        assert (test["low"], test["high"]) == (pytest.approx(low, rel=1e-9), pytest.approx(high, rel=1e-9))
+        assert test["detectable"] == pytest.approx(detectable, rel=1e-4)
+
+
+@pytest.mark.parametrize("setting", SETTINGS, ids=[s.name for s in SETTINGS])
+def test_swapping_two_modes_labels_flips_a_verdict(setting, tmp_path):
+    book = json.loads((setting / "figures.json").read_text())
+    test = _test(book, 15, "main slower")
+    assert test["verdict"] in ("reproduced", "not reproduced"), "a decided verdict to flip"
+    folder = _copy(setting, tmp_path)
+    epochs = pd.read_csv(folder / "epochs.csv")
+    epochs["mode"] = epochs["mode"].replace({"main": "clean", "clean": "main"})
+    epochs.to_csv(folder / "epochs.csv", index=False)
+    swapped = _test(_book(folder, tmp_path / "out"), 15, "main slower")
+    flipped = {"reproduced": "not reproduced", "not reproduced": "reproduced"}[test["verdict"]]
+    assert swapped["verdict"] == flipped, swapped["text"]
+    assert swapped["estimate"] == pytest.approx(-test["estimate"], rel=1e-9)
