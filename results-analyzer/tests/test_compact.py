@@ -74,3 +74,17 @@ def test_epoch_intervals_hold_each_run_phase_mean_and_its_sampling_interval(tmp_
     assert row["lat_avg_us"] == pytest.approx(rt["avg"], abs=1e-4)
     half = 1.96 * rt["stddev"] / n ** 0.5
     assert row["ci_high_us"] - row["ci_low_us"] == pytest.approx(2 * half, abs=2e-4)
+
+
+def test_mode_ratios_divide_the_two_modes_means_epoch_by_epoch(tmp_path):
+    from ivs_analyzer.report import compact
+    exp = _exp(tmp_path)
+    cli.main(["compact", str(exp), str(tmp_path / "c")])
+    assert (tmp_path / "c" / "mode_ratios.png").is_file()
+    intervals = pd.read_csv(tmp_path / "c" / "epoch_intervals.csv")
+    ratios = compact.mode_ratios(intervals)
+    row = ratios[(ratios["pair"] == "main/clean") & (ratios["epoch"] == 7)].iloc[0]
+    main = json.loads((exp / "epoch-007" / "main" / "run" / "summary.json").read_text())["phases"][0]
+    clean = json.loads((exp / "epoch-007" / "clean" / "run" / "summary.json").read_text())["phases"][0]
+    assert row["ratio"] == pytest.approx(main["responseTimeUs"]["avg"] / clean["responseTimeUs"]["avg"], rel=1e-5)
+    assert row["low"] < row["ratio"] < row["high"]

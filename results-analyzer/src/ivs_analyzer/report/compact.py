@@ -2,7 +2,8 @@
 
 Copies the experiment's own summary files (epochs.csv, experiment.json, environment.json, config.xml,
 value_sizes.csv, latency_by_size.csv), writes epoch_intervals.csv (each run phase's mean latency with the 95 %
-interval of that mean from its own operations), monitor_epochs.csv (the per-epoch monitor summary of each mode's run
+interval of that mean from its own operations) and mode_ratios.png (main/clean and main/average-baseline per
+epoch with those intervals), monitor_epochs.csv (the per-epoch monitor summary of each mode's run
 phase: explain.epochs.summarize_monitor, the figures the verdicts and step explanations quote) and compact.json
 (the run's label and where it came from), then the report and figure book of the compact folder. The epoch
 sub-folders (per-window samples, latency logs, raw monitor samples) are left out; a report on the compact folder
@@ -65,6 +66,56 @@ def epoch_intervals(exp: Experiment) -> pd.DataFrame:
     return pd.DataFrame(rows, columns=cols).sort_values(["mode", "epoch"], kind="stable")
 
 
+RATIOS_FILE = "mode_ratios.png"
+RATIO_PAIRS = [("main", "clean"), ("main", "average-baseline")]
+
+
+def mode_ratios(intervals: pd.DataFrame) -> pd.DataFrame:
+    """Per epoch, main/clean and main/average-baseline mean read latency with a 95 % interval from the two
+    means' own intervals (delta method on the log ratio: the two phases' sampling errors only)."""
+    rows = []
+    by = intervals.set_index(["mode", "epoch"])
+    for num, den in RATIO_PAIRS:
+        if num not in by.index.get_level_values(0) or den not in by.index.get_level_values(0):
+            continue
+        a, b = by.loc[num], by.loc[den]
+        both = a.index.intersection(b.index)
+        for e in both:
+            ra, rb = a.loc[e], b.loc[e]
+            if not (ra["lat_avg_us"] > 0 and rb["lat_avg_us"] > 0):
+                continue
+            se = math.hypot((ra["ci_high_us"] - ra["ci_low_us"]) / 3.92 / ra["lat_avg_us"],
+                            (rb["ci_high_us"] - rb["ci_low_us"]) / 3.92 / rb["lat_avg_us"])
+            r = math.log(ra["lat_avg_us"] / rb["lat_avg_us"])
+            rows.append({"pair": f"{num}/{den}", "epoch": int(e), "ratio": math.exp(r),
+                         "low": math.exp(r - 1.96 * se), "high": math.exp(r + 1.96 * se)})
+    return pd.DataFrame(rows, columns=["pair", "epoch", "ratio", "low", "high"])
+
+
+def draw_mode_ratios(ratios: pd.DataFrame, file: Path) -> bool:
+    """One panel per pair: the per-epoch ratio with its interval, and 1 (no difference) dashed."""
+    if ratios.empty:
+        return False
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    pairs = list(dict.fromkeys(ratios["pair"]))
+    fig, axes = plt.subplots(1, len(pairs), figsize=(5.2 * len(pairs), 3.2), squeeze=False)
+    for ax, pair in zip(axes[0], pairs):
+        d = ratios[ratios["pair"] == pair].sort_values("epoch")
+        ax.fill_between(d["epoch"], d["low"], d["high"], color="tab:blue", alpha=0.25, linewidth=0,
+                        label="95 % interval of the epoch's ratio")
+        ax.plot(d["epoch"], d["ratio"], color="tab:blue", linewidth=1, label=pair)
+        ax.axhline(1.0, color="black", linestyle="--", linewidth=0.8)
+        ax.set_xlabel("epoch")
+        ax.set_ylabel(f"{pair} mean read latency")
+        ax.legend(fontsize=7)
+    fig.tight_layout()
+    fig.savefig(file, dpi=90)
+    plt.close(fig)
+    return True
+
+
 def write(source: Path, out: Path) -> Path:
     source, out = Path(source), Path(out)
     if source.resolve() == out.resolve():
@@ -77,7 +128,9 @@ def write(source: Path, out: Path) -> Path:
         if (source / name).is_file():
             shutil.copyfile(source / name, out / name)
     monitor_epochs(exp).to_csv(out / MONITOR_EPOCHS_FILE, index=False)
-    epoch_intervals(exp).to_csv(out / INTERVALS_FILE, index=False, float_format="%.4f")
+    intervals = epoch_intervals(exp)
+    intervals.to_csv(out / INTERVALS_FILE, index=False, float_format="%.4f")
+    draw_mode_ratios(mode_ratios(intervals), out / RATIOS_FILE)
     (out / COMPACT_FILE).write_text(json.dumps({"label": exp.label, "source": source.name}, indent=2) + "\n",
                                     encoding="utf-8")
     from . import folders

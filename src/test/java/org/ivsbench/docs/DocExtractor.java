@@ -14,7 +14,7 @@ import java.util.stream.Stream;
  * documented command runs"). Pure text work: no process is started here.
  *
  * <ul>
- *   <li>Pages: README.md, docs/*.md, config/README.md, config/&#42;/README.md, docker/README.md, scripts/bench/README.md.
+ *   <li>Pages: README.md, docs/*.md, docs/repro/README.md, config/README.md, config/&#42;/README.md, docker/README.md, scripts/bench/README.md.
  *   <li>Code blocks: fenced (```) or indented by 4+ spaces after a blank line. A block is a command block when one
  *       of its lines is a command: it starts (after {@code $ }, {@code VAR=value} assignments or {@code eval "$(})
  *       with {@code java }, {@code mvn }, {@code scripts/}, {@code .cache/venv/} or {@code python -m ivs_analyzer}.
@@ -47,6 +47,10 @@ final class DocExtractor {
         List<Path> pages = new ArrayList<>();
         pages.add(root.resolve("README.md"));
         pages.addAll(sorted(root.resolve("docs"), 1));
+        Path repro = root.resolve("docs/repro/README.md");
+        if (Files.isRegularFile(repro)) {
+            pages.add(repro);
+        }
         pages.add(root.resolve("config/README.md"));
         pages.addAll(sorted(root.resolve("config"), 2).stream()
                 .filter(p -> root.resolve("config").relativize(p).getNameCount() == 2)

@@ -33,7 +33,7 @@ import org.ivsbench.testsupport.TestServers;
  *       first, of the kind the name says (a run, a sweep, tenants).
  *   <li>A shipped config whose {@code <url>} names a server (MariaDB, PostgreSQL, MongoDB, Cassandra) is
  *       copied with the host and port of the suite's private server (what its header tells a reader to do).
- *   <li>Long benchbase.jar runs ({@code --load} or {@code --execute}, and {@code scripts/demo.sh}, which
+ *   <li>Long benchbase.jar runs ({@code --load} or {@code --execute}, {@code scripts/demo.sh} and {@code scripts/repro.sh}, which
  *       passes options on) get {@code --shrink}, when {@link #shrink} is on.
  * </ol>
  */
@@ -107,8 +107,8 @@ final class DocFixtures {
         if (analyzer.find() && !s.contains(" -o ")) {
             s = s + " -o " + SCRATCH + "/" + analyzer.group(1) + "-report"; // its default is ./<kind>-report
         }
-        if (shrink && s.equals("scripts/demo.sh")) {
-            s = s + " " + SHRINK;
+        if (shrink && (s.equals("scripts/demo.sh") || s.startsWith("scripts/repro.sh "))) {
+            s = s + " " + SHRINK; // both pass options on to benchbase.jar
         }
         return s;
     }
