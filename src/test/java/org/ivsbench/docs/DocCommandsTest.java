@@ -84,7 +84,10 @@ class DocCommandsTest {
                 } else {
                     tests.add(DynamicTest.dynamicTest(name, () -> {
                         requireRunningServers(root, step.text());
-                        Duration timeout = step.text().startsWith("scripts/demo.sh") || step.text().startsWith("scripts/repro.sh") ? DEMO_TIMEOUT : STEP_TIMEOUT;
+                        Duration timeout = step.text().startsWith("scripts/demo.sh")
+                                        || step.text().startsWith("scripts/repro.sh")
+                                ? DEMO_TIMEOUT
+                                : STEP_TIMEOUT;
                         DocRunner.Result r = runner.run(step.text(), timeout);
                         results.put(step.text(), r);
                         assertTrue(r.ok(), () -> step + "\n" + r.describe());
