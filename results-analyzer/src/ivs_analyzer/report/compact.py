@@ -5,7 +5,8 @@ value_sizes.csv, latency_by_size.csv), writes epoch_intervals.csv (each run phas
 interval of that mean from its own operations) and mode_ratios.png (main/clean and main/average-baseline per
 epoch with those intervals), monitor_epochs.csv (the per-epoch monitor summary of each mode's run
 phase: explain.epochs.summarize_monitor, the figures the verdicts and step explanations quote) and compact.json
-(the run's label and where it came from), then the report and figure book of the compact folder. The epoch
+(the run's label and where it came from), then the report and figure book of the compact folder, and
+verdicts.md (one row per figure-book test: effect, interval, detectable effect, verdict). The epoch
 sub-folders (per-window samples, latency logs, raw monitor samples) are left out; a report on the compact folder
 gives the same figure book as on the full one (tests/test_compact.py).
 """
@@ -116,6 +117,29 @@ def draw_mode_ratios(ratios: pd.DataFrame, file: Path) -> bool:
     return True
 
 
+VERDICTS_FILE = "verdicts.md"
+
+
+def verdicts_table(book: list[dict], label: str) -> str:
+    """figures.json as one markdown row per stated test: Fig, the paper's platform, the test, its effect with the
+    95 % interval and the detectable effect (the figure book's own words), the verdict."""
+    rows = [f"Figure-book tests of {label}: each effect with its 95 % interval and the smallest effect the run could"
+            " have detected (80 % power, alpha 0.05).", "",
+            "| Fig | paper platform | test | effect, 95 % CI, detectable | verdict |", "|---|---|---|---|---|"]
+    for fig in book:
+        tests = fig.get("tests") or []
+        if not tests:
+            rows.append(f"| {fig['figure']} | {fig.get('paper_platform', '')} | - | {fig.get('needs') or 'no data'} |"
+                        f" {fig.get('verdict') or 'no data'} |")
+        for t in tests:
+            text = str(t.get("text", ""))
+            effect = text.split(": ", 1)[1] if ": " in text else text
+            effect = effect.rsplit("): ", 1)[0] + ")" if "): " in effect else effect
+            rows.append(f"| {fig['figure']} | {fig.get('paper_platform', '')} | {t.get('test', '')} | "
+                        f"{effect.replace('|', '/')} | {t.get('verdict', '')} |")
+    return "\n".join(rows) + "\n"
+
+
 def write(source: Path, out: Path) -> Path:
     source, out = Path(source), Path(out)
     if source.resolve() == out.resolve():
@@ -135,4 +159,6 @@ def write(source: Path, out: Path) -> Path:
                                     encoding="utf-8")
     from . import folders
     folders.report(out, out)
+    book = json.loads((out / "figures.json").read_text(encoding="utf-8"))
+    (out / VERDICTS_FILE).write_text(verdicts_table(book, exp.label), encoding="utf-8")
     return out
