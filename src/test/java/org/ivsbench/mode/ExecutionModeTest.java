@@ -35,6 +35,8 @@ class ExecutionModeTest {
                 shard,
                 300,
                 null,
+                null,
+                15,
                 List.of());
     }
 

@@ -1,0 +1,279 @@
+package org.ivsbench.cli;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import org.ivsbench.testsupport.SummaryTotals;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * --metrics-listen on SQLite: the endpoint is scraped with plain HTTP until it says the run has finished, and that
+ * scrape's counts, missed arrivals and histogram counts equal summary.json's exactly; bad addresses are one usage
+ * line with nothing written.
+ */
+class MetricsEndpointCliTest {
+    private static final Pattern SAMPLE = Pattern.compile("^([a-zA-Z_:][a-zA-Z0-9_:]*)(?:\\{(.*)\\})? (\\S+)$");
+    private static final Pattern LABEL = Pattern.compile("([a-zA-Z_][a-zA-Z0-9_]*)=\"((?:[^\"\\\\]|\\\\.)*)\"");
+
+    @TempDir
+    Path tmp;
+
+    private Path config(String extra) throws IOException {
+        String xml = Files.readString(Path.of("config/sqlite/sample_ycsb_config.xml"))
+                .replace(
+                        "jdbc:sqlite:results/ycsb.db",
+                        "jdbc:sqlite:" + tmp.resolve("o.db").toAbsolutePath())
+                .replace(
+                        "<works>\n        <work>\n            <time>60</time>\n            <rate>10000</rate>\n",
+                        "<works>\n        <work>\n            <name>warm</name>\n            <time>2</time>\n"
+                                + "            <warmup>1</warmup>\n            <rate>400</rate>\n")
+                .replace(
+                        "        </work>\n    </works>",
+                        "        </work>\n        <work>\n            <name>count</name>\n"
+                                + "            <count>300</count>\n            <rate>unlimited</rate>\n"
+                                + "            <weights>50,5,15,10,10,10</weights>\n        </work>\n    </works>")
+                .replace("</parameters>", extra + "</parameters>");
+        assertTrue(xml.contains("<name>count</name>") && xml.contains("<name>warm</name>"), xml);
+        Path f = tmp.resolve("c.xml");
+        Files.writeString(f, xml);
+        return f;
+    }
+
+    private static int freePort() throws IOException {
+        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            return s.getLocalPort();
+        }
+    }
+
+    /** The samples of an exposition, keyed {@code name{label=value,...}} with labels sorted. */
+    static Map<String, Double> samples(String text) {
+        Map<String, Double> m = new HashMap<>();
+        for (String line : text.split("\n")) {
+            if (line.startsWith("#") || line.isBlank()) {
+                continue;
+            }
+            Matcher s = SAMPLE.matcher(line);
+            assertTrue(s.matches(), line);
+            Map<String, String> labels = new TreeMap<>();
+            if (s.group(2) != null) {
+                Matcher l = LABEL.matcher(s.group(2));
+                while (l.find()) {
+                    labels.put(l.group(1), l.group(2));
+                }
+            }
+            m.put(s.group(1) + labels, Double.parseDouble(s.group(3)));
+        }
+        return m;
+    }
+
+    private static Map<String, String> labels(String... kv) {
+        Map<String, String> m = new TreeMap<>();
+        for (int i = 0; i < kv.length; i += 2) {
+            m.put(kv[i], kv[i + 1]);
+        }
+        return m;
+    }
+
+    @Test
+    void theLastScrapeEqualsSummaryJson() throws Exception {
+        int port = freePort();
+        try (ServerSocket busy = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            // The option wins over the config's element, which names a port in use.
+            Path c = config("<metrics><listen>127.0.0.1:" + busy.getLocalPort() + "</listen></metrics>\n");
+            Path results = tmp.resolve("results");
+            AtomicReference<CliHarness.Result> result = new AtomicReference<>();
+            Thread cli = new Thread(() -> result.set(CliHarness.run(
+                    "-b",
+                    "ycsb",
+                    "-c",
+                    c.toString(),
+                    "--create",
+                    "--load",
+                    "--execute",
+                    "-d",
+                    results.toString(),
+                    "--metrics-listen",
+                    "127.0.0.1:" + port,
+                    "--metrics-linger",
+                    "120")));
+            cli.start();
+            HttpClient http = HttpClient.newHttpClient();
+            HttpRequest get = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/metrics"))
+                    .build();
+            String last = null;
+            List<String> scrapes = new ArrayList<>();
+            while (cli.isAlive()) {
+                try {
+                    HttpResponse<String> r = http.send(get, HttpResponse.BodyHandlers.ofString());
+                    assertEquals(200, r.statusCode());
+                    scrapes.add(r.body());
+                    if (r.body().contains("\nivsbench_finished 1")) {
+                        last = r.body();
+                        break;
+                    }
+                } catch (IOException notYetOrGone) {
+                    // Not listening yet (the load runs first), or already closed.
+                }
+                Thread.sleep(200);
+            }
+            cli.join();
+            CliHarness.Result r = result.get();
+            assertEquals(0, r.code(), r.out() + r.err());
+            assertNotNull(last, "a scrape saw the end; " + scrapes.size() + " scrapes; " + r.out());
+            assertTrue(r.out().contains("Metrics: the final values were scraped"), r.out());
+            assertFalse(scrapes.isEmpty());
+
+            Path run;
+            try (var dirs = Files.list(results)) {
+                run = dirs.findFirst().orElseThrow();
+            }
+            String runId = run.getFileName().toString();
+            Map<String, Long> expected = SummaryTotals.of(run.resolve("summary.json"));
+            Map<String, Double> got = samples(last);
+            long operations = 0;
+            for (Map.Entry<String, Long> e : expected.entrySet()) {
+                String[] k = e.getKey().split("\\|");
+                String key =
+                        switch (k[0]) {
+                            case "ops" ->
+                                "ivsbench_operations_total"
+                                        + labels("run_id", runId, "phase", k[1], "type", k[2], "outcome", k[3]);
+                            case "missed" -> "ivsbench_missed_arrivals_total" + labels("run_id", runId, "phase", k[1]);
+                            case "warmup" ->
+                                "ivsbench_warmup_operations_total" + labels("run_id", runId, "phase", k[1]);
+                            case "count" ->
+                                "ivsbench_response_time_seconds_count"
+                                        + labels("run_id", runId, "phase", k[1], "type", k[2]);
+                            default -> throw new AssertionError(e.getKey());
+                        };
+                assertEquals((double) e.getValue(), got.get(key), key + " in\n" + last);
+                if (k[0].equals("ops")) {
+                    operations += e.getValue();
+                }
+            }
+            assertTrue(operations > 300, "the run measured operations: " + operations);
+            assertTrue(expected.get("warmup|warm") > 0, "the warmup was counted apart: " + expected);
+            assertEquals(
+                    1.0,
+                    got.get("ivsbench_run_info"
+                            + labels("run_id", runId, "benchmark", "ycsb", "database", "SQLITE", "mode", "phases")),
+                    last);
+            assertEquals(1.0, got.get("ivsbench_current_phase" + labels("run_id", runId)), last);
+        }
+    }
+
+    private void refused(String expected, String... args) {
+        CliHarness.Result r = CliHarness.run(args);
+        assertEquals(Main.USAGE, r.code(), r.out() + r.err());
+        assertTrue(r.err().contains(expected), r.err());
+        assertEquals(1, r.err().strip().lines().count(), "one line: " + r.err());
+        assertTrue(Files.notExists(tmp.resolve("o.db")), "nothing touched the database");
+        assertTrue(Files.notExists(tmp.resolve("results")), "no results folder");
+    }
+
+    @Test
+    void aBadAddressOrAPortInUseIsOneUsageLine() throws Exception {
+        String c = config("").toString();
+        String d = tmp.resolve("results").toString();
+        refused(
+                "--metrics-listen: 'localhost' is not HOST:PORT",
+                "-b",
+                "ycsb",
+                "-c",
+                c,
+                "--execute",
+                "-d",
+                d,
+                "--metrics-listen",
+                "localhost");
+        refused(
+                "--metrics-listen: '127.0.0.1:70000' has port 70000, outside 0..65535",
+                "-b",
+                "ycsb",
+                "-c",
+                c,
+                "--execute",
+                "-d",
+                d,
+                "--metrics-listen",
+                "127.0.0.1:70000");
+        refused(
+                "--metrics-listen: '127.0.0.1:9464' needs --execute",
+                "-b",
+                "ycsb",
+                "-c",
+                c,
+                "--create",
+                "--metrics-listen",
+                "127.0.0.1:9464");
+        refused(
+                "--metrics-linger: '-1' must be 0 or more seconds",
+                "-b",
+                "ycsb",
+                "-c",
+                c,
+                "--execute",
+                "-d",
+                d,
+                "--metrics-listen",
+                "127.0.0.1:0",
+                "--metrics-linger",
+                "-1");
+        try (ServerSocket busy = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            String taken = "127.0.0.1:" + busy.getLocalPort();
+            refused(
+                    "--metrics-listen: '" + taken + "': cannot listen there",
+                    "-b",
+                    "ycsb",
+                    "-c",
+                    c,
+                    "--execute",
+                    "-d",
+                    d,
+                    "--metrics-listen",
+                    taken);
+            String inConfig = config("<metrics><listen>" + taken + "</listen></metrics>\n")
+                    .toString();
+            refused(
+                    "metrics/listen: '" + taken + "': cannot listen there",
+                    "-b",
+                    "ycsb",
+                    "-c",
+                    inConfig,
+                    "--execute",
+                    "-d",
+                    d);
+        }
+        refused(
+                "metrics/listen",
+                "-b",
+                "ycsb",
+                "-c",
+                config("<metrics><listen>nohost</listen></metrics>\n").toString(),
+                "--execute",
+                "-d",
+                d);
+    }
+}
