@@ -41,24 +41,7 @@ class MetricsEndpointCliTest {
     Path tmp;
 
     private Path config(String extra) throws IOException {
-        String xml = Files.readString(Path.of("config/sqlite/sample_ycsb_config.xml"))
-                .replace(
-                        "jdbc:sqlite:results/ycsb.db",
-                        "jdbc:sqlite:" + tmp.resolve("o.db").toAbsolutePath())
-                .replace(
-                        "<works>\n        <work>\n            <time>60</time>\n            <rate>10000</rate>\n",
-                        "<works>\n        <work>\n            <name>warm</name>\n            <time>2</time>\n"
-                                + "            <warmup>1</warmup>\n            <rate>400</rate>\n")
-                .replace(
-                        "        </work>\n    </works>",
-                        "        </work>\n        <work>\n            <name>count</name>\n"
-                                + "            <count>300</count>\n            <rate>unlimited</rate>\n"
-                                + "            <weights>50,5,15,10,10,10</weights>\n        </work>\n    </works>")
-                .replace("</parameters>", extra + "</parameters>");
-        assertTrue(xml.contains("<name>count</name>") && xml.contains("<name>warm</name>"), xml);
-        Path f = tmp.resolve("c.xml");
-        Files.writeString(f, xml);
-        return f;
+        return MetricsRunConfig.write(tmp, extra);
     }
 
     private static int freePort() throws IOException {
