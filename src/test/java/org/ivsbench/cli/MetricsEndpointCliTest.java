@@ -24,7 +24,6 @@ import org.junit.jupiter.api.io.TempDir;
 import org.ivsbench.testsupport.SummaryTotals;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -79,6 +78,70 @@ class MetricsEndpointCliTest {
         return m;
     }
 
+    /**
+     * Runs the CLI with {@code args} plus --metrics-listen on {@code port} in a thread and scrapes it every 200 ms
+     * until a scrape says the work has finished; returns that scrape, once the run has exited 0 saying so.
+     */
+    private static String runAndScrape(int port, String... args) throws Exception {
+        List<String> all = new ArrayList<>(List.of(args));
+        all.addAll(List.of("--metrics-listen", "127.0.0.1:" + port, "--metrics-linger", "120"));
+        AtomicReference<CliHarness.Result> result = new AtomicReference<>();
+        Thread cli = new Thread(() -> result.set(CliHarness.run(all.toArray(String[]::new))));
+        cli.start();
+        HttpClient http = HttpClient.newHttpClient();
+        HttpRequest get = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/metrics"))
+                .build();
+        String last = null;
+        int scrapes = 0;
+        while (cli.isAlive()) {
+            try {
+                HttpResponse<String> r = http.send(get, HttpResponse.BodyHandlers.ofString());
+                assertEquals(200, r.statusCode());
+                scrapes++;
+                if (r.body().contains("\nivsbench_finished 1")) {
+                    last = r.body();
+                    break;
+                }
+            } catch (IOException notYetOrGone) {
+                // Not listening yet (the load runs first), or already closed.
+            }
+            Thread.sleep(200);
+        }
+        cli.join();
+        CliHarness.Result r = result.get();
+        assertEquals(0, r.code(), r.out() + r.err());
+        assertNotNull(last, "a scrape saw the end; " + scrapes + " scrapes; " + r.out());
+        assertTrue(r.out().contains("Metrics: the final values were scraped"), r.out());
+        return last;
+    }
+
+    /** Every total of {@code summaryJson} equals the scrape's series of {@code runId}; returns the operations. */
+    private static long assertScrapeEqualsSummary(Map<String, Double> got, String runId, Path summaryJson)
+            throws IOException {
+        Map<String, Long> expected = SummaryTotals.of(summaryJson);
+        long operations = 0;
+        for (Map.Entry<String, Long> e : expected.entrySet()) {
+            String[] k = e.getKey().split("\\|");
+            String key =
+                    switch (k[0]) {
+                        case "ops" ->
+                            "ivsbench_operations_total"
+                                    + labels("run_id", runId, "phase", k[1], "type", k[2], "outcome", k[3]);
+                        case "missed" -> "ivsbench_missed_arrivals_total" + labels("run_id", runId, "phase", k[1]);
+                        case "warmup" -> "ivsbench_warmup_operations_total" + labels("run_id", runId, "phase", k[1]);
+                        case "count" ->
+                            "ivsbench_response_time_seconds_count"
+                                    + labels("run_id", runId, "phase", k[1], "type", k[2]);
+                        default -> throw new AssertionError(e.getKey());
+                    };
+            assertEquals((double) e.getValue(), got.get(key), key);
+            if (k[0].equals("ops")) {
+                operations += e.getValue();
+            }
+        }
+        return operations;
+    }
+
     @Test
     void theLastScrapeEqualsSummaryJson() throws Exception {
         int port = freePort();
@@ -86,8 +149,8 @@ class MetricsEndpointCliTest {
             // The option wins over the config's element, which names a port in use.
             Path c = config("<metrics><listen>127.0.0.1:" + busy.getLocalPort() + "</listen></metrics>\n");
             Path results = tmp.resolve("results");
-            AtomicReference<CliHarness.Result> result = new AtomicReference<>();
-            Thread cli = new Thread(() -> result.set(CliHarness.run(
+            String last = runAndScrape(
+                    port,
                     "-b",
                     "ycsb",
                     "-c",
@@ -96,74 +159,59 @@ class MetricsEndpointCliTest {
                     "--load",
                     "--execute",
                     "-d",
-                    results.toString(),
-                    "--metrics-listen",
-                    "127.0.0.1:" + port,
-                    "--metrics-linger",
-                    "120")));
-            cli.start();
-            HttpClient http = HttpClient.newHttpClient();
-            HttpRequest get = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/metrics"))
-                    .build();
-            String last = null;
-            List<String> scrapes = new ArrayList<>();
-            while (cli.isAlive()) {
-                try {
-                    HttpResponse<String> r = http.send(get, HttpResponse.BodyHandlers.ofString());
-                    assertEquals(200, r.statusCode());
-                    scrapes.add(r.body());
-                    if (r.body().contains("\nivsbench_finished 1")) {
-                        last = r.body();
-                        break;
-                    }
-                } catch (IOException notYetOrGone) {
-                    // Not listening yet (the load runs first), or already closed.
-                }
-                Thread.sleep(200);
-            }
-            cli.join();
-            CliHarness.Result r = result.get();
-            assertEquals(0, r.code(), r.out() + r.err());
-            assertNotNull(last, "a scrape saw the end; " + scrapes.size() + " scrapes; " + r.out());
-            assertTrue(r.out().contains("Metrics: the final values were scraped"), r.out());
-            assertFalse(scrapes.isEmpty());
-
+                    results.toString());
             Path run;
             try (var dirs = Files.list(results)) {
                 run = dirs.findFirst().orElseThrow();
             }
             String runId = run.getFileName().toString();
-            Map<String, Long> expected = SummaryTotals.of(run.resolve("summary.json"));
             Map<String, Double> got = samples(last);
-            long operations = 0;
-            for (Map.Entry<String, Long> e : expected.entrySet()) {
-                String[] k = e.getKey().split("\\|");
-                String key =
-                        switch (k[0]) {
-                            case "ops" ->
-                                "ivsbench_operations_total"
-                                        + labels("run_id", runId, "phase", k[1], "type", k[2], "outcome", k[3]);
-                            case "missed" -> "ivsbench_missed_arrivals_total" + labels("run_id", runId, "phase", k[1]);
-                            case "warmup" ->
-                                "ivsbench_warmup_operations_total" + labels("run_id", runId, "phase", k[1]);
-                            case "count" ->
-                                "ivsbench_response_time_seconds_count"
-                                        + labels("run_id", runId, "phase", k[1], "type", k[2]);
-                            default -> throw new AssertionError(e.getKey());
-                        };
-                assertEquals((double) e.getValue(), got.get(key), key + " in\n" + last);
-                if (k[0].equals("ops")) {
-                    operations += e.getValue();
-                }
-            }
+            long operations = assertScrapeEqualsSummary(got, runId, run.resolve("summary.json"));
             assertTrue(operations > 300, "the run measured operations: " + operations);
-            assertTrue(expected.get("warmup|warm") > 0, "the warmup was counted apart: " + expected);
+            assertTrue(SummaryTotals.of(run.resolve("summary.json")).get("warmup|warm") > 0, "the warmup was counted");
             assertEquals(
                     1.0,
                     got.get("ivsbench_run_info"
                             + labels("run_id", runId, "benchmark", "ycsb", "database", "SQLITE", "mode", "phases")),
                     last);
             assertEquals(1.0, got.get("ivsbench_current_phase" + labels("run_id", runId)), last);
+        }
+    }
+
+    @Test
+    void everyPointOfASweepIsItsOwnRunAndEqualsItsSummary() throws Exception {
+        Path c = tmp.resolve("sweep.xml");
+        Files.writeString(c, SweepCliTest.quickPreset("SQLITE", "jdbc:sqlite:" + tmp.resolve("s.db"), "1,2", "100", 1));
+        Path results = tmp.resolve("results");
+        String last = runAndScrape(
+                freePort(),
+                "-b",
+                "ycsbivs",
+                "-c",
+                c.toString(),
+                "--shrink",
+                "--create",
+                "--load",
+                "--execute",
+                "-d",
+                results.toString());
+        Path sweep = SweepCliTest.sweepFolder(results);
+        Map<String, Double> got = samples(last);
+        List<Path> points;
+        try (var dirs = Files.list(sweep)) {
+            points = dirs.filter(d -> Files.exists(d.resolve("summary.json")))
+                    .sorted()
+                    .toList();
+        }
+        assertEquals(2, points.size(), points.toString());
+        for (Path point : points) {
+            String runId = sweep.getFileName() + "/" + point.getFileName();
+            assertTrue(assertScrapeEqualsSummary(got, runId, point.resolve("summary.json")) > 0, runId);
+            assertEquals(
+                    1.0,
+                    got.get("ivsbench_run_info"
+                            + labels("run_id", runId, "benchmark", "ycsbivs", "database", "SQLITE", "mode", "sweep")),
+                    last);
         }
     }
 
