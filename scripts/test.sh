@@ -6,10 +6,11 @@
 #
 # Java:   checks Java 17+ and Maven (installs them from Debian when root and missing), starts a private
 #         MariaDB 10.11 with MyRocks (scripts/mariadb.sh), the MongoDB stand-in (scripts/mongo-standin.sh), a
-#         private PostgreSQL 15 (scripts/postgres.sh) and a one-node Cassandra 5.0 (scripts/cassandra.sh), builds
+#         private PostgreSQL 15 (scripts/postgres.sh), a one-node Cassandra 5.0 (scripts/cassandra.sh) and a private
+#         Prometheus 2.42 (scripts/prometheus.sh; installed from Debian when root and missing), builds
 #         target/benchbase.jar from clean (CLI tests run it), then `mvn -B test` with -Divs.mariadb.url /
-#         -Divs.mongo.url / -Divs.postgres.url / -Divs.cassandra.url and the IVS_MARIADB_* / IVS_MONGO_* /
-#         IVS_POSTGRES_* / IVS_CASSANDRA_* variables exported.
+#         -Divs.mongo.url / -Divs.postgres.url / -Divs.cassandra.url / -Divs.prometheus.url / -Divs.prometheus.target
+#         and the IVS_MARIADB_* / IVS_MONGO_* / IVS_POSTGRES_* / IVS_CASSANDRA_* / IVS_PROMETHEUS_* variables exported.
 # Python: if results-analyzer/ exists: venv in .cache/venv, the analyzer with its test extra, Debian chromium
 #         (the report screenshot test; exported as IVS_CHROMIUM), the jar and MariaDB (the end-to-end
 #         analyzer test), then pytest.
@@ -19,7 +20,7 @@
 # part it is in, and is listed by name with its reason.
 #
 # Environment: IVS_TEST_TIMEOUT (seconds per forked test JVM, default 3600: the whole Java suite runs in one forked JVM), IVS_PYTHON (default python3),
-# plus those of scripts/mariadb.sh, scripts/mongo-standin.sh and scripts/postgres.sh.
+# plus those of scripts/mariadb.sh, scripts/mongo-standin.sh, scripts/postgres.sh and scripts/prometheus.sh.
 # Exit status: 0 when every selected part passed; 1 otherwise. The last line says which part failed.
 set -uo pipefail
 IVS_LOG_TAG=test
@@ -40,7 +41,7 @@ for arg in "$@"; do
     --java-only) run_python=0 ;;
     --python-only) run_java=0 ;;
     --keep-servers) keep_servers=1 ;;
-    -h|--help) sed -n '2,23p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,24p' "$0"; exit 0 ;;
     *) echo "unknown option: $arg (use --java-only, --python-only, --keep-servers)" >&2; exit 2 ;;
   esac
 done
@@ -56,11 +57,12 @@ finish() {
   trap - EXIT INT TERM
   if [ "$ivs_servers_started" -eq 1 ]; then
     if [ "$keep_servers" -eq 1 ]; then
-      ivs_log "--keep-servers: leaving MariaDB, the MongoDB stand-in, PostgreSQL and Cassandra running"
+      ivs_log "--keep-servers: leaving MariaDB, the MongoDB stand-in, PostgreSQL, Cassandra and Prometheus running"
       scripts/mariadb.sh env 2>/dev/null
       scripts/mongo-standin.sh env 2>/dev/null
       scripts/postgres.sh env 2>/dev/null
       scripts/cassandra.sh env 2>/dev/null
+      scripts/prometheus.sh env 2>/dev/null
     else
       ivs_stop_servers || rc=1
     fi
@@ -130,7 +132,7 @@ python_tests() {
 
 if [ "$run_java" -eq 1 ]; then
   step "check Java 17+ and Maven" ivs_require_java_maven
-  if step "start MariaDB + MongoDB stand-in + PostgreSQL + Cassandra" ivs_start_servers && java_tests; then
+  if step "start MariaDB + MongoDB stand-in + PostgreSQL + Cassandra + Prometheus" ivs_start_servers && java_tests; then
     java_status=OK
   fi
 fi

@@ -1,12 +1,13 @@
-# The private servers of the Java tests (MariaDB+MyRocks, Cassandra, the MongoDB stand-in, PostgreSQL), started
-# and stopped as scripts/test.sh does; also used by scripts/bench/flakes.sh. Source it after common.sh, from the
-# repository root. ivs_start_servers exports IVS_MARIADB_* / IVS_CASSANDRA_* / IVS_MONGO_* / IVS_POSTGRES_*.
+# The private servers of the Java tests (MariaDB+MyRocks, Cassandra, the MongoDB stand-in, PostgreSQL, and
+# Prometheus, which scrapes a run's --metrics-listen endpoint), started and stopped as scripts/test.sh does; also
+# used by scripts/bench/flakes.sh. Source it after common.sh, from the repository root. ivs_start_servers exports
+# IVS_MARIADB_* / IVS_CASSANDRA_* / IVS_MONGO_* / IVS_POSTGRES_* / IVS_PROMETHEUS_*.
 # shellcheck shell=bash
 
-IVS_ALL_SERVERS="mariadb cassandra mongo postgres"
+IVS_ALL_SERVERS="mariadb cassandra mongo postgres prometheus"
 ivs_servers_started=0
 
-# ivs_start_servers [NAME...]: installs (when missing) and starts the named servers (default: all four, in
+# ivs_start_servers [NAME...]: installs (when missing) and starts the named servers (default: all five, in
 # the order above). Sets ivs_servers_started=1 once it tried to start one.
 ivs_start_servers() {
   local name out
@@ -27,6 +28,10 @@ ivs_start_servers() {
         scripts/postgres.sh install || return 1
         ivs_servers_started=1
         out=$(scripts/postgres.sh start) || return 1 ;;
+      prometheus)
+        scripts/prometheus.sh install || return 1
+        ivs_servers_started=1
+        out=$(scripts/prometheus.sh start) || return 1 ;;
       *) ivs_log "unknown server: $name (known: $IVS_ALL_SERVERS)"; return 2 ;;
     esac
     eval "$out"
@@ -37,6 +42,7 @@ ivs_start_servers() {
 ivs_stop_servers() {
   local rc=0
   scripts/cassandra.sh stop || rc=1
+  scripts/prometheus.sh stop || rc=1
   scripts/postgres.sh stop || rc=1
   scripts/mongo-standin.sh stop || rc=1
   scripts/mariadb.sh stop || rc=1
@@ -47,5 +53,6 @@ ivs_stop_servers() {
 ivs_server_props() {
   printf '%s\n' "-Divs.mariadb.url=${IVS_MARIADB_URL:-}" "-Divs.mongo.url=${IVS_MONGO_URL:-}" \
     "-Divs.postgres.url=${IVS_POSTGRES_URL:-}" "-Divs.postgres.pidfile=${IVS_POSTGRES_PIDFILE:-}" \
-    "-Divs.cassandra.url=${IVS_CASSANDRA_URL:-}"
+    "-Divs.cassandra.url=${IVS_CASSANDRA_URL:-}" "-Divs.prometheus.url=${IVS_PROMETHEUS_URL:-}" \
+    "-Divs.prometheus.target=${IVS_PROMETHEUS_TARGET:-}"
 }

@@ -239,6 +239,38 @@ class LayeringTest {
     }
 
     @Test
+    void theMetricsEndpointIsAnOptionOfTheCommandLine() {
+        check(noClasses()
+                .that()
+                .resideOutsideOfPackages("org.ivsbench.metrics..", "org.ivsbench.cli..")
+                .should()
+                .dependOnClassesThat()
+                .resideInAPackage("org.ivsbench.metrics..")
+                .because("--metrics-listen is started by the command line; the modes and runs report to it through"
+                        + " run.LiveMetrics and stats.OperationListener"));
+        check(noClasses()
+                .that()
+                .resideInAPackage("org.ivsbench.metrics..")
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage(
+                        "org.ivsbench.engine..",
+                        "org.ivsbench.bench..",
+                        "org.ivsbench.db..",
+                        "org.ivsbench.mode..",
+                        "org.ivsbench.experiment..",
+                        "org.ivsbench.cli..")
+                .because("the endpoint exposes what the statistics record; it drives nothing"));
+        check(noClasses()
+                .that()
+                .resideOutsideOfPackage("org.ivsbench.metrics..")
+                .should()
+                .dependOnClassesThat()
+                .resideInAPackage("io.prometheus..")
+                .because("the Prometheus client is the endpoint's own"));
+    }
+
+    @Test
     void theMergeReadsFilesOnly() {
         check(noClasses()
                 .that()

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Locale;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -21,10 +22,13 @@ import org.ivsbench.db.Targets;
 import org.ivsbench.engine.ThinkTimes;
 import org.ivsbench.experiment.ExperimentSpec;
 import org.ivsbench.experiment.Trials;
+import org.ivsbench.metrics.ListenAddress;
+import org.ivsbench.metrics.MetricsEndpoint;
 import org.ivsbench.mode.ExecutionMode;
 import org.ivsbench.mode.LoadProgressBar;
 import org.ivsbench.mode.RunOptions;
 import org.ivsbench.mode.UsageException;
+import org.ivsbench.run.LiveMetrics;
 
 /**
  * The steps of one command line, in the order that keeps bad input from touching anything: validate options,
@@ -50,6 +54,7 @@ final class Invocation {
         ExperimentSpec experiment;
         int trials;
         ExecutionMode mode;
+        MetricsEndpoint metrics;
         try {
             module = checkOptions();
             config = CommandSetup.loadConfig(module, options.config());
@@ -68,8 +73,18 @@ final class Invocation {
             ShardCheck.checkConfig(shard, config);
             // Only --execute writes results. The check also covers experiments and --resume (both write
             // below -d), and it must stay before Targets.open: --create/--load change the database.
+            // Bound before the results folder is checked (which makes it): a bad address or a port in use is a usage
+            // error with nothing written.
+            metrics = startMetrics(config, mode);
             if (options.execute()) {
-                CommandSetup.checkResultsFolder(options.directory());
+                try {
+                    CommandSetup.checkResultsFolder(options.directory());
+                } catch (UsageException e) {
+                    if (metrics != null) {
+                        metrics.close();
+                    }
+                    throw e;
+                }
             }
         } catch (UsageException e) {
             err.println("error: " + e.getMessage());
@@ -78,6 +93,22 @@ final class Invocation {
             err.println("error: " + CommandSetup.configError(options.config(), e));
             return Main.USAGE;
         }
+        try {
+            return run(module, config, experiment, trials, mode, metrics);
+        } finally {
+            if (metrics != null) {
+                finishMetrics(metrics);
+            }
+        }
+    }
+
+    private int run(
+            BenchmarkModule module,
+            BenchmarkConfig config,
+            ExperimentSpec experiment,
+            int trials,
+            ExecutionMode mode,
+            MetricsEndpoint metrics) {
         try (Target target = Targets.open(config.target())) {
             if (options.clear()) {
                 module.clear(config, target);
@@ -94,8 +125,9 @@ final class Invocation {
                 module.checkReady(config, target);
             }
             if (options.execute()) {
-                return mode.execute(
-                        new ExecutionMode.Execution(module, config, experiment, trials, target, options, loaded, out));
+                LiveMetrics live = metrics == null ? LiveMetrics.NONE : metrics;
+                return mode.execute(new ExecutionMode.Execution(
+                        module, config, experiment, trials, target, options, loaded, live, out));
             }
             return Main.OK;
         } catch (TargetException e) {
@@ -110,7 +142,68 @@ final class Invocation {
         }
     }
 
+    /**
+     * Starts the metrics endpoint of --metrics-listen (or the config's {@code <metrics><listen>}) for an --execute;
+     * null without one. A bad address or one that cannot be bound is one usage line naming where it came from.
+     */
+    private MetricsEndpoint startMetrics(BenchmarkConfig config, ExecutionMode mode) throws UsageException {
+        String text = options.metricsListen() != null ? options.metricsListen() : config.metricsListen();
+        String source = options.metricsListen() != null ? "--metrics-listen" : "metrics/listen";
+        if (text == null || !options.execute()) {
+            return null;
+        }
+        try {
+            MetricsEndpoint endpoint =
+                    MetricsEndpoint.start(ListenAddress.parse(text), mode.name().toLowerCase(Locale.ROOT));
+            out.println("Metrics: http://" + hostForUrl(text) + ":" + endpoint.port() + "/metrics");
+            return endpoint;
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(source + ": " + e.getMessage());
+        } catch (IOException e) {
+            throw new UsageException(source + ": '" + text + "': cannot listen there: " + e.getMessage());
+        }
+    }
+
+    /** The host part of HOST:PORT as a URL writes it. */
+    private static String hostForUrl(String listen) {
+        return listen.substring(0, listen.lastIndexOf(':'));
+    }
+
+    /** The work has ended: serve the final values to one more scrape (bounded by --metrics-linger), then stop. */
+    private void finishMetrics(MetricsEndpoint metrics) {
+        try {
+            long linger = options.metricsLingerSeconds();
+            if (linger > 0) {
+                out.println("Metrics: serving the final values until a scrape reads them (at most " + linger + " s)");
+            }
+            if (metrics.awaitFinalScrape(linger)) {
+                out.println("Metrics: the final values were scraped");
+            } else if (linger > 0) {
+                out.println("Metrics: no scrape within " + linger + " s; stopped serving");
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } finally {
+            metrics.close();
+        }
+    }
+
     private BenchmarkModule checkOptions() throws UsageException {
+        if (options.metricsLingerSeconds() < 0) {
+            throw new UsageException(
+                    "--metrics-linger: '" + options.metricsLingerSeconds() + "' must be 0 or more seconds");
+        }
+        if (options.metricsListen() != null) {
+            if (!options.execute()) {
+                throw new UsageException("--metrics-listen: '" + options.metricsListen()
+                        + "' needs --execute (it serves the run's metrics)");
+            }
+            try {
+                ListenAddress.parse(options.metricsListen());
+            } catch (IllegalArgumentException e) {
+                throw new UsageException("--metrics-listen: " + e.getMessage());
+            }
+        }
         if (options.dialectsExport() != null) {
             throw new UsageException("--dialects-export: not supported: ivsbench has no SQL dialect files (each"
                     + " database binding builds its statements); see docs/benchbase.md");

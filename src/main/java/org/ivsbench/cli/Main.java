@@ -179,6 +179,22 @@ public final class Main implements Callable<Integer> {
                     + " ${DEFAULT-VALUE}).")
     long barrierTimeoutSeconds;
 
+    @Option(
+            names = "--metrics-listen",
+            paramLabel = "HOST:PORT",
+            description = "Serve the run's metrics (operations, missed arrivals, response-time histograms) in the"
+                    + " Prometheus/OpenMetrics text format at http://HOST:PORT/metrics while it runs (overrides"
+                    + " <metrics><listen>; docs/prometheus.md).")
+    String metricsListen;
+
+    @Option(
+            names = "--metrics-linger",
+            paramLabel = "SECONDS",
+            defaultValue = "15",
+            description = "With --metrics-listen: after the run, keep serving the final values until one scrape has"
+                    + " read them, at most this long (default: ${DEFAULT-VALUE}; 0: do not wait).")
+    long metricsLingerSeconds;
+
     @Option(names = "--dialects-export", paramLabel = "BOOL", hidden = true)
     String dialectsExport;
 
@@ -210,6 +226,8 @@ public final class Main implements Callable<Integer> {
                 shard,
                 barrierTimeoutSeconds,
                 dialectsExport,
+                metricsListen,
+                metricsLingerSeconds,
                 Arrays.asList(rawArgs));
     }
 

@@ -10,6 +10,7 @@ import java.util.Map;
  * {@code experiment} is the raw experiment section handed to the experiment runner (null when absent);
  * {@code sweep} the {@code <sweep>} section (null when absent). {@code shrunk}: what {@code --shrink} changed
  * ("recordcount 1000 -> 100", ...), empty for a config run at its own size; results record it.
+ * {@code metricsListen}: {@code <metrics><listen>} (HOST:PORT of the metrics endpoint), null when absent.
  */
 public record BenchmarkConfig(
         Path source,
@@ -26,7 +27,8 @@ public record BenchmarkConfig(
         Map<String, String> experiment,
         SweepConfig sweep,
         Shard shard,
-        List<String> shrunk) {
+        List<String> shrunk,
+        String metricsListen) {
 
     public BenchmarkConfig {
         transactionTypes = List.copyOf(transactionTypes);
@@ -87,7 +89,8 @@ public record BenchmarkConfig(
                 .experiment(experiment)
                 .sweep(sweep)
                 .shard(shard)
-                .shrunk(shrunk);
+                .shrunk(shrunk)
+                .metricsListen(metricsListen);
     }
 
     /** Builds a {@link BenchmarkConfig} by named settings instead of twelve positional ones. */
@@ -107,6 +110,7 @@ public record BenchmarkConfig(
         private SweepConfig sweep;
         private Shard shard = Shard.WHOLE;
         private List<String> shrunk = List.of();
+        private String metricsListen;
 
         private Builder(TargetConfig target) {
             this.target = target;
@@ -191,6 +195,12 @@ public record BenchmarkConfig(
             return this;
         }
 
+        /** {@code <metrics><listen>}: where the metrics endpoint listens; null for none. */
+        public Builder metricsListen(String value) {
+            metricsListen = value;
+            return this;
+        }
+
         public BenchmarkConfig build() {
             return new BenchmarkConfig(
                     source,
@@ -207,7 +217,8 @@ public record BenchmarkConfig(
                     experiment,
                     sweep,
                     shard,
-                    shrunk);
+                    shrunk,
+                    metricsListen);
         }
     }
 }

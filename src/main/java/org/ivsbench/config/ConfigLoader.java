@@ -27,6 +27,7 @@ public final class ConfigLoader {
             "transactiontypes",
             "works",
             "monitor",
+            "metrics",
             "experiment",
             "sweep");
 
@@ -111,6 +112,7 @@ public final class ConfigLoader {
             }
         }
         MonitorConfig monitor = MonitorSection.parse(root, configDir);
+        String metricsListen = MetricsSection.parse(root);
         Map<String, String> experiment = ExperimentSection.parse(root);
         SweepConfig sweep = SweepSection.parse(root, phases, experimentPresent);
         return BenchmarkConfig.builder(target)
@@ -126,6 +128,7 @@ public final class ConfigLoader {
                 .monitor(monitor)
                 .experiment(experiment)
                 .sweep(sweep)
+                .metricsListen(metricsListen)
                 .build();
     }
 

@@ -19,6 +19,7 @@ import org.ivsbench.run.RunFolder;
 import org.ivsbench.run.RunLifecycle;
 import org.ivsbench.run.Stopping;
 import org.ivsbench.stats.PhaseSummary;
+import org.ivsbench.stats.RunInfo;
 
 /**
  * The epochs of one invocation of an experiment: per epoch the extend phase on the primary, main's run phase
@@ -246,6 +247,7 @@ final class EpochLoop implements RunLifecycle.Work {
             if (mode == Mode.MAIN && mainDone) {
                 continue;
             }
+            folder.metrics().epoch(epoch, mode.label());
             BenchmarkConfig runConfig = runConfig(base);
             Measured run;
             switch (mode) {
@@ -354,8 +356,9 @@ final class EpochLoop implements RunLifecycle.Work {
         Path phaseDir = epochDir(epoch).resolve(mode.label()).resolve(part);
         Files.createDirectories(phaseDir);
         BenchmarkModule phaseModule = BenchmarkRegistry.create(module.name()).orElseThrow();
+        RunInfo info = folder.info(module, database, digest, phaseConfig);
         try (MeasuredRun run = new MeasuredRun(
-                phaseModule, phaseConfig, target, phaseDir, folder.info(module, database, digest, phaseConfig))) {
+                phaseModule, phaseConfig, target, phaseDir, info, folder.listener(dir, phaseDir, info))) {
             Exception failure = stopping.execute(run);
             if (failure != null) {
                 throw failure;

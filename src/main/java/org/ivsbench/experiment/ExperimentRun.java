@@ -18,6 +18,7 @@ import org.ivsbench.config.ConfigRedactor;
 import org.ivsbench.db.ServerInfo;
 import org.ivsbench.db.Target;
 import org.ivsbench.db.TargetException;
+import org.ivsbench.run.LiveMetrics;
 import org.ivsbench.run.NextStep;
 import org.ivsbench.run.RunFolder;
 import org.ivsbench.run.RunLifecycle;
@@ -52,6 +53,22 @@ public final class ExperimentRun {
             List<String> commandLine,
             boolean resume) {
         return run(
+                module, config, spec, target, resultsParent, windowSeconds, out, commandLine, resume, LiveMetrics.NONE);
+    }
+
+    /** ... with every phase's operations also reported to {@code metrics} (--metrics-listen). */
+    public static int run(
+            BenchmarkModule module,
+            BenchmarkConfig config,
+            ExperimentSpec spec,
+            Target target,
+            Path resultsParent,
+            int windowSeconds,
+            PrintStream out,
+            List<String> commandLine,
+            boolean resume,
+            LiveMetrics metrics) {
+        return run(
                 module,
                 config,
                 spec,
@@ -61,7 +78,8 @@ public final class ExperimentRun {
                 out,
                 commandLine,
                 resume,
-                ExperimentListener.NONE);
+                ExperimentListener.NONE,
+                metrics);
     }
 
     static int run(
@@ -75,10 +93,36 @@ public final class ExperimentRun {
             List<String> commandLine,
             boolean resume,
             ExperimentListener listener) {
+        return run(
+                module,
+                config,
+                spec,
+                target,
+                resultsParent,
+                windowSeconds,
+                out,
+                commandLine,
+                resume,
+                listener,
+                LiveMetrics.NONE);
+    }
+
+    static int run(
+            BenchmarkModule module,
+            BenchmarkConfig config,
+            ExperimentSpec spec,
+            Target target,
+            Path resultsParent,
+            int windowSeconds,
+            PrintStream out,
+            List<String> commandLine,
+            boolean resume,
+            ExperimentListener listener,
+            LiveMetrics metrics) {
         String prefix = module.name() + "-experiment";
         Path dir;
         ExperimentState state;
-        RunFolder folder = new RunFolder(commandLine, windowSeconds);
+        RunFolder folder = new RunFolder(commandLine, windowSeconds, metrics);
         String digest = ConfigDigest.sha256(spec.describe().toString().getBytes(StandardCharsets.UTF_8));
         try {
             if (resume) {

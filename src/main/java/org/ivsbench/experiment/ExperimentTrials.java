@@ -13,6 +13,7 @@ import org.ivsbench.bench.LoadProgress;
 import org.ivsbench.bench.LoadReport;
 import org.ivsbench.config.BenchmarkConfig;
 import org.ivsbench.db.Target;
+import org.ivsbench.run.LiveMetrics;
 import org.ivsbench.run.RunFolder;
 
 /**
@@ -36,7 +37,8 @@ public final class ExperimentTrials {
             Path resultsParent,
             int windowSeconds,
             PrintStream out,
-            List<String> commandLine) {
+            List<String> commandLine,
+            LiveMetrics metrics) {
         Path dir;
         try {
             dir = RunFolder.create(resultsParent, module.name() + "-trials");
@@ -61,7 +63,8 @@ public final class ExperimentTrials {
                     break;
                 }
             }
-            code = ExperimentRun.run(module, trialConfig, spec, target, dir, windowSeconds, out, commandLine, false);
+            code = ExperimentRun.run(
+                    module, trialConfig, spec, target, dir, windowSeconds, out, commandLine, false, metrics);
             if (code != 0) {
                 break;
             }

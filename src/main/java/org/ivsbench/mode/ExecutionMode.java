@@ -15,6 +15,7 @@ import org.ivsbench.db.Target;
 import org.ivsbench.experiment.ExperimentRun;
 import org.ivsbench.experiment.ExperimentSpec;
 import org.ivsbench.experiment.ExperimentTrials;
+import org.ivsbench.run.LiveMetrics;
 
 /**
  * What an invocation runs, chosen once: the main command's config picks phases ({@code <works>}), an experiment
@@ -59,7 +60,8 @@ public enum ExecutionMode {
                     RunOption.BENCHBASE_OUTPUTS,
                     RunOption.JSON_HISTOGRAMS,
                     RunOption.RESUME,
-                    RunOption.TRACE)),
+                    RunOption.TRACE,
+                    RunOption.METRICS_LISTEN)),
     /** The replay subcommand: its --trace is the trace it reads. */
     REPLAY(
             null,
@@ -68,7 +70,8 @@ public enum ExecutionMode {
                     RunOption.SHARD,
                     RunOption.BENCHBASE_OUTPUTS,
                     RunOption.JSON_HISTOGRAMS,
-                    RunOption.RESUME));
+                    RunOption.RESUME,
+                    RunOption.METRICS_LISTEN));
 
     /** An option the mode refuses and its error line ({@code %s} the option, {@code %d} the trials). */
     record Refusal(RunOption option, String message) {}
@@ -82,6 +85,7 @@ public enum ExecutionMode {
             Target target,
             RunOptions options,
             LoadReport loaded,
+            LiveMetrics metrics,
             PrintStream out) {}
 
     private final String element;
@@ -154,11 +158,13 @@ public enum ExecutionMode {
                 String redacted = ConfigRedactor.redactedXml(o.config());
                 yield new PhasesRun(e.module(), e.config(), e.target(), o, e.out())
                         .loaded(e.loaded())
+                        .metrics(e.metrics())
                         .execute(o.commandLine(), redacted);
             }
             case SWEEP -> {
                 String redacted = ConfigRedactor.redactedXml(o.config());
                 yield new SweepRun(e.module(), e.config(), e.target(), o, e.out(), o.load())
+                        .metrics(e.metrics())
                         .execute(o.commandLine(), redacted);
             }
             case EXPERIMENT ->
@@ -171,7 +177,8 @@ public enum ExecutionMode {
                         o.windowSeconds(),
                         e.out(),
                         o.commandLine(),
-                        o.resume());
+                        o.resume(),
+                        e.metrics());
             case TRIALS ->
                 ExperimentTrials.run(
                         e.module(),
@@ -182,7 +189,8 @@ public enum ExecutionMode {
                         o.directory(),
                         o.windowSeconds(),
                         e.out(),
-                        o.commandLine());
+                        o.commandLine(),
+                        e.metrics());
             case TENANTS, REPLAY -> throw new IllegalStateException(this.toString());
         };
     }

@@ -17,6 +17,7 @@ import org.ivsbench.config.BenchmarkConfig;
 import org.ivsbench.config.PhaseConfig;
 import org.ivsbench.config.Shard;
 import org.ivsbench.db.Target;
+import org.ivsbench.run.LiveMetrics;
 import org.ivsbench.run.MeasuredRun;
 import org.ivsbench.run.NextStep;
 import org.ivsbench.run.RunFolder;
@@ -46,6 +47,7 @@ final class PhasesRun implements RunLifecycle.Work {
     private TraceWriter trace;
     private Path dir;
     private LoadReport loaded;
+    private LiveMetrics metrics = LiveMetrics.NONE;
 
     PhasesRun(BenchmarkModule module, BenchmarkConfig config, Target target, RunOptions options, PrintStream out) {
         this.module = module;
@@ -53,6 +55,12 @@ final class PhasesRun implements RunLifecycle.Work {
         this.target = target;
         this.options = options;
         this.out = out;
+    }
+
+    /** The live metrics the run reports to (--metrics-listen). */
+    PhasesRun metrics(LiveMetrics value) {
+        this.metrics = value;
+        return this;
     }
 
     /** The load this invocation did before the run (or null): its details go to load.json. */
@@ -65,8 +73,8 @@ final class PhasesRun implements RunLifecycle.Work {
     int execute(List<String> commandLine, String redactedXml) throws IOException {
         String digest = RunFolder.digest(redactedXml);
         dir = RunFolder.create(options.directory(), module.name());
-        RunInfo info =
-                new RunFolder(commandLine, options.windowSeconds()).prepare(dir, redactedXml, module, config, target);
+        RunFolder folder = new RunFolder(commandLine, options.windowSeconds(), metrics);
+        RunInfo info = folder.prepare(dir, redactedXml, module, config, target);
         if (loaded != null && !loaded.details().isEmpty()) {
             LOAD_JSON.writeValue(dir.resolve("load.json").toFile(), loaded.details());
         }
@@ -88,7 +96,7 @@ final class PhasesRun implements RunLifecycle.Work {
                             config.terminals()));
             measured = new TracingModule(measured, trace);
         }
-        run = new MeasuredRun(measured, config, target, dir, info);
+        run = new MeasuredRun(measured, config, target, dir, info, folder.listener(dir, dir, info));
         if (!shard.whole()) {
             ShardGate.install(run, target, shard, digest, options.barrierTimeoutSeconds(), out);
         }

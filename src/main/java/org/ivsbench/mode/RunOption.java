@@ -10,7 +10,8 @@ public enum RunOption {
     BENCHBASE_OUTPUTS("--benchbase-outputs", RunOptions::benchbaseOutputs),
     JSON_HISTOGRAMS("-jh", o -> o.jsonHistograms() != null),
     RESUME("--resume", RunOptions::resume),
-    TRACE("--trace", o -> o.trace() != null);
+    TRACE("--trace", o -> o.trace() != null),
+    METRICS_LISTEN("--metrics-listen", o -> o.metricsListen() != null);
 
     private final String name;
     private final Predicate<RunOptions> given;

@@ -5,8 +5,8 @@ import java.util.List;
 
 /**
  * The options of the main command as plain values (the command line's parser fills it): what the modes read.
- * {@code intervalMonitorMs}, {@code jsonHistograms}, {@code trace}, {@code shard} and {@code dialectsExport} are null
- * when not given; {@code commandLine} is the arguments as typed (environment.json records them).
+ * {@code intervalMonitorMs}, {@code jsonHistograms}, {@code trace}, {@code shard}, {@code dialectsExport} and {@code metricsListen}
+ * are null when not given; {@code commandLine} is the arguments as typed (environment.json records them).
  */
 public record RunOptions(
         String benchmark,
@@ -27,6 +27,8 @@ public record RunOptions(
         String shard,
         long barrierTimeoutSeconds,
         String dialectsExport,
+        String metricsListen,
+        long metricsLingerSeconds,
         List<String> commandLine) {
 
     public RunOptions {

@@ -12,6 +12,7 @@ import org.ivsbench.bench.BenchmarkRegistry;
 import org.ivsbench.bench.LoadReport;
 import org.ivsbench.config.BenchmarkConfig;
 import org.ivsbench.db.Target;
+import org.ivsbench.run.LiveMetrics;
 import org.ivsbench.run.MeasuredRun;
 import org.ivsbench.run.RunFolder;
 import org.ivsbench.run.RunLifecycle;
@@ -39,6 +40,7 @@ final class SweepRun implements RunLifecycle.Work {
     private Path dir;
     private RunFolder folder;
     private String redactedXml;
+    private LiveMetrics metrics = LiveMetrics.NONE;
 
     /** {@code justLoaded}: this invocation has just loaded fresh data, so the first point needs no reload. */
     SweepRun(
@@ -56,8 +58,14 @@ final class SweepRun implements RunLifecycle.Work {
         this.justLoaded = justLoaded;
     }
 
+    /** The live metrics every point reports to (--metrics-listen). */
+    SweepRun metrics(LiveMetrics value) {
+        this.metrics = value;
+        return this;
+    }
+
     int execute(List<String> commandLine, String redactedXml) throws IOException {
-        this.folder = new RunFolder(commandLine, options.windowSeconds());
+        this.folder = new RunFolder(commandLine, options.windowSeconds(), metrics);
         this.redactedXml = redactedXml;
         dir = RunFolder.create(options.directory(), module.name() + "-sweep");
         Files.writeString(dir.resolve("config.xml"), redactedXml);
@@ -112,7 +120,8 @@ final class SweepRun implements RunLifecycle.Work {
         RunInfo info = folder.prepare(pointDir, redactedXml, pointModule, pointConfig, target);
         Exception failure;
         List<PhaseSummary> summaries;
-        try (MeasuredRun run = new MeasuredRun(pointModule, pointConfig, target, pointDir, info)) {
+        try (MeasuredRun run = new MeasuredRun(
+                pointModule, pointConfig, target, pointDir, info, folder.listener(dir, pointDir, info))) {
             failure = stopping.execute(run);
             summaries = run.summaries();
         }

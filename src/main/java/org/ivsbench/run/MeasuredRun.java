@@ -11,6 +11,7 @@ import org.ivsbench.engine.Clock;
 import org.ivsbench.engine.WorkloadManager;
 import org.ivsbench.monitor.ActivityWatch;
 import org.ivsbench.monitor.RunMonitor;
+import org.ivsbench.stats.OperationListener;
 import org.ivsbench.stats.PhaseSummary;
 import org.ivsbench.stats.RunInfo;
 import org.ivsbench.stats.StatsCollector;
@@ -32,11 +33,24 @@ public final class MeasuredRun implements AutoCloseable {
 
     public MeasuredRun(BenchmarkModule module, BenchmarkConfig config, Target target, Path dir, RunInfo info)
             throws IOException {
+        this(module, config, target, dir, info, OperationListener.NONE);
+    }
+
+    /** A run whose operations are also reported to {@code listener} as they are recorded (the metrics endpoint). */
+    public MeasuredRun(
+            BenchmarkModule module,
+            BenchmarkConfig config,
+            Target target,
+            Path dir,
+            RunInfo info,
+            OperationListener listener)
+            throws IOException {
         this.module = module;
         this.config = config;
         this.target = target;
         this.dir = dir;
         this.collector = new StatsCollector(dir, info);
+        collector.setOperationListener(listener);
         this.manager = new WorkloadManager(
                 config.phases(),
                 config.transactionTypes(),

@@ -14,6 +14,7 @@ import org.ivsbench.config.PhaseConfig;
 import org.ivsbench.db.ServerInfo;
 import org.ivsbench.db.Target;
 import org.ivsbench.stats.EnvironmentWriter;
+import org.ivsbench.stats.OperationListener;
 import org.ivsbench.stats.ResultsDirectory;
 import org.ivsbench.stats.RunInfo;
 
@@ -25,11 +26,34 @@ import org.ivsbench.stats.RunInfo;
 public final class RunFolder {
     private final List<String> commandLine;
     private final int windowSeconds;
+    private final LiveMetrics metrics;
 
     /** The facts every folder of one invocation shares: its command line and statistics window. */
     public RunFolder(List<String> commandLine, int windowSeconds) {
+        this(commandLine, windowSeconds, LiveMetrics.NONE);
+    }
+
+    /** ... and the live metrics its measured runs report to (--metrics-listen). */
+    public RunFolder(List<String> commandLine, int windowSeconds, LiveMetrics metrics) {
         this.commandLine = List.copyOf(commandLine);
         this.windowSeconds = windowSeconds;
+        this.metrics = metrics;
+    }
+
+    /** The invocation's live metrics ({@link LiveMetrics#NONE} without --metrics-listen). */
+    public LiveMetrics metrics() {
+        return metrics;
+    }
+
+    /**
+     * What a measured run into {@code dir} reports its operations to: the live metrics, which name the run by its
+     * folder's path below {@code root}'s parent ({@code root} the invocation's top results folder).
+     */
+    public OperationListener listener(Path root, Path dir, RunInfo info) {
+        Path parent = root.toAbsolutePath().getParent();
+        Path abs = dir.toAbsolutePath();
+        String id = parent == null ? abs.toString() : parent.relativize(abs).toString();
+        return metrics.run(id.replace('\\', '/'), info);
     }
 
     /** Makes {@code <parent>/<prefix>_<yyyy-MM-dd_HH-mm-ss>/} (see {@link ResultsDirectory#create}). */

@@ -50,6 +50,8 @@ public final class PhaseStats {
     private final SizeLatency bySize;
 
     private volatile Window lastWindow;
+    /** Told of every operation recorded here (the metrics endpoint); {@link OperationListener.PhaseListener#NONE}. */
+    private final OperationListener.PhaseListener listener;
 
     // Owned by the collector thread (guarded by this).
     private final Histogram[][] totalResponse;
@@ -62,8 +64,14 @@ public final class PhaseStats {
     private volatile double measuredSeconds;
     private volatile boolean scheduleEnded;
 
-    @SuppressWarnings("unchecked")
     public PhaseStats(int index, String name, List<String> types) {
+        this(index, name, types, OperationListener.PhaseListener.NONE);
+    }
+
+    /** A phase whose operations are also reported to {@code listener}, as they are recorded. */
+    @SuppressWarnings("unchecked")
+    public PhaseStats(int index, String name, List<String> types, OperationListener.PhaseListener listener) {
+        this.listener = listener;
         this.index = index;
         this.name = name;
         this.types = List.copyOf(types);
@@ -147,6 +155,7 @@ public final class PhaseStats {
         }
         bySize.record(type, sizeBytes, Math.max(0, responseNanos) / 1000);
         completed.increment();
+        listener.recorded(type, outcome, responseNanos);
         if (read > 0) {
             bytesRead[type].add(read);
         }
@@ -166,6 +175,7 @@ public final class PhaseStats {
 
     public void recordWarmup() {
         warmupOperations.increment();
+        listener.warmup();
     }
 
     /**
@@ -181,6 +191,7 @@ public final class PhaseStats {
         }
         missedTotal.increment();
         missedWindow.increment();
+        listener.missed();
     }
 
     /** Marks an operation of this phase as started; pair with {@link #operationDone()}. */

@@ -41,6 +41,7 @@ public final class StatsCollector implements AutoCloseable {
     private long lastTickMs;
     private volatile boolean finished;
     private volatile Consumer<Window> windowListener = w -> {};
+    private volatile OperationListener operationListener = OperationListener.NONE;
     private final Map<String, Object> runFacts = new LinkedHashMap<>();
 
     public StatsCollector(Path dir, RunInfo run) throws IOException {
@@ -64,7 +65,8 @@ public final class StatsCollector implements AutoCloseable {
 
     /** Registers a phase; its operations may be recorded from now on. */
     public PhaseStats openPhase(PhaseConfig phase, List<String> types) {
-        PhaseStats stats = new PhaseStats(phase.index(), phase.name(), types);
+        PhaseStats stats = new PhaseStats(
+                phase.index(), phase.name(), types, operationListener.phaseOpened(phase.index(), phase.name(), types));
         all.add(stats);
         open.add(stats);
         return stats;
@@ -76,6 +78,11 @@ public final class StatsCollector implements AutoCloseable {
      */
     public void setWindowListener(Consumer<Window> listener) {
         this.windowListener = listener;
+    }
+
+    /** Tells {@code listener} of the phases opened from now on and of every operation they record. */
+    public void setOperationListener(OperationListener listener) {
+        this.operationListener = listener;
     }
 
     /**

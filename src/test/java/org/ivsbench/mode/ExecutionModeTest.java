@@ -35,6 +35,8 @@ class ExecutionModeTest {
                 shard,
                 300,
                 null,
+                null,
+                15,
                 List.of());
     }
 
@@ -97,6 +99,39 @@ class ExecutionModeTest {
         assertEquals(
                 "--shard 0/3: not supported with a <sweep> (shard a run of <works> phases)",
                 error(ExecutionMode.SWEEP, options(true, false, null, null, "0/3"), 1));
+    }
+
+    @Test
+    void everyModeOfTheMainCommandServesMetricsAndTheSubcommandsRefuseThem() {
+        for (ExecutionMode mode :
+                List.of(ExecutionMode.PHASES, ExecutionMode.EXPERIMENT, ExecutionMode.TRIALS, ExecutionMode.SWEEP)) {
+            assertTrue(mode.accepts(RunOption.METRICS_LISTEN), mode.name());
+        }
+        RunOptions listen = new RunOptions(
+                "ycsbivs",
+                Path.of("c.xml"),
+                false,
+                false,
+                false,
+                true,
+                false,
+                false,
+                Path.of("results"),
+                1,
+                null,
+                null,
+                false,
+                false,
+                null,
+                null,
+                300,
+                null,
+                "127.0.0.1:9464",
+                15,
+                List.of());
+        assertDoesNotThrow(() -> ExecutionMode.SWEEP.check(listen, Shard.WHOLE, 1));
+        assertEquals("--metrics-listen: not an option of tenants", error(ExecutionMode.TENANTS, listen, 1));
+        assertEquals("--metrics-listen: not an option of replay", error(ExecutionMode.REPLAY, listen, 1));
     }
 
     @Test

@@ -90,6 +90,22 @@ public final class TestServers {
                 Map.of());
     }
 
+    /** The private Prometheus's HTTP API base (scripts/prometheus.sh env exports it), e.g. http://127.0.0.1:29090. */
+    public static String prometheusUrl() {
+        return require(
+                "ivs.prometheus.url",
+                "IVS_PROMETHEUS_URL",
+                "scripts/prometheus.sh start && eval \"$(scripts/prometheus.sh env)\"");
+    }
+
+    /** HOST:PORT the private Prometheus scrapes every second: what a run's --metrics-listen gives it. */
+    public static String prometheusTarget() {
+        return require(
+                "ivs.prometheus.target",
+                "IVS_PROMETHEUS_TARGET",
+                "scripts/prometheus.sh start && eval \"$(scripts/prometheus.sh env)\"");
+    }
+
     public static TargetConfig mongo() {
         return new TargetConfig("MONGODB", null, mongoUrl(), null, null, null, false, Map.of());
     }
