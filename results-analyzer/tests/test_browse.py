@@ -90,6 +90,9 @@ def test_rows_are_the_folders_with_their_kinds(small):
     exp = rows["exp/ycsbivs-experiment_2026-02-01_10-00-00"]
     assert (exp["epochs"], exp["modes"]) == (2, sorted(["main", "clean", "average-baseline", "spread-baseline"]))
     assert exp["database"] == "MariaDB/InnoDB"
+    # synth.write_experiment: main's run latency 150 + 10 e µs (+ N(0, 3)), throughput 1e6 / latency, p99 3 x it
+    assert 1e6 / exp["throughput"] == pytest.approx(160, abs=12) and exp["p99_us"] == pytest.approx(480, abs=36)
+    assert "main's epoch 1: " in exp["headline"]
     assert rows["ycsbivs-trials_2026-03-01_00-00-00"]["trials"] == 2
     assert rows["ycsbivs-trials_2026-03-01_00-00-00"]["epochs"] == 3
     sweep = rows["sweeps/ycsbivs-sweep_1"]

@@ -69,25 +69,26 @@ def _browse(args) -> Path | None:
 
 def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv)
-    # Imported late so `--help` and argument errors stay fast (matplotlib import is slow).
-    from .report import folders as rep
     try:
         if args.command == "sweep":
             from .report import sweep
             path = sweep.report(args.sweep_dirs, args.out or sweep.default_out(args.sweep_dirs))
-        elif args.command == "report":
-            params = ChangeParams(penalty_factor=args.penalty_factor, min_size=args.min_size,
-                                  min_relative_change=args.min_relative_change,
-                                  context_windows=args.context_windows, top_metrics=args.top_metrics)
-            path = rep.report(args.results_dir, args.out, params)
         elif args.command == "browse":
             path = _browse(args)
             if path is None:
                 return 0
+        elif args.command == "report":
+            # Imported late so `--help`, argument errors and browse stay fast (matplotlib import is slow).
+            from .report import folders as rep
+            params = ChangeParams(penalty_factor=args.penalty_factor, min_size=args.min_size,
+                                  min_relative_change=args.min_relative_change,
+                                  context_windows=args.context_windows, top_metrics=args.top_metrics)
+            path = rep.report(args.results_dir, args.out, params)
         elif args.command == "compact":
             from .report import compact
             path = compact.write(args.results_dir, args.out)
         else:
+            from .report import folders as rep
             path = rep.compare(args.results_dirs, args.out)
     except AnalyzerError as e:
         print(f"ivs_analyzer: error: {e}", file=sys.stderr)

@@ -166,10 +166,14 @@ def _run_fields(summary: dict) -> dict:
 
 
 def _epoch_fields(epochs_csv: Path) -> dict:
+    """Epochs and modes, and main's last epoch's run throughput and p99 (the experiment's headline numbers)."""
     rows = _csv_rows(epochs_csv)
     epochs = {r.get("epoch") for r in rows if r.get("epoch") not in (None, "")}
     modes = sorted({r.get("mode") for r in rows if r.get("mode")})
-    return {"epochs": len(epochs), "modes": modes}
+    main = [r for r in rows if r.get("mode") == "main" and _num(r.get("epoch")) is not None]
+    last = max(main, key=lambda r: _num(r.get("epoch")), default={})
+    return {"epochs": len(epochs), "modes": modes, "throughput": _num(last.get("run_throughput")),
+            "p99_us": _num(last.get("run_lat_p99_us")), "last_epoch": last.get("epoch")}
 
 
 def _sweep_points(path: Path) -> list[Path]:
@@ -201,7 +205,8 @@ def summarise(path: Path, kind: str) -> dict:
     elif kind in ("experiment", "trials"):
         exps = [path] if kind == "experiment" else _trial_experiments(path)
         first = exps[0] if exps else None
-        f = _epoch_fields(first / "epochs.csv") if first else {"epochs": 0, "modes": []}
+        f = _epoch_fields(first / "epochs.csv") if first else {"epochs": 0, "modes": [], "throughput": None,
+                                                                "p99_us": None, "last_epoch": None}
         sub = _first_subrun(first) if first else None
         s = _json(sub / "summary.json") if sub else {}
         if not s and first and (first / "compact.json").is_file():
@@ -210,7 +215,12 @@ def summarise(path: Path, kind: str) -> dict:
             row.update({k: v for k, v in _run_fields(s).items() if k in ("benchmark", "database", "version")})
         row["date"] = _date(s.get("startMs"), path)
         row["epochs"], row["modes"] = f["epochs"], f["modes"]
-        row["headline"] = f"{f['epochs']} epochs, modes: {', '.join(f['modes']) or 'none'}"
+        row["throughput"], row["p99_us"] = f["throughput"], f["p99_us"]
+        headline = f"{f['epochs']} epoch{'s' if f['epochs'] != 1 else ''}, modes: {', '.join(f['modes']) or 'none'}"
+        if f["throughput"] is not None:
+            headline += f"; main's epoch {f['last_epoch']}: {f['throughput']:,.1f} ops/s"
+            headline += f", p99 {f['p99_us']:,.0f} µs" if f["p99_us"] is not None else ""
+        row["headline"] = headline
         if kind == "trials":
             row["trials"] = len(exps)
             row["headline"] = f"{len(exps)} trials; trial 1: {row['headline']}"

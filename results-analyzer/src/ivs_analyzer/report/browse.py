@@ -20,7 +20,6 @@ import jinja2
 
 from ..load.catalog import catalog
 from ..load.results import AnalyzerError
-from . import folders
 
 PAGE = "index.html"
 COMPARE_DIR = "compare"
@@ -118,6 +117,7 @@ def compare_picked(root: Path, out: Path, picked: list[str], known: set[str]) ->
     target = out / COMPARE_DIR / compare_key(picked)
     report = target / "report.html"
     if not report.is_file():
+        from . import folders  # late: pandas and matplotlib are slow to import, and only compare needs them
         path = folders.compare([root / p for p in picked], target)
         report = Path(path)
         (target / PICKED_FILE).write_text(json.dumps(picked), encoding="utf-8")
