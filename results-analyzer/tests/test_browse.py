@@ -248,7 +248,16 @@ def test_cli_browse_and_its_errors(small, tmp_path, capsys):
     for argv, words in ([["browse", str(tmp_path / "missing")], "results directory not found"],
                         [["browse", str(root), "--port", "9000"], "--port 9000: only with --serve"],
                         [["browse", str(root), "--serve", "--port", "70000"], "--port 70000: not a port"],
-                        [["browse", str(root), "-o", str(root / "broken_run" / "summary.json")], "not a folder"]):
+                        [["browse", str(root), "-o", str(root / "broken_run" / "summary.json")], "not a folder"],
+                        [["browse", str(root / "hostB"), "--serve", "--port", "0", "-o", str(root / "elsewhere")],
+                         "with --serve the page must be inside RESULTS_DIR"]):
         assert main(argv) == 2
         err = capsys.readouterr().err
         assert words in err and err.count("\n") == 1, err
+
+
+def test_a_run_folder_itself_is_one_row(tmp_path):
+    run = _run_folder(tmp_path / "ycsbivs_2026-05-01_00-00-00", 321.0)
+    rows = cat.catalog(run)
+    assert [(r["path"], r["kind"], r["throughput"]) for r in rows] == [(".", "run", 321.0)]
+    assert main(["browse", str(run)]) == 0 and 'href="."' in (run / "index.html").read_text()

@@ -3,13 +3,15 @@ with filter, sort and pick-to-compare in the page's own JavaScript (templates/br
 
 Compare reports live beside the page in ``compare/<key>/`` (key: compare_key of the picked folders). Without a
 server the page links to the report when it exists and otherwise shows the exact ``python -m ivs_analyzer compare``
-command that writes it there; ``--serve`` (serve()) runs compare for a picked set on request."""
+command that writes it there; ``--serve`` (serve()) runs compare for a picked set on request, serving only
+RESULTS_DIR (the page must be inside it) on 127.0.0.1."""
 from __future__ import annotations
 
 import html
 import json
 import os
 import shlex
+import signal
 from datetime import datetime, timezone
 from http import HTTPStatus
 from http.server import HTTPServer, SimpleHTTPRequestHandler
@@ -133,14 +135,17 @@ def command_for(root: Path, out: Path, picked: list[str]) -> str:
 
 
 def make_server(root: Path, out: Path | None = None, port: int = 8765, host: str = "127.0.0.1") -> HTTPServer:
-    """Builds the page and returns an HTTP server (not yet serving) over the common folder of the page and the
-    results, which answers ``<page folder>/compare?d=REL&d=REL`` by writing the compare report (compare_picked)
-    and redirecting to it. ``server.page_url`` is the page's address."""
+    """Builds the page and returns an HTTP server (not yet serving) over RESULTS_DIR, which holds the page, and
+    answers ``<page folder>/compare?d=REL&d=REL`` by writing the compare report (compare_picked) and redirecting
+    to it. ``server.page_url`` is the page's address."""
     root = Path(root).resolve()
     out = (Path(out) if out else root).resolve()
+    if not out.is_relative_to(root):
+        raise AnalyzerError(f"-o {out}: with --serve the page must be inside RESULTS_DIR {root} "
+                            "(the server serves that folder only)")
     _, rows = _build(root, out, None)
     known = {r["path"] for r in rows if r.get("kind") in COMPARABLE and not r.get("error")}
-    base = Path(os.path.commonpath([root, out]))
+    base = root
     prefix = "/" + "".join(f"{part}/" for part in out.relative_to(base).parts)
 
     class Handler(SimpleHTTPRequestHandler):
@@ -182,9 +187,15 @@ def serve(root: Path, out: Path | None, port: int) -> None:
     except OSError as e:
         raise AnalyzerError(f"--port {port}: cannot listen on 127.0.0.1:{port} ({e.strerror or e})") from e
     print(f"serving {server.page_url} (Ctrl-C or SIGTERM stops)", flush=True)
+
+    def stop(signum, frame):
+        raise KeyboardInterrupt
+
+    previous = signal.signal(signal.SIGTERM, stop)
     try:
         server.serve_forever()
     except KeyboardInterrupt:
         pass
     finally:
+        signal.signal(signal.SIGTERM, previous)
         server.server_close()
