@@ -11,7 +11,7 @@
 #         -Divs.mongo.url / -Divs.postgres.url / -Divs.cassandra.url and the IVS_MARIADB_* / IVS_MONGO_* /
 #         IVS_POSTGRES_* / IVS_CASSANDRA_* variables exported.
 # Python: if results-analyzer/ exists: venv in .cache/venv, the analyzer with its test extra, Debian chromium
-#         (the report screenshot test; exported as IVS_CHROMIUM), the jar and MariaDB (the end-to-end
+#         (the report screenshot test and the browse page's filters; exported as IVS_CHROMIUM), the jar and MariaDB (the end-to-end
 #         analyzer test), then pytest.
 # Tests never skip for a missing server, jar or browser here: they fail. IVS_ALLOW_SKIP=1 (never set by this
 # script) is how a developer running mvn test or pytest by hand without servers turns those failures into skips.
@@ -101,7 +101,7 @@ ensure_chromium() {
   bin=$(command -v chromium || command -v chromium-browser || true)
   if [ -z "$bin" ]; then
     if ivs_is_root && command -v apt-get >/dev/null 2>&1; then
-      ( ivs_apt_install chromium ) || ivs_log "could not install chromium; screenshot tests may skip or fail"
+      ( ivs_apt_install chromium ) || ivs_log "could not install chromium; the screenshot and browse page tests will fail"
       bin=$(command -v chromium || true)
     else
       ivs_log "chromium missing and not root: skipping its installation (as root: apt-get install chromium)"
