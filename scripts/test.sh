@@ -11,8 +11,8 @@
 #         -Divs.mongo.url / -Divs.postgres.url / -Divs.cassandra.url and the IVS_MARIADB_* / IVS_MONGO_* /
 #         IVS_POSTGRES_* / IVS_CASSANDRA_* variables exported.
 # Python: if results-analyzer/ exists: venv in .cache/venv, the analyzer with its test extra, Debian chromium
-#         (the report screenshot test and the browse page's filters; exported as IVS_CHROMIUM), the jar and MariaDB (the end-to-end
-#         analyzer test), then pytest.
+#         (the report screenshot test and the browse page's filters; exported as IVS_CHROMIUM), the jar and
+#         MariaDB (the end-to-end analyzer test), then pytest.
 # Tests never skip for a missing server, jar or browser here: they fail. IVS_ALLOW_SKIP=1 (never set by this
 # script) is how a developer running mvn test or pytest by hand without servers turns those failures into skips.
 # Any skipped test (surefire's or pytest's JUnit XML reports, read by scripts/lib/skipped_tests.py) fails the
