@@ -12,8 +12,8 @@
 #         -Divs.mongo.url / -Divs.postgres.url / -Divs.cassandra.url / -Divs.prometheus.url / -Divs.prometheus.target
 #         and the IVS_MARIADB_* / IVS_MONGO_* / IVS_POSTGRES_* / IVS_CASSANDRA_* / IVS_PROMETHEUS_* variables exported.
 # Python: if results-analyzer/ exists: venv in .cache/venv, the analyzer with its test extra, Debian chromium
-#         (the report screenshot test; exported as IVS_CHROMIUM), the jar and MariaDB (the end-to-end
-#         analyzer test), then pytest.
+#         (the report screenshot test and the browse page's filters; exported as IVS_CHROMIUM), the jar and
+#         MariaDB (the end-to-end analyzer test), then pytest.
 # Tests never skip for a missing server, jar or browser here: they fail. IVS_ALLOW_SKIP=1 (never set by this
 # script) is how a developer running mvn test or pytest by hand without servers turns those failures into skips.
 # Any skipped test (surefire's or pytest's JUnit XML reports, read by scripts/lib/skipped_tests.py) fails the
@@ -103,7 +103,7 @@ ensure_chromium() {
   bin=$(command -v chromium || command -v chromium-browser || true)
   if [ -z "$bin" ]; then
     if ivs_is_root && command -v apt-get >/dev/null 2>&1; then
-      ( ivs_apt_install chromium ) || ivs_log "could not install chromium; screenshot tests may skip or fail"
+      ( ivs_apt_install chromium ) || ivs_log "could not install chromium; the screenshot and browse page tests will fail"
       bin=$(command -v chromium || true)
     else
       ivs_log "chromium missing and not root: skipping its installation (as root: apt-get install chromium)"
