@@ -2,6 +2,8 @@
 # The fault corpus of docs/diagnosis.md run end to end on the private servers, and the analyzer's accuracy:
 #
 #   scripts/bench/diagnosis-accuracy.sh [SCENARIO...]     (default: all: 1 2 3 4 5 6 7 12 17 N1)
+#   scripts/bench/diagnosis-accuracy.sh --rescore DIR     the analyzer again on an earlier run's folders (DIR:
+#                                                         its .cache/bench/diagnosis-<time>/), no server needed
 #
 # Builds target/benchbase.jar and the analyzer's venv, starts the private MariaDB (InnoDB and MyRocks) and
 # PostgreSQL (stopped again at the end unless they were running), then per scenario runs ivsbench with the
@@ -13,6 +15,11 @@ set -euo pipefail
 # shellcheck source=lib/bench.sh
 . "$(dirname "${BASH_SOURCE[0]}")/lib/bench.sh"
 
+if [ "${1:-}" = --rescore ]; then
+  [ $# -eq 2 ] && [ -f "$2/results.json" ] || { echo "--rescore: not an earlier run's folder: ${2:-}" >&2; exit 2; }
+  ivs_setup_venv >&2 || ivs_die "the analyzer venv could not be set up (.cache/venv)"
+  exec "$IVS_VENV/bin/python" scripts/bench/lib/diagnosis_accuracy.py --rescore "$2"
+fi
 for s in "$@"; do
   case "$s" in 1|2|3|4|5|6|7|12|17|N1) ;; *) echo "scenario: unknown: $s (known: 1 2 3 4 5 6 7 12 17 N1)" >&2; exit 2 ;; esac
 done

@@ -22,6 +22,9 @@ defaults=$1 db=$2 table=$3 seconds=$4
 [[ "$seconds" =~ ^[0-9]+$ ]] && [ "$seconds" -gt 0 ] || { echo "seconds: not a positive integer: $seconds" >&2; exit 2; }
 client="$(command -v mariadb || command -v mysql)" || ivs_die "the mariadb client is not installed"
 
-# One session: the id first (unbuffered), then the locking read (its row count), the hold, the commit.
+# One session: the id first (unbuffered), then the locking read (its row count), the hold, the commit. READ
+# COMMITTED: under MyRocks' default REPEATABLE READ a locking read of a row written since the transaction's
+# snapshot fails ("snapshot conflict"), which a busy table always has.
 "$client" --defaults-file="$defaults" -uroot -N -B --unbuffered "$db" \
-  -e "SELECT CONNECTION_ID(); START TRANSACTION; SELECT COUNT(*) FROM \`$table\` FOR UPDATE; DO SLEEP($seconds); COMMIT;"
+  -e "SELECT CONNECTION_ID(); SET SESSION TRANSACTION ISOLATION LEVEL READ COMMITTED; START TRANSACTION;
+      SELECT COUNT(*) FROM \`$table\` FOR UPDATE; DO SLEEP($seconds); COMMIT;"

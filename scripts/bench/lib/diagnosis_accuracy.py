@@ -7,10 +7,12 @@ its own; after FAULT_AFTER measured windows the scenario's injector (scripts/fau
 holder or culprit; the analyzer's `report` runs on the results folder. The scenario's answer is the first
 step or episode the report lists (its ranking) that starts between 3 s before the fault and its end + 3 s:
 its category (from the server's wait evidence, or from the counters), and whether it names the injector's
-holder. Steps or episodes elsewhere are false steps. A no-fault run (N1) has no injector: every step or episode
+holder. Steps or episodes within 20 s after the fault's end are its aftermath (the server catching up), counted
+apart; the others are false steps. A no-fault run (N1) has no injector: every step or episode
 in it is a false one.
 
     python diagnosis_accuracy.py OUT_DIR [SCENARIO...]     (default: every scenario below)
+    python diagnosis_accuracy.py --rescore OUT_DIR         (the analyzer again on an earlier run's folders)
 
 Prints one markdown table row per scenario as it ends, then the table again; OUT_DIR/results.json keeps them.
 """
@@ -33,6 +35,7 @@ BURN = 10             # seconds the CPU burners run
 RUN_SECONDS = 50      # measured seconds of each run (N1: NOFAULT_SECONDS)
 NOFAULT_SECONDS = 90
 MARGIN_MS = 3000      # a finding this close to the fault window belongs to it
+RECOVERY_MS = 20000   # a step this soon after the fault's end is its aftermath (counted apart, not as false)
 
 
 def _env(name: str) -> str:
@@ -146,32 +149,45 @@ def run_scenario(sid: str, out: Path) -> dict:
             proc.kill()
         log.close()
     if proc.returncode != 0 or not list(results.glob("ycsbivs_*")):
-        row.update(top="(run failed: see ivsbench.log)", blocker="-", false_steps="-")
+        row.update(top="(run failed: see ivsbench.log)", blocker="-", false_steps="-", after_steps="-")
         return row
     if injector is not None and (fault_at is None or fault_at[3]):
         row.update(top=f"(injector failed: {fault_at[3] if fault_at else 'never started'})", blocker="-",
-                   false_steps="-")
+                   false_steps="-", after_steps="-")
         return row
-    run_dir = next(results.glob("ycsbivs_*"))
-    report = work / "report"
-    cli = subprocess.run([sys.executable, "-m", "ivs_analyzer", "report", str(run_dir), "-o", str(report)],
+    row["run_dir"] = str(next(results.glob("ycsbivs_*")))
+    if fault_at is not None:
+        row["holder"], row["fault_ms"] = fault_at[0], [fault_at[1], fault_at[2]]
+    return judge(row)
+
+
+def judge(row: dict) -> dict:
+    """The analyzer's answer for a run: runs `report` on row["run_dir"] and fills the table's columns."""
+    sid = row["scenario"]
+    needs_holder = SCENARIOS[sid][3]
+    report = Path(row["run_dir"]).parents[1] / "report"
+    cli = subprocess.run([sys.executable, "-m", "ivs_analyzer", "report", row["run_dir"], "-o", str(report)],
                          capture_output=True, text=True, timeout=600)
     if cli.returncode != 0:
-        row.update(top=f"(report failed: {cli.stderr.strip().splitlines()[-1:]})", blocker="-", false_steps="-")
+        row.update(top=f"(report failed: {cli.stderr.strip().splitlines()[-1:]})", blocker="-", false_steps="-",
+                   after_steps="-")
         return row
     findings = [f for f in json.loads((report / "findings.json").read_text()) if f["kind"] in ("step", "episode")]
-    if fault_at is None:
-        during, others = [], findings
+    if not row.get("fault_ms"):
+        during, after, others = [], [], findings
     else:
-        holder, start, end, _ = fault_at
-        row["holder"] = holder
-        inside = [f for f in findings if start - MARGIN_MS <= f["time_ms"] <= end + MARGIN_MS]
-        during, others = inside, [f for f in findings if f not in inside]
+        start, end = row["fault_ms"]
+        during = [f for f in findings if start - MARGIN_MS <= f["time_ms"] <= end + MARGIN_MS]
+        after = [f for f in findings if end + MARGIN_MS < f["time_ms"] <= end + RECOVERY_MS]
+        others = [f for f in findings if f not in during and f not in after]
+    row["after_steps"] = str(len(after))
     top = during[0] if during else None
     row["false_steps"] = str(len(others))
     row["false_titles"] = [f["title"] for f in others]
+    row["after_titles"] = [f["title"] for f in after]
+    row.pop("title", None)
     if top is None:
-        row["top"] = "none" if injector is None else "(no finding at the fault)"
+        row["top"] = "none" if not row.get("fault_ms") else "(no finding at the fault)"
         row["blocker"] = "-"
         return row
     row["title"] = top["title"]
@@ -186,19 +202,26 @@ def run_scenario(sid: str, out: Path) -> dict:
     return row
 
 
-HEADER = ("| # | Server | Fault | Expected | Top-ranked cause | Blocker named | False steps |\n"
-          "|---|---|---|---|---|---|---|")
+HEADER = ("| # | Server | Fault | Expected | Top-ranked cause | Blocker named | False steps | Aftermath steps |\n"
+          "|---|---|---|---|---|---|---|---|")
 
 
 def line(r: dict) -> str:
     return (f"| {r['scenario']} | {r['server']} | {r['fault']} | `{r['expected']}` | {r['top']} | {r['blocker']} "
-            f"| {r['false_steps']} |")
+            f"| {r['false_steps']} | {r.get('after_steps', '-')} |")
 
 
 def main(argv: list[str]) -> int:
     if not argv:
         print("usage: diagnosis_accuracy.py OUT_DIR [SCENARIO...]", file=sys.stderr)
         return 2
+    if argv[0] == "--rescore":
+        # the analyzer again on the results folders of an earlier run (OUT_DIR/results.json): for its changes
+        out = Path(argv[1])
+        rows = [judge(r) if r.get("run_dir") else r for r in json.loads((out / "results.json").read_text())]
+        (out / "results.json").write_text(json.dumps(rows, indent=1))
+        summarize(rows)
+        return 0
     out = Path(argv[0])
     chosen = argv[1:] or list(SCENARIOS)
     bad = [s for s in chosen if s not in SCENARIOS]
@@ -212,6 +235,14 @@ def main(argv: list[str]) -> int:
         rows.append(r)
         print(line(r), flush=True)
         (out / "results.json").write_text(json.dumps(rows, indent=1))
+    summarize(rows)
+    return 0
+
+
+def summarize(rows: list[dict]) -> None:
+    print("\n" + HEADER)
+    for r in rows:
+        print(line(r))
     faults = [r for r in rows if r["expected"] != "none"]
     right = sum(1 for r in faults if r["top"] == r["expected"])
     locks = [r for r in faults if SCENARIOS[r["scenario"]][3]]
@@ -224,7 +255,8 @@ def main(argv: list[str]) -> int:
             print(f"- {r['scenario']}: {r['title']}")
         for t in r.get("false_titles") or []:
             print(f"- {r['scenario']} (false step): {t}")
-    return 0
+        for t in r.get("after_titles") or []:
+            print(f"- {r['scenario']} (aftermath): {t}")
 
 
 if __name__ == "__main__":
