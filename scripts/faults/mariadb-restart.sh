@@ -17,7 +17,9 @@ state=$1 down=$2
 [ -d "$state" ] || { echo "state dir: not a directory: $state" >&2; exit 2; }
 [[ "$down" =~ ^[0-9]+$ ]] || { echo "down seconds: not a non-negative integer: $down" >&2; exit 2; }
 script="$(dirname "${BASH_SOURCE[0]}")/../mariadb.sh"
-eval "$(IVS_STATE_DIR=$state bash "$script" env)"
+exports=$(IVS_STATE_DIR=$state bash "$script" env 2>/dev/null) \
+  || { echo "state dir: no scripts/mariadb.sh server state in: $state" >&2; exit 2; }
+eval "$exports"
 pidfile=$IVS_MARIADB_PIDFILE
 [ -s "$pidfile" ] || { echo "state dir: no running server (no pid file): $state" >&2; exit 2; }
 cat "$pidfile"
