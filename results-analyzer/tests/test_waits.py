@@ -79,6 +79,26 @@ def test_a_wait_kind_never_shown_is_named_in_the_servers_own_words():
     assert c["blocker"]["id"] == 9 and c["inferred"] and "(inferred: no lock holder view)" in c["text"]
 
 
+def test_a_lock_no_view_names_the_holder_of_is_inferred_from_the_process_list():
+    # MyRocks row locks: the waiters say "Waiting for row lock"; METADATA_LOCK_INFO (present) lists only the
+    # waiters' own shared metadata locks and INNODB_LOCK_WAITS knows nothing of RocksDB. The holder is inferred:
+    # a session that does not wait and runs a statement beats an older idle one.
+    waiters = [{"id": 20 + i, "command": "Query", "state": "Waiting for row lock", "timeSeconds": 2,
+                "info": "UPDATE t SET v = ? WHERE k = ?"} for i in range(4)]
+    snap = {"processlist": waiters + [
+        {"id": 7, "command": "Sleep", "state": "", "timeSeconds": 300, "info": None},
+        {"id": 31, "command": "Query", "state": "User sleep", "timeSeconds": 5, "info": "DO SLEEP(8)"}],
+        "lockWaits": [], "transactions": [],
+        "metadataLocks": [{"threadId": w["id"], "lockMode": "MDL_SHARED_WRITE", "lockType": "Table metadata lock",
+                           "schema": "db", "table": "t"} for w in waiters]}
+    c = wait_cause(snap)
+    assert (c["category"], c["wait"], c["waiting"], c["blocker"]["id"]) == ("lock-wait", "row lock", 4, 31), c
+    assert c["inferred"] and "held by connection 31 (inferred: no lock holder view): DO SLEEP(8)" in c["text"]
+    # a session with an open transaction (INNODB_TRX) is the likelier holder still
+    snap["transactions"] = [{"trxId": "9", "threadId": 7}]
+    assert wait_cause(snap)["blocker"]["id"] == 7
+
+
 def test_a_run_whose_snapshot_shows_the_metadata_lock_gets_it_in_the_title(tmp_path):
     """The issue's case: every terminal waits for a table metadata lock; the title named Threads_running."""
     run = synth_cases.write_lock_run(tmp_path / "mdl")

@@ -8,6 +8,7 @@ windows or epochs off their level and back - not steps), ``period`` (a stretch o
 from __future__ import annotations
 
 from .cpu import describe_cpu
+from .restart import describe_gone
 
 FOLLOWS_SHOWN = 6
 
@@ -56,8 +57,19 @@ def _cause_text(metrics: list[dict], cpu: dict | None) -> tuple[str | None, str]
     return None, "no recorded metric broke its own trend at that moment"
 
 
+def _category(gone: dict | None, cpu: dict | None) -> str | None:
+    """A step's cause category from the client's and the host's evidence (docs/diagnosis.md); the server's wait
+    evidence, when its snapshot has some, overrides it (report/folders.py attach_activity)."""
+    if gone:
+        return "server-restart"
+    if cpu and (cpu.get("taken_by") or "").startswith("another process"):
+        return "cpu-contention"
+    return None
+
+
 def run_findings(changes: list[dict], excursions: list[dict], start_ms: float, window_ms: float) -> list[dict]:
-    """Findings of a run from find_changes (changes) and its short excursions (see report.run_excursions)."""
+    """Findings of a run from find_changes (changes) and its short excursions (see report.run_excursions). A step
+    or episode has a `category` when its evidence says one (server gone, host CPU taken by another process)."""
     out: list[dict] = []
     used: set[int] = set()
     for i, c in enumerate(changes):
@@ -75,6 +87,9 @@ def run_findings(changes: list[dict], excursions: list[dict], start_ms: float, w
         lead = max(group, key=lambda d: max([m["score"] for m in d["metrics"]], default=0.0))
         cpu = next((d["cpu"] for d in group if d.get("cpu")), None)
         cause, why = _cause_text(lead["metrics"], cpu)
+        gone = next((d["server_gone"] for d in group if d.get("server_gone")), None)
+        if gone:
+            why = describe_gone(gone)
         moves = " and ".join(f"{d['series']} {_pct(d['relative_change'])} ({_n(d['before'])} → {_n(d['after'])} "
                              f"{UNITS[d['series']]})" for d in group)
         duration = next((d["duration_ms"] for d in group if d.get("duration_ms")), None)
@@ -82,6 +97,8 @@ def run_findings(changes: list[dict], excursions: list[dict], start_ms: float, w
         if duration:
             when += f" for {duration / 1000:.0f} s, then back"
         evidence = [_metric_sentence(m) for m in lead["metrics"]]
+        if gone:
+            evidence.insert(0, describe_gone(gone))
         if cpu:
             evidence.append(describe_cpu(cpu))
         follows = sorted({f for d in group for f in d["follows"]})
@@ -91,7 +108,7 @@ def run_findings(changes: list[dict], excursions: list[dict], start_ms: float, w
                     "headline": f"{moves} {when}",
                     "evidence": evidence, "cause": cause, "time_ms": c["time_ms"], "phase": c["phase"],
                     "duration_ms": duration, "series": [d["series"] for d in group], "follows": follows,
-                    "cpu": cpu})
+                    "cpu": cpu, "category": _category(gone, cpu)})
     # an excursion inside (or at the edges of) a step or an episode is part of that finding
     spans = [(f["phase"], f["time_ms"] - 2 * window_ms, f["time_ms"] + (f["duration_ms"] or 0) + 2 * window_ms)
              for f in out]

@@ -8,8 +8,9 @@ lock), the largest group is the cause, and its holder is found the same way for 
 
 * MariaDB/MyRocks: InnoDB lock waits name the blocking transaction's connection; for a state "Waiting for X",
   the holder is the session (not itself waiting) holding a metadata lock whose type is X ("table metadata
-  lock", "backup lock", ...) in information_schema.METADATA_LOCK_INFO; without that plugin, the oldest session
-  that is not waiting, marked as inferred.
+  lock", "backup lock", ...) in information_schema.METADATA_LOCK_INFO; where no view names it (no plugin, or
+  a lock that is no metadata lock, as MyRocks' "Waiting for row lock"), the session that does not wait and has
+  an open transaction, else runs a statement, else is the oldest, marked as inferred.
 * PostgreSQL: pg_blocking_pids names the holder; pg_locks says which lock it holds on the waiter's relation.
 * Cassandra: no session holds anything; the stages with work pending or blocked and the SSTable tasks
   running are the cause (flush-pressure for the memtable flush stages, write-stall for compaction).
@@ -112,7 +113,9 @@ def _mdl_statement(lock: dict | None) -> str | None:
 
 
 def _mdl_holder(snap: dict, what: str, waiting: set, sessions: list[dict]):
-    """((lock, thread), inferred) of the session holding the kind of lock `what` names, or (None, False)."""
+    """((lock, thread), inferred) of the session holding the kind of lock `what` names. METADATA_LOCK_INFO names
+    it when the wait is for a metadata lock; for a wait no view names the holder of (no plugin, or a lock that
+    is not a metadata lock: a MyRocks "Waiting for row lock") it is inferred from the process list."""
     locks = snap.get("metadataLocks")
     if locks is not None:
         kind = what.lower()
@@ -122,11 +125,13 @@ def _mdl_holder(snap: dict, what: str, waiting: set, sessions: list[dict]):
             ages = {p.get("id"): p.get("timeSeconds") or 0 for p in sessions}
             lock = max(held, key=lambda lk: ages.get(lk.get("threadId"), 0))
             return (lock, lock.get("threadId")), False
-        return None, False
     others = [p for p in sessions if p.get("id") not in waiting]
     if not others:
         return None, False
-    oldest = max(others, key=lambda p: p.get("timeSeconds") or 0)
+    # the likeliest holder: a session with an open transaction, then one running a statement, then the oldest
+    in_trx = {t.get("threadId") for t in snap.get("transactions") or []}
+    oldest = max(others, key=lambda p: (p.get("id") in in_trx, (p.get("command") or "") != "Sleep",
+                                        p.get("timeSeconds") or 0))
     return (None, oldest.get("id")), True
 
 

@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# The fault corpus of docs/diagnosis.md run end to end on the private servers, and the analyzer's accuracy:
+#
+#   scripts/bench/diagnosis-accuracy.sh [SCENARIO...]     (default: all: 1-7 12 12b 14 15 17 N1, then 16)
+#   scripts/bench/diagnosis-accuracy.sh --rescore DIR     the analyzer again on an earlier run's folders (DIR:
+#                                                         its .cache/bench/diagnosis-<time>/), no server needed
+#
+# Builds target/benchbase.jar and the analyzer's venv, starts the private MariaDB (InnoDB and MyRocks) and
+# PostgreSQL, and Cassandra for scenario 16 only once the others are done (each stopped again at the end unless
+# it was running), then per scenario runs ivsbench with the
+# monitor on, injects the fault with scripts/faults/ after 15 measured windows, runs the analyzer's report and
+# prints a table row: scenario, server, fault, expected cause, top-ranked cause, blocker named (y/n), false
+# steps (scripts/bench/lib/diagnosis_accuracy.py). Work and results folders: .cache/bench/diagnosis-<time>/.
+# About 1.5 min per scenario, ~22 min in all. The CPU scenarios take the host's cores for 10 s (12: two
+# burners as docs/diagnosis.md says; 12b: four per core, as tests/test_real_diagnosis.py's hog); the
+# write bursts (14-16) run a second ivsbench process, 8 closed-loop terminals for 15 s.
+set -euo pipefail
+# shellcheck source=lib/bench.sh
+. "$(dirname "${BASH_SOURCE[0]}")/lib/bench.sh"
+
+if [ "${1:-}" = --rescore ]; then
+  [ $# -eq 2 ] && [ -f "$2/results.json" ] || { echo "--rescore: not an earlier run's folder: ${2:-}" >&2; exit 2; }
+  ivs_setup_venv >&2 || ivs_die "the analyzer venv could not be set up (.cache/venv)"
+  exec "$IVS_VENV/bin/python" scripts/bench/lib/diagnosis_accuracy.py --rescore "$2"
+fi
+for s in "$@"; do
+  case "$s" in 1|2|3|4|5|6|7|12|12b|14|15|16|17|N1) ;;
+    *) echo "scenario: unknown: $s (known: 1 2 3 4 5 6 7 12 12b 14 15 16 17 N1)" >&2; exit 2 ;; esac
+done
+if [ $# -eq 0 ]; then set -- 1 2 3 4 5 6 7 12 12b 14 15 17 N1 16; fi
+others=() cassandra=0
+for s in "$@"; do if [ "$s" = 16 ]; then cassandra=1; else others+=("$s"); fi; done
+bench_header "diagnosis accuracy: the fault corpus of docs/diagnosis.md"
+if [ ! -f target/benchbase.jar ]; then bench_build >&2; fi
+# (called in a condition: its digest pipeline meets a missing setup file, which pipefail would make fatal)
+ivs_setup_venv >&2 || ivs_die "the analyzer venv could not be set up (.cache/venv)"
+bench_mariadb
+bench_postgres
+export IVS_MARIADB_STATE="$BENCH_MARIADB_STATE"
+export IVS_POSTGRES_PIDFILE
+out="$BENCH_WORK/diagnosis-$(date -u +%Y%m%dT%H%M%SZ)"
+mkdir -p "$out"
+echo "# work and results folders: $out"
+echo "# servers: MariaDB $MARIADB_VERSION (InnoDB, MyRocks), PostgreSQL $POSTGRES_VERSION"
+if [ "${#others[@]}" -gt 0 ]; then
+  "$IVS_VENV/bin/python" scripts/bench/lib/diagnosis_accuracy.py "$out" "${others[@]}"
+fi
+if [ "$cassandra" -eq 1 ]; then
+  bench_cassandra
+  echo "# Cassandra $CASSANDRA_VERSION started for scenario 16"
+  export IVS_CASSANDRA_PIDFILE
+  "$IVS_VENV/bin/python" scripts/bench/lib/diagnosis_accuracy.py "$out" 16
+fi
+echo "# $(bench_condition) (after)"

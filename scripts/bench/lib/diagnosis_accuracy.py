@@ -1,0 +1,303 @@
+"""The fault corpus of docs/diagnosis.md run end to end, and the analyzer's answer for each scenario.
+
+Run by scripts/bench/diagnosis-accuracy.sh, which starts the private servers and exports their IVS_MARIADB_* /
+IVS_POSTGRES_* variables. For each scenario: ivsbench (target/benchbase.jar) runs ycsbivs read/extend (4
+terminals, open loop at 1,000 ops/s, 70:30, 10 s warmup, monitor at 1 s so the client takes step snapshots) on a table of
+its own; after FAULT_AFTER measured windows the scenario's injector (scripts/faults/) starts and prints the
+holder or culprit; the analyzer's `report` runs on the results folder. The scenario's answer is the first
+step or episode the report lists (its ranking) that starts between 3 s before the fault and its end + 3 s:
+its category (from the server's wait evidence, or from the counters), and whether it names the injector's
+holder. Steps or episodes within 20 s after the fault's end are its aftermath (the server catching up), counted
+apart; the others are false steps, and those among them blamed on the database (a category, or a db.* counter
+as the cause; not cpu-contention, which is the machine) are counted in brackets. A no-fault run (N1) has no injector: every step or episode
+in it is a false one.
+
+    python diagnosis_accuracy.py OUT_DIR [SCENARIO...]     (default: every scenario below)
+    python diagnosis_accuracy.py --rescore OUT_DIR         (the analyzer again on an earlier run's folders)
+
+Prints one markdown table row per scenario as it ends, then the table again (with the rows an earlier call
+left in OUT_DIR/results.json, which keeps them all).
+"""
+from __future__ import annotations
+
+import csv
+import json
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[3]
+JAR = REPO / "target" / "benchbase.jar"
+FAULTS = REPO / "scripts" / "faults"
+FAULT_AFTER = 15      # measured windows before the fault starts
+HOLD = 8              # seconds a lock is held
+BURN = 10             # seconds the CPU burners run
+BURST = 15            # seconds a write burst runs
+RUN_SECONDS = 50      # measured seconds of each run (N1: NOFAULT_SECONDS)
+NOFAULT_SECONDS = 90
+MARGIN_MS = 3000      # a finding this close to the fault window belongs to it
+RECOVERY_MS = 20000   # a step this soon after the fault's end is its aftermath (counted apart, not as false)
+
+
+def _env(name: str) -> str:
+    v = os.environ.get(name)
+    if not v:
+        sys.exit(f"{name} is not set: run this through scripts/bench/diagnosis-accuracy.sh")
+    return v
+
+
+def _mariadb(engine: str) -> tuple[str, str]:
+    conn = (f"<type>MARIADB</type><url>{_env('IVS_MARIADB_URL')}</url><username>ivs</username>"
+            f"<monitor><pidFile>{_env('IVS_MARIADB_PIDFILE')}</pidFile></monitor><engine>{engine}</engine>")
+    return conn, _env("IVS_MARIADB_PASSWORD")
+
+
+def _cassandra() -> tuple[str, None]:
+    conn = (f"<type>CASSANDRA</type><url>{_env('IVS_CASSANDRA_URL')}</url>"
+            f"<monitor><pidFile>{_env('IVS_CASSANDRA_PIDFILE')}</pidFile></monitor>")
+    return conn, None
+
+
+def _burst(conn_of, table: str, work: Path) -> list:
+    """The write burst of scenarios 14-16: ExtendRecord alone, 8 closed-loop terminals, BURST seconds."""
+    connection, password = conn_of()
+    config = work / "burst.xml"
+    config.write_text(_config(connection, password, table, terminals=8, seconds=BURST, warmup=0, rate="",
+                              weights="0,100"))
+    return [FAULTS / "write-burst.sh", config]
+
+
+def _config(connection: str, password: str | None, table: str, terminals: int, seconds: int, warmup: int,
+            rate: str, weights: str, extra: str = "") -> str:
+    pw = "<passwordEnv>IVS_ACC_PW</passwordEnv>" if password is not None else ""
+    rate_xml = f"<rate>{rate}</rate>" if rate else "<rate>unlimited</rate>"
+    return (f"<parameters>{connection}{extra}{pw}"
+            f"<terminals>{terminals}</terminals><randomSeed>7</randomSeed><recordcount>2000</recordcount>"
+            f"<table>{table}</table>"
+            "<transactiontypes><transactiontype><name>ReadRecord</name></transactiontype>"
+            "<transactiontype><name>ExtendRecord</name></transactiontype></transactiontypes>"
+            f"<works><work><warmup>{warmup}</warmup><time>{seconds}</time>{rate_xml}<weights>{weights}</weights>"
+            "<distribution>uniform</distribution></work></works></parameters>")
+
+
+def _postgres() -> tuple[str, str]:
+    conn = (f"<type>POSTGRESQL</type><url>{_env('IVS_POSTGRES_URL')}</url><username>ivs</username>"
+            f"<monitor><pidFile>{_env('IVS_POSTGRES_PIDFILE')}</pidFile></monitor>")
+    return conn, _env("IVS_POSTGRES_PASSWORD")
+
+
+def _libpq() -> str:
+    return "postgresql://ivs@" + _env("IVS_POSTGRES_URL").split("//", 1)[1]
+
+
+def _db() -> str:
+    return _env("IVS_MARIADB_URL").rsplit("/", 1)[1].split("?")[0]
+
+
+def _pg_env() -> dict:
+    return dict(os.environ, PGPASSWORD=_env("IVS_POSTGRES_PASSWORD"))
+
+
+# id, server, fault, expected category, whether a holder must be named, connection, injector argv (table -> argv)
+SCENARIOS = {
+    "1": ("MariaDB InnoDB", "SELECT ... FOR UPDATE on every row, 8 s", "lock-wait", True, lambda: _mariadb("InnoDB"),
+          lambda t, w: [FAULTS / "mariadb-row-lock.sh", _env("IVS_MARIADB_DEFAULTS"), _db(), t, HOLD], None),
+    "2": ("MariaDB InnoDB", "LOCK TABLES ... WRITE, 8 s", "lock-wait", True, lambda: _mariadb("InnoDB"),
+          lambda t, w: [FAULTS / "mariadb-table-lock.sh", _env("IVS_MARIADB_DEFAULTS"), _db(), t, HOLD], None),
+    "3": ("MyRocks", "SELECT ... FOR UPDATE on every row, 8 s", "lock-wait", True, lambda: _mariadb("RocksDB"),
+          lambda t, w: [FAULTS / "mariadb-row-lock.sh", _env("IVS_MARIADB_DEFAULTS"), _db(), t, HOLD], None),
+    "4": ("PostgreSQL 15", "SELECT ... FOR UPDATE on every row, 8 s", "lock-wait", True, _postgres,
+          lambda t, w: [FAULTS / "postgres-row-lock.sh", _libpq(), t, HOLD], _pg_env),
+    "5": ("PostgreSQL 15", "LOCK TABLE ... ACCESS EXCLUSIVE, 8 s", "lock-wait", True, _postgres,
+          lambda t, w: [FAULTS / "postgres-table-lock.sh", _libpq(), t, HOLD], _pg_env),
+    "6": ("MariaDB InnoDB", "FLUSH TABLES WITH READ LOCK, 8 s", "lock-wait", True, lambda: _mariadb("InnoDB"),
+          lambda t, w: [FAULTS / "mariadb-global-read-lock.sh", _env("IVS_MARIADB_DEFAULTS"), HOLD], None),
+    "7": ("PostgreSQL 15", "LOCK TABLE ... SHARE, 8 s", "lock-wait", True, _postgres,
+          lambda t, w: [FAULTS / "postgres-table-lock.sh", _libpq(), t, HOLD, "SHARE"], _pg_env),
+    "12": ("MariaDB InnoDB", "2 CPU burners, 10 s", "cpu-contention", False, lambda: _mariadb("InnoDB"),
+           lambda t, w: [FAULTS / "cpu-burn.sh", BURN, 2], None),
+    "12b": ("MariaDB InnoDB", "CPU burners, 4 per core, 10 s", "cpu-contention", False,
+            lambda: _mariadb("InnoDB"), lambda t, w: [FAULTS / "cpu-burn.sh", BURN, 4 * (os.cpu_count() or 1)], None),
+    "14": ("MariaDB InnoDB", "write burst: 8 closed-loop extend terminals, 15 s", "flush-pressure", False,
+           lambda: _mariadb("InnoDB"), lambda t, w: _burst(lambda: _mariadb("InnoDB"), t, w), None),
+    "15": ("MyRocks", "write burst: 8 closed-loop extend terminals, 15 s", "write-stall", False,
+           lambda: _mariadb("RocksDB"), lambda t, w: _burst(lambda: _mariadb("RocksDB"), t, w), None),
+    "16": ("Cassandra 5.0", "write burst: 8 closed-loop extend terminals, 15 s", "write-stall / flush-pressure",
+           False, _cassandra, lambda t, w: _burst(_cassandra, t, w), None),
+    "17": ("MariaDB InnoDB", "server stopped, 3 s down, started", "server-restart", False,
+           lambda: _mariadb("InnoDB"),
+           lambda t, w: [FAULTS / "mariadb-restart.sh", _env("IVS_MARIADB_STATE"), 3], None),
+    "N1": ("MariaDB InnoDB", "none (steady, 90 s)", "none", False, lambda: _mariadb("InnoDB"), None, None),
+}
+
+
+def _measured_windows(results: Path) -> int:
+    dirs = list(results.glob("ycsbivs_*")) if results.exists() else []
+    if not dirs or not (dirs[0] / "samples.csv").exists():
+        return 0
+    with (dirs[0] / "samples.csv").open() as f:
+        return sum(1 for r in csv.DictReader(f) if r["type"] == "ALL" and float(r["throughput"] or 0) > 0)
+
+
+def _inject(argv: list, env: dict | None) -> tuple[str, int, int, str]:
+    start = int(time.time() * 1000)
+    proc = subprocess.Popen(["bash"] + [str(a) for a in argv], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True, env=env)
+    holder = proc.stdout.readline().strip()
+    rest, err = proc.communicate(timeout=300)
+    end = int(time.time() * 1000)
+    return holder, start, end, (err.strip() if proc.returncode else "")
+
+
+def run_scenario(sid: str, out: Path) -> dict:
+    server, fault, expected, needs_holder, conn_of, injector, env_of = SCENARIOS[sid]
+    work = out / f"s{sid}"
+    work.mkdir(parents=True, exist_ok=True)
+    table = f"diag_s{sid.lower()}"
+    connection, password = conn_of()
+    seconds = NOFAULT_SECONDS if injector is None else RUN_SECONDS
+    reconnect = "<reconnectOnConnectionFailure>true</reconnectOnConnectionFailure>" if sid == "17" else ""
+    config = work / "cfg.xml"
+    config.write_text(_config(connection, password, table, terminals=4, seconds=seconds, warmup=10, rate="1000",
+                              weights="70,30", extra=reconnect))
+    results = work / "results"
+    row = {"scenario": sid, "server": server, "fault": fault, "expected": expected}
+    log = (work / "ivsbench.log").open("w")
+    proc = subprocess.Popen(["java", "-jar", str(JAR), "-b", "ycsbivs", "-c", str(config), "--create", "--load",
+                             "--execute", "-d", str(results)], env=dict(os.environ, IVS_ACC_PW=password or ""),
+                            stdout=log, stderr=subprocess.STDOUT)
+    fault_at = None
+    try:
+        deadline = time.time() + 240
+        while injector is not None and time.time() < deadline and proc.poll() is None:
+            if _measured_windows(results) >= FAULT_AFTER:
+                burst_env = dict(os.environ, IVS_ACC_PW=password or "")
+                fault_at = _inject(injector(table, work), env_of() if env_of else burst_env)
+                break
+            time.sleep(0.2)
+        proc.wait(timeout=600)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+        log.close()
+    if proc.returncode != 0 or not list(results.glob("ycsbivs_*")):
+        row.update(top="(run failed: see ivsbench.log)", blocker="-", false_steps="-", after_steps="-")
+        return row
+    if injector is not None and (fault_at is None or fault_at[3]):
+        row.update(top=f"(injector failed: {fault_at[3] if fault_at else 'never started'})", blocker="-",
+                   false_steps="-", after_steps="-")
+        return row
+    row["run_dir"] = str(next(results.glob("ycsbivs_*")))
+    if fault_at is not None:
+        row["holder"], row["fault_ms"] = fault_at[0], [fault_at[1], fault_at[2]]
+    return judge(row)
+
+
+def judge(row: dict) -> dict:
+    """The analyzer's answer for a run: runs `report` on row["run_dir"] and fills the table's columns."""
+    sid = row["scenario"]
+    needs_holder = SCENARIOS[sid][3]
+    report = Path(row["run_dir"]).parents[1] / "report"
+    cli = subprocess.run([sys.executable, "-m", "ivs_analyzer", "report", row["run_dir"], "-o", str(report)],
+                         capture_output=True, text=True, timeout=600)
+    if cli.returncode != 0:
+        row.update(top=f"(report failed: {cli.stderr.strip().splitlines()[-1:]})", blocker="-", false_steps="-",
+                   after_steps="-")
+        return row
+    findings = [f for f in json.loads((report / "findings.json").read_text()) if f["kind"] in ("step", "episode")]
+    if not row.get("fault_ms"):
+        during, after, others = [], [], findings
+    else:
+        start, end = row["fault_ms"]
+        during = [f for f in findings if start - MARGIN_MS <= f["time_ms"] <= end + MARGIN_MS]
+        after = [f for f in findings if end + MARGIN_MS < f["time_ms"] <= end + RECOVERY_MS]
+        others = [f for f in findings if f not in during and f not in after]
+    row["after_steps"] = str(len(after))
+    top = during[0] if during else None
+    # a false step blamed on the database (a database category, or a db.* counter as its cause) is the worse kind;
+    # the host's CPU taken by another process is the machine, not the database
+    blamed = [f for f in others if f.get("category") not in (None, "cpu-contention")
+              or (not f.get("category") and (f.get("cause") or "").startswith("db."))]
+    row["false_steps"] = f"{len(others)} ({len(blamed)})"
+    row["false_titles"] = [f["title"] for f in others]
+    row["after_titles"] = [f["title"] for f in after]
+    row.pop("title", None)
+    if top is None:
+        row["top"] = "none" if not row.get("fault_ms") else "(no finding at the fault)"
+        row["blocker"] = "-"
+        return row
+    row["title"] = top["title"]
+    row["top"] = top.get("category") or f"(effect: {top.get('cause') or 'no cause'})"
+    if needs_holder:
+        b = (top.get("wait") or {}).get("blocker") or {}
+        row["blocker"] = "y" if str(b.get("id")) == row.get("holder") else "n"
+    elif sid in ("12", "12b"):
+        row["blocker"] = "y" if (top.get("cpu") or {}).get("taken_by") == "another process" else "n"
+    else:
+        row["blocker"] = "-"
+    return row
+
+
+HEADER = ("| # | Server | Fault | Expected | Top-ranked cause | Blocker named | False steps (database cause) "
+          "| Aftermath steps |\n"
+          "|---|---|---|---|---|---|---|---|")
+
+
+def line(r: dict) -> str:
+    return (f"| {r['scenario']} | {r['server']} | {r['fault']} | `{r['expected']}` | {r['top']} | {r['blocker']} "
+            f"| {r['false_steps']} | {r.get('after_steps', '-')} |")
+
+
+def main(argv: list[str]) -> int:
+    if not argv:
+        print("usage: diagnosis_accuracy.py OUT_DIR [SCENARIO...]", file=sys.stderr)
+        return 2
+    if argv[0] == "--rescore":
+        # the analyzer again on the results folders of an earlier run (OUT_DIR/results.json): for its changes
+        out = Path(argv[1])
+        rows = [judge(r) if r.get("run_dir") else r for r in json.loads((out / "results.json").read_text())]
+        (out / "results.json").write_text(json.dumps(rows, indent=1))
+        summarize(rows)
+        return 0
+    out = Path(argv[0])
+    chosen = argv[1:] or list(SCENARIOS)
+    bad = [s for s in chosen if s not in SCENARIOS]
+    if bad:
+        print(f"scenario: unknown: {bad[0]} (known: {' '.join(SCENARIOS)})", file=sys.stderr)
+        return 2
+    # rows of an earlier call into the same folder stay (the wrapper runs the Cassandra scenario apart)
+    rows = json.loads((out / "results.json").read_text()) if (out / "results.json").exists() else []
+    print(HEADER, flush=True)
+    for sid in chosen:
+        r = run_scenario(sid, out)
+        rows.append(r)
+        print(line(r), flush=True)
+        (out / "results.json").write_text(json.dumps(rows, indent=1))
+    summarize(rows)
+    return 0
+
+
+def summarize(rows: list[dict]) -> None:
+    print("\n" + HEADER)
+    for r in rows:
+        print(line(r))
+    faults = [r for r in rows if r["expected"] != "none"]
+    right = sum(1 for r in faults if r["top"] in r["expected"].split(" / "))
+    locks = [r for r in faults if SCENARIOS[r["scenario"]][3]]
+    named = sum(1 for r in locks if r["blocker"] == "y")
+    print(f"\ntop-ranked cause right in {right} of {len(faults)} fault scenarios; blocker named in {named} of "
+          f"{len(locks)} lock scenarios; false steps in no-fault runs: "
+          f"{', '.join(r['false_steps'] for r in rows if r['expected'] == 'none')} (with a database cause)")
+    for r in rows:
+        if r.get("title"):
+            print(f"- {r['scenario']}: {r['title']}")
+        for t in r.get("false_titles") or []:
+            print(f"- {r['scenario']} (false step): {t}")
+        for t in r.get("after_titles") or []:
+            print(f"- {r['scenario']} (aftermath): {t}")
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
