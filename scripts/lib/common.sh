@@ -125,7 +125,9 @@ ivs_setup_venv() {
     fi
   fi
   stamp="$IVS_VENV/.ivs-installed"
-  digest=$(cat "$dir"/pyproject.toml "$dir"/setup.py "$dir"/setup.cfg "$dir"/requirements*.txt 2>/dev/null | sha256sum | cut -c1-16)
+  # Some of these files do not exist: cat's failure must not end a caller running under set -eo pipefail.
+  digest=$( { cat "$dir"/pyproject.toml "$dir"/setup.py "$dir"/setup.cfg "$dir"/requirements*.txt 2>/dev/null || true; } \
+    | sha256sum | cut -c1-16)
   if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$digest" ]; then
     return 0
   fi
