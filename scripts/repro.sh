@@ -77,11 +77,11 @@ sampler=$!
 
 cmd=(java -jar target/benchbase.jar -b ycsbivs -c "$IVS_REPO_ROOT/$CONFIG" -d "$STATE/results/"
   --create=true --load=true --execute=true "${EXTRA[@]}")
-ivs_log "running: ${cmd[*]} (from $STATE/project; log: $OUT/run.log)"
+ivs_log "running: ${cmd[*]} (from $STATE/project; log: $STATE/run.log)"
 start=$(date +%s)
 started=$(date -u +%FT%TZ)
 set +e
-(cd "$STATE/project" && "${cmd[@]}") 2>&1 | tee "$OUT/run.log" | grep --line-buffered -E '^epoch [0-9]+/[0-9]+ mode main:' >&2
+(cd "$STATE/project" && "${cmd[@]}") 2>&1 | tee "$STATE/run.log" | grep --line-buffered -E '^epoch [0-9]+/[0-9]+ mode main:' >&2
 rc=${PIPESTATUS[0]}
 set -e
 seconds=$(( $(date +%s) - start ))
@@ -90,7 +90,7 @@ sampler=""
 stop_servers
 
 exp=$(find "$STATE/results" -mindepth 1 -maxdepth 1 -type d -name '*experiment*' | sort | tail -1)
-[ -n "$exp" ] || ivs_die "the run wrote no experiment folder (exit $rc; $OUT/run.log)"
+[ -n "$exp" ] || ivs_die "the run wrote no experiment folder (exit $rc; $STATE/run.log)"
 ivs_setup_venv
 "$IVS_CACHE_DIR/venv/bin/python" -m ivs_analyzer compact "$exp" "$OUT"
 cp "$CONFIG" "$OUT/config.xml"
