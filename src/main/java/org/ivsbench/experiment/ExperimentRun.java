@@ -41,22 +41,10 @@ public final class ExperimentRun {
         return FAILED;
     }
 
-    /** Runs (or with {@code resume}, continues) the experiment; returns the exit code 0, 1 or 130. */
-    public static int run(
-            BenchmarkModule module,
-            BenchmarkConfig config,
-            ExperimentSpec spec,
-            Target target,
-            Path resultsParent,
-            int windowSeconds,
-            PrintStream out,
-            List<String> commandLine,
-            boolean resume) {
-        return run(
-                module, config, spec, target, resultsParent, windowSeconds, out, commandLine, resume, LiveMetrics.NONE);
-    }
-
-    /** ... with every phase's operations also reported to {@code metrics} (--metrics-listen). */
+    /**
+     * Runs (or with {@code resume}, continues) the experiment, every phase's operations also reported to
+     * {@code metrics} (--metrics-listen; {@link LiveMetrics#NONE} without); returns the exit code 0, 1 or 130.
+     */
     public static int run(
             BenchmarkModule module,
             BenchmarkConfig config,
