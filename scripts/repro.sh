@@ -99,10 +99,10 @@ for f in "$OUT"/*.json; do
   sed -i -e "s#$STATE#\$IVS_REPRO_STATE#g" -e "s#$IVS_REPO_ROOT/##g" -e "s#$IVS_REPO_ROOT#.#g" "$f"
 done
 "$IVS_CACHE_DIR/venv/bin/python" - "$OUT" "$commit" "$started" "$seconds" "$rc" "$SETTING" "${EXTRA[*]:-}" <<'EOF'
-import json, statistics, sys
+import json, os, statistics, sys
 out, commit, started, seconds, rc, setting, extra = sys.argv[1:8]
 loads = [float(l.split()[1]) for l in open(f"{out}/box.log") if len(l.split()) > 1]
-box = {"cores": __import__("os").cpu_count(),
+box = {"cores": os.cpu_count(),
        "load1_median": statistics.median(loads) if loads else None,
        "load1_max": max(loads) if loads else None, "samples": len(loads)}
 cmd = f"scripts/repro.sh {setting}" + (f" {extra}" if extra else "")

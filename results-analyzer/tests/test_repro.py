@@ -12,6 +12,8 @@ import pytest
 from scipy import optimize, stats
 
 from ivs_analyzer import cli
+from ivs_analyzer.load.results import COMPACT_FILE, MONITOR_EPOCHS_FILE
+from ivs_analyzer.report import compact
 
 REPRO = Path(__file__).resolve().parents[2] / "docs" / "repro"
 SETTINGS = sorted(p for p in REPRO.iterdir() if (p / "compact.json").is_file()) if REPRO.is_dir() else []
@@ -30,8 +32,7 @@ def _copy(setting: Path, tmp: Path) -> Path:
     """The compact folder's inputs only (not its committed outputs)."""
     dst = tmp / setting.name
     dst.mkdir(parents=True)
-    for name in ["epochs.csv", "experiment.json", "environment.json", "config.xml", "value_sizes.csv",
-                 "latency_by_size.csv", "monitor_epochs.csv", "compact.json"]:
+    for name in compact.COPIED + [MONITOR_EPOCHS_FILE, COMPACT_FILE]:
         if (setting / name).is_file():
             shutil.copyfile(setting / name, dst / name)
     return dst
