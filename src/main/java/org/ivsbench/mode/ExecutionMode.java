@@ -24,7 +24,12 @@ import org.ivsbench.run.LiveMetrics;
  * every other option it accepts.
  */
 public enum ExecutionMode {
-    PHASES(null, List.of()),
+    PHASES(
+            null,
+            List.of(new Refusal(
+                    RunOption.RESUME,
+                    "%s: continues an interrupted <experiment>; this config runs <works> phases (run it again"
+                            + " instead)"))),
     EXPERIMENT(
             "experiment",
             notWithWorks(

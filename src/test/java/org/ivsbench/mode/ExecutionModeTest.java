@@ -47,12 +47,16 @@ class ExecutionModeTest {
     }
 
     @Test
-    void thePhasesModeTakesEveryOption() {
-        RunOptions all = options(true, true, Path.of("h.json"), Path.of("t.gz"), "1/2");
+    void thePhasesModeTakesEveryOptionButResume() {
+        RunOptions all = options(false, true, Path.of("h.json"), Path.of("t.gz"), "1/2");
         assertDoesNotThrow(() -> ExecutionMode.PHASES.check(all, Shard.parse("1/2"), 1));
         for (RunOption o : RunOption.values()) {
-            assertTrue(ExecutionMode.PHASES.accepts(o), o.optionName());
+            assertEquals(o != RunOption.RESUME, ExecutionMode.PHASES.accepts(o), o.optionName());
         }
+        assertEquals(
+                "--resume: continues an interrupted <experiment>; this config runs <works> phases (run it again"
+                        + " instead)",
+                error(ExecutionMode.PHASES, options(true, true, Path.of("h.json"), Path.of("t.gz"), "1/2"), 1));
     }
 
     @Test
