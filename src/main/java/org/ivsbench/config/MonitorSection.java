@@ -6,7 +6,7 @@ import java.util.List;
 /** {@code monitor}: the server-side resource sampler. */
 final class MonitorSection {
     private static final List<String> ELEMENTS =
-            List.of("enabled", "interval", "agent", "agentSecretFile", "process", "pidFile");
+            List.of("enabled", "interval", "agent", "agentSecretFile", "process", "pidFile", "exporters");
     /** Below 100 ms /proc counters move in too few ticks (CLK_TCK 100) to say anything and sampling costs show. */
     static final long MIN_INTERVAL_MS = 100;
 
@@ -47,7 +47,13 @@ final class MonitorSection {
         }
         String process = nonEmpty(section, "process");
         String pidFile = nonEmpty(section, "pidFile");
-        return new MonitorConfig(enabled, interval, agent, process, pidFile, secret);
+        ExportersConfig exporters = ExportersSection.parse(section, configDir);
+        if (exporters != null && agent != null) {
+            throw new ConfigException(
+                    section.childPath("exporters"),
+                    "beside monitor/agent '" + agent + "': the server side comes from the agent or from exporters");
+        }
+        return new MonitorConfig(enabled, interval, agent, process, pidFile, secret, exporters);
     }
 
     private static String nonEmpty(Element section, String name) throws ConfigException {
