@@ -155,7 +155,9 @@ YAML
     port=$(ivs_find_free_port "$(base_port "$name")")
     case "$name" in
       node)
-        launch node "$port" --web.listen-address="127.0.0.1:$port" --web.config.file="$WEB_CONFIG" ;;
+        # Debian's node_exporter leaves out lo by default; the built-in sampler lists it (a local client's traffic).
+        launch node "$port" --web.listen-address="127.0.0.1:$port" --web.config.file="$WEB_CONFIG" \
+          --collector.netdev.device-exclude='^$' ;;
       process)
         launch process "$port" -web.listen-address="127.0.0.1:$port" -web.config.file="$WEB_CONFIG" \
           -config.path="$STATE_DIR/process.yml" -threads=false -gather-smaps=false ;;

@@ -95,7 +95,29 @@ final class ExporterCounters implements CounterSource {
                 out.put(name, s.value());
             }
         }
+        if (flavour == Flavour.MYSQLD) {
+            pagesTotal(out);
+        }
         return out;
+    }
+
+    /**
+     * mysqld_exporter 0.14 drops Innodb_buffer_pool_pages_total; MariaDB defines misc as total - data - free, so
+     * data + free + misc gives it back.
+     */
+    private void pagesTotal(Map<String, Double> out) {
+        String total = spelled("innodb_buffer_pool_pages_total");
+        Double data = out.get(spelled("innodb_buffer_pool_pages_data"));
+        Double free = out.get(spelled("innodb_buffer_pool_pages_free"));
+        Double misc = out.get(spelled("innodb_buffer_pool_pages_misc"));
+        if (!out.containsKey(total) && data != null && free != null && misc != null) {
+            out.put(total, data + free + misc);
+        }
+    }
+
+    private String spelled(String lower) {
+        String known = spelling.get(lower);
+        return known != null ? known : Character.toUpperCase(lower.charAt(0)) + lower.substring(1);
     }
 
     private String mysqlName(Series s) {
@@ -118,8 +140,7 @@ final class ExporterCounters implements CounterSource {
         } else {
             return null; // another labelled family: no single status variable
         }
-        String known = spelling.get(lower);
-        return known != null ? known : Character.toUpperCase(lower.charAt(0)) + lower.substring(1);
+        return spelled(lower);
     }
 
     private String postgresName(Series s) {
