@@ -149,6 +149,25 @@ process_names:
     comm: [mariadbd, mysqld, postgres]
     cmdline: ['$(printf '%s' "$PROCESS_MATCH" | sed "s/'/''/g")']
 YAML
+  # pg_stat_statements per statement kind, as the built-in sampler reads it (docs/monitor-exporters.md): each
+  # column becomes ivsbench_statements_<column>{kind="..."}. Statements that name pg_stat_ (the monitors') are
+  # left out; the exporter's other queries are not.
+  cat >"$STATE_DIR/queries.yml" <<'YAML'
+ivsbench_statements:
+  query: >-
+    SELECT lower(split_part(btrim(s.query), ' ', 1)) AS kind, sum(s.calls) AS calls, sum(s.rows) AS rows,
+    sum(s.total_exec_time) AS exec_time_ms, sum(s.shared_blks_hit) AS shared_blks_hit,
+    sum(s.shared_blks_read) AS shared_blks_read
+    FROM pg_stat_statements s JOIN pg_database d ON d.oid = s.dbid
+    WHERE d.datname = current_database() AND s.query NOT LIKE '%pg\_stat\_%' GROUP BY 1
+  metrics:
+    - kind: {usage: LABEL, description: first keyword of the statement}
+    - calls: {usage: COUNTER, description: calls}
+    - rows: {usage: COUNTER, description: rows}
+    - exec_time_ms: {usage: COUNTER, description: execution time in ms}
+    - shared_blks_hit: {usage: COUNTER, description: shared blocks hit}
+    - shared_blks_read: {usage: COUNTER, description: shared blocks read}
+YAML
   for name in $NAMES; do
     exporter_pid "$name" >/dev/null && { ivs_log "$name exporter already running"; continue; }
     rm -f "$STATE_DIR/$name.port"
@@ -180,7 +199,8 @@ YAML
           db=${IVS_POSTGRES_URL##*/}
           db=${db%%\?*}
           export DATA_SOURCE_NAME="postgresql://$IVS_POSTGRES_USER:$IVS_POSTGRES_PASSWORD@127.0.0.1:$IVS_POSTGRES_PORT/$db?sslmode=disable"
-          launch postgres "$port" --web.listen-address="127.0.0.1:$port" --web.config.file="$WEB_CONFIG"
+          launch postgres "$port" --web.listen-address="127.0.0.1:$port" --web.config.file="$WEB_CONFIG" \
+            --extend.query-path="$STATE_DIR/queries.yml"
         ) ;;
     esac
   done

@@ -34,6 +34,8 @@ final class ExporterCounters implements CounterSource {
     }
 
     private static final String MYSQL = "mysql_global_status_";
+    /** postgres_exporter's custom query for pg_stat_statements by statement kind (scripts/exporters.sh writes it). */
+    static final String STATEMENTS = "ivsbench_statements_";
 
     /** mysqld_exporter's labelled families: metric -> (label, status name prefix). */
     private static final Map<String, String[]> MYSQL_FAMILIES = Map.of(
@@ -97,6 +99,8 @@ final class ExporterCounters implements CounterSource {
         }
         if (flavour == Flavour.MYSQLD) {
             pagesTotal(out);
+        } else {
+            statementsTotal(all, out);
         }
         return out;
     }
@@ -143,8 +147,32 @@ final class ExporterCounters implements CounterSource {
         return spelled(lower);
     }
 
+    /** pg_stat_statements.calls: every statement kind's calls, as the built-in sampler adds them. */
+    private static void statementsTotal(List<Series> all, Map<String, Double> out) {
+        double calls = 0;
+        boolean any = false;
+        for (Series s : all) {
+            if (s.name().equals(STATEMENTS + "calls") && isKind(s.label("kind")) && !Double.isNaN(s.value())) {
+                calls += s.value();
+                any = true;
+            }
+        }
+        if (any) {
+            out.put("pg_stat_statements.calls", calls);
+        }
+    }
+
+    /** A statement kind worth a column: a first keyword of letters (not a comment, not "<insufficient privilege>"). */
+    private static boolean isKind(String kind) {
+        return kind != null && !kind.isEmpty() && kind.chars().allMatch(Character::isLetter);
+    }
+
     private String postgresName(Series s) {
         String n = s.name();
+        if (n.startsWith(STATEMENTS)) {
+            String kind = s.label("kind");
+            return isKind(kind) ? "pg_stat_statements." + n.substring(STATEMENTS.length()) + "_" + kind : null;
+        }
         if (n.startsWith("pg_stat_database_")) {
             if (!database.equals(s.label("datname")) || n.startsWith("pg_stat_database_conflicts_")) {
                 return null; // another database's row, or the pg_stat_database_conflicts view
