@@ -164,6 +164,31 @@ class ConfigLoaderTest {
     }
 
     @Test
+    void monitorExportersAreReadWithTheirBasicAuthPasswordFromItsFile() throws Exception {
+        Files.writeString(dir.resolve("prom.secret"), "pr0m\n");
+        Path file = write(
+                "exp.xml",
+                mariadb("<monitor><exporters><node>https://db:9100/metrics</node>"
+                        + "<process>https://db:9256/metrics</process><mysqld>https://db:9104/metrics</mysqld>"
+                        + "<user>prom</user><passwordFile>prom.secret</passwordFile></exporters></monitor>"));
+        ExportersConfig e = YcsbIvsNames.load(file).monitor().exporters();
+        assertEquals(
+                new ExportersConfig(
+                        "https://db:9100/metrics",
+                        "https://db:9256/metrics",
+                        "https://db:9104/metrics",
+                        null,
+                        "prom",
+                        "pr0m"),
+                e);
+        assertEquals("https://db:9104/metrics", e.database());
+        assertTrue(!e.toString().contains("pr0m"), e.toString());
+        assertEquals(
+                null,
+                YcsbIvsNames.load(write("none.xml", minimal(""))).monitor().exporters());
+    }
+
+    @Test
     void passwordFileMayBeAbsolute() throws Exception {
         Path secret = Files.writeString(dir.resolve("abs.secret"), "abc\n");
         Path sub = Files.createDirectories(dir.resolve("sub"));
