@@ -17,12 +17,14 @@ import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import org.ivsbench.config.BenchmarkConfig;
 import org.ivsbench.config.ExportersConfig;
 import org.ivsbench.config.MonitorConfig;
 import org.ivsbench.db.Target;
 import org.ivsbench.db.TargetKind;
 import org.ivsbench.db.TargetKinds;
 import org.ivsbench.db.Targets;
+import org.ivsbench.testsupport.RunHarness;
 import org.ivsbench.testsupport.TestServers;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -215,6 +217,42 @@ class ExporterMonitorMariaDbTest {
             assertTrue(procSeconds >= 0.01, "1500 inserts cost mariadbd at least a tick: " + procSeconds);
             assertEquals(procSeconds, exporterSeconds, 0.02 + 1e-9, "CPU seconds from /proc and process-exporter");
             assertFalse(Double.isNaN(exporterSeconds));
+        }
+    }
+
+    /** From the config through RunMonitor, as a run starts it: rows from the exporters, marked so. */
+    @Test
+    void aRunsMonitorConfiguredWithExportersReadsThem() throws Exception {
+        ExportersConfig exporters = exporters();
+        BenchmarkConfig config = RunHarness.config(
+                dir,
+                "<parameters>"
+                        + RunHarness.mariadbConnection()
+                        + "<transactiontypes><transactiontype><name>ReadRecord</name></transactiontype></transactiontypes>"
+                        + "<works><work><count>1</count><rate>unlimited</rate><weights>100</weights></work></works>"
+                        + "<monitor><interval>250</interval><exporters><node>" + exporters.node() + "</node><process>"
+                        + exporters.process() + "</process><mysqld>" + exporters.mysqld() + "</mysqld></exporters>"
+                        + "</monitor></parameters>");
+        Path run = dir.resolve("run");
+        try (Connection c = DriverManager.getConnection(
+                        TestServers.mariadbUrl(), TestServers.mariadbUser(), TestServers.mariadbPassword());
+                Target target = Targets.open(TestServers.mariadb())) {
+            createTable(c);
+            Map<String, Double> before = status(c);
+            try (RunMonitor monitor = RunMonitor.start(config, target, run, () -> 0);
+                    PreparedStatement insert =
+                            c.prepareStatement("INSERT INTO exporter_it VALUES (?, REPEAT('x', 200))")) {
+                int i = 0;
+                while (i < 100 || rows(run.resolve("monitor.csv")) < 3) {
+                    insert.setInt(1, ++i);
+                    insert.executeUpdate();
+                }
+            }
+            double truth = status(c).get("Com_insert") - before.get("Com_insert");
+            MonitorCsv table = new MonitorCsv(run.resolve("monitor.csv"));
+            assertTrue(table.rows.stream().allMatch(r -> r.get("source").equals("exporter")));
+            assertEquals(truth, sum(table, "db.Com_insert"));
+            assertTrue(table.rows.stream().anyMatch(r -> !r.get("proc.cpu_pct").isEmpty()));
         }
     }
 }
