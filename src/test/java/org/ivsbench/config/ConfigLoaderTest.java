@@ -189,6 +189,26 @@ class ConfigLoaderTest {
     }
 
     @Test
+    void agentTlsWithATrustStoreResolvedAgainstTheConfigFolder() throws Exception {
+        Files.writeString(dir.resolve("trust.p12"), "not parsed here");
+        Files.writeString(dir.resolve("trust.pw"), "tr0st\n");
+        Path file = write(
+                "tls.xml",
+                minimal("<monitor><agent>db:9100</agent><agentTrustStore>trust.p12</agentTrustStore>"
+                        + "<agentTrustStorePasswordFile>trust.pw</agentTrustStorePasswordFile></monitor>"));
+        MonitorConfig m = YcsbIvsNames.load(file).monitor();
+        assertEquals(
+                new AgentTlsConfig(dir.resolve("trust.p12").toAbsolutePath().toString(), "tr0st"), m.agentTls());
+        assertTrue(!m.toString().contains("tr0st"), m.toString());
+        Path jdk = write("jdk.xml", minimal("<monitor><agent>db:9100</agent><agentTls>true</agentTls></monitor>"));
+        assertEquals(
+                new AgentTlsConfig(null, null), YcsbIvsNames.load(jdk).monitor().agentTls());
+        assertEquals(
+                null,
+                YcsbIvsNames.load(write("plain.xml", minimal(""))).monitor().agentTls());
+    }
+
+    @Test
     void passwordFileMayBeAbsolute() throws Exception {
         Path secret = Files.writeString(dir.resolve("abs.secret"), "abc\n");
         Path sub = Files.createDirectories(dir.resolve("sub"));
