@@ -7,10 +7,12 @@
 # Java:   checks Java 17+ and Maven (installs them from Debian when root and missing), starts a private
 #         MariaDB 10.11 with MyRocks (scripts/mariadb.sh), the MongoDB stand-in (scripts/mongo-standin.sh), a
 #         private PostgreSQL 15 (scripts/postgres.sh), a one-node Cassandra 5.0 (scripts/cassandra.sh) and a private
-#         Prometheus 2.42 (scripts/prometheus.sh; installed from Debian when root and missing), builds
+#         Prometheus 2.42 (scripts/prometheus.sh; installed from Debian when root and missing) and private
+#         node/process/mysqld/postgres exporters (scripts/exporters.sh; Debian's packages, likewise), builds
 #         target/benchbase.jar from clean (CLI tests run it), then `mvn -B test` with -Divs.mariadb.url /
 #         -Divs.mongo.url / -Divs.postgres.url / -Divs.cassandra.url / -Divs.prometheus.url / -Divs.prometheus.target
-#         and the IVS_MARIADB_* / IVS_MONGO_* / IVS_POSTGRES_* / IVS_CASSANDRA_* / IVS_PROMETHEUS_* variables exported.
+#         / -Divs.exporter.{node,process,mysqld,postgres} and the IVS_MARIADB_* / IVS_MONGO_* / IVS_POSTGRES_* /
+#         IVS_CASSANDRA_* / IVS_PROMETHEUS_* / IVS_*_EXPORTER_URL variables exported.
 # Python: if results-analyzer/ exists: venv in .cache/venv, the analyzer with its test extra, Debian chromium
 #         (the report screenshot test and the browse page's filters; exported as IVS_CHROMIUM), the jar and
 #         MariaDB (the end-to-end analyzer test), then pytest.
@@ -20,7 +22,8 @@
 # part it is in, and is listed by name with its reason.
 #
 # Environment: IVS_TEST_TIMEOUT (seconds per forked test JVM, default 3600: the whole Java suite runs in one forked JVM), IVS_PYTHON (default python3),
-# plus those of scripts/mariadb.sh, scripts/mongo-standin.sh, scripts/postgres.sh and scripts/prometheus.sh.
+# plus those of scripts/mariadb.sh, scripts/mongo-standin.sh, scripts/postgres.sh, scripts/prometheus.sh and
+# scripts/exporters.sh.
 # Exit status: 0 when every selected part passed; 1 otherwise. The last line says which part failed.
 set -uo pipefail
 IVS_LOG_TAG=test
@@ -57,12 +60,13 @@ finish() {
   trap - EXIT INT TERM
   if [ "$ivs_servers_started" -eq 1 ]; then
     if [ "$keep_servers" -eq 1 ]; then
-      ivs_log "--keep-servers: leaving MariaDB, the MongoDB stand-in, PostgreSQL, Cassandra and Prometheus running"
+      ivs_log "--keep-servers: leaving MariaDB, the MongoDB stand-in, PostgreSQL, Cassandra, Prometheus and the exporters running"
       scripts/mariadb.sh env 2>/dev/null
       scripts/mongo-standin.sh env 2>/dev/null
       scripts/postgres.sh env 2>/dev/null
       scripts/cassandra.sh env 2>/dev/null
       scripts/prometheus.sh env 2>/dev/null
+      scripts/exporters.sh env 2>/dev/null
     else
       ivs_stop_servers || rc=1
     fi
@@ -132,7 +136,7 @@ python_tests() {
 
 if [ "$run_java" -eq 1 ]; then
   step "check Java 17+ and Maven" ivs_require_java_maven
-  if step "start MariaDB + MongoDB stand-in + PostgreSQL + Cassandra + Prometheus" ivs_start_servers && java_tests; then
+  if step "start MariaDB + MongoDB stand-in + PostgreSQL + Cassandra + Prometheus + exporters" ivs_start_servers && java_tests; then
     java_status=OK
   fi
 fi

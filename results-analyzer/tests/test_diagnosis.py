@@ -204,3 +204,12 @@ def test_cpu_time_that_falls_with_throughput_follows_and_cpu_that_rises_against_
     assert not follows_throughput("os.cpu.idle_pct", 80.0, 5.0, (1000.0, 140.0), 0.3)
     # not a CPU time share: the same numbers are judged per operation (3.16 / 140 is far above 5.41 / 1000)
     assert not follows_throughput("db.Innodb_row_lock_time", 5.41, 3.16, (1000.0, 140.0), 0.3)
+
+
+def test_without_the_servers_cpu_a_finding_says_cpu_attribution_is_off():
+    # An exporter-fed monitor without process-exporter leaves proc.cpu_pct out (docs/monitor-exporters.md).
+    from ivs_analyzer.explain.cpu import attribute_cpu, describe_cpu
+    cpu = attribute_cpu({"os.cpu.idle_pct": 80.0, "client.cpu_pct": 10.0},
+                        {"os.cpu.idle_pct": 40.0, "client.cpu_pct": 12.0}, 2)
+    assert cpu["server_cpu_before"] is None and cpu["taken_by"] == "another process"
+    assert "CPU attribution to the server is off" in describe_cpu(cpu)

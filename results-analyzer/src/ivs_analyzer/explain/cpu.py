@@ -65,6 +65,9 @@ def describe_cpu(cpu: dict | None) -> str:
     parts = []
     if cpu["server_cpu_before"] is not None:
         parts.append(f"database server {cpu['server_cpu_before']:.0f} → {cpu['server_cpu_after']:.0f} % of a core")
+    else:
+        # e.g. a monitor fed by exporters without process-exporter (docs/monitor-exporters.md)
+        parts.append("database server CPU not recorded (proc.cpu_pct): CPU attribution to the server is off")
     if cpu["client_cpu_before"] is not None:
         parts.append(f"client {cpu['client_cpu_before']:.0f} → {cpu['client_cpu_after']:.0f} % of a core")
     else:

@@ -283,8 +283,6 @@ final class Invocation {
             return config;
         }
         MonitorConfig m = config.monitor();
-        return config.toBuilder()
-                .monitor(new MonitorConfig(m.enabled(), ms, m.agent(), m.processName(), m.pidFile(), m.agentSecret()))
-                .build();
+        return config.toBuilder().monitor(m.withIntervalMs(ms)).build();
     }
 }

@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.Callable;
+import javax.net.ssl.SSLContext;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.ITypeConverter;
@@ -18,6 +19,7 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.TypeConversionException;
 
+import org.ivsbench.monitor.AgentTls;
 import org.ivsbench.monitor.MonitorAgent;
 import org.ivsbench.monitor.ProcSampler;
 import org.ivsbench.monitor.ProcessLocator;
@@ -31,7 +33,8 @@ import org.ivsbench.monitor.ProcessLocator;
         description = {
             "Serve this host's resource samples to a benchmark client on another host (GET /time,"
                     + " GET /samples?since=MS); runs until stopped.",
-            "Plain HTTP: without --secret-file anyone who reaches the port reads the samples."
+            "Plain HTTP unless --keystore is given (then HTTPS only); without --secret-file anyone who reaches the"
+                    + " port reads the samples, and over plain HTTP the secret travels in clear."
         },
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:stopped", "1:cannot listen", "2:bad option"})
@@ -76,6 +79,18 @@ final class MonitorAgentCommand implements Callable<Integer> {
             description = "Answer only requests carrying the file's" + " first line as 'Authorization: Bearer'.")
     Path secretFile;
 
+    @Option(
+            names = "--keystore",
+            paramLabel = "FILE",
+            description = "Serve HTTPS with the key in this PKCS12 or JKS key store (keytool -genkeypair).")
+    Path keyStore;
+
+    @Option(
+            names = "--keystore-password-file",
+            paramLabel = "FILE",
+            description = "The key store's password: the file's first line (required with --keystore).")
+    Path keyStorePasswordFile;
+
     @Override
     public Integer call() {
         if (pidFile != null && processName != null) {
@@ -87,7 +102,24 @@ final class MonitorAgentCommand implements Callable<Integer> {
         if (retentionSeconds <= 0) {
             throw usage("--retention: '" + retentionSeconds + "' must be a positive number of seconds");
         }
-        String secret = secretFile == null ? null : readSecret(secretFile);
+        String secret = secretFile == null ? null : readSecret(secretFile, "--secret-file", "the secret");
+        SSLContext tls = null;
+        if (keyStore != null || keyStorePasswordFile != null) {
+            if (keyStore == null || keyStorePasswordFile == null) {
+                throw usage(
+                        keyStore == null
+                                ? "--keystore-password-file '" + keyStorePasswordFile + "' without --keystore"
+                                : "--keystore '" + keyStore
+                                        + "' without --keystore-password-file (the store's password)");
+            }
+            char[] password = readSecret(keyStorePasswordFile, "--keystore-password-file", "the password")
+                    .toCharArray();
+            try {
+                tls = AgentTls.serverContext(keyStore, password);
+            } catch (IllegalArgumentException e) {
+                throw usage("--keystore: " + e.getMessage());
+            }
+        }
         ProcessLocator process = ProcessLocator.of(pidFile == null ? null : pidFile.toString(), processName);
         return MonitorAgent.serve(
                 listen,
@@ -95,21 +127,21 @@ final class MonitorAgentCommand implements Callable<Integer> {
                 intervalMs,
                 Duration.ofSeconds(retentionSeconds),
                 secret,
+                tls,
                 System.out,
                 System.err);
     }
 
-    /** The first line of the file; the message names the file, never its content. */
-    private String readSecret(Path file) {
+    /** The first line of the file; the message names the option and the file, never its content. */
+    private String readSecret(Path file, String option, String what) {
         String line;
         try (BufferedReader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
             line = r.readLine();
         } catch (IOException | RuntimeException e) {
-            throw usage(
-                    "--secret-file: cannot read '" + file + "': " + e.getClass().getSimpleName());
+            throw usage(option + ": cannot read '" + file + "': " + e.getClass().getSimpleName());
         }
         if (line == null || line.isEmpty()) {
-            throw usage("--secret-file: '" + file + "' is empty (its first line is the secret)");
+            throw usage(option + ": '" + file + "' is empty (its first line is " + what + ")");
         }
         return line;
     }

@@ -5,8 +5,17 @@ import java.util.List;
 
 /** {@code monitor}: the server-side resource sampler. */
 final class MonitorSection {
-    private static final List<String> ELEMENTS =
-            List.of("enabled", "interval", "agent", "agentSecretFile", "process", "pidFile");
+    private static final List<String> ELEMENTS = List.of(
+            "enabled",
+            "interval",
+            "agent",
+            "agentSecretFile",
+            "agentTls",
+            "agentTrustStore",
+            "agentTrustStorePasswordFile",
+            "process",
+            "pidFile",
+            "exporters");
     /** Below 100 ms /proc counters move in too few ticks (CLK_TCK 100) to say anything and sampling costs show. */
     static final long MIN_INTERVAL_MS = 100;
 
@@ -47,7 +56,55 @@ final class MonitorSection {
         }
         String process = nonEmpty(section, "process");
         String pidFile = nonEmpty(section, "pidFile");
-        return new MonitorConfig(enabled, interval, agent, process, pidFile, secret);
+        ExportersConfig exporters = ExportersSection.parse(section, configDir);
+        if (exporters != null && agent != null) {
+            throw new ConfigException(
+                    section.childPath("exporters"),
+                    "beside monitor/agent '" + agent + "': the server side comes from the agent or from exporters");
+        }
+        AgentTlsConfig tls = agentTls(section, configDir, agent);
+        return new MonitorConfig(enabled, interval, agent, process, pidFile, secret, exporters, tls);
+    }
+
+    /** HTTPS to the agent: agentTls true, or a trust store (which implies it); null for plain HTTP. */
+    private static AgentTlsConfig agentTls(Element section, Path configDir, String agent) throws ConfigException {
+        boolean tls = section.bool("agentTls", false);
+        String store = section.leaf("agentTrustStore");
+        String passwordFile = section.leaf("agentTrustStorePasswordFile");
+        if (passwordFile != null && store == null) {
+            throw new ConfigException(
+                    section.childPath("agentTrustStorePasswordFile"),
+                    "'" + passwordFile + "' without monitor/agentTrustStore");
+        }
+        if (store == null) {
+            if (tls && agent == null) {
+                throw new ConfigException(section.childPath("agentTls"), "'true' without monitor/agent");
+            }
+            return tls ? new AgentTlsConfig(null, null) : null;
+        }
+        String path = section.childPath("agentTrustStore");
+        if (agent == null) {
+            throw new ConfigException(
+                    path, "'" + store + "' without monitor/agent: the trust store is for a monitor-agent");
+        }
+        if (store.isBlank()) {
+            throw new ConfigException(path, "is empty (name a PKCS12 or JKS file with the agent's certificate)");
+        }
+        if (section.leaf("agentTls") != null && !tls) {
+            throw new ConfigException(path, "'" + store + "' with monitor/agentTls false: a trust store means HTTPS");
+        }
+        Path file = configDir.resolve(store).toAbsolutePath();
+        if (!java.nio.file.Files.isReadable(file) || !java.nio.file.Files.isRegularFile(file)) {
+            throw new ConfigException(path, "'" + store + "' is not a readable file (" + file + ")");
+        }
+        String password = passwordFile == null
+                ? null
+                : SecretFile.firstLine(
+                        section.childPath("agentTrustStorePasswordFile"),
+                        passwordFile,
+                        configDir,
+                        "trust store's password");
+        return new AgentTlsConfig(file.toString(), password);
     }
 
     private static String nonEmpty(Element section, String name) throws ConfigException {

@@ -14,6 +14,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.DoubleSupplier;
+import javax.net.ssl.SSLContext;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -51,11 +52,23 @@ public final class AgentClient {
     }
 
     AgentClient(String hostPort, String secret, DoubleSupplier clientClockMs) {
-        this.base = URI.create("http://" + hostPort);
+        this(hostPort, secret, null, clientClockMs);
+    }
+
+    /** {@code tls}: talk HTTPS, trusting what the context trusts ({@link AgentTls}); null for plain HTTP. */
+    public AgentClient(String hostPort, String secret, SSLContext tls) {
+        this(hostPort, secret, tls, AgentClient::wallClockMs);
+    }
+
+    AgentClient(String hostPort, String secret, SSLContext tls, DoubleSupplier clientClockMs) {
+        this.base = URI.create((tls == null ? "http://" : "https://") + hostPort);
         this.secret = secret;
         this.clientClockMs = clientClockMs;
-        this.http =
-                HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+        HttpClient.Builder builder = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2));
+        if (tls != null) {
+            builder.sslContext(tls);
+        }
+        this.http = builder.build();
     }
 
     static double wallClockMs() {

@@ -18,10 +18,13 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
+import javax.net.ssl.SSLContext;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
+import com.sun.net.httpserver.HttpsConfigurator;
+import com.sun.net.httpserver.HttpsServer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -32,9 +35,10 @@ import org.slf4j.LoggerFactory;
  * whose {@code time_ms} is greater, oldest first). Sampling does not depend on a client being connected, so a
  * client that polls late or reconnects loses nothing younger than the buffer.
  *
- * <p>Plain HTTP. With {@code --secret-file} every request must carry {@code Authorization: Bearer <secret>} (the
- * file's first line; compared in constant time) or gets 401 and no data; the secret travels unencrypted, so
- * it keeps out other users of a private network, not an eavesdropper. Without it anyone who can reach the
+ * <p>Plain HTTP, or HTTPS with {@code --keystore} (the JDK's HttpsServer, {@link AgentTls}). With
+ * {@code --secret-file} every request must carry {@code Authorization: Bearer <secret>} (the file's first line;
+ * compared in constant time) or gets 401 and no data; over plain HTTP the secret travels unencrypted, so it
+ * keeps out other users of a private network, not an eavesdropper; over HTTPS it is encrypted. Without it anyone who can reach the
  * port reads the samples: listen on loopback or a private network (the default is 127.0.0.1).
  */
 public final class MonitorAgent implements AutoCloseable {
@@ -58,7 +62,8 @@ public final class MonitorAgent implements AutoCloseable {
             long intervalMs,
             Clock clock,
             Duration retention,
-            String secret)
+            String secret,
+            SSLContext tls)
             throws IOException {
         if (intervalMs <= 0) {
             throw new IllegalArgumentException("interval must be positive: " + intervalMs);
@@ -68,7 +73,13 @@ public final class MonitorAgent implements AutoCloseable {
         this.intervalMs = intervalMs;
         this.clock = clock;
         this.capacity = (int) Math.max(16, retention.toMillis() / intervalMs);
-        this.server = HttpServer.create(listen, 0);
+        if (tls == null) {
+            this.server = HttpServer.create(listen, 0);
+        } else {
+            HttpsServer https = HttpsServer.create(listen, 0);
+            https.setHttpsConfigurator(new HttpsConfigurator(tls));
+            this.server = https;
+        }
         this.executor = Executors.newSingleThreadExecutor(r -> {
             Thread t = new Thread(r, "ivs-monitor-agent-http");
             t.setDaemon(true);
@@ -100,7 +111,20 @@ public final class MonitorAgent implements AutoCloseable {
             Duration retention,
             String secret)
             throws IOException {
-        MonitorAgent agent = new MonitorAgent(listen, sampler, intervalMs, clock, retention, secret);
+        return start(listen, sampler, intervalMs, clock, retention, secret, null);
+    }
+
+    /** As above; with a non-null {@code tls} it serves HTTPS only ({@link AgentTls#serverContext}). */
+    public static MonitorAgent start(
+            InetSocketAddress listen,
+            HostSampler sampler,
+            long intervalMs,
+            Clock clock,
+            Duration retention,
+            String secret,
+            SSLContext tls)
+            throws IOException {
+        MonitorAgent agent = new MonitorAgent(listen, sampler, intervalMs, clock, retention, secret, tls);
         agent.sampler.sample(); // baseline
         agent.thread.start();
         agent.server.start();
@@ -121,11 +145,12 @@ public final class MonitorAgent implements AutoCloseable {
             long intervalMs,
             Duration retention,
             String secret,
+            SSLContext tls,
             PrintStream out,
             PrintStream err) {
         MonitorAgent agent;
         try {
-            agent = start(listen, sampler, intervalMs, Clock.systemUTC(), retention, secret);
+            agent = start(listen, sampler, intervalMs, Clock.systemUTC(), retention, secret, tls);
         } catch (IOException e) {
             err.println("monitor-agent: cannot listen on " + listen + ": " + e.getMessage());
             return 1;
@@ -138,7 +163,8 @@ public final class MonitorAgent implements AutoCloseable {
                             stopped.countDown();
                         },
                         "ivs-monitor-agent-stop"));
-        out.println("monitor-agent listening on " + agent.address() + ", interval " + intervalMs + " ms"
+        out.println("monitor-agent listening on " + agent.address() + (tls == null ? " (plain HTTP)" : " (HTTPS)")
+                + ", interval " + intervalMs + " ms"
                 + (secret == null ? ", no secret (anyone who reaches the port can read)" : ", secret required"));
         try {
             stopped.await();

@@ -29,6 +29,16 @@ public final class ProcSampler implements HostSampler {
     /** Stacked devices (device mapper, software RAID) repeat the I/O of the disks below them. */
     private static final Pattern STACKED = Pattern.compile("^(dm-|md)\\d+$");
 
+    /** A whole disk worth a column by its name alone (not a loop/ram device, not a partition). */
+    static boolean isWholeDiskName(String name) {
+        return !SKIPPED_DISK.matcher(name).matches() && !PARTITION.matcher(name).matches();
+    }
+
+    /** A device mapper or software RAID device: listed, but kept out of the totals. */
+    static boolean isStackedDiskName(String name) {
+        return STACKED.matcher(name).matches();
+    }
+
     private final Path procDir;
     private final Path sysBlockDir;
     private final ProcessLocator process;

@@ -11,10 +11,12 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.IntSupplier;
 import java.util.function.Supplier;
+import javax.net.ssl.SSLContext;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import org.ivsbench.config.AgentTlsConfig;
 import org.ivsbench.config.MonitorConfig;
 
 /**
@@ -115,9 +117,21 @@ public final class ResourceMonitor implements AutoCloseable {
         if (config.agent() == null || config.agent().isBlank()) {
             host = ProcSampler.local(process);
         } else {
-            agent = new AgentClient(config.agent(), config.agentSecret());
+            agent = new AgentClient(config.agent(), config.agentSecret(), tls(config.agentTls()));
         }
         return start(config, host, agent, counters, selection, monitorCsv, currentPhase, localSource);
+    }
+
+    /** HTTPS to the agent: the configured trust store, else the JDK's; null for plain HTTP. */
+    private static SSLContext tls(AgentTlsConfig tls) {
+        if (tls == null) {
+            return null;
+        }
+        if (tls.trustStore() == null) {
+            return AgentTls.defaultClientContext();
+        }
+        String password = tls.trustStorePassword();
+        return AgentTls.clientContext(Path.of(tls.trustStore()), password == null ? null : password.toCharArray());
     }
 
     /** For tests and tools: any host sampler (in-process) or agent client (then {@code host} is ignored). */

@@ -13,6 +13,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import org.ivsbench.config.BenchmarkConfig;
+import org.ivsbench.config.ExportersConfig;
 import org.ivsbench.config.MonitorConfig;
 import org.ivsbench.db.Target;
 import org.ivsbench.db.TargetKind;
@@ -23,7 +24,8 @@ import org.ivsbench.db.TargetKind;
  *
  * <p>Without an agent the monitor reads this host's /proc. When the database is elsewhere those rows describe
  * the client's host, not the database's: the run says so once on the console and marks the rows
- * {@code source=client} instead of {@code local}, so no one reads them as the database host's.
+ * {@code source=client} instead of {@code local}, so no one reads them as the database host's. With
+ * {@code <monitor><exporters>} the server side comes from Prometheus exporters instead ({@code source=exporter}).
  */
 public final class RunMonitor implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(RunMonitor.class);
@@ -55,6 +57,9 @@ public final class RunMonitor implements AutoCloseable {
                             + " monitor-agent on the database host for its figures",
                     hosts(config.target().url()));
         }
+        if (config.monitor().exporters() != null) {
+            return startWithExporters(config, target, dir, currentPhase);
+        }
         try {
             return new RunMonitor(ResourceMonitor.start(
                     config.monitor(),
@@ -70,12 +75,48 @@ public final class RunMonitor implements AutoCloseable {
         }
     }
 
+    /** The server side from Prometheus exporters (docs/monitor-exporters.md); rows marked source=exporter. */
+    private static RunMonitor startWithExporters(
+            BenchmarkConfig config, Target target, Path dir, IntSupplier currentPhase) {
+        MonitorConfig m = config.monitor();
+        ExportersConfig exporters = m.exporters();
+        TargetKind kind = target.kind();
+        try {
+            String group = m.processName() != null
+                    ? m.processName()
+                    : kind.serverProcess()
+                            .map(TargetKind.ServerProcess::processName)
+                            .orElse(null);
+            if (exporters.process() == null) {
+                LOG.warn("monitor: no process-exporter in monitor/exporters, so proc.* stays empty: CPU attribution"
+                        + " to the database server is off");
+            }
+            CounterSource counters = ExporterSources.counters(
+                    exporters, kind, CounterSource.of(target), config.target().url());
+            return new RunMonitor(ResourceMonitor.start(
+                    m,
+                    ExporterSources.host(exporters, group),
+                    null,
+                    counters,
+                    CounterSelection.defaults(kind),
+                    dir.resolve("monitor.csv"),
+                    currentPhase,
+                    ExporterSources.SOURCE));
+        } catch (Exception e) {
+            LOG.warn("the resource monitor could not start ({}); the run goes on without monitor.csv", e.getMessage());
+            return new RunMonitor(null);
+        }
+    }
+
     /**
      * True when the monitor would sample this host's /proc although the database runs on another: monitoring
      * on, no agent, and a URL that does not point here.
      */
     static boolean samplesClientHostOnly(MonitorConfig monitor, TargetKind kind, String url) {
-        return monitor.enabled() && (monitor.agent() == null || monitor.agent().isBlank()) && !isLocal(kind, url);
+        return monitor.enabled()
+                && (monitor.agent() == null || monitor.agent().isBlank())
+                && monitor.exporters() == null
+                && !isLocal(kind, url);
     }
 
     /**

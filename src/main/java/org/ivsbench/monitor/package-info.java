@@ -18,6 +18,11 @@
  * <li>{@link MonitorAgent} / {@link AgentClient}: remote hosts, with an
  * NTP-style offset estimate (minimum round trip of the last 16 polls).</li>
  * <li>{@link DstatImporter}: dstat / dool CSV into the same columns.</li>
+ * <li>Prometheus exporters instead of /proc and the target ({@code <monitor><exporters>},
+ * docs/monitor-exporters.md): {@link ExporterHostSampler} (node_exporter, process-exporter),
+ * {@link ExporterCounters} (mysqld_exporter, postgres_exporter), read by {@link ExpositionParser}; rows marked
+ * {@code source=exporter}.</li>
+ * <li>{@link AgentTls}: HTTPS between {@link AgentClient} and {@link MonitorAgent}.</li>
  * <li>{@link MonitorOverhead}: what a sample costs.</li>
  * </ul>
  *

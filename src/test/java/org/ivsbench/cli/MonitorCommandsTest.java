@@ -132,4 +132,25 @@ class MonitorCommandsTest {
                 "--secret-file",
                 file.toString());
     }
+
+    @Test
+    void monitorAgentRejectsAKeyStoreItCannotUseInOneLine() throws Exception {
+        Path store = tmp.resolve("agent.p12");
+        org.ivsbench.testsupport.KeyTool.keyPair(store, "store-pw-1", "agent");
+        Path wrong = Files.writeString(tmp.resolve("wrong.pw"), "not-the-password\n");
+        assertUsage(
+                CliHarness.run("monitor-agent", "--listen", "127.0.0.1:0", "--keystore", store.toString()),
+                "--keystore",
+                "without --keystore-password-file");
+        CliHarness.Result r = CliHarness.run(
+                "monitor-agent",
+                "--listen",
+                "127.0.0.1:0",
+                "--keystore",
+                store.toString(),
+                "--keystore-password-file",
+                wrong.toString());
+        assertUsage(r, "--keystore", store.toString(), "wrong password");
+        assertTrue(!r.err().contains("not-the-password"), r.err());
+    }
 }

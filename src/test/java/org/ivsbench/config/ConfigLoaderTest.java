@@ -164,6 +164,51 @@ class ConfigLoaderTest {
     }
 
     @Test
+    void monitorExportersAreReadWithTheirBasicAuthPasswordFromItsFile() throws Exception {
+        Files.writeString(dir.resolve("prom.secret"), "pr0m\n");
+        Path file = write(
+                "exp.xml",
+                mariadb("<monitor><exporters><node>https://db:9100/metrics</node>"
+                        + "<process>https://db:9256/metrics</process><mysqld>https://db:9104/metrics</mysqld>"
+                        + "<user>prom</user><passwordFile>prom.secret</passwordFile></exporters></monitor>"));
+        ExportersConfig e = YcsbIvsNames.load(file).monitor().exporters();
+        assertEquals(
+                new ExportersConfig(
+                        "https://db:9100/metrics",
+                        "https://db:9256/metrics",
+                        "https://db:9104/metrics",
+                        null,
+                        "prom",
+                        "pr0m"),
+                e);
+        assertEquals("https://db:9104/metrics", e.database());
+        assertTrue(!e.toString().contains("pr0m"), e.toString());
+        assertEquals(
+                null,
+                YcsbIvsNames.load(write("none.xml", minimal(""))).monitor().exporters());
+    }
+
+    @Test
+    void agentTlsWithATrustStoreResolvedAgainstTheConfigFolder() throws Exception {
+        Files.writeString(dir.resolve("trust.p12"), "not parsed here");
+        Files.writeString(dir.resolve("trust.pw"), "tr0st\n");
+        Path file = write(
+                "tls.xml",
+                minimal("<monitor><agent>db:9100</agent><agentTrustStore>trust.p12</agentTrustStore>"
+                        + "<agentTrustStorePasswordFile>trust.pw</agentTrustStorePasswordFile></monitor>"));
+        MonitorConfig m = YcsbIvsNames.load(file).monitor();
+        assertEquals(
+                new AgentTlsConfig(dir.resolve("trust.p12").toAbsolutePath().toString(), "tr0st"), m.agentTls());
+        assertTrue(!m.toString().contains("tr0st"), m.toString());
+        Path jdk = write("jdk.xml", minimal("<monitor><agent>db:9100</agent><agentTls>true</agentTls></monitor>"));
+        assertEquals(
+                new AgentTlsConfig(null, null), YcsbIvsNames.load(jdk).monitor().agentTls());
+        assertEquals(
+                null,
+                YcsbIvsNames.load(write("plain.xml", minimal(""))).monitor().agentTls());
+    }
+
+    @Test
     void passwordFileMayBeAbsolute() throws Exception {
         Path secret = Files.writeString(dir.resolve("abs.secret"), "abc\n");
         Path sub = Files.createDirectories(dir.resolve("sub"));

@@ -106,6 +106,17 @@ public final class TestServers {
                 "scripts/prometheus.sh start && eval \"$(scripts/prometheus.sh env)\"");
     }
 
+    /**
+     * The metrics URL of one of this checkout's private exporters ({@code node}, {@code process}, {@code mysqld},
+     * {@code postgres}), as scripts/exporters.sh env exports it, e.g. http://127.0.0.1:29100/metrics.
+     */
+    public static String exporterUrl(String name) {
+        return require(
+                "ivs.exporter." + name,
+                "IVS_" + name.toUpperCase(java.util.Locale.ROOT) + "_EXPORTER_URL",
+                "scripts/exporters.sh start && eval \"$(scripts/exporters.sh env)\" (after the database's own script)");
+    }
+
     public static TargetConfig mongo() {
         return new TargetConfig("MONGODB", null, mongoUrl(), null, null, null, false, Map.of());
     }
