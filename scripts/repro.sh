@@ -75,7 +75,7 @@ export "$pw_var=${!pw_var:-ivs}"
   done ) > "$OUT/box.log" 2>&1 &
 sampler=$!
 
-cmd=(java -jar target/benchbase.jar -b ycsbivs -c "$IVS_REPO_ROOT/$CONFIG" -d "$STATE/results/"
+cmd=(java -jar target/benchbase.jar -b ycsbivs -c "$CONFIG" -d "$STATE/results/"
   --create=true --load=true --execute=true "${EXTRA[@]}")
 ivs_log "running: ${cmd[*]} (from $STATE/project; log: $STATE/run.log)"
 start=$(date +%s)
