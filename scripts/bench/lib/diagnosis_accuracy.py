@@ -140,8 +140,9 @@ SCENARIOS = {
 # instances every other scenario and test uses keep the defaults. Values: (server script, state-dir variable,
 # settings variable, settings). 14: a small redo log (4 MB instead of 96 MB) and slow background flushing, so
 # the checkpoint age reaches its limit during the burst; 15: small MyRocks write buffers (256 KB, two of them)
-# and low L0 / pending-compaction limits, so RocksDB slows or stops writes; 16: a small memtable space (8 MiB,
-# one flush writer) and throttled compaction, so flushes and compactions queue.
+# and low L0 / pending-compaction limits, so RocksDB slows or stops writes; 16: a small memtable space (2 MiB,
+# unslabbed so it counts the bytes written, flushed at a tenth of it, one flush writer) and compaction
+# throttled to 256 KiB/s, so SSTables pile up faster than they are compacted during the burst.
 PRIVATE = {
     "14": ("mariadb.sh", "IVS_STATE_DIR", "IVS_MARIADB_SETTINGS",
            "innodb_log_file_size=4M\ninnodb_io_capacity=100\ninnodb_io_capacity_max=200"),
@@ -151,8 +152,9 @@ PRIVATE = {
            "soft_pending_compaction_bytes_limit=1m;hard_pending_compaction_bytes_limit=256m\n"
            "rocksdb_max_background_jobs=2"),
     "16": ("cassandra.sh", "IVS_CASSANDRA_STATE_DIR", "IVS_CASSANDRA_SETTINGS",
-           "memtable_heap_space: 8MiB\nmemtable_flush_writers: 1\nconcurrent_compactors: 1\n"
-           "compaction_throughput: 1MiB/s"),
+           "memtable_allocation_type: unslabbed_heap_buffers\nmemtable_heap_space: 2MiB\n"
+           "memtable_cleanup_threshold: 0.1\nmemtable_flush_writers: 1\nconcurrent_compactors: 1\n"
+           "compaction_throughput: 256KiB/s"),
 }
 
 
