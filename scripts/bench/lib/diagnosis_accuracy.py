@@ -154,7 +154,7 @@ PRIVATE = {
     "16": ("cassandra.sh", "IVS_CASSANDRA_STATE_DIR", "IVS_CASSANDRA_SETTINGS",
            "memtable_allocation_type: unslabbed_heap_buffers\nmemtable_heap_space: 2MiB\n"
            "memtable_cleanup_threshold: 0.1\nmemtable_flush_writers: 1\nconcurrent_compactors: 1\n"
-           "compaction_throughput: 256KiB/s"),
+           "compaction_throughput: 1MiB/s"),
 }
 
 
