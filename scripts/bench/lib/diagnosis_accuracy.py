@@ -142,7 +142,7 @@ SCENARIOS = {
 # the checkpoint age reaches its limit during the burst; 15: small MyRocks write buffers (256 KB, two of them)
 # and low L0 / pending-compaction limits, so RocksDB slows or stops writes; 16: a small memtable space (2 MiB,
 # unslabbed so it counts the bytes written, flushed at a tenth of it, one flush writer) and compaction
-# throttled to 256 KiB/s, so SSTables pile up faster than they are compacted during the burst.
+# throttled to 1 MiB/s, so flushes queue and SSTables pile up faster than they are compacted during the burst.
 PRIVATE = {
     "14": ("mariadb.sh", "IVS_STATE_DIR", "IVS_MARIADB_SETTINGS",
            "innodb_log_file_size=4M\ninnodb_io_capacity=100\ninnodb_io_capacity_max=200"),
