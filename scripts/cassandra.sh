@@ -14,6 +14,8 @@
 #   IVS_CASSANDRA_VERSION     org.apache.cassandra:cassandra-all version (default 5.0.9)
 #   IVS_CASSANDRA_HEAP        -Xmx (default 512m)
 #   IVS_CASSANDRA_BASE_PORT   first native (CQL) port tried (default 19042); the storage port is the next free one
+#   IVS_CASSANDRA_LIB_DIR     where the server's jars are installed (default: <state>/lib); an instance with a
+#                             state directory of its own can share the default one's (<repo>/.cache/cassandra/lib)
 #   IVS_CASSANDRA_SETTINGS    more cassandra.yaml settings, one top-level `name: value` a line, appended to the
 #                             generated file: for a scenario that needs a differently configured node
 #                             (docs/diagnosis.md 16: a small memtable space); start it with its own
@@ -41,7 +43,7 @@ while IFS= read -r setting; do
     || { echo "IVS_CASSANDRA_SETTINGS: not a 'name: value' line: $setting" >&2; exit 2; }
 done <<<"$SETTINGS"
 JAMM_VERSION=0.4.0
-LIB="$STATE_DIR/lib"
+LIB="${IVS_CASSANDRA_LIB_DIR:-$STATE_DIR/lib}"
 CONF="$STATE_DIR/conf"
 YAML="$CONF/cassandra.yaml"
 DATA="$STATE_DIR/data"
