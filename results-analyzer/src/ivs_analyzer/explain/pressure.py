@@ -37,7 +37,7 @@ RISE = 2.0       # after / before amount (waits, queues)
 MIN_QUEUED = 1.0  # a queue must hold at least one task at some interval after the change
 FILL = 0.75      # share of the limit (fill)
 
-# (category, kind, regex on the column name after "db.", case-insensitive; for fill: (level, limit))
+# (category, regex on the column name after "db.", case-insensitive)
 WAITS = [
     ("flush-pressure", r"Innodb_buffer_pool_wait_free|Innodb_log_waits"),
     ("flush-pressure", r"thread_pools\.Memtable\w*\.blocked_tasks_all_time"),
