@@ -14,6 +14,12 @@
 #   IVS_CASSANDRA_VERSION     org.apache.cassandra:cassandra-all version (default 5.0.9)
 #   IVS_CASSANDRA_HEAP        -Xmx (default 512m)
 #   IVS_CASSANDRA_BASE_PORT   first native (CQL) port tried (default 19042); the storage port is the next free one
+#   IVS_CASSANDRA_LIB_DIR     where the server's jars are installed (default: <state>/lib); an instance with a
+#                             state directory of its own can share the default one's (<repo>/.cache/cassandra/lib)
+#   IVS_CASSANDRA_SETTINGS    more cassandra.yaml settings, one top-level `name: value` a line, appended to the
+#                             generated file: for a scenario that needs a differently configured node
+#                             (docs/diagnosis.md 16: a small memtable space); start it with its own
+#                             IVS_CASSANDRA_STATE_DIR so the default node keeps the defaults
 #
 # The server is the Maven Central artifact run as its own JVM (org.apache.cassandra.service.CassandraDaemon):
 # no tarball and no package repository is needed, only Maven. Cassandra 4.1 does not start on Java 17; 5.0
@@ -31,8 +37,13 @@ STATE_DIR="${IVS_CASSANDRA_STATE_DIR:-$IVS_CACHE_DIR/cassandra}"
 VERSION="${IVS_CASSANDRA_VERSION:-5.0.9}"
 HEAP="${IVS_CASSANDRA_HEAP:-512m}"
 BASE_PORT="${IVS_CASSANDRA_BASE_PORT:-19042}"
+SETTINGS="${IVS_CASSANDRA_SETTINGS:-}"
+while IFS= read -r setting; do
+  [[ -z "$setting" || "$setting" =~ ^[a-z][a-z0-9_]*:\ [^[:cntrl:]]+$ ]] \
+    || { echo "IVS_CASSANDRA_SETTINGS: not a 'name: value' line: $setting" >&2; exit 2; }
+done <<<"$SETTINGS"
 JAMM_VERSION=0.4.0
-LIB="$STATE_DIR/lib"
+LIB="${IVS_CASSANDRA_LIB_DIR:-$STATE_DIR/lib}"
 CONF="$STATE_DIR/conf"
 YAML="$CONF/cassandra.yaml"
 DATA="$STATE_DIR/data"
@@ -129,6 +140,7 @@ commitlog_sync_period: 10000ms
 auto_snapshot: false
 authenticator: AllowAllAuthenticator
 authorizer: AllowAllAuthorizer
+$SETTINGS
 EOF
   cat >"$CONF/logback.xml" <<EOF
 <configuration>

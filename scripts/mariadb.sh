@@ -17,6 +17,10 @@
 #   IVS_MARIADB_MAX_CONNECTIONS  max_connections (default 151, MariaDB's own default; a sweep to 512 terminals
 #                             needs more than 512: each terminal holds one connection, plus loader and monitor)
 #   IVS_MARIADB_BASE_PORT     first TCP port tried (default 33306)
+#   IVS_MARIADB_SETTINGS      more [mariadbd] settings, one `name=value` (or bare `name`) a line, appended after the
+#                             ones below (a later line wins): for a scenario that needs a differently configured
+#                             instance (docs/diagnosis.md 14, 15: a small redo log, small MyRocks write buffers);
+#                             start it with its own IVS_STATE_DIR so the default instance keeps the defaults
 #
 # Configuration choices (everything else is MariaDB's default, deliberately: results must be comparable
 # with a stock server): bind-address=127.0.0.1, skip-name-resolve, max_allowed_packet=64M (values grow to
@@ -41,6 +45,11 @@ ERRLOG="$STATE_DIR/mariadbd.err"
 BUFFER_POOL="${IVS_MARIADB_BUFFER_POOL:-128M}"
 MAX_CONNECTIONS="${IVS_MARIADB_MAX_CONNECTIONS:-151}"
 BASE_PORT="${IVS_MARIADB_BASE_PORT:-33306}"
+SETTINGS="${IVS_MARIADB_SETTINGS:-}"
+while IFS= read -r setting; do
+  [[ -z "$setting" || "$setting" =~ ^[A-Za-z][A-Za-z0-9_-]*(=[^[:cntrl:]]*)?$ ]] \
+    || { echo "IVS_MARIADB_SETTINGS: not a name=value line: $setting" >&2; exit 2; }
+done <<<"$SETTINGS"
 START_TIMEOUT=60
 DB=ivsbench
 DB_USER=ivs
@@ -128,6 +137,7 @@ $mdl_line
 innodb_buffer_pool_size=$BUFFER_POOL
 max_connections=$MAX_CONNECTIONS
 skip-log-bin
+$SETTINGS
 
 [client]
 socket=$SOCKET

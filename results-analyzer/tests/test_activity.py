@@ -61,3 +61,23 @@ def test_a_stall_right_after_a_latency_wobble_keeps_both_snapshots(tmp_path):
     assert [e["window_ms"] for e in finding["activities"]] == [98_000, 102_000]
     assert any("on connection 41 blocks" in e for e in finding["evidence"]), finding["evidence"]
     assert finding["evidence"][-1] == "db.x 0 → 1"
+
+
+def test_a_backlog_of_request_stages_in_the_snapshot_keeps_the_category_the_counters_gave():
+    from ivs_analyzer.report.folders import attach_activity
+    pools = [{"name": "Native-Transport-Requests", "pending_tasks": 12, "blocked_tasks": 0},
+             {"name": "MemtableFlushWriter", "pending_tasks": 0, "blocked_tasks": 0}]
+    entry = {"time_ms": 100_500, "window_ms": 100_000, "phase": 0, "trigger": "p99_us 9000.0",
+             "snapshot": {"threadPools": pools, "sstableTasks": []}}
+    stalled = {"kind": "step", "time_ms": 100_000, "evidence": [], "category": "write-stall", "headline": "h",
+               "title": "h: write stall: ..."}
+    attach_activity([stalled], [entry], 90_000, 1_000)
+    assert stalled["category"] == "write-stall" and stalled["title"] == "h: write stall: ..." and "wait" not in stalled
+    # without a category from the counters the backlog is the finding's wait, as before
+    plain = {"kind": "step", "time_ms": 100_000, "evidence": [], "category": None, "headline": "h", "title": "h"}
+    attach_activity([plain], [entry], 90_000, 1_000)
+    assert plain["category"] == "backlog" and "Native-Transport-Requests: 12 pending" in plain["title"]
+    # a flush queue in the snapshot is the server's own wait evidence: it overrides the counters
+    pools[1]["pending_tasks"] = 3
+    attach_activity([stalled], [entry], 90_000, 1_000)
+    assert stalled["category"] == "flush-pressure", stalled["title"]

@@ -12,17 +12,22 @@ metric names.
 - scenario 3, MyRocks: another session locks every row (SELECT ... FOR UPDATE) for 8 s
   (scripts/faults/mariadb-row-lock.sh). No view names a MyRocks row lock's holder (INNODB_LOCK_WAITS is
   InnoDB's, METADATA_LOCK_INFO holds metadata locks): the report must still name it, inferred from the process
-  list.
+  list;
+- scenario 16, Cassandra: a write burst (a second ivsbench process, 8 closed-loop extend terminals, 15 s;
+  scripts/faults/write-burst.sh) on a node with a small memtable space and throttled compaction (the settings
+  of scripts/bench/lib/diagnosis_accuracy.py): the finding during the burst is write pressure
+  (`flush-pressure` or `write-stall`) read from Cassandra's own thread pools or SSTable tasks.
 
 The whole corpus (more scenarios per server) runs in scripts/bench/diagnosis-accuracy.sh, not here.
 
-Needs Java, target/benchbase.jar, MariaDB and PostgreSQL installed; without them it fails unless
-IVS_ALLOW_SKIP=1 (tests/skip_policy.py).
+Needs Java, target/benchbase.jar, MariaDB and PostgreSQL installed, and Maven for Cassandra (scripts/cassandra.sh
+fetches it); without them it fails unless IVS_ALLOW_SKIP=1 (tests/skip_policy.py).
 """
 from __future__ import annotations
 
 import json
 import os
+import shlex
 import shutil
 import subprocess
 import sys
@@ -38,6 +43,7 @@ from test_real_diagnosis import JAR, _measured_windows, server  # noqa: F401  (s
 REPO = Path(__file__).resolve().parents[2]
 FAULTS = REPO / "scripts" / "faults"
 POSTGRES = REPO / "scripts" / "postgres.sh"
+CASSANDRA = REPO / "scripts" / "cassandra.sh"
 HOLD_SECONDS = 8
 TABLE = "diagnosis"
 
@@ -57,20 +63,24 @@ def _mariadb_connection(server: dict, engine: str) -> str:
             f"<monitor><pidFile>{server['IVS_MARIADB_PIDFILE']}</pidFile></monitor><engine>{engine}</engine>")
 
 
-def _run(tmp_path: Path, connection: str, password: str, inject) -> tuple[Path, tuple[int, int, int]]:
+def _config(connection: str, password: str | None, terminals: int, work: str) -> str:
+    pw = "<passwordEnv>IVS_TEST_PW</passwordEnv>" if password is not None else ""
+    return (f"<parameters>{connection}{pw}<terminals>{terminals}</terminals><randomSeed>7</randomSeed>"
+            f"<recordcount>2000</recordcount><table>{TABLE}</table>"
+            "<transactiontypes><transactiontype><name>ReadRecord</name></transactiontype>"
+            "<transactiontype><name>ExtendRecord</name></transactiontype></transactiontypes>"
+            f"<works>{work}</works></parameters>")
+
+
+def _run(tmp_path: Path, connection: str, password: str | None, inject) -> tuple[Path, tuple[int, int, int]]:
     config = tmp_path / "cfg.xml"
-    config.write_text(
-        f"<parameters>{connection}<passwordEnv>IVS_TEST_PW</passwordEnv>"
-        "<terminals>4</terminals><randomSeed>7</randomSeed><recordcount>2000</recordcount>"
-        f"<table>{TABLE}</table>"
-        "<transactiontypes><transactiontype><name>ReadRecord</name></transactiontype>"
-        "<transactiontype><name>ExtendRecord</name></transactiontype></transactiontypes>"
-        "<works><work><warmup>3</warmup><time>40</time><rate>1000</rate><weights>70,30</weights>"
-        "<distribution>uniform</distribution></work></works></parameters>")
+    config.write_text(_config(connection, password, 4,
+                              "<work><warmup>3</warmup><time>40</time><rate>1000</rate><weights>70,30</weights>"
+                              "<distribution>uniform</distribution></work>"))
     results = tmp_path / "results"
     proc = subprocess.Popen(
         ["java", "-jar", str(JAR), "-b", "ycsbivs", "-c", str(config), "--create", "--load", "--execute",
-         "-d", str(results)], env=dict(os.environ, IVS_TEST_PW=password),
+         "-d", str(results)], env=dict(os.environ, IVS_TEST_PW=password or ""),
         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     fault = None
     try:
@@ -167,3 +177,68 @@ def test_postgres_access_exclusive_lock_is_a_lock_wait_named_with_its_holder(tmp
     assert f["category"] == "lock-wait", f["title"]
     assert f["wait"]["wait"] == "a relation lock" and f["wait"]["blocker"]["id"] == holder, f["wait"]
     assert f"held by pid {holder}" in f["title"] and f"AccessExclusiveLock on {TABLE}" in f["title"], f["title"]
+
+
+def _accuracy_settings(sid: str) -> str:
+    """The server settings scripts/bench/lib/diagnosis_accuracy.py gives a scenario (one place for them)."""
+    sys.path.insert(0, str(REPO / "scripts" / "bench" / "lib"))
+    try:
+        import diagnosis_accuracy
+    finally:
+        sys.path.pop(0)
+    return diagnosis_accuracy.PRIVATE[sid][3]
+
+
+@pytest.fixture
+def cassandra_small_memtables():
+    """A private one-node Cassandra of its own (temporary state; the jars shared with the default instance's
+    .cache/cassandra/lib, fetched there when missing) with scenario 16's small memtable space."""
+    skip_policy.require(JAR.exists(), f"{JAR} missing (mvn -DskipTests package)")
+    skip_policy.require(shutil.which("java") is not None and shutil.which("mvn") is not None,
+                        "Java and Maven are needed to fetch and run Cassandra (scripts/cassandra.sh)")
+    state = Path(tempfile.mkdtemp(prefix="ivs-cassandra-fault-"))
+    env = dict(os.environ, IVS_CASSANDRA_STATE_DIR=str(state),
+               IVS_CASSANDRA_LIB_DIR=str(REPO / ".cache" / "cassandra" / "lib"),
+               IVS_CASSANDRA_SETTINGS=_accuracy_settings("16"))
+    out = subprocess.run(["bash", str(CASSANDRA), "start"], env=env, capture_output=True, text=True, timeout=600)
+    assert out.returncode == 0, out.stderr
+    found = {}
+    for line in out.stdout.splitlines():
+        if line.startswith("export "):  # printf %q quoting: the URL's "?" comes as "\?"
+            key, _, value = line[len("export "):].partition("=")
+            found[key] = shlex.split(value)[0]
+    try:
+        yield found
+    finally:
+        subprocess.run(["bash", str(CASSANDRA), "stop"], env=env, capture_output=True, timeout=120)
+        shutil.rmtree(state, ignore_errors=True)
+
+
+def test_cassandra_write_burst_is_write_pressure_from_its_own_thread_pools(tmp_path, cassandra_small_memtables):
+    c = cassandra_small_memtables
+    connection = (f"<type>CASSANDRA</type><url>{c['IVS_CASSANDRA_URL']}</url>"
+                  f"<monitor><pidFile>{c['IVS_CASSANDRA_PIDFILE']}</pidFile></monitor>")
+    burst = tmp_path / "burst.xml"
+    burst.write_text(_config(connection, None, 8,
+                             "<work><warmup>0</warmup><time>15</time><rate>unlimited</rate><weights>0,100</weights>"
+                             "<distribution>uniform</distribution></work>"))
+
+    def inject():
+        return _inject(["bash", str(FAULTS / "write-burst.sh"), str(burst)])
+
+    run_dir, (_, start, end) = _run(tmp_path, connection, None, inject)
+    out = tmp_path / "report"
+    cli = subprocess.run([sys.executable, "-m", "ivs_analyzer", "report", str(run_dir), "-o", str(out)],
+                         capture_output=True, text=True, timeout=300)
+    assert cli.returncode == 0, cli.stderr
+    findings = [f for f in json.loads((out / "findings.json").read_text()) if f["kind"] in ("step", "episode")]
+    during = [f for f in findings if start - 3000 <= f["time_ms"] <= end + 3000]
+    shown = json.dumps([{k: f.get(k) for k in ("title", "time_ms", "category")} for f in findings], indent=1)
+    assert during, shown
+    f = during[0]  # the report's ranking: the first finding at the burst
+    print(f["title"])
+    assert f["category"] in ("flush-pressure", "write-stall"), shown
+    # named from Cassandra's own views: its thread pools (monitor counters or the snapshot) or SSTable tasks
+    named = [s["name"] for s in (f.get("pressure") or {}).get("signals", [])]
+    named.append((f.get("wait") or {}).get("wait", ""))
+    assert any("MemtableFlushWriter" in n or "CompactionExecutor" in n or "compaction of" in n for n in named), named

@@ -6,8 +6,10 @@
 #                                                         its .cache/bench/diagnosis-<time>/), no server needed
 #
 # Builds target/benchbase.jar and the analyzer's venv, starts the private MariaDB (InnoDB and MyRocks) and
-# PostgreSQL, and Cassandra for scenario 16 only once the others are done (each stopped again at the end unless
-# it was running), then per scenario runs ivsbench with the
+# PostgreSQL (each stopped again at the end unless it was running); the write-burst scenarios 14, 15 and 16 run
+# on an instance of their own started with the scenario's settings (a small redo log, small MyRocks write
+# buffers, a small Cassandra memtable space; diagnosis_accuracy.py PRIVATE, state in .cache/bench/server-s<N>/),
+# Cassandra's only once the others are done. Then per scenario it runs ivsbench with the
 # monitor on, injects the fault with scripts/faults/ after 15 measured windows, runs the analyzer's report and
 # prints a table row: scenario, server, fault, expected cause, top-ranked cause, blocker named (y/n), false
 # steps (scripts/bench/lib/diagnosis_accuracy.py). Work and results folders: .cache/bench/diagnosis-<time>/.
@@ -46,9 +48,8 @@ if [ "${#others[@]}" -gt 0 ]; then
   "$IVS_VENV/bin/python" scripts/bench/lib/diagnosis_accuracy.py "$out" "${others[@]}"
 fi
 if [ "$cassandra" -eq 1 ]; then
-  bench_cassandra
-  echo "# Cassandra $CASSANDRA_VERSION started for scenario 16"
-  export IVS_CASSANDRA_PIDFILE
+  # scenario 16 starts (and stops) a node of its own with a small memtable space (diagnosis_accuracy.py PRIVATE)
+  echo "# Cassandra ${IVS_CASSANDRA_VERSION:-5.0.9} for scenario 16 (a node of its own)"
   "$IVS_VENV/bin/python" scripts/bench/lib/diagnosis_accuracy.py "$out" 16
 fi
 echo "# $(bench_condition) (after)"

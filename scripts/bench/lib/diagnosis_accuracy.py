@@ -20,9 +20,11 @@ left in OUT_DIR/results.json, which keeps them all).
 """
 from __future__ import annotations
 
+import contextlib
 import csv
 import json
 import os
+import shlex
 import subprocess
 import sys
 import time
@@ -133,6 +135,55 @@ SCENARIOS = {
 }
 
 
+# Scenarios that need a differently configured server run on a private instance of their own (its own state
+# directory under the bench work folder, started with the settings, stopped after the scenario), so the default
+# instances every other scenario and test uses keep the defaults. Values: (server script, state-dir variable,
+# settings variable, settings). 14: a small redo log (4 MB instead of 96 MB) and slow background flushing, so
+# the checkpoint age reaches its limit during the burst; 15: small MyRocks write buffers (256 KB, two of them)
+# and low L0 / pending-compaction limits, so RocksDB slows or stops writes; 16: a small memtable space (2 MiB,
+# unslabbed so it counts the bytes written, flushed at a tenth of it, one flush writer) and compaction
+# throttled to 1 MiB/s, so flushes queue and SSTables pile up faster than they are compacted during the burst.
+PRIVATE = {
+    "14": ("mariadb.sh", "IVS_STATE_DIR", "IVS_MARIADB_SETTINGS",
+           "innodb_log_file_size=4M\ninnodb_io_capacity=100\ninnodb_io_capacity_max=200"),
+    "15": ("mariadb.sh", "IVS_STATE_DIR", "IVS_MARIADB_SETTINGS",
+           "rocksdb_default_cf_options=write_buffer_size=256k;max_write_buffer_number=2;"
+           "level0_file_num_compaction_trigger=2;level0_slowdown_writes_trigger=4;level0_stop_writes_trigger=8;"
+           "soft_pending_compaction_bytes_limit=1m;hard_pending_compaction_bytes_limit=256m\n"
+           "rocksdb_max_background_jobs=2"),
+    "16": ("cassandra.sh", "IVS_CASSANDRA_STATE_DIR", "IVS_CASSANDRA_SETTINGS",
+           "memtable_allocation_type: unslabbed_heap_buffers\nmemtable_heap_space: 2MiB\n"
+           "memtable_cleanup_threshold: 0.1\nmemtable_flush_writers: 1\nconcurrent_compactors: 1\n"
+           "compaction_throughput: 1MiB/s"),
+}
+
+
+@contextlib.contextmanager
+def _private_server(sid: str, out: Path):
+    """For a PRIVATE scenario: its own server instance started with the scenario's settings; the server script's
+    exports are in os.environ while it runs, and the instance is stopped afterwards."""
+    if sid not in PRIVATE:
+        yield
+        return
+    script, state_var, settings_var, settings = PRIVATE[sid]
+    env = dict(os.environ, **{state_var: str(out.parent / f"server-s{sid}"), settings_var: settings})
+    argv = ["bash", str(REPO / "scripts" / script)]
+    started = subprocess.run(argv + ["start"], env=env, capture_output=True, text=True, timeout=600)
+    if started.returncode != 0:
+        sys.exit(f"scenario {sid}: {script} start failed: {started.stderr.strip()[-500:]}")
+    saved = dict(os.environ)
+    try:
+        for ln in started.stdout.splitlines():
+            if ln.startswith("export "):
+                name, _, value = ln[len("export "):].partition("=")
+                os.environ[name] = shlex.split(value)[0] if value else ""
+        yield
+    finally:
+        os.environ.clear()
+        os.environ.update(saved)
+        subprocess.run(argv + ["stop"], env=env, capture_output=True, text=True, timeout=300)
+
+
 def _measured_windows(results: Path) -> int:
     dirs = list(results.glob("ycsbivs_*")) if results.exists() else []
     if not dirs or not (dirs[0] / "samples.csv").exists():
@@ -152,6 +203,11 @@ def _inject(argv: list, env: dict | None) -> tuple[str, int, int, str]:
 
 
 def run_scenario(sid: str, out: Path) -> dict:
+    with _private_server(sid, out):
+        return _run_scenario(sid, out)
+
+
+def _run_scenario(sid: str, out: Path) -> dict:
     server, fault, expected, needs_holder, conn_of, injector, env_of = SCENARIOS[sid]
     work = out / f"s{sid}"
     work.mkdir(parents=True, exist_ok=True)

@@ -11,13 +11,14 @@ from ..detect.steps import Context, find_steps
 from ..load.results import Run
 from .cpu import CLIENT_CPU, HOST_IDLE, SERVER_CPU, attribute_cpu
 from .metrics import rank_window_metrics
+from .pressure import write_pressure
 from .restart import server_gone
 
 
 def find_changes(run: Run, params: ChangeParams | None = None) -> list[dict]:
     """Every step and severe episode of the run's phases (detect.steps.find_steps), each with its cause search:
     {..., "metrics": ranked, "follows": effects, "cpu": who took the host's CPU, "server_gone": restart.py's
-    evidence or None}."""
+    evidence or None, "pressure": pressure.py's write pressure or None}."""
     params = params or ChangeParams()
     metrics = run.metric_frame()
     mtimes = metrics.index.to_numpy(dtype=float) if metrics is not None else np.array([])
@@ -31,14 +32,15 @@ def _explained(run: Run, metrics, mtimes: np.ndarray, params: ChangeParams, ctx:
     first, b, end, min_rows = ctx.first, ctx.at, ctx.end, ctx.min_rows
     lo, t, hi = times[first], times[b], times[end - 1] + window_ms
     tput = (float(np.mean(tput_values[first:b])), float(np.mean(tput_values[b:end])))
-    ranked, follows, cpu, gone = [], [], None, None
+    ranked, follows, cpu, gone, pressure = [], [], None, None, None
     if metrics is not None and not metrics.empty:
         before_mask, after_mask = (mtimes >= lo) & (mtimes < t), (mtimes >= t) & (mtimes < hi)
         rate = np.interp(mtimes, times, tput_values, left=np.nan, right=np.nan)
         ranked, follows = rank_window_metrics(metrics, before_mask, after_mask, params, tput, rate, min_rows)
         cpu = attribute_cpu(_means(metrics, before_mask), _means(metrics, after_mask), run.cores)
         gone = server_gone(run.samples, metrics, mtimes, lo, t - window_ms, hi)
-    return {"metrics": ranked, "follows": follows, "cpu": cpu, "server_gone": gone}
+        pressure = write_pressure(metrics, before_mask, after_mask)
+    return {"metrics": ranked, "follows": follows, "cpu": cpu, "server_gone": gone, "pressure": pressure}
 
 
 def _means(metrics: pd.DataFrame, mask: np.ndarray) -> dict:

@@ -57,11 +57,21 @@ def _cause_text(metrics: list[dict], cpu: dict | None) -> tuple[str | None, str]
     return None, "no recorded metric broke its own trend at that moment"
 
 
-def _category(gone: dict | None, cpu: dict | None) -> str | None:
-    """A step's cause category from the client's and the host's evidence (docs/diagnosis.md); the server's wait
-    evidence, when its snapshot has some, overrides it (report/folders.py attach_activity)."""
+def _has_other_cause(change: dict, cpu: dict | None) -> bool:
+    """Whether the cause search found something to say besides the write pressure (a ranked metric, the CPU)."""
+    return bool(change["metrics"]) or bool(cpu and cpu.get("taken_by") not in (None, "freed"))
+
+
+def _category(gone: dict | None, cpu: dict | None, pressure: dict | None = None) -> str | None:
+    """A step's cause category from the client's, the server's counters' (write pressure: explain/pressure.py)
+    and the host's evidence (docs/diagnosis.md), in that order: a server that went away explains everything
+    after it, and the engine's own flush/stall counters say why writes slowed whoever took the host's CPU
+    meanwhile. The server's wait evidence, when its snapshot has some, overrides it (report/folders.py
+    attach_activity)."""
     if gone:
         return "server-restart"
+    if pressure:
+        return pressure["category"]
     if cpu and (cpu.get("taken_by") or "").startswith("another process"):
         return "cpu-contention"
     return None
@@ -88,8 +98,12 @@ def run_findings(changes: list[dict], excursions: list[dict], start_ms: float, w
         cpu = next((d["cpu"] for d in group if d.get("cpu")), None)
         cause, why = _cause_text(lead["metrics"], cpu)
         gone = next((d["server_gone"] for d in group if d.get("server_gone")), None)
+        pressure = next((d["pressure"] for d in group if d.get("pressure")), None)
         if gone:
             why = describe_gone(gone)
+        elif pressure:
+            cause = pressure["signals"][0]["name"]
+            why = pressure["text"] + (f"; meanwhile {why}" if _has_other_cause(lead, cpu) else "")
         moves = " and ".join(f"{d['series']} {_pct(d['relative_change'])} ({_n(d['before'])} → {_n(d['after'])} "
                              f"{UNITS[d['series']]})" for d in group)
         duration = next((d["duration_ms"] for d in group if d.get("duration_ms")), None)
@@ -99,6 +113,8 @@ def run_findings(changes: list[dict], excursions: list[dict], start_ms: float, w
         evidence = [_metric_sentence(m) for m in lead["metrics"]]
         if gone:
             evidence.insert(0, describe_gone(gone))
+        elif pressure:
+            evidence.insert(0, pressure["text"])
         if cpu:
             evidence.append(describe_cpu(cpu))
         follows = sorted({f for d in group for f in d["follows"]})
@@ -108,7 +124,7 @@ def run_findings(changes: list[dict], excursions: list[dict], start_ms: float, w
                     "headline": f"{moves} {when}",
                     "evidence": evidence, "cause": cause, "time_ms": c["time_ms"], "phase": c["phase"],
                     "duration_ms": duration, "series": [d["series"] for d in group], "follows": follows,
-                    "cpu": cpu, "category": _category(gone, cpu)})
+                    "cpu": cpu, "pressure": pressure, "category": _category(gone, cpu, pressure)})
     # an excursion inside (or at the edges of) a step or an episode is part of that finding
     spans = [(f["phase"], f["time_ms"] - 2 * window_ms, f["time_ms"] + (f["duration_ms"] or 0) + 2 * window_ms)
              for f in out]

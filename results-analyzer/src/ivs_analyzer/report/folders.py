@@ -39,7 +39,8 @@ def attach_activity(found: list[dict], activity: list[dict], start_ms: float, wi
     the change point the analyzer places), oldest first: their evidence names the blocker. findings.json keeps
     them all (`activities`) and the one nearest the step (`activity`). When sessions waited in one of them
     (waits.wait_cause: whatever the kind of wait), that wait and its holder are the finding's `wait` and
-    `category`, and its title names them; the counters stay in the evidence."""
+    `category`, and its title names them; the counters stay in the evidence. A snapshot whose only finding is a
+    backlog of request stages (waits.py: category "backlog") does not replace a category the counters gave."""
     for f in found:
         if f["kind"] not in ("step", "episode") or not activity:
             continue
@@ -50,7 +51,9 @@ def attach_activity(found: list[dict], activity: list[dict], start_ms: float, wi
             f["activities"] = entries
             f["evidence"] = [s for e in entries for s in describe_snapshot(e, start_ms)] + f["evidence"]
             cause = strongest(entries)
-            if cause is not None:
+            # queued request stages alone ("backlog": Cassandra's request pools) name no cause: a category the
+            # counters gave (write pressure, a restart, the CPU) stays, the snapshot is in the evidence
+            if cause is not None and not (cause["category"] == "backlog" and f.get("category")):
                 f["wait"], f["category"] = cause, cause["category"]
                 headline = f.get("headline") or ""
                 f["title"] = f"{headline}: {cause['text']}" if headline else cause["text"]

@@ -98,6 +98,8 @@ final class MariaDbCounters {
         m.put("Innodb_row_lock_current_waits", GAUGE);
         m.put("Innodb_history_list_length", GAUGE);
         m.put("Innodb_checkpoint_age", GAUGE);
+        // the age at which InnoDB must flush before writes go on (the redo log's usable size): the age's limit
+        m.put("Innodb_checkpoint_max_age", GAUGE);
         // statements and traffic
         // (MariaDB 10.6 dropped Innodb_rows_*; Rows_read and the Handler_ counters count rows for every engine.)
         for (String counter : List.of(

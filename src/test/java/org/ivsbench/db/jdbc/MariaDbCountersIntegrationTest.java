@@ -36,8 +36,8 @@ class MariaDbCountersIntegrationTest {
 
     /**
      * Levels: what the server has or does now (pages and bytes in the buffer pool, sessions, lock waits in
-     * progress, the purge backlog, redo not yet checkpointed, memory in use). Max_used_connections is a
-     * high-water mark: read as it is, not differenced.
+     * progress, the purge backlog, redo not yet checkpointed and its limit, memory in use).
+     * Max_used_connections is a high-water mark: read as it is, not differenced.
      */
     private static final List<String> EXPECTED_GAUGES = List.of(
             "Innodb_buffer_pool_pages_free",
@@ -49,6 +49,7 @@ class MariaDbCountersIntegrationTest {
             "Innodb_row_lock_current_waits",
             "Innodb_history_list_length",
             "Innodb_checkpoint_age",
+            "Innodb_checkpoint_max_age",
             "Open_tables",
             "Threads_connected",
             "Threads_running",
