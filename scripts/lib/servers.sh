@@ -54,5 +54,5 @@ ivs_server_props() {
   printf '%s\n' "-Divs.mariadb.url=${IVS_MARIADB_URL:-}" "-Divs.mongo.url=${IVS_MONGO_URL:-}" \
     "-Divs.postgres.url=${IVS_POSTGRES_URL:-}" "-Divs.postgres.pidfile=${IVS_POSTGRES_PIDFILE:-}" \
     "-Divs.cassandra.url=${IVS_CASSANDRA_URL:-}" "-Divs.prometheus.url=${IVS_PROMETHEUS_URL:-}" \
-    "-Divs.prometheus.target=${IVS_PROMETHEUS_TARGET:-}"
+    "-Divs.prometheus.target=${IVS_PROMETHEUS_TARGET:-}" "-Divs.prometheus.sd-dir=${IVS_PROMETHEUS_SD_DIR:-}"
 }
