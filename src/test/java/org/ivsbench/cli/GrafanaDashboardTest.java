@@ -102,6 +102,14 @@ class GrafanaDashboardTest {
         String prometheus = TestServers.prometheusUrl();
         String target = TestServers.prometheusTarget();
         Path sdDir = Path.of(TestServers.prometheusSdDir());
+        HttpResponse<String> config = http.send(
+                HttpRequest.newBuilder(URI.create(prometheus + "/api/v1/status/config"))
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertTrue(
+                config.body().contains(sdDir.toString()),
+                "the Prometheus at " + prometheus + " does not read " + sdDir
+                        + " (started by an older scripts/prometheus.sh? stop and start it): " + config.body());
 
         Optional<String> missing = Exporters.missingBinaries();
         Exporters exporters = missing.isEmpty()
