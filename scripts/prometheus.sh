@@ -5,11 +5,15 @@
 #   scripts/prometheus.sh start     start on 127.0.0.1 (first free port from 29090); prints the env exports
 #   scripts/prometheus.sh stop      SIGTERM, SIGKILL after 30 s
 #   scripts/prometheus.sh status    "running"/"stopped"; exit 0 when running, 3 when not
-#   scripts/prometheus.sh env       export IVS_PROMETHEUS_URL=http://127.0.0.1:PORT, IVS_PROMETHEUS_TARGET=127.0.0.1:TPORT
+#   scripts/prometheus.sh env       export IVS_PROMETHEUS_URL=http://127.0.0.1:PORT, IVS_PROMETHEUS_TARGET=127.0.0.1:TPORT,
+#                                   IVS_PROMETHEUS_SD_DIR=<state>/targets
 #
 # The scrape config has one job, ivsbench, with one target: 127.0.0.1:TPORT (the first free port from 29464 when
 # first started, kept in the state directory), scraped every second. Give a run --metrics-listen
 # "$IVS_PROMETHEUS_TARGET" and Prometheus scrapes it; between runs the target is simply down.
+# More targets (the node and mysqld exporters beside a run) are added while it runs, without a restart: write a
+# file_sd file $IVS_PROMETHEUS_SD_DIR/NAME.json, e.g. [{"targets":["127.0.0.1:9100"],"labels":{"job":"node"}}]
+# (the labels' job names the job; Prometheus reads the directory within seconds), delete it to drop them.
 #
 # Environment:
 #   IVS_PROMETHEUS_STATE_DIR   state directory (default: <repo>/.cache/prometheus): prometheus.yml, data/, log,
@@ -28,6 +32,7 @@ PIDFILE="$STATE_DIR/prometheus.pid"
 PORTFILE="$STATE_DIR/port"
 TARGETFILE="$STATE_DIR/target-port"
 CONFIG="$STATE_DIR/prometheus.yml"
+SD_DIR="$STATE_DIR/targets"
 LOG="$STATE_DIR/prometheus.log"
 BASE_PORT="${IVS_PROMETHEUS_BASE_PORT:-29090}"
 TARGET_BASE="${IVS_PROMETHEUS_TARGET_BASE:-29464}"
@@ -60,6 +65,7 @@ cmd_env() {
   [ -s "$PORTFILE" ] && [ -s "$TARGETFILE" ] || ivs_die "not started yet: run scripts/prometheus.sh start"
   printf 'export IVS_PROMETHEUS_URL=%q\n' "http://127.0.0.1:$(cat "$PORTFILE")"
   printf 'export IVS_PROMETHEUS_TARGET=%q\n' "127.0.0.1:$(cat "$TARGETFILE")"
+  printf 'export IVS_PROMETHEUS_SD_DIR=%q\n' "$SD_DIR"
 }
 
 cmd_status() {
@@ -74,7 +80,8 @@ cmd_status() {
 
 write_config() {
   cat >"$CONFIG" <<YAML
-# Written by scripts/prometheus.sh: one ivsbench run at a time, scraped every second.
+# Written by scripts/prometheus.sh: one ivsbench run at a time, scraped every second, and the targets of the
+# file_sd files in targets/ (exporters; their labels name their job).
 global:
   scrape_interval: 1s
   scrape_timeout: 1s
@@ -82,6 +89,10 @@ scrape_configs:
   - job_name: ivsbench
     static_configs:
       - targets: ["127.0.0.1:$1"]
+  - job_name: added
+    file_sd_configs:
+      - files: ["$SD_DIR/*.json"]
+        refresh_interval: 5s
 YAML
 }
 
@@ -94,7 +105,7 @@ cmd_start() {
     return 0
   fi
   command -v prometheus >/dev/null 2>&1 || ivs_die "prometheus not found: run scripts/prometheus.sh install (as root)"
-  mkdir -p "$STATE_DIR/data"
+  mkdir -p "$STATE_DIR/data" "$SD_DIR"
   # Keep the target's port across starts (a stable scrape config) unless something else listens there now.
   target=$(cat "$TARGETFILE" 2>/dev/null || true)
   if [ -z "$target" ] || ! ivs_port_free "$target"; then target=$(ivs_find_free_port "$TARGET_BASE"); fi

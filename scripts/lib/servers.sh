@@ -63,5 +63,5 @@ ivs_server_props() {
     "-Divs.cassandra.url=${IVS_CASSANDRA_URL:-}" "-Divs.prometheus.url=${IVS_PROMETHEUS_URL:-}" \
     "-Divs.prometheus.target=${IVS_PROMETHEUS_TARGET:-}" "-Divs.exporter.node=${IVS_NODE_EXPORTER_URL:-}" \
     "-Divs.exporter.process=${IVS_PROCESS_EXPORTER_URL:-}" "-Divs.exporter.mysqld=${IVS_MYSQLD_EXPORTER_URL:-}" \
-    "-Divs.exporter.postgres=${IVS_POSTGRES_EXPORTER_URL:-}"
+    "-Divs.exporter.postgres=${IVS_POSTGRES_EXPORTER_URL:-}" "-Divs.prometheus.sd-dir=${IVS_PROMETHEUS_SD_DIR:-}"
 }

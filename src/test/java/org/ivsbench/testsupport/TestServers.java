@@ -117,6 +117,17 @@ public final class TestServers {
                 "scripts/exporters.sh start && eval \"$(scripts/exporters.sh env)\" (after the database's own script)");
     }
 
+    /**
+     * The private Prometheus's file_sd directory (scripts/prometheus.sh env exports it): a NAME.json written there
+     * adds scrape targets while it runs.
+     */
+    public static String prometheusSdDir() {
+        return require(
+                "ivs.prometheus.sd-dir",
+                "IVS_PROMETHEUS_SD_DIR",
+                "scripts/prometheus.sh start && eval \"$(scripts/prometheus.sh env)\"");
+    }
+
     public static TargetConfig mongo() {
         return new TargetConfig("MONGODB", null, mongoUrl(), null, null, null, false, Map.of());
     }
