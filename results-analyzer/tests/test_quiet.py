@@ -103,3 +103,21 @@ def test_rows_read_wobbling_with_the_operations_at_a_p99_step_is_an_effect():
     tput = (float(rate[~after].mean()), float(rate[after].mean()))
     listed, follows = rank_window_metrics(metrics, ~after, after, PARAMS, tput, rate)
     assert listed == [] and follows == ["db.Rows_read"], (listed, follows)
+
+
+def test_idle_cpu_given_back_by_another_process_is_the_machine():
+    """A real N1 false step: p99 -81% as host idle went 3 -> 90 % with the server and the client unchanged: the
+    machine's busy spell ended. When the server's own CPU fell by that much, the server gave it back."""
+    from ivs_analyzer.explain.cpu import attribute_cpu
+    from ivs_analyzer.explain.findings import _category, _cause_text
+
+    before = {"os.cpu.idle_pct": 3.0, "proc.cpu_pct": 18.0, "client.cpu_pct": 11.0}
+    after = {"os.cpu.idle_pct": 90.0, "proc.cpu_pct": 17.0, "client.cpu_pct": 10.0}
+    cpu = attribute_cpu(before, after, 2)
+    assert (cpu["taken_by"], cpu.get("freed_by")) == ("freed", "another process")
+    assert _category(None, cpu) == "cpu-contention"
+    assert _cause_text([], cpu) == ("os.cpu.idle_pct", "host CPU given back by another process (idle 3 → 90 %)")
+    stalled = {"os.cpu.idle_pct": 90.0, "proc.cpu_pct": 2.0, "client.cpu_pct": 1.0}   # 1.74 cores freed, 0.26 by others
+    busy = {"os.cpu.idle_pct": 3.0, "proc.cpu_pct": 150.0, "client.cpu_pct": 30.0}
+    cpu = attribute_cpu(busy, stalled, 2)
+    assert cpu["taken_by"] == "freed" and "freed_by" not in cpu and _category(None, cpu) is None

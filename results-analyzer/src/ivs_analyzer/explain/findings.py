@@ -43,11 +43,15 @@ def _follows_sentence(follows: list[str]) -> str:
 
 
 def _machine(cpu: dict | None, disk: dict | None) -> str | None:
-    """What the machine did at that moment when another process took the host's CPU or disk, else None (idle
+    """What the machine did at that moment when another process took (or gave back) the host's CPU or took its
+    disk, else None (idle
     CPU lost to iowait for a disk another process took is the disk's, not the CPU's)."""
     parts = []
     if cpu and (cpu.get("taken_by") or "").startswith("another process") and not iowait_explains(disk, cpu):
         parts.append(f"host CPU taken by {cpu['taken_by']} (idle {cpu['host_idle_before']:.0f} → "
+                     f"{cpu['host_idle_after']:.0f} %)")
+    if cpu and cpu.get("freed_by") == "another process":
+        parts.append(f"host CPU given back by another process (idle {cpu['host_idle_before']:.0f} → "
                      f"{cpu['host_idle_after']:.0f} %)")
     if disk and disk.get("taken_by") == "another process":
         parts.append(f"host disk taken by another process ({disk['host_before'] / 1e6:,.0f} → "
@@ -69,7 +73,8 @@ def _cause_text(metrics: list[dict], cpu: dict | None, disk: dict | None = None)
         why = f"{m['name']} {_n(m['before'])} → {_n(m['after'])}"
         return m["name"], why + (f"; meanwhile {taken}" if taken else "")
     if taken:
-        fallback = "os.cpu.idle_pct" if cpu and cpu.get("taken_by") not in (None, "freed") else "os.disk.write_bytes_ps"
+        fallback = ("os.cpu.idle_pct" if cpu and (cpu.get("taken_by") not in (None, "freed") or cpu.get("freed_by"))
+                    else "os.disk.write_bytes_ps")
         return (metrics[0]["name"] if metrics else fallback), taken
     return None, "no recorded metric broke its own trend at that moment"
 
@@ -84,7 +89,7 @@ def _category(gone: dict | None, cpu: dict | None, disk: dict | None = None) -> 
     disk_taken = bool(disk and disk.get("taken_by") == "another process")
     if disk_taken and iowait_explains(disk, cpu):
         return "io-contention"   # the idle CPU was lost to waiting for the disk another process took
-    if cpu and (cpu.get("taken_by") or "").startswith("another process"):
+    if cpu and ((cpu.get("taken_by") or "").startswith("another process") or cpu.get("freed_by")):
         return "cpu-contention"
     return "io-contention" if disk_taken else None
 
