@@ -9,8 +9,11 @@ step or episode the report lists (its ranking) that starts between 3 s before th
 its category (from the server's wait evidence, or from the counters), and whether it names the injector's
 holder. Steps or episodes within 20 s after the fault's end are its aftermath (the server catching up), counted
 apart; the others are false steps, and those among them blamed on the database (a category, or a db.* counter
-as the cause; not cpu-contention, which is the machine) are counted in brackets. A no-fault run (N1) has no injector: every step or episode
-in it is a false one.
+as the cause; not cpu-contention or io-contention by another process, which are the machine) are counted in
+brackets. In a no-fault run every step
+or episode is a false one: N1 steady, N2 gradual growth (values grow with the extends, so latency rises
+smoothly), N3 the box's two speeds (CPU burners for half the run: the machine, not a database fault; its row's
+answer is the finding at the burners' start, cpu-contention or none).
 
     python diagnosis_accuracy.py OUT_DIR [SCENARIO...]     (default: every scenario below)
     python diagnosis_accuracy.py --rescore OUT_DIR         (the analyzer again on an earlier run's folders)
@@ -37,8 +40,9 @@ FAULT_AFTER = 15      # measured windows before the fault starts
 HOLD = 8              # seconds a lock is held
 BURN = 10             # seconds the CPU burners run
 BURST = 15            # seconds a write burst runs
-RUN_SECONDS = 50      # measured seconds of each run (N1: NOFAULT_SECONDS)
+RUN_SECONDS = 50      # measured seconds of each run (the no-fault runs: NOFAULT_SECONDS)
 NOFAULT_SECONDS = 90
+NOFAULT_BURN = 45     # N3: seconds the CPU burners run (half the run), from FAULT_AFTER measured windows on
 MARGIN_MS = 3000      # a finding this close to the fault window belongs to it
 RECOVERY_MS = 20000   # a step this soon after the fault's end is its aftermath (counted apart, not as false)
 
@@ -72,11 +76,11 @@ def _burst(conn_of, table: str, work: Path) -> list:
 
 
 def _config(connection: str, password: str | None, table: str, terminals: int, seconds: int, warmup: int,
-            rate: str, weights: str, extra: str = "") -> str:
+            rate: str, weights: str, extra: str = "", records: int = 2000) -> str:
     pw = "<passwordEnv>IVS_ACC_PW</passwordEnv>" if password is not None else ""
     rate_xml = f"<rate>{rate}</rate>" if rate else "<rate>unlimited</rate>"
     return (f"<parameters>{connection}{extra}{pw}"
-            f"<terminals>{terminals}</terminals><randomSeed>7</randomSeed><recordcount>2000</recordcount>"
+            f"<terminals>{terminals}</terminals><randomSeed>7</randomSeed><recordcount>{records}</recordcount>"
             f"<table>{table}</table>"
             "<transactiontypes><transactiontype><name>ReadRecord</name></transactiontype>"
             "<transactiontype><name>ExtendRecord</name></transactiontype></transactiontypes>"
@@ -132,7 +136,18 @@ SCENARIOS = {
            lambda: _mariadb("InnoDB"),
            lambda t, w: [FAULTS / "mariadb-restart.sh", _env("IVS_MARIADB_STATE"), 3], None),
     "N1": ("MariaDB InnoDB", "none (steady, 90 s)", "none", False, lambda: _mariadb("InnoDB"), None, None),
+    "N2": ("MariaDB InnoDB", "none (gradual growth: 500 records, +500 bytes per extend, 90 s)", "none",
+           False, lambda: _mariadb("InnoDB"), None, None),
+    # the box's two speeds: no database fault; the burners are the machine, whose answer is cpu-contention or none
+    "N3": ("MariaDB InnoDB", f"none (box's two speeds: {NOFAULT_BURN} s of CPU burners, 2 per core, in 90 s)",
+           "none / cpu-contention", False, lambda: _mariadb("InnoDB"),
+           lambda t, w: [FAULTS / "cpu-burn.sh", NOFAULT_BURN, 2 * (os.cpu_count() or 1)], None),
 }
+# the no-fault runs: every step or episode in them is a false one; a database cause is the worse kind
+NO_FAULT = ("N1", "N2", "N3")
+# per no-fault scenario: (weights, records, extra config) other than the default 70:30 on 2,000 records
+# N2: ~300 extends/s over 500 records grow each by ~30 KB in the run (1 KB loaded): reads return ever larger rows
+NOFAULT_LOAD = {"N2": ("70,30", 500, "<extendfieldlength>500</extendfieldlength>")}
 
 
 # Scenarios that need a differently configured server run on a private instance of their own (its own state
@@ -213,11 +228,12 @@ def _run_scenario(sid: str, out: Path) -> dict:
     work.mkdir(parents=True, exist_ok=True)
     table = f"diag_s{sid.lower()}"
     connection, password = conn_of()
-    seconds = NOFAULT_SECONDS if injector is None else RUN_SECONDS
+    seconds = NOFAULT_SECONDS if sid in NO_FAULT else RUN_SECONDS
     reconnect = "<reconnectOnConnectionFailure>true</reconnectOnConnectionFailure>" if sid == "17" else ""
+    weights, records, extra = NOFAULT_LOAD.get(sid, ("70,30", 2000, ""))
     config = work / "cfg.xml"
     config.write_text(_config(connection, password, table, terminals=4, seconds=seconds, warmup=10, rate="1000",
-                              weights="70,30", extra=reconnect))
+                              weights=weights, extra=reconnect + extra, records=records))
     results = work / "results"
     row = {"scenario": sid, "server": server, "fault": fault, "expected": expected}
     log = (work / "ivsbench.log").open("w")
@@ -263,7 +279,13 @@ def judge(row: dict) -> dict:
                    after_steps="-")
         return row
     findings = [f for f in json.loads((report / "findings.json").read_text()) if f["kind"] in ("step", "episode")]
-    if not row.get("fault_ms"):
+    if sid in NO_FAULT:
+        # no database fault: every step or episode is a false one (N3's burners are the machine: its finding at
+        # their start is the row's answer, and not blamed on the database if it says cpu-contention)
+        during = [f for f in findings if row.get("fault_ms")
+                  and abs(f["time_ms"] - row["fault_ms"][0]) <= MARGIN_MS]
+        after, others = [], findings
+    elif not row.get("fault_ms"):
         during, after, others = [], [], findings
     else:
         start, end = row["fault_ms"]
@@ -273,15 +295,15 @@ def judge(row: dict) -> dict:
     row["after_steps"] = str(len(after))
     top = during[0] if during else None
     # a false step blamed on the database (a database category, or a db.* counter as its cause) is the worse kind;
-    # the host's CPU taken by another process is the machine, not the database
-    blamed = [f for f in others if f.get("category") not in (None, "cpu-contention")
+    # the host's CPU or disk taken by another process is the machine, not the database
+    blamed = [f for f in others if f.get("category") not in (None, "cpu-contention", "io-contention")
               or (not f.get("category") and (f.get("cause") or "").startswith("db."))]
     row["false_steps"] = f"{len(others)} ({len(blamed)})"
     row["false_titles"] = [f["title"] for f in others]
     row["after_titles"] = [f["title"] for f in after]
     row.pop("title", None)
     if top is None:
-        row["top"] = "none" if not row.get("fault_ms") else "(no finding at the fault)"
+        row["top"] = "none" if sid in NO_FAULT or not row.get("fault_ms") else "(no finding at the fault)"
         row["blocker"] = "-"
         return row
     row["title"] = top["title"]
@@ -339,13 +361,14 @@ def summarize(rows: list[dict]) -> None:
     print("\n" + HEADER)
     for r in rows:
         print(line(r))
-    faults = [r for r in rows if r["expected"] != "none"]
+    faults = [r for r in rows if r["scenario"] not in NO_FAULT]
     right = sum(1 for r in faults if r["top"] in r["expected"].split(" / "))
     locks = [r for r in faults if SCENARIOS[r["scenario"]][3]]
     named = sum(1 for r in locks if r["blocker"] == "y")
     print(f"\ntop-ranked cause right in {right} of {len(faults)} fault scenarios; blocker named in {named} of "
           f"{len(locks)} lock scenarios; false steps in no-fault runs: "
-          f"{', '.join(r['false_steps'] for r in rows if r['expected'] == 'none')} (with a database cause)")
+          f"{', '.join(r['scenario'] + ' ' + r['false_steps'] for r in rows if r['scenario'] in NO_FAULT)} "
+          "(with a database cause)")
     for r in rows:
         if r.get("title"):
             print(f"- {r['scenario']}: {r['title']}")

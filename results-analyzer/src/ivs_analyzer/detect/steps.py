@@ -33,7 +33,9 @@ For the window series n >= min_points = 20 always, so neither changes anything t
 Filtering tiny shifts
 ---------------------
 A detected change is kept only if the segment means on both sides differ by at least
-``min_relative_change`` (default 0.10 = 10%) of the level before. Changes under the threshold are
+``min_relative_change`` (default 0.10 = 10%) of the level before, and their medians too, in the same
+direction: a segment whose mean moved for one or two far-off windows (a busy box's spike, the phase's last
+windows, where no excursion can be told) keeps its median, so that move is not a step. Changes under the threshold are
 removed one by one (weakest first) and the neighbouring segments merged, then re-evaluated.
 
 Explaining
@@ -68,10 +70,18 @@ def penalty(signal: np.ndarray, params: ChangeParams, log_scale: bool) -> float:
 
 
 def _level_shift(values: np.ndarray, edges: list[int], k: int) -> float:
-    """Relative change between the segment means either side of edges[k]."""
-    before = float(np.mean(values[edges[k - 1]:edges[k]]))
-    after = float(np.mean(values[edges[k]:edges[k + 1]]))
-    return abs(after - before) / max(abs(before), 1e-9)
+    """Relative change between the segments either side of edges[k]: the smaller of the change of their means
+    and of their medians, 0 when those two disagree in direction. A segment whose mean moved only because one
+    or two of its windows are far off (a spike of the busy box, the last windows of a phase) has its median
+    where it was: a move of 1-2 windows is not a lasting change (severe ones are episodes: `without_excursions`)."""
+    seg_b, seg_a = values[edges[k - 1]:edges[k]], values[edges[k]:edges[k + 1]]
+    mean_b, mean_a = float(np.mean(seg_b)), float(np.mean(seg_a))
+    med_b, med_a = float(np.median(seg_b)), float(np.median(seg_a))
+    by_mean = (mean_a - mean_b) / max(abs(mean_b), 1e-9)
+    by_median = (med_a - med_b) / max(abs(med_b), 1e-9)
+    if by_mean * by_median <= 0:
+        return 0.0
+    return min(abs(by_mean), abs(by_median))
 
 
 def detect_steps(values: np.ndarray, params: ChangeParams, log_scale: bool = False,

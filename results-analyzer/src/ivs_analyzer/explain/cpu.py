@@ -4,7 +4,9 @@ monitor.csv has the host (``os.cpu.idle_pct``, % of all cores), the database ser
 (``proc.cpu_pct``, 100 = one core) and, when the client records it, the client's own process
 (``client.cpu_pct``, 100 = one core). With the host's core count (environment.json ``os.processors``) the
 three are put in cores: what the host lost in idle time and neither process gained went to another process.
-Without the core count, "another process" is said when neither process gained a tenth of a core.
+Without the core count, "another process" is said when neither process gained a tenth of a core. The other
+way round, idle CPU that neither process gave back was given back by another process (``freed_by``): the end
+of another process's busy spell, the machine again.
 """
 from __future__ import annotations
 
@@ -39,6 +41,13 @@ def attribute_cpu(before: dict, after: dict, cores: int | None) -> dict | None:
            "host_cores_delta": None, "other_cores_delta": None, "taken_by": None}
     if ia > ib:
         out["taken_by"] = "freed"  # the host has more idle CPU: nothing took it
+        # who gave it back: when neither the server nor the client dropped by half of it, another process did
+        # (the machine's busy spell ended, not the database's work)
+        drops = max(-(server or 0.0), 0.0) + max(-(client or 0.0), 0.0)
+        if server is not None and client is not None:
+            freed = (ia - ib) / 100.0 * cores if cores else None
+            if (drops < 0.5 * freed) if freed is not None else drops < MIN_PROCESS_CORES:
+                out["freed_by"] = "another process"
         return out
     gains = {"the database server": server or 0.0, "the client": client or 0.0}
     if cores:
@@ -61,6 +70,8 @@ def describe_cpu(cpu: dict | None) -> str:
         return ""
     idle = f"host CPU idle {cpu['host_idle_before']:.0f} → {cpu['host_idle_after']:.0f} %"
     if cpu["taken_by"] == "freed":
+        if cpu.get("freed_by"):
+            return f"{idle}: host CPU given back by {cpu['freed_by']} (the host had CPU to spare after the change)"
         return f"{idle} (the host had CPU to spare after the change)"
     parts = []
     if cpu["server_cpu_before"] is not None:

@@ -8,6 +8,7 @@ windows or epochs off their level and back - not steps), ``period`` (a stretch o
 from __future__ import annotations
 
 from .cpu import describe_cpu
+from .disk import describe_disk, iowait_explains
 from .restart import describe_gone
 
 FOLLOWS_SHOWN = 6
@@ -41,19 +42,40 @@ def _follows_sentence(follows: list[str]) -> str:
     return f"effects, not causes (moved with throughput, same amount per operation over any baseline): {shown}"
 
 
-def _cause_text(metrics: list[dict], cpu: dict | None) -> tuple[str | None, str]:
-    """(cause metric, short 'why' for the title). Where the host's CPU went leads the title unless a database
-    counter ranks first: then the counter is the why (a held lock stalls the server whoever takes the idle CPU
-    meanwhile) and the CPU's fate follows it."""
-    taken = None
-    if cpu and cpu.get("taken_by") not in (None, "freed"):
+def _machine(cpu: dict | None, disk: dict | None) -> str | None:
+    """What the machine did at that moment when another process took (or gave back) the host's CPU or took its
+    disk, else None (idle
+    CPU lost to iowait for a disk another process took is the disk's, not the CPU's)."""
+    parts = []
+    if cpu and (cpu.get("taken_by") or "").startswith("another process") and not iowait_explains(disk, cpu):
+        parts.append(f"host CPU taken by {cpu['taken_by']} (idle {cpu['host_idle_before']:.0f} → "
+                     f"{cpu['host_idle_after']:.0f} %)")
+    if cpu and cpu.get("freed_by") == "another process":
+        parts.append(f"host CPU given back by another process (idle {cpu['host_idle_before']:.0f} → "
+                     f"{cpu['host_idle_after']:.0f} %)")
+    if disk and disk.get("taken_by") == "another process":
+        parts.append(f"host disk taken by another process ({disk['host_before'] / 1e6:,.0f} → "
+                     f"{disk['host_after'] / 1e6:,.0f} MB/s, the database server's own "
+                     f"{disk['server_before'] / 1e6:,.0f} → {disk['server_after'] / 1e6:,.0f} MB/s)")
+    return "; ".join(parts) or None
+
+
+def _cause_text(metrics: list[dict], cpu: dict | None, disk: dict | None = None) -> tuple[str | None, str]:
+    """(cause metric, short 'why' for the title). What the machine did (the host's CPU or disk taken by another
+    process, or the CPU by the server or the client) leads the title unless a database counter ranks first:
+    then the counter is the why (a held lock stalls the server whoever takes the idle CPU meanwhile) and the
+    machine follows it. Trivial counter moves never rank (metrics.trivial_amount)."""
+    taken = _machine(cpu, disk)
+    if taken is None and cpu and cpu.get("taken_by") not in (None, "freed"):
         taken = f"host CPU taken by {cpu['taken_by']} (idle {cpu['host_idle_before']:.0f} → {cpu['host_idle_after']:.0f} %)"
     if metrics and (taken is None or metrics[0]["name"].startswith("db.")):
         m = metrics[0]
         why = f"{m['name']} {_n(m['before'])} → {_n(m['after'])}"
         return m["name"], why + (f"; meanwhile {taken}" if taken else "")
     if taken:
-        return (metrics[0]["name"] if metrics else "os.cpu.idle_pct"), taken
+        fallback = ("os.cpu.idle_pct" if cpu and (cpu.get("taken_by") not in (None, "freed") or cpu.get("freed_by"))
+                    else "os.disk.write_bytes_ps")
+        return (metrics[0]["name"] if metrics else fallback), taken
     return None, "no recorded metric broke its own trend at that moment"
 
 
@@ -62,19 +84,23 @@ def _has_other_cause(change: dict, cpu: dict | None) -> bool:
     return bool(change["metrics"]) or bool(cpu and cpu.get("taken_by") not in (None, "freed"))
 
 
-def _category(gone: dict | None, cpu: dict | None, pressure: dict | None = None) -> str | None:
+def _category(gone: dict | None, cpu: dict | None, pressure: dict | None = None, disk: dict | None = None) -> str | None:
     """A step's cause category from the client's, the server's counters' (write pressure: explain/pressure.py)
     and the host's evidence (docs/diagnosis.md), in that order: a server that went away explains everything
     after it, and the engine's own flush/stall counters say why writes slowed whoever took the host's CPU
-    meanwhile. The server's wait evidence, when its snapshot has some, overrides it (report/folders.py
-    attach_activity)."""
+    meanwhile. cpu-contention and io-contention by another process are the machine, not the database; when both,
+    iowait decides (a disk hog takes the host's idle time as iowait, explain/disk.iowait_explains). The server's
+    wait evidence, when its snapshot has some, overrides it (report/folders.py attach_activity)."""
     if gone:
         return "server-restart"
     if pressure:
         return pressure["category"]
-    if cpu and (cpu.get("taken_by") or "").startswith("another process"):
+    disk_taken = bool(disk and disk.get("taken_by") == "another process")
+    if disk_taken and iowait_explains(disk, cpu):
+        return "io-contention"   # the idle CPU was lost to waiting for the disk another process took
+    if cpu and ((cpu.get("taken_by") or "").startswith("another process") or cpu.get("freed_by")):
         return "cpu-contention"
-    return None
+    return "io-contention" if disk_taken else None
 
 
 def run_findings(changes: list[dict], excursions: list[dict], start_ms: float, window_ms: float) -> list[dict]:
@@ -96,7 +122,8 @@ def run_findings(changes: list[dict], excursions: list[dict], start_ms: float, w
                             if e["phase"] == d["phase"] and abs(e["time_ms"] - end) <= 2 * window_ms)
         lead = max(group, key=lambda d: max([m["score"] for m in d["metrics"]], default=0.0))
         cpu = next((d["cpu"] for d in group if d.get("cpu")), None)
-        cause, why = _cause_text(lead["metrics"], cpu)
+        disk = next((d["disk"] for d in group if d.get("disk")), None)
+        cause, why = _cause_text(lead["metrics"], cpu, disk)
         gone = next((d["server_gone"] for d in group if d.get("server_gone")), None)
         pressure = next((d["pressure"] for d in group if d.get("pressure")), None)
         if gone:
@@ -117,6 +144,8 @@ def run_findings(changes: list[dict], excursions: list[dict], start_ms: float, w
             evidence.insert(0, pressure["text"])
         if cpu:
             evidence.append(describe_cpu(cpu))
+        if disk:
+            evidence.append(describe_disk(disk))
         follows = sorted({f for d in group for f in d["follows"]})
         if follows:
             evidence.append(_follows_sentence(follows))
@@ -124,7 +153,8 @@ def run_findings(changes: list[dict], excursions: list[dict], start_ms: float, w
                     "headline": f"{moves} {when}",
                     "evidence": evidence, "cause": cause, "time_ms": c["time_ms"], "phase": c["phase"],
                     "duration_ms": duration, "series": [d["series"] for d in group], "follows": follows,
-                    "cpu": cpu, "pressure": pressure, "category": _category(gone, cpu, pressure)})
+                    "cpu": cpu, "disk": disk, "pressure": pressure,
+                    "category": _category(gone, cpu, pressure, disk)})
     # an excursion inside (or at the edges of) a step or an episode is part of that finding
     spans = [(f["phase"], f["time_ms"] - 2 * window_ms, f["time_ms"] + (f["duration_ms"] or 0) + 2 * window_ms)
              for f in out]

@@ -21,6 +21,9 @@ process on the CPU), not the long list of things that fell because fewer operati
   follows when a line ``a + b·throughput`` with ``a ≥ 0`` and ``b > 0`` (a baseline plus an amount per
   operation), fitted over the context windows, predicts ``EXPLAINED`` of its move from throughput's move.
   A metric that rises as throughput falls (lock waits, stalls, misses) has ``b < 0`` and never follows.
+* **The operations' own count.** When throughput did not move (a p99 step alone), a metric that moved by less
+  than ``min_relative_change`` with its amount per operation within 10% either side (rows read per read)
+  counts the operations: it follows too (``same_per_operation``).
 * **CPU time that moves with throughput is the work done.** Host, server or client CPU shares (busy for idle)
   that fall as throughput falls, or rise as it rises, follow it whatever their proportion (other processes
   keep their share); CPU that rises while throughput falls (a hog) stays a candidate cause.
@@ -29,6 +32,10 @@ process on the CPU), not the long list of things that fell because fewer operati
   rise whenever operations take longer (blocked sessions stay, arrivals keep coming) or a session arrives;
   they say that work piled up, not why. They are ranked after every other listed metric, so a wait counter
   that broke at the same moment (row-lock waits during a held lock) leads and the session counts join it.
+* **Too small to matter.** A database counter whose move is less than 1 event per 100 operations (per second,
+  against the side with fewer operations) is not listed: one table opened in a second of 1,000 operations
+  cannot move their p99 (the slowest 1 in 100) or their throughput. A rule on the counter's size relative to
+  the operations, not a list of names (``trivial_amount``).
 * **One place per signal.** Going down the ranking, a metric that correlates window by window with one
   already listed (``|r| ≥ same_signal_r``) joins that one's ``same`` list.
 """
@@ -47,6 +54,8 @@ EXPLAINED = 0.8
 CPU_TIME = re.compile(r"os\.cpu\.\w+_pct|proc\.cpu_pct|client\.cpu_pct")
 PER_OP_TOLERANCE = math.log(1.1)
 TREND_JUMP_MULTIPLE = 3.0
+# A database counter that moved by fewer events than this per operation is no cause (trivial_amount).
+MIN_EVENTS_PER_OP = 0.01
 # Counts of what the server's clients have there (see "Sessions are the pile-up" above), by name after the
 # "db." / "proc." prefix: MariaDB/MySQL, PostgreSQL (numbackends) and MongoDB (connections.*, globalLock
 # active clients) status names, and the server process's thread count.
@@ -99,6 +108,32 @@ def on_own_trend(values: np.ndarray, after: np.ndarray) -> bool:
     others = np.abs(np.delete(d, k)) if 0 <= k < len(d) else np.abs(d)
     jump = abs(d[k]) if 0 <= k < len(d) else 0.0
     return jump <= TREND_JUMP_MULTIPLE * float(np.median(others))
+
+
+def trivial_amount(name: str, before: float, after: float, tput: tuple[float, float] | None) -> bool:
+    """True for a database counter whose move is too small for the operations to feel: fewer than
+    MIN_EVENTS_PER_OP per operation of the side with fewer operations per second (one table opened in a second
+    of 1,000 operations). Whatever a counter counts, what touched fewer than 1 in 100 operations cannot move
+    their p99 or their throughput. Only for the server's own metrics (``db.``), whose values count events or
+    their sizes; CPU shares and bytes of the host and the processes have units of their own."""
+    if tput is None or not name.startswith("db.") or math.isnan(before) or math.isnan(after):
+        return False
+    return abs(after - before) < MIN_EVENTS_PER_OP * max(min(tput), 1.0)
+
+
+def same_per_operation(before: float, after: float, tput: tuple[float, float] | None,
+                       min_relative_change: float) -> bool:
+    """True when throughput did not move (less than min_relative_change), the metric moved by less than that
+    too, and its amount per operation is within 10% either side: it counts the operations (rows read per read),
+    whose small wobble is no cause of a p99 change that throughput did not share."""
+    if tput is None or _throughput_moved(tput, min_relative_change):
+        return False
+    sb, sa = tput
+    if not (before > 0 and after > 0 and sb > 0 and sa > 0):
+        return False
+    if abs(after - before) >= min_relative_change * max(before, after):
+        return False
+    return abs(math.log((after / sa) / (before / sb))) < PER_OP_TOLERANCE
 
 
 def follows_throughput(name: str, before: float, after: float, tput: tuple[float, float] | None,
@@ -250,6 +285,8 @@ def rank_window_metrics(metrics: pd.DataFrame, before: np.ndarray, after: np.nda
     for j in np.flatnonzero(np.nan_to_num(candidates, nan=0).astype(bool)):
         if on_own_trend(frame[:, j], is_after):
             continue
+        if trivial_amount(str(metrics.columns[j]), float(mb[j]), float(ma[j]), tput):
+            continue
         entry = {"name": str(metrics.columns[j]), "score": round(float(score[j]), 4),
                  "before": float(mb[j]), "after": float(ma[j]), "same": []}
         ranked.append((entry, frame[:, j]))
@@ -259,6 +296,7 @@ def rank_window_metrics(metrics: pd.DataFrame, before: np.ndarray, after: np.nda
     context_rate = np.asarray(rate, dtype=float)[context] if rate is not None else None
     for entry, values in ranked:
         if follows_throughput(entry["name"], entry["before"], entry["after"], tput, params.min_relative_change) \
+                or same_per_operation(entry["before"], entry["after"], tput, params.min_relative_change) \
                 or (context_rate is not None and tput is not None
                     and _throughput_moved(tput, params.min_relative_change)
                     and follows_with_baseline(_busy(entry["name"], values), context_rate,
