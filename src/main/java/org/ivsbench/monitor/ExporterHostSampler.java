@@ -65,7 +65,7 @@ final class ExporterHostSampler implements HostSampler {
         if (node != null) {
             // A failed scrape (cpu null) on either side: no rates, rather than zeros.
             boolean nodeRates = rates && prev.cpu != null && now.cpu != null;
-            cpu(out, nodeRates ? prev.cpu : null, now.cpu);
+            CpuColumns.put(out, nodeRates ? prev.cpu : null, now.cpu);
             memory(out, now.mem);
             disks(out, nodeRates ? prev.disks : null, now.disks, seconds);
             net(out, nodeRates ? prev.net : null, now.net, seconds);
@@ -183,32 +183,6 @@ final class ExporterHostSampler implements HostSampler {
     }
 
     // ---- columns, as ProcSampler names them ------------------------------------------------------------------
-
-    private static void cpu(Map<String, Double> out, double[] before, double[] after) {
-        String[] names = {"os.cpu.usr_pct", "os.cpu.sys_pct", "os.cpu.iowait_pct", "os.cpu.steal_pct", "os.cpu.idle_pct"
-        };
-        double[] pct = new double[5];
-        boolean ok = before != null && after != null;
-        if (ok) {
-            double[] d = new double[8];
-            double total = 0;
-            for (int i = 0; i < 8; i++) {
-                d[i] = Math.max(0, after[i] - before[i]);
-                total += d[i];
-            }
-            ok = total > 0;
-            if (ok) {
-                pct[0] = 100.0 * (d[0] + d[1]) / total;
-                pct[1] = 100.0 * (d[2] + d[5] + d[6]) / total;
-                pct[2] = 100.0 * d[4] / total;
-                pct[3] = 100.0 * d[7] / total;
-                pct[4] = 100.0 * d[3] / total;
-            }
-        }
-        for (int i = 0; i < 5; i++) {
-            out.put(names[i], ok ? pct[i] : null);
-        }
-    }
 
     private static void memory(Map<String, Double> out, Map<String, Double> mem) {
         Double total = mem.get("MemTotal");

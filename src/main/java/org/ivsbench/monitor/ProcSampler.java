@@ -69,7 +69,7 @@ public final class ProcSampler implements HostSampler {
         double seconds = prev == null ? 0 : (now.nanos - prev.nanos) / 1e9;
         boolean rates = prev != null && seconds > 0;
 
-        cpu(out, rates ? prev.cpu : null, now.cpu);
+        CpuColumns.put(out, CpuColumns.of(rates ? prev.cpu : null), CpuColumns.of(now.cpu));
         memory(out, now.mem);
         disks(out, rates ? prev.disks : null, now.disks, seconds);
         net(out, rates ? prev.net : null, now.net, seconds);
@@ -80,33 +80,6 @@ public final class ProcSampler implements HostSampler {
     }
 
     // ---- computing columns -------------------------------------------------------------------------------
-
-    private static void cpu(Map<String, Double> out, long[] before, long[] after) {
-        String[] names = {"os.cpu.usr_pct", "os.cpu.sys_pct", "os.cpu.iowait_pct", "os.cpu.steal_pct", "os.cpu.idle_pct"
-        };
-        double[] pct = new double[5];
-        boolean ok = before != null && after != null;
-        if (ok) {
-            // Fields: user nice system idle iowait irq softirq steal (guest time is already inside user/nice).
-            long[] d = new long[8];
-            long total = 0;
-            for (int i = 0; i < 8; i++) {
-                d[i] = Math.max(0, after[i] - before[i]);
-                total += d[i];
-            }
-            ok = total > 0;
-            if (ok) {
-                pct[0] = 100.0 * (d[0] + d[1]) / total;
-                pct[1] = 100.0 * (d[2] + d[5] + d[6]) / total;
-                pct[2] = 100.0 * d[4] / total;
-                pct[3] = 100.0 * d[7] / total;
-                pct[4] = 100.0 * d[3] / total;
-            }
-        }
-        for (int i = 0; i < 5; i++) {
-            out.put(names[i], ok ? pct[i] : null);
-        }
-    }
 
     private static void memory(Map<String, Double> out, Map<String, Long> mem) {
         Long total = mem.get("MemTotal");
