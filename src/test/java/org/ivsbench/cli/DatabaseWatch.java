@@ -39,17 +39,27 @@ final class DatabaseWatch implements AutoCloseable {
         this.dir = emptyDir.toAbsolutePath();
     }
 
+    /** Whether {@code 127.0.0.1:PORT} names a port no socket can have (above 65535). */
+    private static boolean unreachable(String hostPort) {
+        Matcher m = LOOPBACK.matcher(hostPort);
+        return m.matches() && m.group(1).length() <= 9 && Integer.parseInt(m.group(1)) > 65535;
+    }
+
     /** Writes the watched copy of {@code config} (same file name, so messages quoting it still match). */
     Path copy(Path config) throws IOException {
         String xml = Files.readString(config);
         xml = SQLITE.matcher(xml)
                 .replaceAll(m -> Matcher.quoteReplacement("jdbc:sqlite:" + sqlitePath(config, m.group(1))));
+        // A port above 65535 cannot be connected to: such an address (a config that must be refused for it) stays.
         xml = LOOPBACK.matcher(xml)
-                .replaceAll(m -> "127.0.0.1:" + trap(m.group()).port());
+                .replaceAll(m -> unreachable(m.group())
+                        ? m.group()
+                        : "127.0.0.1:" + trap(m.group()).port());
         Matcher a = AUTHORITY.matcher(xml);
         while (a.find()) {
             for (String host : a.group(1).split(",")) {
-                if (traps.values().stream().noneMatch(t -> host.equals("127.0.0.1:" + t.port()))) {
+                if (!unreachable(host)
+                        && traps.values().stream().noneMatch(t -> host.equals("127.0.0.1:" + t.port()))) {
                     throw new AssertionError(config + ": the address '" + host + "' in " + a.group()
                             + " cannot be watched; use 127.0.0.1 with an explicit port");
                 }
