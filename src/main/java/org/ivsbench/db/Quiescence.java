@@ -22,7 +22,8 @@ public interface Quiescence {
         /** One reading: every gauge the kind watches, each with its quiet limit. */
         List<QuietGauge> read() throws TargetException;
 
+        /** Ends the probe: undoes what settling changed on the server (a setting it lowered), frees its connection. */
         @Override
-        void close();
+        void close() throws TargetException;
     }
 }

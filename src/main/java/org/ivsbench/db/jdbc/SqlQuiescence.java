@@ -20,6 +20,9 @@ final class SqlQuiescence implements Quiescence {
 
         /** One reading. */
         List<QuietGauge> read(Connection connection, String table) throws SQLException;
+
+        /** Undoes what {@link #settle} changed on the server (a setting it lowered); nothing by default. */
+        default void release(Connection connection) throws SQLException {}
     }
 
     private final JdbcTarget target;
@@ -51,8 +54,14 @@ final class SqlQuiescence implements Quiescence {
             }
 
             @Override
-            public void close() {
-                Connections.closeQuietly(c);
+            public void close() throws TargetException {
+                try {
+                    gauges.release(c);
+                } catch (SQLException e) {
+                    throw target.failure("restore the server's settings after the quiescence wait", e);
+                } finally {
+                    Connections.closeQuietly(c);
+                }
             }
         };
     }
