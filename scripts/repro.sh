@@ -89,7 +89,7 @@ kill "$sampler" 2>/dev/null || true
 sampler=""
 stop_servers
 
-exp=$(find "$STATE/results" -mindepth 1 -maxdepth 1 -type d -name '*experiment*' | sort | tail -1)
+exp=$(find "$STATE/results" -mindepth 1 -maxdepth 1 -type d \( -name '*experiment*' -o -name '*trials*' \) | sort | tail -1)
 [ -n "$exp" ] || ivs_die "the run wrote no experiment folder (exit $rc; $STATE/run.log)"
 ivs_setup_venv
 "$IVS_CACHE_DIR/venv/bin/python" -m ivs_analyzer compact "$exp" "$OUT"

@@ -91,3 +91,24 @@ def test_mode_ratios_divide_the_two_modes_means_epoch_by_epoch(tmp_path):
     clean = json.loads((exp / "epoch-007" / "clean" / "run" / "summary.json").read_text())["phases"][0]
     assert row["ratio"] == pytest.approx(main["responseTimeUs"]["avg"] / clean["responseTimeUs"]["avg"], rel=1e-5)
     assert row["low"] < row["ratio"] < row["high"]
+
+
+def test_a_trials_folder_compacts_to_one_folder_per_trial_and_the_trials_figure_book(tmp_path):
+    folder = tmp_path / "ycsbivs-trials_2026-01-01_00-00-00"
+    write_experiment(folder / "ycsbivs-experiment_2026-01-01_00-00-01", epochs=12, main_step_at=6, with_monitor=True)
+    write_experiment(folder / "ycsbivs-experiment_2026-01-01_00-10-00", epochs=12, with_monitor=True)
+    from test_trials_report import _write_trials_csv
+    _write_trials_csv(folder / "trials.csv", 12)
+    assert cli.main(["report", str(folder), "-o", str(tmp_path / "full")]) == 0
+    assert cli.main(["compact", str(folder), str(tmp_path / "c")]) == 0
+    c = tmp_path / "c"
+    assert sorted(p.name for p in c.iterdir() if p.is_dir() and p.name.startswith("trial-")) == ["trial-1", "trial-2"]
+    assert not list(c.glob("trial-*/epoch-*")), "no epoch sub-folders"
+    # trial 1 is the first trial by the folder's start time, as in `report` on the trials folder
+    assert (c / "trial-1" / "epochs.csv").read_bytes() == (
+        folder / "ycsbivs-experiment_2026-01-01_00-00-01" / "epochs.csv").read_bytes()
+    assert (c / "trials.csv").is_file() and (c / "verdicts.md").is_file()
+    for name in ["figures.json", "findings.json"]:
+        assert (c / name).read_bytes() == (tmp_path / "full" / name).read_bytes(), name
+    fig16 = {f["figure"]: f for f in json.loads((c / "figures.json").read_text())}[16]
+    assert fig16["verdict"] == "reproduced", "Fig 16 from trials.csv, as on the full trials folder"

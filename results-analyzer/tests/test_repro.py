@@ -16,7 +16,13 @@ from ivs_analyzer.load.results import COMPACT_FILE, MONITOR_EPOCHS_FILE
 from ivs_analyzer.report import compact
 
 REPRO = Path(__file__).resolve().parents[2] / "docs" / "repro"
-SETTINGS = sorted(p for p in REPRO.iterdir() if (p / "compact.json").is_file()) if REPRO.is_dir() else []
+SETTINGS = sorted(p for p in REPRO.iterdir() if (p / "compact.json").is_file() or (p / compact.TRIALS_FILE).is_file()
+                  ) if REPRO.is_dir() else []
+
+
+def _trial_one(setting: Path) -> Path:
+    """The folder holding the experiment's epochs.csv: the setting's own, or a trials setting's trial 1."""
+    return setting / "trial-1" if (setting / compact.TRIALS_FILE).is_file() else setting
 
 
 def test_there_are_committed_runs():
@@ -32,6 +38,11 @@ def _copy(setting: Path, tmp: Path) -> Path:
     """The compact folder's inputs only (not its committed outputs)."""
     dst = tmp / setting.name
     dst.mkdir(parents=True)
+    if (setting / compact.TRIALS_FILE).is_file():  # a trials setting: trials.csv and each trial's inputs
+        shutil.copyfile(setting / compact.TRIALS_FILE, dst / compact.TRIALS_FILE)
+        for trial in sorted(setting.glob("trial-*")):
+            _copy(trial, dst)
+        return dst
     for name in compact.COPIED + [MONITOR_EPOCHS_FILE, COMPACT_FILE]:
         if (setting / name).is_file():
             shutil.copyfile(setting / name, dst / name)
@@ -84,7 +95,7 @@ def _test(book: list[dict], figure: int, name: str) -> dict:
 
 @pytest.mark.parametrize("setting", SETTINGS, ids=[s.name for s in SETTINGS])
 def test_two_figures_effects_and_intervals_recomputed_independently(setting):
-    epochs = pd.read_csv(setting / "epochs.csv")
+    epochs = pd.read_csv(_trial_one(setting) / "epochs.csv")
     book = json.loads((setting / "figures.json").read_text())
     # Fig 15 (zipfian): main-run against clean-run, the history effect; Fig 10: main against average-baseline
     for figure, name, num, den in [(15, "main slower", "main", "clean"),
@@ -118,9 +129,9 @@ def test_swapping_two_modes_labels_flips_a_verdict(tmp_path):
             continue
         figure, test, num, den = found
         folder = _copy(setting, tmp_path / setting.name)
-        epochs = pd.read_csv(folder / "epochs.csv")
+        epochs = pd.read_csv(_trial_one(folder) / "epochs.csv")
         epochs["mode"] = epochs["mode"].replace({num: den, den: num})
-        epochs.to_csv(folder / "epochs.csv", index=False)
+        epochs.to_csv(_trial_one(folder) / "epochs.csv", index=False)
         swapped = _test(_book(folder, tmp_path / setting.name / "out"), figure, test["test"])
         assert swapped["verdict"] == "not reproduced", (setting.name, figure, swapped["text"])
         assert swapped["estimate"] == pytest.approx(-test["estimate"], rel=1e-9)

@@ -8,7 +8,8 @@ phase: explain.epochs.summarize_monitor, the figures the verdicts and step expla
 (the run's label and where it came from), then the report and figure book of the compact folder, and
 verdicts.md (one row per figure-book test: effect, interval, detectable effect, verdict). The epoch
 sub-folders (per-window samples, latency logs, raw monitor samples) are left out; a report on the compact folder
-gives the same figure book as on the full one (tests/test_compact.py).
+gives the same figure book as on the full one (tests/test_compact.py). A trials folder becomes one such set of
+inputs per trial (`trial-<k>/`) with trials.csv, and the figure book of trial 1 with Fig 16 from the trials.
 """
 from __future__ import annotations
 
@@ -140,10 +141,12 @@ def verdicts_table(book: list[dict], label: str) -> str:
     return "\n".join(rows) + "\n"
 
 
-def write(source: Path, out: Path) -> Path:
-    source, out = Path(source), Path(out)
-    if source.resolve() == out.resolve():
-        raise AnalyzerError(f"compact: the output folder must differ from the experiment folder ({source})")
+TRIALS_FILE = "trials.csv"
+
+
+def _inputs(source: Path, out: Path) -> Experiment:
+    """The experiment's compact inputs in `out`: its summary files, monitor_epochs.csv, epoch_intervals.csv,
+    mode_ratios.png and compact.json (everything the report on `out` reads)."""
     exp = load_experiment(source)
     if not exp.subruns:
         raise AnalyzerError(f"compact: {source} has no epoch sub-folders (already compact?)")
@@ -157,8 +160,27 @@ def write(source: Path, out: Path) -> Path:
     draw_mode_ratios(mode_ratios(intervals), out / RATIOS_FILE)
     (out / COMPACT_FILE).write_text(json.dumps({"label": exp.label, "source": source.name}, indent=2) + "\n",
                                     encoding="utf-8")
+    return exp
+
+
+def write(source: Path, out: Path) -> Path:
+    """The compact form of an experiment folder, or of a trials folder (experiment/trials > 1): there each
+    trial's compact inputs go to `trial-<k>/` in the order the trials ran, trials.csv beside them, and the
+    report and figure book (trial 1's, with Fig 16 from trials.csv: folders.report) and verdicts.md to `out`."""
+    source, out = Path(source), Path(out)
+    if source.resolve() == out.resolve():
+        raise AnalyzerError(f"compact: the output folder must differ from the experiment folder ({source})")
+    if (source / TRIALS_FILE).is_file():
+        trials = sorted(p for p in source.iterdir() if (p / "epochs.csv").is_file())
+        if not trials:
+            raise AnalyzerError(f"compact: the trials folder {source} holds no experiment folder")
+        exps = [_inputs(t, out / f"trial-{k}") for k, t in enumerate(trials, 1)]
+        shutil.copyfile(source / TRIALS_FILE, out / TRIALS_FILE)
+        label = f"{exps[0].label}, {len(exps)} trials"
+    else:
+        label = _inputs(source, out).label
     from . import folders
     folders.report(out, out)
     book = json.loads((out / "figures.json").read_text(encoding="utf-8"))
-    (out / VERDICTS_FILE).write_text(verdicts_table(book, exp.label), encoding="utf-8")
+    (out / VERDICTS_FILE).write_text(verdicts_table(book, label), encoding="utf-8")
     return out
