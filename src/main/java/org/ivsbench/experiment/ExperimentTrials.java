@@ -14,6 +14,7 @@ import org.ivsbench.bench.LoadReport;
 import org.ivsbench.config.BenchmarkConfig;
 import org.ivsbench.db.Target;
 import org.ivsbench.run.LiveMetrics;
+import org.ivsbench.run.NextStep;
 import org.ivsbench.run.RunFolder;
 
 /**
@@ -72,6 +73,7 @@ public final class ExperimentTrials {
         try {
             TrialsCsv.write(epochsFiles(dir), dir.resolve("trials.csv"));
             out.println("Trials: " + dir + " (trials.csv)");
+            out.println(NextStep.line(dir) + " - trial 1's report with Fig 16 from the trials");
         } catch (IOException e) {
             System.err.println("error: trials.csv: " + e.getMessage());
             return code == 0 ? ExperimentRun.failedCode() : code;
