@@ -74,6 +74,25 @@ def test_a_snapshot_without_waits_gives_the_finding_the_old_transaction_and_a_wa
          "title": "h: the server went away"}
     attach_activity([h], [entry], 0, 1_000)
     assert h["category"] == "server-restart" and "wait" not in h
+    # sessions waiting with no holder named (the server's own WAL contention) while the dead tuples keep piling
+    # up: the old transaction is the extra work they wait on; without the growing backlog the wait stays
+    wal = _postgres(40.0)
+    for s in wal["sessions"][:2]:
+        s.update(state="active", waitEventType="LWLock", waitEvent="WALWrite")
+    backlog = {"signals": [{"name": "db.pg_stat_user_tables.n_dead_tup"}], "text": "..."}
+    m = {"kind": "step", "time_ms": CHANGE_MS, "evidence": [], "category": None, "headline": "h", "title": "h",
+         "version_backlog": backlog}
+    attach_activity([m], [dict(entry, snapshot=wal)], 0, 1_000)
+    assert m["category"] == "long-transaction" and m["wait"]["blocker"]["id"] == 4242
+    assert m["title"].endswith("; meanwhile 2 of 5 sessions waiting for LWLock: WALWrite"), m["title"]
+    n = {"kind": "step", "time_ms": CHANGE_MS, "evidence": [], "category": None, "headline": "h", "title": "h"}
+    attach_activity([n], [dict(entry, snapshot=wal)], 0, 1_000)
+    assert n["category"] == "lock-wait" and n["wait"]["wait"] == "LWLock: WALWrite"
+    # a wait whose holder the server names stays a lock wait, backlog or not
+    o = {"kind": "step", "time_ms": CHANGE_MS, "evidence": [], "category": None, "headline": "h", "title": "h",
+         "version_backlog": backlog}
+    attach_activity([o], [dict(entry, snapshot=locked)], 0, 1_000)
+    assert o["category"] == "lock-wait" and o["wait"]["blocker"]["id"] == 4242
     # a change for the better is not blamed on it
     k = {"kind": "step", "time_ms": CHANGE_MS, "evidence": [], "category": None, "headline": "h", "title": "h",
          "worse": False}
@@ -125,22 +144,22 @@ def _change(**extra):
 def test_the_backlog_makes_a_step_long_transaction_after_the_machine_and_write_pressure():
     rising = [300.0] * 10 + [300.0 + 500 * (i + 1) for i in range(10)]
     backlog = version_backlog(_frame("Innodb_history_list_length", rising), BEFORE, AFTER, 1000)
-    f = run_findings([_change(backlog=backlog)], [], T0, 1000)[0]
+    f = run_findings([_change(version_backlog=backlog)], [], T0, 1000)[0]
     assert f["category"] == "long-transaction" and f["cause"] == "db.Innodb_history_list_length"
     assert "long transaction: row versions kept for an old snapshot" in f["title"], f["title"]
     # another process took the host's CPU meanwhile (purge starves too): the machine's category
     cpu = {"host_idle_before": 60.0, "host_idle_after": 5.0, "cores": 2, "server_cpu_before": 50.0,
            "server_cpu_after": 40.0, "client_cpu_before": 20.0, "client_cpu_after": 15.0,
            "host_cores_delta": 1.1, "other_cores_delta": 1.1, "taken_by": "another process"}
-    assert run_findings([_change(backlog=backlog, cpu=cpu)], [], T0, 1000)[0]["category"] == "cpu-contention"
+    assert run_findings([_change(version_backlog=backlog, cpu=cpu)], [], T0, 1000)[0]["category"] == "cpu-contention"
     # a change for the better (p99 down) is not blamed on it
-    better = _change(backlog=backlog, relative_change=-0.6, before=4000.0, after=1600.0)
+    better = _change(version_backlog=backlog, relative_change=-0.6, before=4000.0, after=1600.0)
     f = run_findings([better], [], T0, 1000)[0]
     assert f["category"] is None and f["worse"] is False
     # nor on a throughput rise; a throughput fall is
-    up = _change(backlog=backlog, series="throughput", relative_change=0.3, before=700.0, after=910.0)
+    up = _change(version_backlog=backlog, series="throughput", relative_change=0.3, before=700.0, after=910.0)
     assert run_findings([up], [], T0, 1000)[0]["category"] is None
-    down = _change(backlog=backlog, series="throughput", relative_change=-0.3, before=1000.0, after=700.0)
+    down = _change(version_backlog=backlog, series="throughput", relative_change=-0.3, before=1000.0, after=700.0)
     assert run_findings([down], [], T0, 1000)[0]["category"] == "long-transaction"
     # without the backlog nothing says long-transaction
     assert run_findings([_change()], [], T0, 1000)[0]["category"] is None

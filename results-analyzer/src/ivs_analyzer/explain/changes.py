@@ -21,7 +21,7 @@ def find_changes(run: Run, params: ChangeParams | None = None) -> list[dict]:
     """Every step and severe episode of the run's phases (detect.steps.find_steps), each with its cause search:
     {..., "metrics": ranked, "follows": effects, "cpu": who took the host's CPU, "disk": who took its disk
     (disk.py), "server_gone": restart.py's evidence or None, "pressure": pressure.py's write pressure or None,
-    "backlog": longtxn.py's versions kept for an old snapshot or None}."""
+    "version_backlog": longtxn.py's versions kept for an old snapshot or None}."""
     params = params or ChangeParams()
     metrics = run.metric_frame()
     mtimes = metrics.index.to_numpy(dtype=float) if metrics is not None else np.array([])
@@ -48,7 +48,7 @@ def _explained(run: Run, metrics, mtimes: np.ndarray, params: ChangeParams, ctx:
         interval_s = float(np.median(np.diff(mtimes))) / 1000.0 if len(mtimes) > 1 else window_ms / 1000.0
         backlog = version_backlog(metrics, before_mask, after_mask, max(tput) * interval_s)
     return {"metrics": ranked, "follows": follows, "cpu": cpu, "server_gone": gone, "disk": disk,
-            "pressure": pressure, "backlog": backlog}
+            "pressure": pressure, "version_backlog": backlog}
 
 
 def _means(metrics: pd.DataFrame, mask: np.ndarray, names: tuple = (HOST_IDLE, SERVER_CPU, CLIENT_CPU)) -> dict:

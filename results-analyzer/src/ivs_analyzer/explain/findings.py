@@ -135,7 +135,7 @@ def run_findings(changes: list[dict], excursions: list[dict], start_ms: float, w
         cause, why = _cause_text(lead["metrics"], cpu, disk)
         gone = next((d["server_gone"] for d in group if d.get("server_gone")), None)
         pressure = next((d["pressure"] for d in group if d.get("pressure")), None)
-        backlog = next((d["backlog"] for d in group if d.get("backlog")), None)
+        backlog = next((d["version_backlog"] for d in group if d.get("version_backlog")), None)
         if gone:
             why = describe_gone(gone)
         elif pressure:
@@ -167,7 +167,8 @@ def run_findings(changes: list[dict], excursions: list[dict], start_ms: float, w
                     "headline": f"{moves} {when}",
                     "evidence": evidence, "cause": cause, "time_ms": c["time_ms"], "phase": c["phase"],
                     "duration_ms": duration, "series": [d["series"] for d in group], "follows": follows,
-                    "cpu": cpu, "disk": disk, "pressure": pressure, "backlog": backlog, "worse": _worse(group),
+                    "cpu": cpu, "disk": disk, "pressure": pressure, "version_backlog": backlog,
+                    "worse": _worse(group),
                     "category": _category(gone, cpu, pressure, disk, backlog, _worse(group))})
     # an excursion inside (or at the edges of) a step or an episode is part of that finding
     spans = [(f["phase"], f["time_ms"] - 2 * window_ms, f["time_ms"] + (f["duration_ms"] or 0) + 2 * window_ms)

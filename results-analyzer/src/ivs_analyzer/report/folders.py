@@ -41,10 +41,12 @@ def attach_activity(found: list[dict], activity: list[dict], start_ms: float, wi
     them all (`activities`) and the one nearest the step (`activity`). When sessions waited in one of them
     (waits.wait_cause: whatever the kind of wait), that wait and its holder are the finding's `wait` and
     `category`, and its title names them; the counters stay in the evidence. A snapshot whose only finding is a
-    backlog of request stages (waits.py: category "backlog") does not replace a category the counters gave. When
-    no session waits, a transaction open with no statement running since before the step (explain/longtxn.py)
-    is the cause (`long-transaction`, its connection the blocker) of a change for the worse, unless the server
-    went away."""
+    backlog of request stages (waits.py: category "backlog") does not replace a category the counters gave. A
+    transaction open with no statement running since before the step (explain/longtxn.py) is the cause
+    (`long-transaction`, its connection the blocker) of a change for the worse, unless the server went away,
+    when no session waits - or when the waits name no holder (the server's own contention: WAL writes, I/O)
+    while the counters show the versions it keeps piling up (the finding's `version_backlog`): that is the extra
+    work they wait on. A wait a session holds (a lock with its holder) still wins."""
     for f in found:
         if f["kind"] not in ("step", "episode") or not activity:
             continue
@@ -55,8 +57,12 @@ def attach_activity(found: list[dict], activity: list[dict], start_ms: float, wi
             f["activities"] = entries
             f["evidence"] = [s for e in entries for s in describe_snapshot(e, start_ms)] + f["evidence"]
             cause = strongest(entries)
-            if cause is None and f.get("category") != "server-restart" and f.get("worse", True):
-                cause = _old_transaction(entries, f["time_ms"], window_ms)
+            if f.get("category") != "server-restart" and f.get("worse", True) and \
+                    (cause is None or (cause.get("blocker") is None and f.get("version_backlog"))):
+                old = _old_transaction(entries, f["time_ms"], window_ms)
+                if old is not None and cause is not None:
+                    old["text"] += f"; meanwhile {cause['text']}"
+                cause = old or cause
             # queued request stages alone ("backlog": Cassandra's request pools) name no cause: a category the
             # counters gave (write pressure, a restart, the CPU) stays, the snapshot is in the evidence
             if cause is not None and not (cause["category"] == "backlog" and f.get("category")):
