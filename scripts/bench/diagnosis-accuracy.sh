@@ -13,7 +13,8 @@
 # monitor on, injects the fault with scripts/faults/ after 15 measured windows, runs the analyzer's report and
 # prints a table row: scenario, server, fault, expected cause, top-ranked cause, blocker named (y/n), false
 # steps (scripts/bench/lib/diagnosis_accuracy.py). Work and results folders: .cache/bench/diagnosis-<time>/.
-# About 1.5 min per scenario (the no-fault runs 2 min), ~26 min in all. The CPU scenarios take the host's cores for 10 s (12: two
+# About 1.5 min per scenario (the no-fault runs and 8, 9 - a 50 s idle transaction in 90 s - 2 min), ~30 min
+# in all. The CPU scenarios take the host's cores for 10 s (12: two
 # burners as docs/diagnosis.md says; 12b: four per core, as tests/test_real_diagnosis.py's hog); the
 # write bursts (14-16) run a second ivsbench process, 8 closed-loop terminals for 15 s. The no-fault runs
 # measure 90 s: N1 steady, N2 with growing values, N3 with CPU burners (2 per core) for 45 s of it.
