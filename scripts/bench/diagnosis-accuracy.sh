@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The fault corpus of docs/diagnosis.md run end to end on the private servers, and the analyzer's accuracy:
 #
-#   scripts/bench/diagnosis-accuracy.sh [SCENARIO...]     (default: all: 1-7 12 12b 14 15 17 N1-N3, then 16)
+#   scripts/bench/diagnosis-accuracy.sh [SCENARIO...]     (default: all: 1-9 12 12b 14 15 17 N1-N3, then 16)
 #   scripts/bench/diagnosis-accuracy.sh --rescore DIR     the analyzer again on an earlier run's folders (DIR:
 #                                                         its .cache/bench/diagnosis-<time>/), no server needed
 #
@@ -13,7 +13,8 @@
 # monitor on, injects the fault with scripts/faults/ after 15 measured windows, runs the analyzer's report and
 # prints a table row: scenario, server, fault, expected cause, top-ranked cause, blocker named (y/n), false
 # steps (scripts/bench/lib/diagnosis_accuracy.py). Work and results folders: .cache/bench/diagnosis-<time>/.
-# About 1.5 min per scenario (the no-fault runs 2 min), ~26 min in all. The CPU scenarios take the host's cores for 10 s (12: two
+# About 1.5 min per scenario (the no-fault runs and 8, 9 - a 50 s idle transaction in 90 s - 2 min), ~30 min
+# in all. The CPU scenarios take the host's cores for 10 s (12: two
 # burners as docs/diagnosis.md says; 12b: four per core, as tests/test_real_diagnosis.py's hog); the
 # write bursts (14-16) run a second ivsbench process, 8 closed-loop terminals for 15 s. The no-fault runs
 # measure 90 s: N1 steady, N2 with growing values, N3 with CPU burners (2 per core) for 45 s of it.
@@ -27,10 +28,10 @@ if [ "${1:-}" = --rescore ]; then
   exec "$IVS_VENV/bin/python" scripts/bench/lib/diagnosis_accuracy.py --rescore "$2"
 fi
 for s in "$@"; do
-  case "$s" in 1|2|3|4|5|6|7|12|12b|14|15|16|17|N1|N2|N3) ;;
-    *) echo "scenario: unknown: $s (known: 1 2 3 4 5 6 7 12 12b 14 15 16 17 N1 N2 N3)" >&2; exit 2 ;; esac
+  case "$s" in 1|2|3|4|5|6|7|8|9|12|12b|14|15|16|17|N1|N2|N3) ;;
+    *) echo "scenario: unknown: $s (known: 1 2 3 4 5 6 7 8 9 12 12b 14 15 16 17 N1 N2 N3)" >&2; exit 2 ;; esac
 done
-if [ $# -eq 0 ]; then set -- 1 2 3 4 5 6 7 12 12b 14 15 17 N1 N2 N3 16; fi
+if [ $# -eq 0 ]; then set -- 1 2 3 4 5 6 7 8 9 12 12b 14 15 17 N1 N2 N3 16; fi
 others=() cassandra=0
 for s in "$@"; do if [ "$s" = 16 ]; then cassandra=1; else others+=("$s"); fi; done
 bench_header "diagnosis accuracy: the fault corpus of docs/diagnosis.md"

@@ -84,7 +84,8 @@ def _has_other_cause(change: dict, cpu: dict | None) -> bool:
     return bool(change["metrics"]) or bool(cpu and cpu.get("taken_by") not in (None, "freed"))
 
 
-def _category(gone: dict | None, cpu: dict | None, pressure: dict | None = None, disk: dict | None = None) -> str | None:
+def _category(gone: dict | None, cpu: dict | None, pressure: dict | None = None, disk: dict | None = None,
+              backlog: dict | None = None, worse: bool = True) -> str | None:
     """A step's cause category from the client's, the server's counters' (write pressure: explain/pressure.py)
     and the host's evidence (docs/diagnosis.md), in that order: a server that went away explains everything
     after it, and the engine's own flush/stall counters say why writes slowed whoever took the host's CPU
@@ -100,7 +101,15 @@ def _category(gone: dict | None, cpu: dict | None, pressure: dict | None = None,
         return "io-contention"   # the idle CPU was lost to waiting for the disk another process took
     if cpu and ((cpu.get("taken_by") or "").startswith("another process") or cpu.get("freed_by")):
         return "cpu-contention"
-    return "io-contention" if disk_taken else None
+    if disk_taken:
+        return "io-contention"
+    # versions kept for an old snapshot (explain/longtxn.py): after the machine, which can starve purge too
+    return "long-transaction" if backlog and worse else None
+
+
+def _worse(group: list[dict]) -> bool:
+    """Whether the change is for the worse: p99 up or throughput down (a version backlog cannot explain less)."""
+    return any((d["series"] == "throughput") == (d["relative_change"] < 0) for d in group)
 
 
 def run_findings(changes: list[dict], excursions: list[dict], start_ms: float, window_ms: float) -> list[dict]:
@@ -126,11 +135,14 @@ def run_findings(changes: list[dict], excursions: list[dict], start_ms: float, w
         cause, why = _cause_text(lead["metrics"], cpu, disk)
         gone = next((d["server_gone"] for d in group if d.get("server_gone")), None)
         pressure = next((d["pressure"] for d in group if d.get("pressure")), None)
+        backlog = next((d["version_backlog"] for d in group if d.get("version_backlog")), None)
         if gone:
             why = describe_gone(gone)
         elif pressure:
             cause = pressure["signals"][0]["name"]
             why = pressure["text"] + (f"; meanwhile {why}" if _has_other_cause(lead, cpu) else "")
+        elif backlog and _category(None, cpu, None, disk, backlog, _worse(group)) == "long-transaction":
+            cause, why = backlog["signals"][0]["name"], backlog["text"]
         moves = " and ".join(f"{d['series']} {_pct(d['relative_change'])} ({_n(d['before'])} → {_n(d['after'])} "
                              f"{UNITS[d['series']]})" for d in group)
         duration = next((d["duration_ms"] for d in group if d.get("duration_ms")), None)
@@ -142,6 +154,8 @@ def run_findings(changes: list[dict], excursions: list[dict], start_ms: float, w
             evidence.insert(0, describe_gone(gone))
         elif pressure:
             evidence.insert(0, pressure["text"])
+        if backlog:
+            evidence.insert(0 if cause == backlog["signals"][0]["name"] else len(evidence), backlog["text"])
         if cpu:
             evidence.append(describe_cpu(cpu))
         if disk:
@@ -153,8 +167,9 @@ def run_findings(changes: list[dict], excursions: list[dict], start_ms: float, w
                     "headline": f"{moves} {when}",
                     "evidence": evidence, "cause": cause, "time_ms": c["time_ms"], "phase": c["phase"],
                     "duration_ms": duration, "series": [d["series"] for d in group], "follows": follows,
-                    "cpu": cpu, "disk": disk, "pressure": pressure,
-                    "category": _category(gone, cpu, pressure, disk)})
+                    "cpu": cpu, "disk": disk, "pressure": pressure, "version_backlog": backlog,
+                    "worse": _worse(group),
+                    "category": _category(gone, cpu, pressure, disk, backlog, _worse(group))})
     # an excursion inside (or at the edges of) a step or an episode is part of that finding
     spans = [(f["phase"], f["time_ms"] - 2 * window_ms, f["time_ms"] + (f["duration_ms"] or 0) + 2 * window_ms)
              for f in out]

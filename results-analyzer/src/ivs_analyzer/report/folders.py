@@ -13,6 +13,7 @@ from ..detect.series import ChangeParams
 from ..explain.changes import find_changes
 from ..explain.epochs import analyse_epochs
 from ..explain.findings import experiment_findings, run_findings
+from ..explain.longtxn import old_idle_transaction
 from ..explain.waits import strongest
 from ..load.activity import describe_snapshot, load_activity, nearest_snapshot, snapshots_between
 from ..load.results import AnalyzerError, Experiment, Run, load_any
@@ -40,7 +41,12 @@ def attach_activity(found: list[dict], activity: list[dict], start_ms: float, wi
     them all (`activities`) and the one nearest the step (`activity`). When sessions waited in one of them
     (waits.wait_cause: whatever the kind of wait), that wait and its holder are the finding's `wait` and
     `category`, and its title names them; the counters stay in the evidence. A snapshot whose only finding is a
-    backlog of request stages (waits.py: category "backlog") does not replace a category the counters gave."""
+    backlog of request stages (waits.py: category "backlog") does not replace a category the counters gave. A
+    transaction open with no statement running since before the step (explain/longtxn.py) is the cause
+    (`long-transaction`, its connection the blocker) of a change for the worse, unless the server went away,
+    when no session waits - or when the waits name no holder (the server's own contention: WAL writes, I/O)
+    while the counters show the versions it keeps piling up (the finding's `version_backlog`): that is the extra
+    work they wait on. A wait a session holds (a lock with its holder) still wins."""
     for f in found:
         if f["kind"] not in ("step", "episode") or not activity:
             continue
@@ -51,12 +57,25 @@ def attach_activity(found: list[dict], activity: list[dict], start_ms: float, wi
             f["activities"] = entries
             f["evidence"] = [s for e in entries for s in describe_snapshot(e, start_ms)] + f["evidence"]
             cause = strongest(entries)
+            if f.get("category") != "server-restart" and f.get("worse", True) and \
+                    (cause is None or (cause.get("blocker") is None and f.get("version_backlog"))):
+                old = _old_transaction(entries, f["time_ms"], window_ms)
+                if old is not None and cause is not None:
+                    old["text"] += f"; meanwhile {cause['text']}"
+                cause = old or cause
             # queued request stages alone ("backlog": Cassandra's request pools) name no cause: a category the
             # counters gave (write pressure, a restart, the CPU) stays, the snapshot is in the evidence
             if cause is not None and not (cause["category"] == "backlog" and f.get("category")):
                 f["wait"], f["category"] = cause, cause["category"]
                 headline = f.get("headline") or ""
                 f["title"] = f"{headline}: {cause['text']}" if headline else cause["text"]
+
+
+def _old_transaction(entries: list[dict], change_ms: float, window_ms: float) -> dict | None:
+    """The oldest idle transaction open since before the change in any of the step's snapshots, or None."""
+    found = [c for c in (old_idle_transaction(e.get("snapshot") or {}, float(e["time_ms"]), change_ms, window_ms)
+                         for e in entries) if c]
+    return max(found, key=lambda c: c["blocker"]["seconds"]) if found else None
 
 
 def report_run(run: Run, out: Path, params: ChangeParams | None = None) -> Path:

@@ -16,7 +16,9 @@ import org.ivsbench.db.CounterKind;
 
 /**
  * PostgreSQL's cumulative statistics for the monitor, named {@code view.column}: the configured database's row
- * of pg_stat_database (with its size), pg_stat_bgwriter, and, where the pg_stat_statements extension is
+ * of pg_stat_database (with its size), pg_stat_bgwriter, the live and dead tuples of the database's tables
+ * (pg_stat_user_tables summed: dead tuples that pile up are versions vacuum may not remove yet, e.g. for an old
+ * snapshot), and, where the pg_stat_statements extension is
  * installed and preloaded, its calls, rows, time and blocks per statement kind (first keyword: select, update,
  * begin, ...). Every numeric column is read, so a newer server's extra columns appear without a change here.
  *
@@ -30,9 +32,11 @@ final class PostgresCounters {
     static final String BGWRITER = "pg_stat_bgwriter.";
     static final String STATEMENTS = "pg_stat_statements.";
     static final String DATABASE_SIZE = "pg_database_size";
+    static final String TABLES = "pg_stat_user_tables.";
 
     /** Levels, not running totals. */
-    private static final Set<String> GAUGES = Set.of(DATABASE + "numbackends", DATABASE_SIZE);
+    private static final Set<String> GAUGES =
+            Set.of(DATABASE + "numbackends", DATABASE_SIZE, TABLES + "n_live_tup", TABLES + "n_dead_tup");
 
     /** Columns that are identifiers or timestamps, not counters. */
     private static final Set<String> NOT_COUNTERS = Set.of("datid", "datname", "stats_reset");
@@ -55,6 +59,8 @@ final class PostgresCounters {
             DATABASE + "blk_read_time",
             DATABASE + "blk_write_time",
             DATABASE_SIZE,
+            TABLES + "n_live_tup",
+            TABLES + "n_dead_tup",
             BGWRITER + "checkpoints_timed",
             BGWRITER + "checkpoints_req",
             BGWRITER + "checkpoint_write_time",
@@ -75,6 +81,10 @@ final class PostgresCounters {
     private static final String DATABASE_SQL = "SELECT d.*, pg_database_size(d.datid) AS " + DATABASE_SIZE
             + ", EXISTS (SELECT 1 FROM pg_extension WHERE extname = 'pg_stat_statements') AS has_statements"
             + " FROM pg_stat_database d WHERE d.datname = current_database()";
+
+    /** Levels summed over the database's tables (every user can read them: the counts are not hidden). */
+    private static final String TABLES_SQL = "SELECT coalesce(sum(n_live_tup), 0) AS n_live_tup,"
+            + " coalesce(sum(n_dead_tup), 0) AS n_dead_tup FROM pg_stat_user_tables";
 
     /** The extension is installed but its library was not preloaded: its view refuses to be read. */
     private static final String NOT_PRELOADED = "55000";
@@ -105,6 +115,11 @@ final class PostgresCounters {
             try (ResultSet rs = st.executeQuery("SELECT * FROM pg_stat_bgwriter")) {
                 if (rs.next()) {
                     numericColumns(rs, BGWRITER, counters);
+                }
+            }
+            try (ResultSet rs = st.executeQuery(TABLES_SQL)) {
+                if (rs.next()) {
+                    numericColumns(rs, TABLES, counters);
                 }
             }
             if (statements) {

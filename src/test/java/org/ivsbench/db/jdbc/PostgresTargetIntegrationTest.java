@@ -321,6 +321,44 @@ class PostgresTargetIntegrationTest {
         }
     }
 
+    /**
+     * The live and dead tuples of the database's tables (summed): 100 rows updated once while another session's
+     * REPEATABLE READ snapshot (taken before the update) is open are 100 dead tuples nobody may remove yet - the
+     * level the analyzer reads as vacuum held back by a long transaction. A database of its own holds only this
+     * table; its autovacuum is off, and the writer forces its statistics out before the counters are read.
+     */
+    @Test
+    void deadTuplesAnOpenSnapshotKeepsAreCounted() throws Exception {
+        try (JdbcTarget target = (JdbcTarget) Targets.open(TestServers.postgres())) {
+            DatabaseAdmin admin = target.capability(DatabaseAdmin.class).orElseThrow();
+            admin.dropDatabase("ivs_pg_dead");
+            admin.createDatabase("ivs_pg_dead", false);
+            String url = TestServers.postgresUrl().replaceFirst("/[^/?]*(\\?.*)?$", "/ivs_pg_dead$1");
+            try (Target other = admin.withDatabase("ivs_pg_dead");
+                    Connection old = DriverManager.getConnection(
+                            url, TestServers.postgresUser(), TestServers.postgresPassword());
+                    Connection writer = DriverManager.getConnection(
+                            url, TestServers.postgresUser(), TestServers.postgresPassword());
+                    Statement os = old.createStatement();
+                    Statement ws = writer.createStatement()) {
+                ws.execute("CREATE TABLE pg_dead (k int PRIMARY KEY, v int) WITH (autovacuum_enabled = off)");
+                ws.execute("INSERT INTO pg_dead SELECT g, 0 FROM generate_series(1, 100) g");
+                old.setAutoCommit(false);
+                os.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ");
+                os.executeQuery("SELECT count(*) FROM pg_dead").close();
+                ws.execute("UPDATE pg_dead SET v = v + 1");
+                ws.execute("SELECT pg_stat_force_next_flush()"); // flushed as the writer goes idle
+                StatusCounters counters = other.capability(StatusCounters.class).orElseThrow();
+                Map<String, Double> snapshot = counters.snapshot();
+                assertEquals(100.0, snapshot.get("pg_stat_user_tables.n_dead_tup"), snapshot.toString());
+                assertEquals(100.0, snapshot.get("pg_stat_user_tables.n_live_tup"), snapshot.toString());
+                assertEquals(CounterKind.GAUGE, counters.kindOf("pg_stat_user_tables.n_dead_tup"));
+                old.rollback();
+            }
+            admin.dropDatabase("ivs_pg_dead");
+        }
+    }
+
     @Test
     void engineAndBadNamesFailClearly() throws Exception {
         try (Target target = Targets.open(TestServers.postgres())) {
