@@ -126,11 +126,14 @@ def run_findings(changes: list[dict], excursions: list[dict], start_ms: float, w
         cause, why = _cause_text(lead["metrics"], cpu, disk)
         gone = next((d["server_gone"] for d in group if d.get("server_gone")), None)
         pressure = next((d["pressure"] for d in group if d.get("pressure")), None)
+        # the server's own counters say why: write pressure first, then reads gone to storage (explain/misses.py)
+        misses = next((d["misses"] for d in group if d.get("misses")), None)
+        counted = pressure or misses
         if gone:
             why = describe_gone(gone)
-        elif pressure:
-            cause = pressure["signals"][0]["name"]
-            why = pressure["text"] + (f"; meanwhile {why}" if _has_other_cause(lead, cpu) else "")
+        elif counted:
+            cause = counted["signals"][0]["name"]
+            why = counted["text"] + (f"; meanwhile {why}" if _has_other_cause(lead, cpu) else "")
         moves = " and ".join(f"{d['series']} {_pct(d['relative_change'])} ({_n(d['before'])} → {_n(d['after'])} "
                              f"{UNITS[d['series']]})" for d in group)
         duration = next((d["duration_ms"] for d in group if d.get("duration_ms")), None)
@@ -140,8 +143,8 @@ def run_findings(changes: list[dict], excursions: list[dict], start_ms: float, w
         evidence = [_metric_sentence(m) for m in lead["metrics"]]
         if gone:
             evidence.insert(0, describe_gone(gone))
-        elif pressure:
-            evidence.insert(0, pressure["text"])
+        elif counted:
+            evidence.insert(0, counted["text"])
         if cpu:
             evidence.append(describe_cpu(cpu))
         if disk:
@@ -153,8 +156,8 @@ def run_findings(changes: list[dict], excursions: list[dict], start_ms: float, w
                     "headline": f"{moves} {when}",
                     "evidence": evidence, "cause": cause, "time_ms": c["time_ms"], "phase": c["phase"],
                     "duration_ms": duration, "series": [d["series"] for d in group], "follows": follows,
-                    "cpu": cpu, "disk": disk, "pressure": pressure,
-                    "category": _category(gone, cpu, pressure, disk)})
+                    "cpu": cpu, "disk": disk, "pressure": pressure, "misses": misses,
+                    "category": _category(gone, cpu, counted, disk)})
     # an excursion inside (or at the edges of) a step or an episode is part of that finding
     spans = [(f["phase"], f["time_ms"] - 2 * window_ms, f["time_ms"] + (f["duration_ms"] or 0) + 2 * window_ms)
              for f in out]
