@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The fault corpus of docs/diagnosis.md run end to end on the private servers, and the analyzer's accuracy:
 #
-#   scripts/bench/diagnosis-accuracy.sh [SCENARIO...]     (default: all: 1-7 12 12b 14 15 17 N1-N3, then 16)
+#   scripts/bench/diagnosis-accuracy.sh [SCENARIO...]     (default: all: 1-7 10 11 12 12b 14 15 17 N1-N3, then 16)
 #   scripts/bench/diagnosis-accuracy.sh --rescore DIR     the analyzer again on an earlier run's folders (DIR:
 #                                                         its .cache/bench/diagnosis-<time>/), no server needed
 #
@@ -27,10 +27,10 @@ if [ "${1:-}" = --rescore ]; then
   exec "$IVS_VENV/bin/python" scripts/bench/lib/diagnosis_accuracy.py --rescore "$2"
 fi
 for s in "$@"; do
-  case "$s" in 1|2|3|4|5|6|7|12|12b|14|15|16|17|N1|N2|N3) ;;
-    *) echo "scenario: unknown: $s (known: 1 2 3 4 5 6 7 12 12b 14 15 16 17 N1 N2 N3)" >&2; exit 2 ;; esac
+  case "$s" in 1|2|3|4|5|6|7|10|11|12|12b|14|15|16|17|N1|N2|N3) ;;
+    *) echo "scenario: unknown: $s (known: 1 2 3 4 5 6 7 10 11 12 12b 14 15 16 17 N1 N2 N3)" >&2; exit 2 ;; esac
 done
-if [ $# -eq 0 ]; then set -- 1 2 3 4 5 6 7 12 12b 14 15 17 N1 N2 N3 16; fi
+if [ $# -eq 0 ]; then set -- 1 2 3 4 5 6 7 10 11 12 12b 14 15 17 N1 N2 N3 16; fi
 others=() cassandra=0
 for s in "$@"; do if [ "$s" = 16 ]; then cassandra=1; else others+=("$s"); fi; done
 bench_header "diagnosis accuracy: the fault corpus of docs/diagnosis.md"
