@@ -30,7 +30,11 @@ def test_innodb_buffer_pool_misses_per_operation_up_at_the_step_are_a_buffer_mis
     assert m["category"] == "buffer-miss"
     # the buffer pool's own misses first, then the pages they read; logical requests are not misses
     assert [s["name"] for s in m["signals"]] == ["db.Innodb_buffer_pool_reads", "db.Innodb_pages_read"]
-    assert "db.Innodb_buffer_pool_reads 0.002 → 0.60 per operation" in m["text"], m["text"]
+    assert "db.Innodb_buffer_pool_reads 0.002 → 0.60 per operation; db.Innodb_pages_read 0.002 → 0.61" \
+        in m["text"], m["text"]
+    # counters that count the same reads are named together
+    m = buffer_misses(_frame(Innodb_buffer_pool_reads=(2.0, 600.0), Innodb_data_reads=(2.0, 600.0)), BEFORE, AFTER, OPS)
+    assert "db.Innodb_buffer_pool_reads 0.002 → 0.60 per operation (as db.Innodb_data_reads))" in m["text"], m["text"]
 
 
 def test_myrocks_block_cache_and_postgres_blocks_read_are_the_same_family():

@@ -90,6 +90,17 @@ def _num(v: float) -> str:
     return f"{v:,.2f}" if abs(v) >= 0.1 else f"{v:.3g}"
 
 
+def _same(a: dict, b: dict) -> bool:
+    return all(abs(a[k] - b[k]) <= 0.01 * max(abs(a[k]), abs(b[k]), 1e-9) for k in ("before", "after"))
+
+
 def describe_misses(signals: list[dict]) -> str:
-    parts = "; ".join(f"{s['name']} {_num(s['before'])} → {_num(s['after'])} per operation" for s in signals[:3])
+    """The first three signals, one counting the same as an earlier one (InnoDB's buffer pool misses, pages read
+    and data reads are one read each per page here) named beside it."""
+    groups: list[list[dict]] = []
+    for s in signals:
+        g = next((g for g in groups if _same(g[0], s)), None)
+        g.append(s) if g else groups.append([s])
+    parts = "; ".join(f"{g[0]['name']} {_num(g[0]['before'])} → {_num(g[0]['after'])} per operation"
+                      + (f" (as {', '.join(x['name'] for x in g[1:])})" if len(g) > 1 else "") for g in groups[:3])
     return f"buffer misses: reads the cache served before went to storage ({parts})"
