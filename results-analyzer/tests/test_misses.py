@@ -55,6 +55,16 @@ def test_misses_that_only_follow_throughput_or_stay_trivial_are_none():
     assert buffer_misses(_frame(Innodb_buffer_pool_reads=(300.0, 400.0)), BEFORE, AFTER, OPS) is None
 
 
+def test_a_stall_that_cuts_the_operations_does_not_make_the_same_reads_a_buffer_miss():
+    # a held lock: 1,000 → 5 operations per interval, one storage read per interval throughout: 0.001 → 0.2 per
+    # operation, but no more reads reach storage (the rise, 0, is under 1 per 100 of the busier side's 1,000)
+    ops = np.array([1000.0] * 10 + [5.0] * 10)
+    assert buffer_misses(_frame(Innodb_buffer_pool_reads=(1.0, 1.0)), BEFORE, AFTER, ops) is None
+    # the misses of a cache that stopped fitting while throughput fell: 10 → 400 per interval, 1,000 → 500 operations
+    ops = np.array([1000.0] * 10 + [500.0] * 10)
+    assert buffer_misses(_frame(Innodb_buffer_pool_reads=(10.0, 400.0)), BEFORE, AFTER, ops)["category"] == "buffer-miss"
+
+
 def test_a_gradual_rise_of_the_misses_is_no_step():
     # a working set growing past the cache: misses climb 0 → 570 per 1,000 operations over the 20 intervals;
     # the sides' means differ (0.135 → 0.435 per operation, x3.2) but the edge at the change (the medians of

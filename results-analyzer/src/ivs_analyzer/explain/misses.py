@@ -16,6 +16,9 @@ A signal holds across a change when, per operation,
 
 * the mean after is at least ``RISE`` times the mean before and higher by at least ``MIN_PER_OP`` (one storage
   read per 100 operations: fewer cannot move the p99, the slowest 1 in 100);
+* more of them reach storage, not only per operation: the reads per interval rose by at least ``MIN_PER_OP``
+  times the operations per interval of the busier side (a stall that cuts the operations - a held lock - makes
+  the same few reads weigh more per operation without any more of them);
 * and it moved **at** the change, not over the whole context: the rise from the last ``EDGE`` intervals before
   the change to the first ``EDGE`` after it (their medians) is at least ``STEP_SHARE`` of the rise between the
   sides' means. A working set that grows gradually (values that grow with their extends) makes the misses
@@ -72,9 +75,13 @@ def buffer_misses(metrics: pd.DataFrame, before: np.ndarray, after: np.ndarray, 
         for col in metrics.columns:
             if not col.startswith(PREFIX) or not re.fullmatch(pattern, col[len(PREFIX):], re.IGNORECASE):
                 continue
-            per_op = metrics[col].to_numpy(dtype=float) / ops
+            amount = metrics[col].to_numpy(dtype=float)
+            per_op = amount / ops
             b, a = _mean(per_op[before]), _mean(per_op[after])
             if not np.isfinite(a) or not np.isfinite(b) or a - b < MIN_PER_OP or a < RISE * b:
+                continue
+            busier = max(_mean(ops[before]), _mean(ops[after]))
+            if not _mean(amount[after]) - _mean(amount[before]) >= MIN_PER_OP * busier:
                 continue
             edge = _median(per_op[idx_after[:EDGE]]) - _median(per_op[idx_before[-EDGE:]])
             if not np.isfinite(edge) or edge < STEP_SHARE * (a - b):
