@@ -9,6 +9,8 @@
 # PostgreSQL (each stopped again at the end unless it was running); the write-burst scenarios 14, 15 and 16 run
 # on an instance of their own started with the scenario's settings (a small redo log, small MyRocks write
 # buffers, a small Cassandra memtable space; diagnosis_accuracy.py PRIVATE, state in .cache/bench/server-s<N>/),
+# and so do 10 and 11 (a 16 MB buffer pool under a 250-500 MB table, 11 with O_DIRECT and a disk hog that writes
+# ~1 GB/s for 10 s: diagnosis_cache.py),
 # Cassandra's only once the others are done. Then per scenario it runs ivsbench with the
 # monitor on, injects the fault with scripts/faults/ after 15 measured windows, runs the analyzer's report and
 # prints a table row: scenario, server, fault, expected cause, top-ranked cause, blocker named (y/n), false

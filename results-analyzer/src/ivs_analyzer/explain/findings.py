@@ -88,8 +88,9 @@ def _category(gone: dict | None, cpu: dict | None, pressure: dict | None = None,
     """A step's cause category from the client's, the server's counters' (write pressure: explain/pressure.py)
     and the host's evidence (docs/diagnosis.md), in that order: a server that went away explains everything
     after it, and the engine's own flush/stall counters say why writes slowed whoever took the host's CPU
-    meanwhile. cpu-contention and io-contention by another process are the machine, not the database; when both,
-    iowait decides (a disk hog takes the host's idle time as iowait, explain/disk.iowait_explains). The server's
+    meanwhile (`pressure` is that write pressure, or without it the buffer misses of explain/misses.py).
+    cpu-contention and io-contention by another process are the machine, not the database; when both, iowait
+    decides (a disk hog takes the host's idle time as iowait, explain/disk.iowait_explains). The server's
     wait evidence, when its snapshot has some, overrides it (report/folders.py attach_activity)."""
     if gone:
         return "server-restart"
