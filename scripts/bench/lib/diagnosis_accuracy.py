@@ -33,6 +33,8 @@ import sys
 import time
 from pathlib import Path
 
+import diagnosis_cache as cache
+
 REPO = Path(__file__).resolve().parents[3]
 JAR = REPO / "target" / "benchbase.jar"
 FAULTS = REPO / "scripts" / "faults"
@@ -81,8 +83,8 @@ def _burst(conn_of, table: str, work: Path) -> list:
 
 
 def _config(connection: str, password: str | None, table: str, terminals: int, seconds: int, warmup: int,
-            rate: str, weights: str, extra: str = "", records: int = 2000, distribution: str = "uniform",
-            writer: str = "ExtendRecord") -> str:
+            rate: str, weights: str, extra: str = "", records: int = 2000,
+            keys: str = "<distribution>uniform</distribution>", writer: str = "ExtendRecord") -> str:
     pw = "<passwordEnv>IVS_ACC_PW</passwordEnv>" if password is not None else ""
     rate_xml = f"<rate>{rate}</rate>" if rate else "<rate>unlimited</rate>"
     return (f"<parameters>{connection}{extra}{pw}"
@@ -91,7 +93,7 @@ def _config(connection: str, password: str | None, table: str, terminals: int, s
             "<transactiontypes><transactiontype><name>ReadRecord</name></transactiontype>"
             f"<transactiontype><name>{writer}</name></transactiontype></transactiontypes>"
             f"<works><work><warmup>{warmup}</warmup><time>{seconds}</time>{rate_xml}<weights>{weights}</weights>"
-            f"<distribution>{distribution}</distribution></work></works></parameters>")
+            f"{keys}</work></works></parameters>")
 
 
 def _postgres() -> tuple[str, str]:
@@ -128,6 +130,11 @@ SCENARIOS = {
           lambda t, w: [FAULTS / "mariadb-global-read-lock.sh", _env("IVS_MARIADB_DEFAULTS"), HOLD], None),
     "7": ("PostgreSQL 15", "LOCK TABLE ... SHARE, 8 s", "lock-wait", True, _postgres,
           lambda t, w: [FAULTS / "postgres-table-lock.sh", _libpq(), t, HOLD, "SHARE"], _pg_env),
+    "10": ("MariaDB InnoDB", f"reads widen from a {cache.HOT_SET:.0%} hot set to all {cache.RECORDS:,} rows "
+           f"(buffer pool {cache.BUFFER_POOL})", "buffer-miss", False, lambda: _mariadb("InnoDB"), None, None),
+    "11": ("MariaDB InnoDB", f"O_DIRECT writer, {cache.HOG} s (buffer pool {cache.BUFFER_POOL}, reads {cache.FLUSH_METHOD})",
+           "io-contention", False, lambda: _mariadb("InnoDB"),
+           lambda t, w: [FAULTS / "disk-hog.sh", w, cache.HOG], None),
     "12": ("MariaDB InnoDB", "2 CPU burners, 10 s", "cpu-contention", False, lambda: _mariadb("InnoDB"),
            lambda t, w: [FAULTS / "cpu-burn.sh", BURN, 2], None),
     "12b": ("MariaDB InnoDB", "CPU burners, 4 per core, 10 s", "cpu-contention", False,
@@ -171,6 +178,8 @@ NOFAULT_LOAD = {"N2": ("70,30", 500, "<extendfieldlength>500</extendfieldlength>
 # unslabbed so it counts the bytes written, flushed at a tenth of it, one flush writer) and compaction
 # throttled to 1 MiB/s, so flushes queue and SSTables pile up faster than they are compacted during the burst.
 PRIVATE = {
+    # 10, 11: a buffer pool far smaller than the table (11 with O_DIRECT): diagnosis_cache.py
+    **{sid: ("mariadb.sh", "IVS_STATE_DIR", "IVS_MARIADB_SETTINGS", v) for sid, v in cache.SETTINGS.items()},
     "14": ("mariadb.sh", "IVS_STATE_DIR", "IVS_MARIADB_SETTINGS",
            "innodb_log_file_size=4M\ninnodb_io_capacity=100\ninnodb_io_capacity_max=200"),
     "15": ("mariadb.sh", "IVS_STATE_DIR", "IVS_MARIADB_SETTINGS",
@@ -244,10 +253,11 @@ def _run_scenario(sid: str, out: Path) -> dict:
     weights, records, extra, distribution, seconds, writer = LONG_LOAD.get(
         sid, (*NOFAULT_LOAD.get(sid, ("70,30", 2000, "")), "uniform", seconds, "ExtendRecord"))
     reconnect = "<reconnectOnConnectionFailure>true</reconnectOnConnectionFailure>" if sid == "17" else ""
+    weights, records, extra, keys = cache.LOAD.get(
+        sid, (weights, records, extra, f"<distribution>{distribution}</distribution>"))
     config = work / "cfg.xml"
     config.write_text(_config(connection, password, table, terminals=4, seconds=seconds, warmup=10, rate="1000",
-                              weights=weights, extra=reconnect + extra, records=records, distribution=distribution,
-                              writer=writer))
+                              weights=weights, extra=reconnect + extra, records=records, keys=keys, writer=writer))
     results = work / "results"
     row = {"scenario": sid, "server": server, "fault": fault, "expected": expected}
     log = (work / "ivsbench.log").open("w")
@@ -278,6 +288,8 @@ def _run_scenario(sid: str, out: Path) -> dict:
     row["run_dir"] = str(next(results.glob("ycsbivs_*")))
     if fault_at is not None:
         row["holder"], row["fault_ms"] = fault_at[0], [fault_at[1], fault_at[2]]
+    elif cache.fault_window(row["run_dir"], sid):
+        row["fault_ms"] = cache.fault_window(row["run_dir"], sid)   # 10: the workload's own step
     return judge(row)
 
 

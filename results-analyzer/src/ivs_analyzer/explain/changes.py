@@ -13,6 +13,7 @@ from .cpu import CLIENT_CPU, HOST_IDLE, SERVER_CPU, attribute_cpu
 from .disk import HOST_DISK, IOWAIT, SERVER_DISK, attribute_disk
 from .longtxn import version_backlog
 from .metrics import rank_window_metrics
+from .misses import buffer_misses
 from .pressure import write_pressure
 from .restart import server_gone
 
@@ -21,7 +22,8 @@ def find_changes(run: Run, params: ChangeParams | None = None) -> list[dict]:
     """Every step and severe episode of the run's phases (detect.steps.find_steps), each with its cause search:
     {..., "metrics": ranked, "follows": effects, "cpu": who took the host's CPU, "disk": who took its disk
     (disk.py), "server_gone": restart.py's evidence or None, "pressure": pressure.py's write pressure or None,
-    "version_backlog": longtxn.py's versions kept for an old snapshot or None}."""
+    "version_backlog": longtxn.py's versions kept for an old snapshot or None, "misses": misses.py's buffer misses
+    or None}."""
     params = params or ChangeParams()
     metrics = run.metric_frame()
     mtimes = metrics.index.to_numpy(dtype=float) if metrics is not None else np.array([])
@@ -35,7 +37,7 @@ def _explained(run: Run, metrics, mtimes: np.ndarray, params: ChangeParams, ctx:
     first, b, end, min_rows = ctx.first, ctx.at, ctx.end, ctx.min_rows
     lo, t, hi = times[first], times[b], times[end - 1] + window_ms
     tput = (float(np.mean(tput_values[first:b])), float(np.mean(tput_values[b:end])))
-    ranked, follows, cpu, gone, disk, pressure, backlog = [], [], None, None, None, None, None
+    ranked, follows, cpu, gone, disk, pressure, backlog, misses = [], [], None, None, None, None, None, None
     if metrics is not None and not metrics.empty:
         before_mask, after_mask = (mtimes >= lo) & (mtimes < t), (mtimes >= t) & (mtimes < hi)
         rate = np.interp(mtimes, times, tput_values, left=np.nan, right=np.nan)
@@ -47,8 +49,10 @@ def _explained(run: Run, metrics, mtimes: np.ndarray, params: ChangeParams, ctx:
         pressure = write_pressure(metrics, before_mask, after_mask)
         interval_s = float(np.median(np.diff(mtimes))) / 1000.0 if len(mtimes) > 1 else window_ms / 1000.0
         backlog = version_backlog(metrics, before_mask, after_mask, max(tput) * interval_s)
+        step_s = float(np.median(np.diff(mtimes))) / 1000 if len(mtimes) > 1 else 1.0
+        misses = buffer_misses(metrics, before_mask, after_mask, rate * step_s)
     return {"metrics": ranked, "follows": follows, "cpu": cpu, "server_gone": gone, "disk": disk,
-            "pressure": pressure, "version_backlog": backlog}
+            "pressure": pressure, "version_backlog": backlog, "misses": misses}
 
 
 def _means(metrics: pd.DataFrame, mask: np.ndarray, names: tuple = (HOST_IDLE, SERVER_CPU, CLIENT_CPU)) -> dict:

@@ -89,8 +89,9 @@ def _category(gone: dict | None, cpu: dict | None, pressure: dict | None = None,
     """A step's cause category from the client's, the server's counters' (write pressure: explain/pressure.py)
     and the host's evidence (docs/diagnosis.md), in that order: a server that went away explains everything
     after it, and the engine's own flush/stall counters say why writes slowed whoever took the host's CPU
-    meanwhile. cpu-contention and io-contention by another process are the machine, not the database; when both,
-    iowait decides (a disk hog takes the host's idle time as iowait, explain/disk.iowait_explains). The server's
+    meanwhile (`pressure` is that write pressure, or without it the buffer misses of explain/misses.py).
+    cpu-contention and io-contention by another process are the machine, not the database; when both, iowait
+    decides (a disk hog takes the host's idle time as iowait, explain/disk.iowait_explains). The server's
     wait evidence, when its snapshot has some, overrides it (report/folders.py attach_activity)."""
     if gone:
         return "server-restart"
@@ -136,11 +137,14 @@ def run_findings(changes: list[dict], excursions: list[dict], start_ms: float, w
         gone = next((d["server_gone"] for d in group if d.get("server_gone")), None)
         pressure = next((d["pressure"] for d in group if d.get("pressure")), None)
         backlog = next((d["version_backlog"] for d in group if d.get("version_backlog")), None)
+        # the server's own counters say why: write pressure first, then reads gone to storage (explain/misses.py)
+        misses = next((d["misses"] for d in group if d.get("misses")), None)
+        counted = pressure or misses
         if gone:
             why = describe_gone(gone)
-        elif pressure:
-            cause = pressure["signals"][0]["name"]
-            why = pressure["text"] + (f"; meanwhile {why}" if _has_other_cause(lead, cpu) else "")
+        elif counted:
+            cause = counted["signals"][0]["name"]
+            why = counted["text"] + (f"; meanwhile {why}" if _has_other_cause(lead, cpu) else "")
         elif backlog and _category(None, cpu, None, disk, backlog, _worse(group)) == "long-transaction":
             cause, why = backlog["signals"][0]["name"], backlog["text"]
         moves = " and ".join(f"{d['series']} {_pct(d['relative_change'])} ({_n(d['before'])} → {_n(d['after'])} "
@@ -152,8 +156,8 @@ def run_findings(changes: list[dict], excursions: list[dict], start_ms: float, w
         evidence = [_metric_sentence(m) for m in lead["metrics"]]
         if gone:
             evidence.insert(0, describe_gone(gone))
-        elif pressure:
-            evidence.insert(0, pressure["text"])
+        elif counted:
+            evidence.insert(0, counted["text"])
         if backlog:
             evidence.insert(0 if cause == backlog["signals"][0]["name"] else len(evidence), backlog["text"])
         if cpu:
@@ -167,9 +171,9 @@ def run_findings(changes: list[dict], excursions: list[dict], start_ms: float, w
                     "headline": f"{moves} {when}",
                     "evidence": evidence, "cause": cause, "time_ms": c["time_ms"], "phase": c["phase"],
                     "duration_ms": duration, "series": [d["series"] for d in group], "follows": follows,
-                    "cpu": cpu, "disk": disk, "pressure": pressure, "version_backlog": backlog,
+                    "cpu": cpu, "disk": disk, "pressure": pressure, "misses": misses, "version_backlog": backlog,
                     "worse": _worse(group),
-                    "category": _category(gone, cpu, pressure, disk, backlog, _worse(group))})
+                    "category": _category(gone, cpu, counted, disk, backlog, _worse(group))})
     # an excursion inside (or at the edges of) a step or an episode is part of that finding
     spans = [(f["phase"], f["time_ms"] - 2 * window_ms, f["time_ms"] + (f["duration_ms"] or 0) + 2 * window_ms)
              for f in out]
