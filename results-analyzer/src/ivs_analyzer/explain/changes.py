@@ -14,14 +14,14 @@ from .cpu import CLIENT_CPU, HOST_IDLE, SERVER_CPU, attribute_cpu
 from .disk import HOST_DISK, IOWAIT, SERVER_DISK, attribute_disk
 from .metrics import rank_window_metrics
 from .pressure import write_pressure
-from .restart import server_gone
+from .restart import lost_connections, server_gone, sessions_lost
 
 
 def find_changes(run: Run, params: ChangeParams | None = None) -> list[dict]:
     """Every step and severe episode of the run's phases (detect.steps.find_steps), each with its cause search:
     {..., "metrics": ranked, "follows": effects, "cpu": who took the host's CPU, "disk": who took its disk
     (disk.py), "server_gone": restart.py's evidence or None, "pressure": pressure.py's write pressure or None,
-    "refused": connections.py's connection-limit evidence or None}."""
+    "refused": connections.py's connection-limit evidence or None, "lost": restart.sessions_lost or None}."""
     params = params or ChangeParams()
     metrics = run.metric_frame()
     mtimes = metrics.index.to_numpy(dtype=float) if metrics is not None else np.array([])
@@ -35,7 +35,7 @@ def _explained(run: Run, metrics, mtimes: np.ndarray, params: ChangeParams, ctx:
     first, b, end, min_rows = ctx.first, ctx.at, ctx.end, ctx.min_rows
     lo, t, hi = times[first], times[b], times[end - 1] + window_ms
     tput = (float(np.mean(tput_values[first:b])), float(np.mean(tput_values[b:end])))
-    ranked, follows, cpu, gone, disk, pressure, refused = [], [], None, None, None, None, None
+    ranked, follows, cpu, gone, disk, pressure, refused, lost = [], [], None, None, None, None, None, None
     if metrics is not None and not metrics.empty:
         before_mask, after_mask = (mtimes >= lo) & (mtimes < t), (mtimes >= t) & (mtimes < hi)
         rate = np.interp(mtimes, times, tput_values, left=np.nan, right=np.nan)
@@ -47,8 +47,9 @@ def _explained(run: Run, metrics, mtimes: np.ndarray, params: ChangeParams, ctx:
         pressure = write_pressure(metrics, before_mask, after_mask)
         refused = connections_refused(run.samples, metrics, mtimes, lo, t - window_ms, hi,
                                       max_connections(run.environment))
+        lost = sessions_lost(run.samples, metrics, mtimes, lo, t - window_ms, hi, lost_connections(run.summary, None))
     return {"metrics": ranked, "follows": follows, "cpu": cpu, "server_gone": gone, "disk": disk,
-            "pressure": pressure, "refused": refused}
+            "pressure": pressure, "refused": refused, "lost": lost}
 
 
 def _means(metrics: pd.DataFrame, mask: np.ndarray, names: tuple = (HOST_IDLE, SERVER_CPU, CLIENT_CPU)) -> dict:

@@ -24,6 +24,8 @@ import re
 import numpy as np
 import pandas as pd
 
+from .restart import failed_operations
+
 PREFIX = "db."
 RISE = 2.0
 # the server's count of client sessions now (a level), per server
@@ -63,7 +65,7 @@ def connections_refused(samples: pd.DataFrame, metrics: pd.DataFrame | None, mti
     read = metrics[db_cols].notna().any(axis=1).to_numpy()
     if not read[before].any() or not read[after].all():
         return None   # the server did not answer its monitor: gone, not refusing (restart.py)
-    errors, errors_before = _errors(samples, t, hi, phase), _errors(samples, lo, t, phase)
+    errors, errors_before = failed_operations(samples, t, hi, phase), failed_operations(samples, lo, t, phase)
     if errors == 0 or errors <= errors_before:
         return None
     sessions = []
@@ -83,13 +85,6 @@ def connections_refused(samples: pd.DataFrame, metrics: pd.DataFrame | None, mti
     if not sessions and not refused:
         return None
     return {"errors": errors, "limit": limit, "sessions": sessions, "refused": refused}
-
-
-def _errors(samples: pd.DataFrame, lo: float, hi: float, phase: int | None) -> int:
-    rows = samples[(samples["type"] == "ALL") & (samples["time_ms"] >= lo) & (samples["time_ms"] < hi)]
-    if phase is not None:
-        rows = rows[rows["phase"] == phase]
-    return int(pd.to_numeric(rows["error"], errors="coerce").fillna(0).sum()) if "error" in rows else 0
 
 
 def describe_refused(ev: dict) -> str:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from .connections import describe_refused
 from .cpu import describe_cpu
 from .disk import describe_disk, iowait_explains
-from .restart import describe_gone
+from .restart import describe_gone, describe_lost
 
 FOLLOWS_SHOWN = 6
 
@@ -86,7 +86,7 @@ def _has_other_cause(change: dict, cpu: dict | None) -> bool:
 
 
 def _category(gone: dict | None, cpu: dict | None, pressure: dict | None = None, disk: dict | None = None,
-              refused: dict | None = None) -> str | None:
+              refused: dict | None = None, lost: dict | None = None) -> str | None:
     """A step's cause category from the client's, the server's counters' (write pressure: explain/pressure.py)
     and the host's evidence (docs/diagnosis.md), in that order: a server that went away explains everything
     after it, and the engine's own flush/stall counters say why writes slowed whoever took the host's CPU
@@ -97,6 +97,8 @@ def _category(gone: dict | None, cpu: dict | None, pressure: dict | None = None,
         return "server-restart"
     if refused:
         return "connection-limit"   # the server stayed up and refused sessions (explain/connections.py)
+    if lost:
+        return "server-restart"     # the server ended the sessions but stayed up: the title says which
     if pressure:
         return pressure["category"]
     disk_taken = bool(disk and disk.get("taken_by") == "another process")
@@ -131,11 +133,14 @@ def run_findings(changes: list[dict], excursions: list[dict], start_ms: float, w
         gone = next((d["server_gone"] for d in group if d.get("server_gone")), None)
         pressure = next((d["pressure"] for d in group if d.get("pressure")), None)
         refused = None if gone else next((d["refused"] for d in group if d.get("refused")), None)
+        lost = None if gone or refused else next((d["lost"] for d in group if d.get("lost")), None)
         if gone:
             why = describe_gone(gone)
         elif refused:
             cause = (refused["sessions"] or refused["refused"])[0][0]
             why = describe_refused(refused)
+        elif lost:
+            why = describe_lost(lost)
         elif pressure:
             cause = pressure["signals"][0]["name"]
             why = pressure["text"] + (f"; meanwhile {why}" if _has_other_cause(lead, cpu) else "")
@@ -150,6 +155,8 @@ def run_findings(changes: list[dict], excursions: list[dict], start_ms: float, w
             evidence.insert(0, describe_gone(gone))
         elif refused:
             evidence.insert(0, describe_refused(refused))
+        elif lost:
+            evidence.insert(0, describe_lost(lost))
         elif pressure:
             evidence.insert(0, pressure["text"])
         if cpu:
@@ -164,7 +171,7 @@ def run_findings(changes: list[dict], excursions: list[dict], start_ms: float, w
                     "evidence": evidence, "cause": cause, "time_ms": c["time_ms"], "phase": c["phase"],
                     "duration_ms": duration, "series": [d["series"] for d in group], "follows": follows,
                     "cpu": cpu, "disk": disk, "pressure": pressure, "refused": refused,
-                    "category": _category(gone, cpu, pressure, disk, refused)})
+                    "lost": lost, "category": _category(gone, cpu, pressure, disk, refused, lost)})
     # an excursion inside (or at the edges of) a step or an episode is part of that finding
     spans = [(f["phase"], f["time_ms"] - 2 * window_ms, f["time_ms"] + (f["duration_ms"] or 0) + 2 * window_ms)
              for f in out]
