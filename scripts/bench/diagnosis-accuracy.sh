@@ -27,10 +27,10 @@ if [ "${1:-}" = --rescore ]; then
   exec "$IVS_VENV/bin/python" scripts/bench/lib/diagnosis_accuracy.py --rescore "$2"
 fi
 for s in "$@"; do
-  case "$s" in 1|2|3|4|5|6|7|12|12b|14|15|16|17|N1|N2|N3) ;;
-    *) echo "scenario: unknown: $s (known: 1 2 3 4 5 6 7 12 12b 14 15 16 17 N1 N2 N3)" >&2; exit 2 ;; esac
+  case "$s" in 1|2|3|4|5|6|7|12|12b|13|14|15|16|17|18|N1|N2|N3) ;;
+    *) echo "scenario: unknown: $s (known: 1 2 3 4 5 6 7 12 12b 13 14 15 16 17 18 N1 N2 N3)" >&2; exit 2 ;; esac
 done
-if [ $# -eq 0 ]; then set -- 1 2 3 4 5 6 7 12 12b 14 15 17 N1 N2 N3 16; fi
+if [ $# -eq 0 ]; then set -- 1 2 3 4 5 6 7 12 12b 13 14 15 17 18 N1 N2 N3 16; fi
 others=() cassandra=0
 for s in "$@"; do if [ "$s" = 16 ]; then cassandra=1; else others+=("$s"); fi; done
 bench_header "diagnosis accuracy: the fault corpus of docs/diagnosis.md"
@@ -40,6 +40,7 @@ ivs_setup_venv >&2 || ivs_die "the analyzer venv could not be set up (.cache/ven
 bench_mariadb
 bench_postgres
 export IVS_MARIADB_STATE="$BENCH_MARIADB_STATE"
+export IVS_POSTGRES_STATE="$BENCH_POSTGRES_STATE"
 export IVS_POSTGRES_PIDFILE
 out="$BENCH_WORK/diagnosis-$(date -u +%Y%m%dT%H%M%SZ)"
 mkdir -p "$out"

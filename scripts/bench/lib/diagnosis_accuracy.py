@@ -126,6 +126,10 @@ SCENARIOS = {
            lambda t, w: [FAULTS / "cpu-burn.sh", BURN, 2], None),
     "12b": ("MariaDB InnoDB", "CPU burners, 4 per core, 10 s", "cpu-contention", False,
             lambda: _mariadb("InnoDB"), lambda t, w: [FAULTS / "cpu-burn.sh", BURN, 4 * (os.cpu_count() or 1)], None),
+    # 13: the hog takes every free connection and the terminals' sessions are killed, so they must reconnect
+    "13": ("MariaDB InnoDB", "connections taken (max_connections 10), terminals' sessions killed, 8 s",
+           "connection-limit", False, lambda: _mariadb("InnoDB"),
+           lambda t, w: [FAULTS / "mariadb-connection-hog.sh", _env("IVS_MARIADB_DEFAULTS"), "ivs", t, HOLD], None),
     "14": ("MariaDB InnoDB", "write burst: 8 closed-loop extend terminals, 15 s", "flush-pressure", False,
            lambda: _mariadb("InnoDB"), lambda t, w: _burst(lambda: _mariadb("InnoDB"), t, w), None),
     "15": ("MyRocks", "write burst: 8 closed-loop extend terminals, 15 s", "write-stall", False,
@@ -135,6 +139,8 @@ SCENARIOS = {
     "17": ("MariaDB InnoDB", "server stopped, 3 s down, started", "server-restart", False,
            lambda: _mariadb("InnoDB"),
            lambda t, w: [FAULTS / "mariadb-restart.sh", _env("IVS_MARIADB_STATE"), 3], None),
+    "18": ("PostgreSQL 15", "server stopped (fast shutdown), 3 s down, started", "server-restart", False, _postgres,
+           lambda t, w: [FAULTS / "postgres-restart.sh", _env("IVS_POSTGRES_STATE"), 3], None),
     "N1": ("MariaDB InnoDB", "none (steady, 90 s)", "none", False, lambda: _mariadb("InnoDB"), None, None),
     "N2": ("MariaDB InnoDB", "none (gradual growth: 500 records, +500 bytes per extend, 90 s)", "none",
            False, lambda: _mariadb("InnoDB"), None, None),
@@ -145,6 +151,8 @@ SCENARIOS = {
 }
 # the no-fault runs: every step or episode in them is a false one; a database cause is the worse kind
 NO_FAULT = ("N1", "N2", "N3")
+# the scenarios whose terminals reconnect after a lost connection (as a DBA's client would)
+RECONNECT = ("13", "17", "18")
 # per no-fault scenario: (weights, records, extra config) other than the default 70:30 on 2,000 records
 # N2: ~300 extends/s over 500 records grow each by ~30 KB in the run (1 KB loaded): reads return ever larger rows
 NOFAULT_LOAD = {"N2": ("70,30", 500, "<extendfieldlength>500</extendfieldlength>")}
@@ -159,6 +167,7 @@ NOFAULT_LOAD = {"N2": ("70,30", 500, "<extendfieldlength>500</extendfieldlength>
 # unslabbed so it counts the bytes written, flushed at a tenth of it, one flush writer) and compaction
 # throttled to 1 MiB/s, so flushes queue and SSTables pile up faster than they are compacted during the burst.
 PRIVATE = {
+    "13": ("mariadb.sh", "IVS_STATE_DIR", "IVS_MARIADB_MAX_CONNECTIONS", "10"),   # MariaDB's least
     "14": ("mariadb.sh", "IVS_STATE_DIR", "IVS_MARIADB_SETTINGS",
            "innodb_log_file_size=4M\ninnodb_io_capacity=100\ninnodb_io_capacity_max=200"),
     "15": ("mariadb.sh", "IVS_STATE_DIR", "IVS_MARIADB_SETTINGS",
@@ -229,7 +238,7 @@ def _run_scenario(sid: str, out: Path) -> dict:
     table = f"diag_s{sid.lower()}"
     connection, password = conn_of()
     seconds = NOFAULT_SECONDS if sid in NO_FAULT else RUN_SECONDS
-    reconnect = "<reconnectOnConnectionFailure>true</reconnectOnConnectionFailure>" if sid == "17" else ""
+    reconnect = "<reconnectOnConnectionFailure>true</reconnectOnConnectionFailure>" if sid in RECONNECT else ""
     weights, records, extra = NOFAULT_LOAD.get(sid, ("70,30", 2000, ""))
     config = work / "cfg.xml"
     config.write_text(_config(connection, password, table, terminals=4, seconds=seconds, warmup=10, rate="1000",
