@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The fault corpus of docs/diagnosis.md run end to end on the private servers, and the analyzer's accuracy:
 #
-#   scripts/bench/diagnosis-accuracy.sh [SCENARIO...]     (default: all: 1-7 12 12b 14 15 17 N1-N3, then 16)
+#   scripts/bench/diagnosis-accuracy.sh [SCENARIO...]     (default: all: 1-7 12 12b 13-15 17 18 18b N1-N3, then 16)
 #   scripts/bench/diagnosis-accuracy.sh --rescore DIR     the analyzer again on an earlier run's folders (DIR:
 #                                                         its .cache/bench/diagnosis-<time>/), no server needed
 #
@@ -9,7 +9,8 @@
 # PostgreSQL (each stopped again at the end unless it was running); the write-burst scenarios 14, 15 and 16 run
 # on an instance of their own started with the scenario's settings (a small redo log, small MyRocks write
 # buffers, a small Cassandra memtable space; diagnosis_accuracy.py PRIVATE, state in .cache/bench/server-s<N>/),
-# Cassandra's only once the others are done. Then per scenario it runs ivsbench with the
+# Cassandra's only once the others are done; 13 on a MariaDB of its own with max_connections 10 (the least).
+# Then per scenario it runs ivsbench with the
 # monitor on, injects the fault with scripts/faults/ after 15 measured windows, runs the analyzer's report and
 # prints a table row: scenario, server, fault, expected cause, top-ranked cause, blocker named (y/n), false
 # steps (scripts/bench/lib/diagnosis_accuracy.py). Work and results folders: .cache/bench/diagnosis-<time>/.
@@ -27,10 +28,10 @@ if [ "${1:-}" = --rescore ]; then
   exec "$IVS_VENV/bin/python" scripts/bench/lib/diagnosis_accuracy.py --rescore "$2"
 fi
 for s in "$@"; do
-  case "$s" in 1|2|3|4|5|6|7|12|12b|13|14|15|16|17|18|N1|N2|N3) ;;
-    *) echo "scenario: unknown: $s (known: 1 2 3 4 5 6 7 12 12b 13 14 15 16 17 18 N1 N2 N3)" >&2; exit 2 ;; esac
+  case "$s" in 1|2|3|4|5|6|7|12|12b|13|14|15|16|17|18|18b|N1|N2|N3) ;;
+    *) echo "scenario: unknown: $s (known: 1 2 3 4 5 6 7 12 12b 13 14 15 16 17 18 18b N1 N2 N3)" >&2; exit 2 ;; esac
 done
-if [ $# -eq 0 ]; then set -- 1 2 3 4 5 6 7 12 12b 13 14 15 17 18 N1 N2 N3 16; fi
+if [ $# -eq 0 ]; then set -- 1 2 3 4 5 6 7 12 12b 13 14 15 17 18 18b N1 N2 N3 16; fi
 others=() cassandra=0
 for s in "$@"; do if [ "$s" = 16 ]; then cassandra=1; else others+=("$s"); fi; done
 bench_header "diagnosis accuracy: the fault corpus of docs/diagnosis.md"

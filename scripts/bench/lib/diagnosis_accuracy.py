@@ -141,6 +141,8 @@ SCENARIOS = {
            lambda t, w: [FAULTS / "mariadb-restart.sh", _env("IVS_MARIADB_STATE"), 3], None),
     "18": ("PostgreSQL 15", "server stopped (fast shutdown), 3 s down, started", "server-restart", False, _postgres,
            lambda t, w: [FAULTS / "postgres-restart.sh", _env("IVS_POSTGRES_STATE"), 3], None),
+    "18b": ("PostgreSQL 15", "the benchmark's backends terminated every 0.2 s for 8 s, server up", "server-restart",
+            False, _postgres, lambda t, w: [FAULTS / "postgres-terminate.sh", _libpq(), t, HOLD], _pg_env),
     "N1": ("MariaDB InnoDB", "none (steady, 90 s)", "none", False, lambda: _mariadb("InnoDB"), None, None),
     "N2": ("MariaDB InnoDB", "none (gradual growth: 500 records, +500 bytes per extend, 90 s)", "none",
            False, lambda: _mariadb("InnoDB"), None, None),
@@ -152,7 +154,7 @@ SCENARIOS = {
 # the no-fault runs: every step or episode in them is a false one; a database cause is the worse kind
 NO_FAULT = ("N1", "N2", "N3")
 # the scenarios whose terminals reconnect after a lost connection (as a DBA's client would)
-RECONNECT = ("13", "17", "18")
+RECONNECT = ("13", "17", "18", "18b")
 # per no-fault scenario: (weights, records, extra config) other than the default 70:30 on 2,000 records
 # N2: ~300 extends/s over 500 records grow each by ~30 KB in the run (1 KB loaded): reads return ever larger rows
 NOFAULT_LOAD = {"N2": ("70,30", 500, "<extendfieldlength>500</extendfieldlength>")}
