@@ -47,8 +47,8 @@ def test_the_limit_reached_a_little_before_the_sessions_failed_still_counts():
 
 
 def test_postgres_backends_at_the_limit_count_the_same():
-    ev = _refused(*_frames(AT_LIMIT, errors={11: 3}, gauge="db.numbackends"))
-    assert ev["sessions"] == [("db.numbackends", 11.0)] and ev["errors"] == 3
+    ev = _refused(*_frames(AT_LIMIT, errors={11: 3}, gauge="db.pg_stat_database.numbackends"))
+    assert ev["sessions"] == [("db.pg_stat_database.numbackends", 11.0)] and ev["errors"] == 3
 
 
 def test_a_refused_connections_counter_is_evidence_without_the_limit_setting():
@@ -71,6 +71,8 @@ def test_a_server_that_did_not_answer_its_monitor_is_not_refusing():
 
 def test_max_connections_is_read_from_the_runs_environment():
     assert max_connections({"database": {"max_connections": 151}}) == 151.0
+    # PostgreSQL records its settings as text, and refuses ordinary users 3 (the reserved ones) short of 100
+    assert max_connections({"database": {"max_connections": "100", "superuser_reserved_connections": "3"}}) == 97.0
     assert max_connections({"database": {}}) is None and max_connections(None) is None
 
 

@@ -8,8 +8,9 @@ A change has this evidence (explain/findings.py gives it the category `connectio
   that went away leaves them unread: explain/restart.py, which ranks first), and
 * the server was **at its connection limit**, by either family of its own evidence:
   - **sessions at the limit**: its count of client sessions (MariaDB ``Threads_connected``, PostgreSQL
-    ``numbackends``) was at ``max_connections`` (environment.json records the setting; MariaDB admits one
-    administrator more) in some interval after the change (it may have got there a little before: whatever took
+    ``pg_stat_database.numbackends``, which counts the benchmark database's sessions only) was at
+    ``max_connections`` (environment.json records the setting; MariaDB admits one administrator more, PostgreSQL
+    refuses an ordinary user ``superuser_reserved_connections`` short of it) in some interval after the change (it may have got there a little before: whatever took
     the connections comes first, the sessions meet the limit when they next need a connection);
   - **refused connections**: a running total of connections the server refused for its limit (MariaDB
     ``Connection_errors_max_connections``) has some after the change, ``RISE`` times the amount before.
@@ -28,19 +29,25 @@ from .restart import failed_operations
 
 PREFIX = "db."
 RISE = 2.0
-# the server's count of client sessions now (a level), per server
-SESSION_GAUGES = r"Threads_connected|numbackends"
+# the server's count of client sessions now (a level), per server; PostgreSQL's is a column of pg_stat_database
+SESSION_GAUGES = r"(?:\w+\.)*(?:Threads_connected|numbackends)"
 # running totals of connections refused for the limit
 REFUSALS = r"Connection_errors_max_connections"
 
 
 def max_connections(environment: dict | None) -> float | None:
-    """The server's max_connections as the run recorded it (environment.json "database"), or None."""
-    value = ((environment or {}).get("database") or {}).get("max_connections")
+    """The sessions at which the server starts refusing, as the run recorded its settings (environment.json
+    "database"): max_connections, less PostgreSQL's superuser_reserved_connections (an ordinary user is refused
+    that many short of it); None when not recorded."""
+    db = (environment or {}).get("database") or {}
     try:
-        return float(value) if value is not None else None
-    except (TypeError, ValueError):
+        limit = float(db["max_connections"])
+    except (KeyError, TypeError, ValueError):
         return None
+    try:
+        return limit - float(db.get("superuser_reserved_connections") or 0)
+    except (TypeError, ValueError):
+        return limit
 
 
 def _cols(metrics: pd.DataFrame, pattern: str) -> list[str]:
