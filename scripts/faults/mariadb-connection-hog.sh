@@ -8,11 +8,11 @@
 # DEFAULTS_FILE: a client option file reaching the server as root (the private server's my.cnf from
 # scripts/mariadb.sh). USER: the benchmark's user; TABLE: the benchmark's table (docs/diagnosis.md, scenario 13).
 # The hog opens every free connection at once (max_connections, and the one more the server keeps for an
-# administrator; each waits for a lock the killer holds). One root session of them (the "killer") waits until the server
-# holds max_connections + 1, then for SECONDS kills (KILL CONNECTION) every session of USER seen running a
-# statement on TABLE: the benchmark's terminals, not its monitor, whose connection only reads status.
-# Meanwhile the hog tries one more connection every 0.2 s, so a slot a killed session frees goes to the hog
-# while the terminal waits in its reconnect backoff. Prints this script's pid on the first line (the culprit),
+# administrator; each waits for a lock the killer holds). One root session of them (the "killer") waits until
+# the server holds max_connections + 1, then for SECONDS kills (KILL CONNECTION) every session of USER seen
+# running a statement on TABLE: the benchmark's terminals, not its monitor, whose connection only reads status.
+# Meanwhile three retriers each try one more connection every 20 ms, so a slot a killed session frees mostly
+# goes to the hog while the terminal waits in its reconnect backoff. Prints this script's pid on the first line (the culprit),
 # then once the fault is over "connections held: N, sessions killed: K"; its sessions end with it (they wait
 # for a lock the killer holds), so the server's connections are free again when it returns.
 set -euo pipefail
