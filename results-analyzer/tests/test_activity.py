@@ -81,3 +81,16 @@ def test_a_backlog_of_request_stages_in_the_snapshot_keeps_the_category_the_coun
     pools[1]["pending_tasks"] = 3
     attach_activity([stalled], [entry], 90_000, 1_000)
     assert stalled["category"] == "flush-pressure", stalled["title"]
+
+
+def test_a_wait_in_the_snapshot_does_not_replace_lost_or_refused_connections():
+    # one session waiting on WAL sync while the benchmark's sessions were being terminated: the wait is in the
+    # evidence, the category stays the one from the client's lost connections
+    from ivs_analyzer.report.folders import attach_activity
+    entry = _entry(100_000, 41)
+    for category in ("server-restart", "connection-limit"):
+        lost = {"kind": "step", "time_ms": 100_000, "evidence": [], "category": category, "headline": "h",
+                "title": "h: sessions lost"}
+        attach_activity([lost], [entry], 90_000, 1_000)
+        assert lost["category"] == category and lost["title"] == "h: sessions lost" and "wait" not in lost
+        assert any("on connection 41 blocks" in e for e in lost["evidence"]), lost["evidence"]

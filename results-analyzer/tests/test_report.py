@@ -20,13 +20,14 @@ def test_report_run(step_run, capsys):
         assert not link.startswith("/") and (step_run / link).stat().st_size > 1000
     changes = json.loads((step_run / "changes.json").read_text())
     assert changes[0]["series"] == "throughput"
-    # duration_ms, cpu, disk, server_gone, pressure, version_backlog and misses were added (README: additive keys;
-    # older readers ignore them)
+    # duration_ms, cpu, disk, server_gone, pressure, version_backlog, misses, refused and lost were added (README:
+    # additive keys; older readers ignore them)
     assert set(changes[0]) == {"phase", "series", "time_ms", "before", "after", "relative_change", "metrics",
                                 "follows", "duration_ms", "cpu", "disk", "server_gone", "pressure", "version_backlog",
-                                "misses"}
+                                "misses", "refused", "lost"}
     assert changes[0]["version_backlog"] is None  # nor kept versions for an old snapshot
     assert changes[0]["server_gone"] is None  # the synthetic server never went away
+    assert changes[0]["refused"] is None and changes[0]["lost"] is None  # nor refused or lost a connection
     assert changes[0]["pressure"] is None  # nor counted a flush or stall wait
     assert set(changes[0]["metrics"][0]) == {"name", "score", "before", "after", "same"}
     text = html.read_text()

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The fault corpus of docs/diagnosis.md run end to end on the private servers, and the analyzer's accuracy:
 #
-#   scripts/bench/diagnosis-accuracy.sh [SCENARIO...]     (default: all: 1-11 12 12b 14 15 17 N1-N3, then 16)
+#   scripts/bench/diagnosis-accuracy.sh [SCENARIO...]     (default: all: 1-15 17 18 18b N1-N3, then 16)
 #   scripts/bench/diagnosis-accuracy.sh --rescore DIR     the analyzer again on an earlier run's folders (DIR:
 #                                                         its .cache/bench/diagnosis-<time>/), no server needed
 #
@@ -10,7 +10,7 @@
 # on an instance of their own started with the scenario's settings (a small redo log, small MyRocks write
 # buffers, a small Cassandra memtable space; diagnosis_accuracy.py PRIVATE, state in .cache/bench/server-s<N>/),
 # and so do 10 and 11 (a 16 MB buffer pool under a 250-500 MB table, 11 with O_DIRECT and a disk hog that writes
-# ~1 GB/s for 10 s: diagnosis_cache.py),
+# ~1 GB/s for 10 s: diagnosis_cache.py), and 13 (a MariaDB with max_connections 10, the least);
 # Cassandra's only once the others are done. Then per scenario it runs ivsbench with the
 # monitor on, injects the fault with scripts/faults/ after 15 measured windows, runs the analyzer's report and
 # prints a table row: scenario, server, fault, expected cause, top-ranked cause, blocker named (y/n), false
@@ -30,10 +30,10 @@ if [ "${1:-}" = --rescore ]; then
   exec "$IVS_VENV/bin/python" scripts/bench/lib/diagnosis_accuracy.py --rescore "$2"
 fi
 for s in "$@"; do
-  case "$s" in 1|2|3|4|5|6|7|8|9|10|11|12|12b|14|15|16|17|N1|N2|N3) ;;
-    *) echo "scenario: unknown: $s (known: 1 2 3 4 5 6 7 8 9 10 11 12 12b 14 15 16 17 N1 N2 N3)" >&2; exit 2 ;; esac
+  case "$s" in 1|2|3|4|5|6|7|8|9|10|11|12|12b|13|14|15|16|17|18|18b|N1|N2|N3) ;;
+    *) echo "scenario: unknown: $s (known: 1 2 3 4 5 6 7 8 9 10 11 12 12b 13 14 15 16 17 18 18b N1 N2 N3)" >&2; exit 2 ;; esac
 done
-if [ $# -eq 0 ]; then set -- 1 2 3 4 5 6 7 8 9 10 11 12 12b 14 15 17 N1 N2 N3 16; fi
+if [ $# -eq 0 ]; then set -- 1 2 3 4 5 6 7 8 9 10 11 12 12b 13 14 15 17 18 18b N1 N2 N3 16; fi
 others=() cassandra=0
 for s in "$@"; do if [ "$s" = 16 ]; then cassandra=1; else others+=("$s"); fi; done
 bench_header "diagnosis accuracy: the fault corpus of docs/diagnosis.md"
@@ -43,6 +43,7 @@ ivs_setup_venv >&2 || ivs_die "the analyzer venv could not be set up (.cache/ven
 bench_mariadb
 bench_postgres
 export IVS_MARIADB_STATE="$BENCH_MARIADB_STATE"
+export IVS_POSTGRES_STATE="$BENCH_POSTGRES_STATE"
 export IVS_POSTGRES_PIDFILE
 out="$BENCH_WORK/diagnosis-$(date -u +%Y%m%dT%H%M%SZ)"
 mkdir -p "$out"

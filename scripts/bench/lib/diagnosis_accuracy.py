@@ -139,6 +139,10 @@ SCENARIOS = {
            lambda t, w: [FAULTS / "cpu-burn.sh", BURN, 2], None),
     "12b": ("MariaDB InnoDB", "CPU burners, 4 per core, 10 s", "cpu-contention", False,
             lambda: _mariadb("InnoDB"), lambda t, w: [FAULTS / "cpu-burn.sh", BURN, 4 * (os.cpu_count() or 1)], None),
+    # 13: the hog takes every free connection and the terminals' sessions are killed, so they must reconnect
+    "13": ("MariaDB InnoDB", "connections taken (max_connections 10), terminals' sessions killed, 8 s",
+           "connection-limit", False, lambda: _mariadb("InnoDB"),
+           lambda t, w: [FAULTS / "mariadb-connection-hog.sh", _env("IVS_MARIADB_DEFAULTS"), "ivs", t, HOLD], None),
     "14": ("MariaDB InnoDB", "write burst: 8 closed-loop extend terminals, 15 s", "flush-pressure", False,
            lambda: _mariadb("InnoDB"), lambda t, w: _burst(lambda: _mariadb("InnoDB"), t, w), None),
     "15": ("MyRocks", "write burst: 8 closed-loop extend terminals, 15 s", "write-stall", False,
@@ -154,6 +158,10 @@ SCENARIOS = {
     "9": ("PostgreSQL 15", f"idle REPEATABLE READ transaction, {LONG_HOLD} s (50:50 read/update, zipfian)",
           "long-transaction", True, _postgres,
           lambda t, w: [FAULTS / "postgres-long-transaction.sh", _libpq(), t, LONG_HOLD], _pg_env),
+    "18": ("PostgreSQL 15", "server stopped (fast shutdown), 3 s down, started", "server-restart", False, _postgres,
+           lambda t, w: [FAULTS / "postgres-restart.sh", _env("IVS_POSTGRES_STATE"), 3], None),
+    "18b": ("PostgreSQL 15", "the benchmark's backends terminated every 0.2 s for 8 s, server up", "server-restart",
+            False, _postgres, lambda t, w: [FAULTS / "postgres-terminate.sh", _libpq(), t, HOLD], _pg_env),
     "N1": ("MariaDB InnoDB", "none (steady, 90 s)", "none", False, lambda: _mariadb("InnoDB"), None, None),
     "N2": ("MariaDB InnoDB", "none (gradual growth: 500 records, +500 bytes per extend, 90 s)", "none",
            False, lambda: _mariadb("InnoDB"), None, None),
@@ -164,6 +172,8 @@ SCENARIOS = {
 }
 # the no-fault runs: every step or episode in them is a false one; a database cause is the worse kind
 NO_FAULT = ("N1", "N2", "N3")
+# the scenarios whose terminals reconnect after a lost connection (as a DBA's client would)
+RECONNECT = ("13", "17", "18", "18b")
 # per no-fault scenario: (weights, records, extra config) other than the default 70:30 on 2,000 records
 # N2: ~300 extends/s over 500 records grow each by ~30 KB in the run (1 KB loaded): reads return ever larger rows
 NOFAULT_LOAD = {"N2": ("70,30", 500, "<extendfieldlength>500</extendfieldlength>")}
@@ -180,6 +190,7 @@ NOFAULT_LOAD = {"N2": ("70,30", 500, "<extendfieldlength>500</extendfieldlength>
 PRIVATE = {
     # 10, 11: a buffer pool far smaller than the table (11 with O_DIRECT): diagnosis_cache.py
     **{sid: ("mariadb.sh", "IVS_STATE_DIR", "IVS_MARIADB_SETTINGS", v) for sid, v in cache.SETTINGS.items()},
+    "13": ("mariadb.sh", "IVS_STATE_DIR", "IVS_MARIADB_MAX_CONNECTIONS", "10"),   # MariaDB's least
     "14": ("mariadb.sh", "IVS_STATE_DIR", "IVS_MARIADB_SETTINGS",
            "innodb_log_file_size=4M\ninnodb_io_capacity=100\ninnodb_io_capacity_max=200"),
     "15": ("mariadb.sh", "IVS_STATE_DIR", "IVS_MARIADB_SETTINGS",
@@ -252,7 +263,7 @@ def _run_scenario(sid: str, out: Path) -> dict:
     seconds = NOFAULT_SECONDS if sid in NO_FAULT else RUN_SECONDS
     weights, records, extra, distribution, seconds, writer = LONG_LOAD.get(
         sid, (*NOFAULT_LOAD.get(sid, ("70,30", 2000, "")), "uniform", seconds, "ExtendRecord"))
-    reconnect = "<reconnectOnConnectionFailure>true</reconnectOnConnectionFailure>" if sid == "17" else ""
+    reconnect = "<reconnectOnConnectionFailure>true</reconnectOnConnectionFailure>" if sid in RECONNECT else ""
     weights, records, extra, keys = cache.LOAD.get(
         sid, (weights, records, extra, f"<distribution>{distribution}</distribution>"))
     config = work / "cfg.xml"

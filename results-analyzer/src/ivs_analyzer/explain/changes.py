@@ -9,13 +9,14 @@ import pandas as pd
 from ..detect.series import ChangeParams
 from ..detect.steps import Context, find_steps
 from ..load.results import Run
+from .connections import connections_refused, max_connections
 from .cpu import CLIENT_CPU, HOST_IDLE, SERVER_CPU, attribute_cpu
 from .disk import HOST_DISK, IOWAIT, SERVER_DISK, attribute_disk
 from .longtxn import version_backlog
 from .metrics import rank_window_metrics
 from .misses import buffer_misses
 from .pressure import write_pressure
-from .restart import server_gone
+from .restart import lost_connections, server_gone, sessions_lost
 
 
 def find_changes(run: Run, params: ChangeParams | None = None) -> list[dict]:
@@ -23,7 +24,7 @@ def find_changes(run: Run, params: ChangeParams | None = None) -> list[dict]:
     {..., "metrics": ranked, "follows": effects, "cpu": who took the host's CPU, "disk": who took its disk
     (disk.py), "server_gone": restart.py's evidence or None, "pressure": pressure.py's write pressure or None,
     "version_backlog": longtxn.py's versions kept for an old snapshot or None, "misses": misses.py's buffer misses
-    or None}."""
+    or None, "refused": connections.py's connection-limit evidence or None, "lost": restart.sessions_lost or None}."""
     params = params or ChangeParams()
     metrics = run.metric_frame()
     mtimes = metrics.index.to_numpy(dtype=float) if metrics is not None else np.array([])
@@ -38,6 +39,7 @@ def _explained(run: Run, metrics, mtimes: np.ndarray, params: ChangeParams, ctx:
     lo, t, hi = times[first], times[b], times[end - 1] + window_ms
     tput = (float(np.mean(tput_values[first:b])), float(np.mean(tput_values[b:end])))
     ranked, follows, cpu, gone, disk, pressure, backlog, misses = [], [], None, None, None, None, None, None
+    refused, lost = None, None
     if metrics is not None and not metrics.empty:
         before_mask, after_mask = (mtimes >= lo) & (mtimes < t), (mtimes >= t) & (mtimes < hi)
         rate = np.interp(mtimes, times, tput_values, left=np.nan, right=np.nan)
@@ -51,8 +53,11 @@ def _explained(run: Run, metrics, mtimes: np.ndarray, params: ChangeParams, ctx:
         backlog = version_backlog(metrics, before_mask, after_mask, max(tput) * interval_s)
         step_s = float(np.median(np.diff(mtimes))) / 1000 if len(mtimes) > 1 else 1.0
         misses = buffer_misses(metrics, before_mask, after_mask, rate * step_s)
+        refused = connections_refused(run.samples, metrics, mtimes, lo, t - window_ms, hi,
+                                      max_connections(run.environment))
+        lost = sessions_lost(run.samples, metrics, mtimes, lo, t - window_ms, hi, lost_connections(run.summary, None))
     return {"metrics": ranked, "follows": follows, "cpu": cpu, "server_gone": gone, "disk": disk,
-            "pressure": pressure, "version_backlog": backlog, "misses": misses}
+            "pressure": pressure, "version_backlog": backlog, "misses": misses, "refused": refused, "lost": lost}
 
 
 def _means(metrics: pd.DataFrame, mask: np.ndarray, names: tuple = (HOST_IDLE, SERVER_CPU, CLIENT_CPU)) -> dict:

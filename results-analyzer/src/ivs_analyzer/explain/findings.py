@@ -7,9 +7,10 @@ windows or epochs off their level and back - not steps), ``period`` (a stretch o
 """
 from __future__ import annotations
 
+from .connections import describe_refused
 from .cpu import describe_cpu
 from .disk import describe_disk, iowait_explains
-from .restart import describe_gone
+from .restart import describe_gone, describe_lost
 
 FOLLOWS_SHOWN = 6
 
@@ -85,7 +86,8 @@ def _has_other_cause(change: dict, cpu: dict | None) -> bool:
 
 
 def _category(gone: dict | None, cpu: dict | None, pressure: dict | None = None, disk: dict | None = None,
-              backlog: dict | None = None, worse: bool = True) -> str | None:
+              backlog: dict | None = None, worse: bool = True, refused: dict | None = None,
+              lost: dict | None = None) -> str | None:
     """A step's cause category from the client's, the server's counters' (write pressure: explain/pressure.py)
     and the host's evidence (docs/diagnosis.md), in that order: a server that went away explains everything
     after it, and the engine's own flush/stall counters say why writes slowed whoever took the host's CPU
@@ -95,6 +97,10 @@ def _category(gone: dict | None, cpu: dict | None, pressure: dict | None = None,
     wait evidence, when its snapshot has some, overrides it (report/folders.py attach_activity)."""
     if gone:
         return "server-restart"
+    if refused:
+        return "connection-limit"   # the server stayed up and refused sessions (explain/connections.py)
+    if lost:
+        return "server-restart"     # the server ended the sessions but stayed up: the title says which
     if pressure:
         return pressure["category"]
     disk_taken = bool(disk and disk.get("taken_by") == "another process")
@@ -140,8 +146,15 @@ def run_findings(changes: list[dict], excursions: list[dict], start_ms: float, w
         # the server's own counters say why: write pressure first, then reads gone to storage (explain/misses.py)
         misses = next((d["misses"] for d in group if d.get("misses")), None)
         counted = pressure or misses
+        refused = None if gone else next((d["refused"] for d in group if d.get("refused")), None)
+        lost = None if gone or refused else next((d["lost"] for d in group if d.get("lost")), None)
         if gone:
             why = describe_gone(gone)
+        elif refused:
+            cause = (refused["sessions"] or refused["refused"])[0][0]
+            why = describe_refused(refused)
+        elif lost:
+            why = describe_lost(lost)
         elif counted:
             cause = counted["signals"][0]["name"]
             why = counted["text"] + (f"; meanwhile {why}" if _has_other_cause(lead, cpu) else "")
@@ -156,6 +169,10 @@ def run_findings(changes: list[dict], excursions: list[dict], start_ms: float, w
         evidence = [_metric_sentence(m) for m in lead["metrics"]]
         if gone:
             evidence.insert(0, describe_gone(gone))
+        elif refused:
+            evidence.insert(0, describe_refused(refused))
+        elif lost:
+            evidence.insert(0, describe_lost(lost))
         elif counted:
             evidence.insert(0, counted["text"])
         if backlog:
@@ -172,8 +189,8 @@ def run_findings(changes: list[dict], excursions: list[dict], start_ms: float, w
                     "evidence": evidence, "cause": cause, "time_ms": c["time_ms"], "phase": c["phase"],
                     "duration_ms": duration, "series": [d["series"] for d in group], "follows": follows,
                     "cpu": cpu, "disk": disk, "pressure": pressure, "misses": misses, "version_backlog": backlog,
-                    "worse": _worse(group),
-                    "category": _category(gone, cpu, counted, disk, backlog, _worse(group))})
+                    "refused": refused, "lost": lost, "worse": _worse(group),
+                    "category": _category(gone, cpu, counted, disk, backlog, _worse(group), refused, lost)})
     # an excursion inside (or at the edges of) a step or an episode is part of that finding
     spans = [(f["phase"], f["time_ms"] - 2 * window_ms, f["time_ms"] + (f["duration_ms"] or 0) + 2 * window_ms)
              for f in out]

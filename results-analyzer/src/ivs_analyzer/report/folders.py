@@ -34,6 +34,10 @@ CHANGE_METHOD = (
 )
 
 
+# categories from the client's lost or refused connections (explain/restart.py, explain/connections.py)
+CONNECTION_CATEGORIES = ("server-restart", "connection-limit")
+
+
 def attach_activity(found: list[dict], activity: list[dict], start_ms: float, window_ms: float) -> None:
     """Gives each step or episode the server snapshots the run took around it (within the episode's length and
     three windows either side of its start: the client's online detector may fire a few windows before or after
@@ -41,12 +45,14 @@ def attach_activity(found: list[dict], activity: list[dict], start_ms: float, wi
     them all (`activities`) and the one nearest the step (`activity`). When sessions waited in one of them
     (waits.wait_cause: whatever the kind of wait), that wait and its holder are the finding's `wait` and
     `category`, and its title names them; the counters stay in the evidence. A snapshot whose only finding is a
-    backlog of request stages (waits.py: category "backlog") does not replace a category the counters gave. A
-    transaction open with no statement running since before the step (explain/longtxn.py) is the cause
-    (`long-transaction`, its connection the blocker) of a change for the worse, unless the server went away,
-    when no session waits - or when the waits name no holder (the server's own contention: WAL writes, I/O)
-    while the counters show the versions it keeps piling up (the finding's `version_backlog`): that is the extra
-    work they wait on. A wait a session holds (a lock with its holder) still wins."""
+    backlog of request stages (waits.py: category "backlog") does not replace a category the counters gave, and
+    no wait replaces the client's own evidence of lost or refused connections (server-restart, connection-limit:
+    a wait makes operations slow, it does not end their sessions). A transaction open with no statement running
+    since before the step (explain/longtxn.py) is the cause (`long-transaction`, its connection the blocker) of a
+    change for the worse, unless the server went away, when no session waits - or when the waits name no holder
+    (the server's own contention: WAL writes, I/O) while the counters show the versions it keeps piling up (the
+    finding's `version_backlog`): that is the extra work they wait on. A wait a session holds (a lock with its
+    holder) still wins."""
     for f in found:
         if f["kind"] not in ("step", "episode") or not activity:
             continue
@@ -65,7 +71,8 @@ def attach_activity(found: list[dict], activity: list[dict], start_ms: float, wi
                 cause = old or cause
             # queued request stages alone ("backlog": Cassandra's request pools) name no cause: a category the
             # counters gave (write pressure, a restart, the CPU) stays, the snapshot is in the evidence
-            if cause is not None and not (cause["category"] == "backlog" and f.get("category")):
+            if cause is not None and not (cause["category"] == "backlog" and f.get("category")) \
+                    and f.get("category") not in CONNECTION_CATEGORIES:
                 f["wait"], f["category"] = cause, cause["category"]
                 headline = f.get("headline") or ""
                 f["title"] = f"{headline}: {cause['text']}" if headline else cause["text"]

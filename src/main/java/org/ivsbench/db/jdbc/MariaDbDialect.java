@@ -53,6 +53,7 @@ final class MariaDbDialect implements Dialect {
             "default_storage_engine",
             "innodb_buffer_pool_size",
             "max_allowed_packet",
+            "max_connections",
             "rocksdb_block_cache_size",
             "innodb_flush_log_at_trx_commit",
             "sync_binlog",

@@ -66,6 +66,7 @@ final class PostgresDialect implements Dialect {
             "default_toast_compression",
             "default_transaction_isolation",
             "max_connections",
+            "superuser_reserved_connections",
             "server_encoding",
             "lc_collate",
             "block_size",

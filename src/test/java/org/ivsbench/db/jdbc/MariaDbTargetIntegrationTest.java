@@ -163,6 +163,13 @@ class MariaDbTargetIntegrationTest {
             Map<String, Object> env = target.environment();
             assertTrue(env.containsKey("max_allowed_packet"), env.toString());
             assertTrue(env.containsKey("innodb_buffer_pool_size"), env.toString());
+            // the connection limit a report compares the server's sessions with (docs/diagnosis.md, scenario 13)
+            try (Connection c = target.connect();
+                    Statement st = c.createStatement();
+                    ResultSet rs = st.executeQuery("SELECT @@GLOBAL.max_connections")) {
+                assertTrue(rs.next());
+                assertEquals(rs.getLong(1), env.get("max_connections"), env.toString());
+            }
             assertTrue(String.valueOf(env.get("version")).startsWith("10.11"), env.toString());
 
             target.createDatabase("ivs_jdbc_other", true);

@@ -258,6 +258,9 @@ class PostgresTargetIntegrationTest {
             assertTrue(String.valueOf(env.get("version")).startsWith("15"), env.toString());
             assertEquals("128MB", env.get("shared_buffers"), env.toString());
             assertEquals("read committed", env.get("default_transaction_isolation"));
+            // the connection limit and the part of it kept for superusers (docs/diagnosis.md, the connection rules)
+            assertEquals("100", env.get("max_connections"), env.toString());
+            assertEquals("3", env.get("superuser_reserved_connections"), env.toString());
             assertEquals(Boolean.TRUE, env.get("pg_stat_statements"));
 
             DatabaseAdmin admin = target.capability(DatabaseAdmin.class).orElseThrow();
