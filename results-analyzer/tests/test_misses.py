@@ -92,3 +92,22 @@ def test_a_step_with_buffer_misses_gets_its_category_and_write_pressure_ranks_be
     # a server that went away still comes first
     gone = {"unread_intervals": 3, "first_unread_ms": T0 + 10000, "errors": 44}
     assert run_findings([_change(misses=misses, server_gone=gone)], [], T0, 1000)[0]["category"] == "server-restart"
+
+
+def test_counted_causes_explain_a_change_for_the_worse_only():
+    """Write pressure and buffer misses hold when their counters went up at the change: a p99 fall (the N3 run's
+    false step given "flush pressure") or a throughput rise at that moment is not given their category."""
+    from ivs_analyzer.explain.findings import run_findings
+    t0 = 1_000_000.0
+    ev = {"category": "buffer-miss", "text": "buffer misses: reads the cache served before went to storage",
+          "signals": [{"name": "db.Innodb_buffer_pool_reads"}]}
+    base = {"phase": 0, "time_ms": t0 + 10000, "duration_ms": None, "metrics": [], "follows": [], "cpu": None}
+    worse = dict(base, series="p99", before=1000.0, after=4000.0, relative_change=3.0, misses=ev)
+    better = dict(base, series="p99", before=4000.0, after=1000.0, relative_change=-0.75, misses=ev)
+    rise = dict(base, series="throughput", before=700.0, after=1000.0, relative_change=0.43, pressure=dict(
+        ev, category="flush-pressure"))
+    assert run_findings([worse], [], t0, 1000)[0]["category"] == "buffer-miss"
+    f = run_findings([better], [], t0, 1000)[0]
+    assert f["category"] is None and f["cause"] != "db.Innodb_buffer_pool_reads"
+    assert any(e.startswith("meanwhile (not a cause") for e in f["evidence"]), f["evidence"]
+    assert run_findings([rise], [], t0, 1000)[0]["category"] is None

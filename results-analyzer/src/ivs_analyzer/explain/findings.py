@@ -143,9 +143,12 @@ def run_findings(changes: list[dict], excursions: list[dict], start_ms: float, w
         gone = next((d["server_gone"] for d in group if d.get("server_gone")), None)
         pressure = next((d["pressure"] for d in group if d.get("pressure")), None)
         backlog = next((d["version_backlog"] for d in group if d.get("version_backlog")), None)
-        # the server's own counters say why: write pressure first, then reads gone to storage (explain/misses.py)
+        # the server's own counters say why: write pressure first, then reads gone to storage (explain/misses.py).
+        # Both rules hold when their counters went up at the change, which can only explain a change for the
+        # worse: a p99 fall or a throughput rise that coincides with them is not given their category.
         misses = next((d["misses"] for d in group if d.get("misses")), None)
-        counted = pressure or misses
+        worse = _worse(group)
+        counted = (pressure or misses) if worse else None
         refused = None if gone else next((d["refused"] for d in group if d.get("refused")), None)
         lost = None if gone or refused else next((d["lost"] for d in group if d.get("lost")), None)
         if gone:
@@ -158,7 +161,7 @@ def run_findings(changes: list[dict], excursions: list[dict], start_ms: float, w
         elif counted:
             cause = counted["signals"][0]["name"]
             why = counted["text"] + (f"; meanwhile {why}" if _has_other_cause(lead, cpu) else "")
-        elif backlog and _category(None, cpu, None, disk, backlog, _worse(group)) == "long-transaction":
+        elif backlog and _category(None, cpu, None, disk, backlog, worse) == "long-transaction":
             cause, why = backlog["signals"][0]["name"], backlog["text"]
         moves = " and ".join(f"{d['series']} {_pct(d['relative_change'])} ({_n(d['before'])} → {_n(d['after'])} "
                              f"{UNITS[d['series']]})" for d in group)
@@ -175,6 +178,8 @@ def run_findings(changes: list[dict], excursions: list[dict], start_ms: float, w
             evidence.insert(0, describe_lost(lost))
         elif counted:
             evidence.insert(0, counted["text"])
+        elif pressure or misses:
+            evidence.append(f"meanwhile (not a cause of a change for the better): {(pressure or misses)['text']}")
         if backlog:
             evidence.insert(0 if cause == backlog["signals"][0]["name"] else len(evidence), backlog["text"])
         if cpu:
@@ -189,8 +194,8 @@ def run_findings(changes: list[dict], excursions: list[dict], start_ms: float, w
                     "evidence": evidence, "cause": cause, "time_ms": c["time_ms"], "phase": c["phase"],
                     "duration_ms": duration, "series": [d["series"] for d in group], "follows": follows,
                     "cpu": cpu, "disk": disk, "pressure": pressure, "misses": misses, "version_backlog": backlog,
-                    "refused": refused, "lost": lost, "worse": _worse(group),
-                    "category": _category(gone, cpu, counted, disk, backlog, _worse(group), refused, lost)})
+                    "refused": refused, "lost": lost, "worse": worse,
+                    "category": _category(gone, cpu, counted, disk, backlog, worse, refused, lost)})
     # an excursion inside (or at the edges of) a step or an episode is part of that finding
     spans = [(f["phase"], f["time_ms"] - 2 * window_ms, f["time_ms"] + (f["duration_ms"] or 0) + 2 * window_ms)
              for f in out]
