@@ -97,14 +97,20 @@ def _test(book: list[dict], figure: int, name: str) -> dict:
 def test_two_figures_effects_and_intervals_recomputed_independently(setting):
     epochs = pd.read_csv(_trial_one(setting) / "epochs.csv")
     book = json.loads((setting / "figures.json").read_text())
-    # Fig 15 (zipfian): main-run against clean-run, the history effect; Fig 10: main against average-baseline
-    for figure, name, num, den in [(15, "main slower", "main", "clean"),
-                                   (10, "main slower", "main", "average-baseline")]:
+    # With zipfian extends, Fig 15: main-run against clean-run, the history effect; Fig 10: main against
+    # average-baseline (both one-sided). With uniform extends the paper claims equality instead: Fig 9 main = clean,
+    # Fig 5 main = average-baseline (the same paired estimate and 95 % interval; the detectable effect of an
+    # equivalence test is the figure book's TOST power, not restated here).
+    zipfian = any(t["test"] == "main slower" for f in book if f["figure"] == 15 for t in f.get("tests") or [])
+    pairs = ([(15, "main slower", "main", "clean"), (10, "main slower", "main", "average-baseline")] if zipfian
+             else [(9, "main = clean", "main", "clean"), (5, "main = average-baseline", "main", "average-baseline")])
+    for figure, name, num, den in pairs:
         test = _test(book, figure, name)
         mean, low, high, detectable = _paired_t(_late_log_ratios(epochs, num, den))
         assert test["estimate"] == pytest.approx(mean, rel=1e-9)
         assert (test["low"], test["high"]) == (pytest.approx(low, rel=1e-9), pytest.approx(high, rel=1e-9))
-        assert test["detectable"] == pytest.approx(detectable, rel=1e-4)
+        if zipfian:
+            assert test["detectable"] == pytest.approx(detectable, rel=1e-4)
 
 
 def _decided_pair_test(book: list[dict]) -> tuple[int, dict, str, str] | None:
