@@ -11,10 +11,12 @@ set -euo pipefail
 IVS_LOG_TAG=fault
 # shellcheck source=../lib/common.sh
 . "$(dirname "${BASH_SOURCE[0]}")/../lib/common.sh"
+# shellcheck source=lib.sh
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
 [ $# -ge 1 ] && [ $# -le 2 ] || { echo "usage: $0 SECONDS [PROCESSES]" >&2; exit 2; }
 seconds=$1 procs=${2:-2}
-[[ "$seconds" =~ ^[0-9]+$ ]] && [ "$seconds" -gt 0 ] || { echo "seconds: not a positive integer: $seconds" >&2; exit 2; }
+fault_seconds "$seconds"
 [[ "$procs" =~ ^[0-9]+$ ]] && [ "$procs" -gt 0 ] && [ "$procs" -le 64 ] \
   || { echo "processes: not an integer in 1..64: $procs" >&2; exit 2; }
 

@@ -13,11 +13,13 @@ set -euo pipefail
 IVS_LOG_TAG=fault
 # shellcheck source=../lib/common.sh
 . "$(dirname "${BASH_SOURCE[0]}")/../lib/common.sh"
+# shellcheck source=lib.sh
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
 [ $# -eq 2 ] || { echo "usage: $0 DIR SECONDS" >&2; exit 2; }
 dir=$1 seconds=$2
 [ -d "$dir" ] && [ -w "$dir" ] || { echo "dir: not a writable directory: $dir" >&2; exit 2; }
-[[ "$seconds" =~ ^[0-9]+$ ]] && [ "$seconds" -gt 0 ] || { echo "seconds: not a positive integer: $seconds" >&2; exit 2; }
+fault_seconds "$seconds"
 
 file="$dir/disk-hog.$$"
 trap 'rm -f "$file"' EXIT

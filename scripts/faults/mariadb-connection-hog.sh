@@ -19,14 +19,16 @@ set -euo pipefail
 IVS_LOG_TAG=fault
 # shellcheck source=../lib/common.sh
 . "$(dirname "${BASH_SOURCE[0]}")/../lib/common.sh"
+# shellcheck source=lib.sh
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
 [ $# -eq 4 ] || { echo "usage: $0 DEFAULTS_FILE USER TABLE SECONDS" >&2; exit 2; }
 defaults=$1 user=$2 table=$3 seconds=$4
-[ -f "$defaults" ] || { echo "defaults file: not found: $defaults" >&2; exit 2; }
-[[ "$user" =~ ^[A-Za-z0-9_]+$ ]] || { echo "user: not a plain name: $user" >&2; exit 2; }
-[[ "$table" =~ ^[A-Za-z0-9_]+$ ]] || { echo "table: not a plain name: $table" >&2; exit 2; }
-[[ "$seconds" =~ ^[0-9]+$ ]] && [ "$seconds" -gt 0 ] || { echo "seconds: not a positive integer: $seconds" >&2; exit 2; }
-client="$(command -v mariadb || command -v mysql)" || ivs_die "the mariadb client is not installed"
+fault_file "defaults file" "$defaults"
+fault_name user "$user"
+fault_name table "$table"
+fault_seconds "$seconds"
+client="$(fault_mariadb_client)"
 
 work=$(mktemp -d)
 hogs=()

@@ -11,12 +11,14 @@ set -euo pipefail
 IVS_LOG_TAG=fault
 # shellcheck source=../lib/common.sh
 . "$(dirname "${BASH_SOURCE[0]}")/../lib/common.sh"
+# shellcheck source=lib.sh
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
 [ $# -eq 2 ] || { echo "usage: $0 DEFAULTS_FILE SECONDS" >&2; exit 2; }
 defaults=$1 seconds=$2
-[ -f "$defaults" ] || { echo "defaults file: not found: $defaults" >&2; exit 2; }
-[[ "$seconds" =~ ^[0-9]+$ ]] && [ "$seconds" -gt 0 ] || { echo "seconds: not a positive integer: $seconds" >&2; exit 2; }
-client="$(command -v mariadb || command -v mysql)" || ivs_die "the mariadb client is not installed"
+fault_file "defaults file" "$defaults"
+fault_seconds "$seconds"
+client="$(fault_mariadb_client)"
 
 "$client" --defaults-file="$defaults" -uroot -N -B --unbuffered \
   -e "SELECT CONNECTION_ID(); FLUSH TABLES WITH READ LOCK; DO SLEEP($seconds); UNLOCK TABLES;"

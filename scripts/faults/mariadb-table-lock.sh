@@ -11,14 +11,16 @@ set -euo pipefail
 IVS_LOG_TAG=fault
 # shellcheck source=../lib/common.sh
 . "$(dirname "${BASH_SOURCE[0]}")/../lib/common.sh"
+# shellcheck source=lib.sh
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
 [ $# -eq 4 ] || { echo "usage: $0 DEFAULTS_FILE DATABASE TABLE SECONDS" >&2; exit 2; }
 defaults=$1 db=$2 table=$3 seconds=$4
-[ -f "$defaults" ] || { echo "defaults file: not found: $defaults" >&2; exit 2; }
-[[ "$db" =~ ^[A-Za-z0-9_]+$ ]] || { echo "database: not a plain name: $db" >&2; exit 2; }
-[[ "$table" =~ ^[A-Za-z0-9_]+$ ]] || { echo "table: not a plain name: $table" >&2; exit 2; }
-[[ "$seconds" =~ ^[0-9]+$ ]] && [ "$seconds" -gt 0 ] || { echo "seconds: not a positive integer: $seconds" >&2; exit 2; }
-client="$(command -v mariadb || command -v mysql)" || ivs_die "the mariadb client is not installed"
+fault_file "defaults file" "$defaults"
+fault_name database "$db"
+fault_name table "$table"
+fault_seconds "$seconds"
+client="$(fault_mariadb_client)"
 
 # One session: the id first (unbuffered), then the lock, held for the given time, then released.
 "$client" --defaults-file="$defaults" -uroot -N -B --unbuffered "$db" \

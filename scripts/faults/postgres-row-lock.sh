@@ -12,13 +12,15 @@ set -euo pipefail
 IVS_LOG_TAG=fault
 # shellcheck source=../lib/common.sh
 . "$(dirname "${BASH_SOURCE[0]}")/../lib/common.sh"
+# shellcheck source=lib.sh
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
 [ $# -eq 3 ] || { echo "usage: $0 URL TABLE SECONDS" >&2; exit 2; }
 url=$1 table=$2 seconds=$3
-[[ "$url" == postgresql://* || "$url" == postgres://* ]] || { echo "url: not a postgresql:// URL: $url" >&2; exit 2; }
-[[ "$table" =~ ^[A-Za-z0-9_]+$ ]] || { echo "table: not a plain name: $table" >&2; exit 2; }
-[[ "$seconds" =~ ^[0-9]+$ ]] && [ "$seconds" -gt 0 ] || { echo "seconds: not a positive integer: $seconds" >&2; exit 2; }
-command -v psql >/dev/null || ivs_die "psql is not installed"
+fault_pg_url "$url"
+fault_name table "$table"
+fault_seconds "$seconds"
+fault_psql
 
 # The pid is selected from the locking read, so it is printed once the rows are locked.
 psql "$url" -X -q -t -A -v ON_ERROR_STOP=1 <<SQL

@@ -13,10 +13,12 @@ set -euo pipefail
 IVS_LOG_TAG=fault
 # shellcheck source=../lib/common.sh
 . "$(dirname "${BASH_SOURCE[0]}")/../lib/common.sh"
+# shellcheck source=lib.sh
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
 [ $# -eq 1 ] || { echo "usage: $0 CONFIG" >&2; exit 2; }
 config=$1
-[ -f "$config" ] || { echo "config: not found: $config" >&2; exit 2; }
+fault_file config "$config"
 jar="$IVS_REPO_ROOT/target/benchbase.jar"
 [ -f "$jar" ] || ivs_die "target/benchbase.jar is missing (mvn -DskipTests package)"
 command -v java >/dev/null || ivs_die "java is not installed"
