@@ -40,6 +40,11 @@ final class SqlQuiescence implements Quiescence {
         try {
             gauges.settle(c, table);
         } catch (SQLException e) {
+            try {
+                gauges.release(c); // what settling changed before it failed
+            } catch (SQLException ignored) {
+                // the settle failure is the one to report
+            }
             Connections.closeQuietly(c);
             throw target.failure("settle the server before a run phase", e);
         }

@@ -66,6 +66,8 @@ class MariaDbQuietIntegrationTest {
         try (Connection c = DriverManager.getConnection(url, TestServers.mariadbUser(), TestServers.mariadbPassword());
                 Statement st = c.createStatement()) {
             String before = scalar(st, "SELECT @@GLOBAL.innodb_max_dirty_pages_pct");
+            String capacity = scalar(st, "SELECT @@GLOBAL.innodb_io_capacity");
+            String capacityMax = scalar(st, "SELECT @@GLOBAL.innodb_io_capacity_max");
             double pagesTotal =
                     Double.parseDouble(scalar(st, "SHOW GLOBAL STATUS LIKE 'Innodb_buffer_pool_pages_total'"));
             // About 2,000 dirty 16 KiB pages: more than the 1% of the pool the probe calls flushed. Left to itself,
@@ -78,6 +80,7 @@ class MariaDbQuietIntegrationTest {
                         target.capability(Quiescence.class).orElseThrow().settle("quiet_dirty");
                 try {
                     assertEquals(0.0, Double.parseDouble(scalar(st, "SELECT @@GLOBAL.innodb_max_dirty_pages_pct")));
+                    assertEquals(capacityMax, scalar(st, "SELECT @@GLOBAL.innodb_io_capacity"), "flushing at the max");
                     double limit = Math.floor(pagesTotal * 0.01);
                     double dirty = Double.MAX_VALUE;
                     // a liveness bound, not a timing check: at 0 the flush takes seconds
@@ -93,6 +96,7 @@ class MariaDbQuietIntegrationTest {
                 }
             }
             assertEquals(before, scalar(st, "SELECT @@GLOBAL.innodb_max_dirty_pages_pct"), "the server's own value");
+            assertEquals(capacity, scalar(st, "SELECT @@GLOBAL.innodb_io_capacity"), "the server's own value");
             st.execute("DROP TABLE quiet_dirty");
         }
     }
