@@ -151,7 +151,8 @@ process_names:
 YAML
   # pg_stat_statements per statement kind, as the built-in sampler reads it (docs/monitor-exporters.md): each
   # column becomes ivsbench_statements_<column>{kind="..."}. Statements that name pg_stat_ (the monitors') are
-  # left out; the exporter's other queries are not.
+  # left out; the exporter's other queries are not. The live and dead tuples of the database's tables, summed as
+  # the built-in sampler sums them, become ivsbench_tables_n_live_tup and ivsbench_tables_n_dead_tup.
   cat >"$STATE_DIR/queries.yml" <<'YAML'
 ivsbench_statements:
   query: >-
@@ -167,6 +168,13 @@ ivsbench_statements:
     - exec_time_ms: {usage: COUNTER, description: execution time in ms}
     - shared_blks_hit: {usage: COUNTER, description: shared blocks hit}
     - shared_blks_read: {usage: COUNTER, description: shared blocks read}
+ivsbench_tables:
+  query: >-
+    SELECT coalesce(sum(n_live_tup), 0) AS n_live_tup, coalesce(sum(n_dead_tup), 0) AS n_dead_tup
+    FROM pg_stat_user_tables
+  metrics:
+    - n_live_tup: {usage: GAUGE, description: live tuples of the database's tables}
+    - n_dead_tup: {usage: GAUGE, description: dead tuples of the database's tables}
 YAML
   for name in $NAMES; do
     exporter_pid "$name" >/dev/null && { ivs_log "$name exporter already running"; continue; }

@@ -36,6 +36,8 @@ final class ExporterCounters implements CounterSource {
     private static final String MYSQL = "mysql_global_status_";
     /** postgres_exporter's custom query for pg_stat_statements by statement kind (scripts/exporters.sh writes it). */
     static final String STATEMENTS = "ivsbench_statements_";
+    /** Its custom query for the live and dead tuples of the database's tables, summed (scripts/exporters.sh). */
+    static final String TABLES = "ivsbench_tables_";
 
     /** mysqld_exporter's labelled families: metric -> (label, status name prefix). */
     private static final Map<String, String[]> MYSQL_FAMILIES = Map.of(
@@ -184,6 +186,9 @@ final class ExporterCounters implements CounterSource {
             String column = n.substring("pg_stat_bgwriter_".length());
             column = column.endsWith("_total") ? column.substring(0, column.length() - "_total".length()) : column;
             return column.equals("stats_reset") ? null : "pg_stat_bgwriter." + column;
+        }
+        if (n.startsWith(TABLES)) {
+            return "pg_stat_user_tables." + n.substring(TABLES.length());
         }
         if (n.equals("pg_database_size_bytes") && database.equals(s.label("datname"))) {
             return "pg_database_size";

@@ -74,7 +74,9 @@ class ExporterCountersTest {
                 + "ivsbench_statements_calls{kind=\"insert\",server=\"h:5432\"} 500\n"
                 + "ivsbench_statements_calls{kind=\"select\",server=\"h:5432\"} 7\n"
                 + "ivsbench_statements_calls{kind=\"<insufficient\",server=\"h:5432\"} 36\n"
-                + "ivsbench_statements_rows{kind=\"insert\",server=\"h:5432\"} 500\n";
+                + "ivsbench_statements_rows{kind=\"insert\",server=\"h:5432\"} 500\n"
+                + "ivsbench_tables_n_live_tup{server=\"h:5432\"} 2000\n"
+                + "ivsbench_tables_n_dead_tup{server=\"h:5432\"} 12\n";
         Map<String, Double> m =
                 counters(ExporterCounters.Flavour.POSTGRES, "POSTGRESQL", "ivs").map(ExpositionParser.parse(text));
         assertEquals(
@@ -86,7 +88,9 @@ class ExporterCountersTest {
                         "pg_stat_statements.calls_insert", 500.0,
                         "pg_stat_statements.calls_select", 7.0,
                         "pg_stat_statements.rows_insert", 500.0,
-                        "pg_stat_statements.calls", 507.0),
+                        "pg_stat_statements.calls", 507.0,
+                        "pg_stat_user_tables.n_live_tup", 2000.0,
+                        "pg_stat_user_tables.n_dead_tup", 12.0),
                 m);
     }
 
