@@ -51,8 +51,7 @@ def _explained(run: Run, metrics, mtimes: np.ndarray, params: ChangeParams, ctx:
         pressure = write_pressure(metrics, before_mask, after_mask)
         interval_s = float(np.median(np.diff(mtimes))) / 1000.0 if len(mtimes) > 1 else window_ms / 1000.0
         backlog = version_backlog(metrics, before_mask, after_mask, max(tput) * interval_s)
-        step_s = float(np.median(np.diff(mtimes))) / 1000 if len(mtimes) > 1 else 1.0
-        misses = buffer_misses(metrics, before_mask, after_mask, rate * step_s)
+        misses = buffer_misses(metrics, before_mask, after_mask, rate * interval_s)
         refused = connections_refused(run.samples, metrics, mtimes, lo, t - window_ms, hi,
                                       max_connections(run.environment))
         lost = sessions_lost(run.samples, metrics, mtimes, lo, t - window_ms, hi, lost_connections(run.summary, None))

@@ -25,7 +25,7 @@ import re
 import numpy as np
 import pandas as pd
 
-from .restart import failed_operations
+from .restart import monitor_reads, more_failures
 
 PREFIX = "db."
 RISE = 2.0
@@ -61,19 +61,14 @@ def connections_refused(samples: pd.DataFrame, metrics: pd.DataFrame | None, mti
     when in [t, hi) operations failed (more than in [lo, t)), the monitor read the server's counters in every
     interval of [t, hi) (and some before), and the sessions were at ``limit`` after t or a refusal counter rose;
     else None."""
-    if metrics is None or metrics.empty:
+    reads = monitor_reads(metrics, mtimes, lo, t, hi)
+    if reads is None:
         return None
-    db_cols = [c for c in metrics.columns if c.startswith(PREFIX)]
-    if not db_cols:
-        return None
-    before, after = (mtimes >= lo) & (mtimes < t), (mtimes >= t) & (mtimes < hi)
-    if not before.any() or not after.any():
-        return None
-    read = metrics[db_cols].notna().any(axis=1).to_numpy()
-    if not read[before].any() or not read[after].all():
+    read, before, after = reads
+    if not after.any() or not read[after].all():
         return None   # the server did not answer its monitor: gone, not refusing (restart.py)
-    errors, errors_before = failed_operations(samples, t, hi, phase), failed_operations(samples, lo, t, phase)
-    if errors == 0 or errors <= errors_before:
+    errors = more_failures(samples, lo, t, hi, phase)
+    if errors == 0:
         return None
     sessions = []
     if limit:

@@ -24,10 +24,10 @@ import pandas as pd
 DB_PREFIX = "db."
 
 
-def server_gone(samples: pd.DataFrame, metrics: pd.DataFrame | None, mtimes: np.ndarray, lo: float, t: float,
-                hi: float, phase: int | None = None) -> dict | None:
-    """{"unread_intervals", "first_unread_ms", "errors"} when in [t, hi) the monitor read none of the server's
-    counters for one interval or more and operations failed, while in [lo, t) it read them; else None."""
+def monitor_reads(metrics: pd.DataFrame | None, mtimes: np.ndarray, lo: float, t: float,
+                  hi: float) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
+    """(read, before, after): per monitor row whether it read any of the server's ``db.*`` counters, and the rows
+    of [lo, t) and of [t, hi). None without such columns, or when the monitor read none of them in [lo, t)."""
     if metrics is None or metrics.empty:
         return None
     cols = [c for c in metrics.columns if c.startswith(DB_PREFIX)]
@@ -37,13 +37,27 @@ def server_gone(samples: pd.DataFrame, metrics: pd.DataFrame | None, mtimes: np.
     before, after = (mtimes >= lo) & (mtimes < t), (mtimes >= t) & (mtimes < hi)
     if not read[before].any():
         return None
+    return read, before, after
+
+
+def more_failures(samples: pd.DataFrame, lo: float, t: float, hi: float, phase: int | None) -> int:
+    """The failed operations of [t, hi) when there are more than in [lo, t); else 0."""
+    errors = failed_operations(samples, t, hi, phase)
+    return errors if errors > failed_operations(samples, lo, t, phase) else 0
+
+
+def server_gone(samples: pd.DataFrame, metrics: pd.DataFrame | None, mtimes: np.ndarray, lo: float, t: float,
+                hi: float, phase: int | None = None) -> dict | None:
+    """{"unread_intervals", "first_unread_ms", "errors"} when in [t, hi) the monitor read none of the server's
+    counters for one interval or more and operations failed, while in [lo, t) it read them; else None."""
+    reads = monitor_reads(metrics, mtimes, lo, t, hi)
+    if reads is None:
+        return None
+    read, _, after = reads
     unread = after & ~read
     if not unread.any():
         return None
-    rows = samples[(samples["type"] == "ALL") & (samples["time_ms"] >= lo) & (samples["time_ms"] < hi)]
-    if phase is not None:
-        rows = rows[rows["phase"] == phase]
-    errors = int(pd.to_numeric(rows["error"], errors="coerce").fillna(0).sum()) if "error" in rows else 0
+    errors = failed_operations(samples, lo, hi, phase)
     if errors == 0:
         return None
     gone = {"unread_intervals": int(unread.sum()), "first_unread_ms": float(mtimes[unread][0]), "errors": errors}
@@ -82,17 +96,14 @@ def sessions_lost(samples: pd.DataFrame, metrics: pd.DataFrame | None, mtimes: n
     """{"errors", "lost_in_phase"} when in [t, hi) operations failed (more than in [lo, t)), the phase's error
     records count at least that many lost connections, and the monitor read the server's counters in every
     interval of [t, hi) and some of [lo, t) (the server stayed up); else None."""
-    if metrics is None or metrics.empty or lost_in_phase == 0:
+    reads = monitor_reads(metrics, mtimes, lo, t, hi) if lost_in_phase else None
+    if reads is None:
         return None
-    cols = [c for c in metrics.columns if c.startswith(DB_PREFIX)]
-    if not cols:
+    read, _, after = reads
+    if not after.any() or not read[after].all():
         return None
-    read = metrics[cols].notna().any(axis=1).to_numpy()
-    before, after = (mtimes >= lo) & (mtimes < t), (mtimes >= t) & (mtimes < hi)
-    if not read[before].any() or not after.any() or not read[after].all():
-        return None
-    errors, errors_before = failed_operations(samples, t, hi, phase), failed_operations(samples, lo, t, phase)
-    if errors == 0 or errors <= errors_before or lost_in_phase < errors:
+    errors = more_failures(samples, lo, t, hi, phase)
+    if errors == 0 or lost_in_phase < errors:
         return None
     return {"errors": errors, "lost_in_phase": lost_in_phase}
 
