@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # A full-length reproduction run of one committed setting (docs/repro/<setting>/config.xml), in one go:
 #
-#   scripts/repro.sh SETTING [--state DIR] [--out DIR] [extra benchbase.jar options, e.g. --shrink]
+#   scripts/repro.sh SETTING [--state DIR] [--out DIR] [--budget MINUTES] [extra benchbase.jar options, e.g. --shrink]
 #
 # What it does, so that nothing the run depends on can change under it while it runs (2-3 hours):
 #   1. copies the project as committed (git archive HEAD) and target/benchbase.jar into <state>/project;
@@ -13,6 +13,9 @@
 #   5. stops both servers, writes the compact outputs with `python -m ivs_analyzer compact` into <out>, and
 #      run.json (command, commit, start, duration in seconds, exit code, the box's condition summarised).
 #
+# --budget MINUTES: a setting too long for one go (the heavyweight one) stops at the end of the first epoch that
+# finishes after MINUTES (SIGTERM once the epoch's last mode has its line; the experiment keeps every whole epoch),
+# and run.json says so ("stopped_by_budget"); the run is then reported as the epochs it reached.
 # Defaults: --state .cache/repro/<setting> (outside the committed tree: .cache/ is ignored; move it elsewhere with
 # --state when the work tree may be cleaned while the run goes on), --out results/repro/<setting>. To commit a run,
 # copy <out> over docs/repro/<setting>/ (docs/repro/README.md). Run it on a quiet box, never beside the test suite.
@@ -21,15 +24,19 @@ IVS_LOG_TAG=repro
 # shellcheck source=lib/common.sh
 . "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"
 
-[ $# -ge 1 ] || { echo "usage: scripts/repro.sh SETTING [--state DIR] [--out DIR] [benchbase.jar options]" >&2; exit 2; }
+[ $# -ge 1 ] || { echo "usage: scripts/repro.sh SETTING [--state DIR] [--out DIR] [--budget MINUTES] [benchbase.jar options]" >&2; exit 2; }
 SETTING=$1
 shift
-STATE="" OUT=""
+STATE="" OUT="" BUDGET=""
 EXTRA=()
 while [ $# -gt 0 ]; do
   case "$1" in
     --state) STATE=$(ivs_abs_path "${2:?--state needs a directory}"); shift 2 ;;
     --out) OUT=$(ivs_abs_path "${2:?--out needs a directory}"); shift 2 ;;
+    --budget)
+      BUDGET=${2:-}
+      [[ "$BUDGET" =~ ^[1-9][0-9]*$ ]] || { echo "scripts/repro.sh: --budget '$BUDGET': a whole number of minutes, at least 1" >&2; exit 2; }
+      shift 2 ;;
     *) EXTRA+=("$1"); shift ;;
   esac
 done
@@ -61,7 +68,7 @@ stop_servers() {
   (cd "$STATE/project" && IVS_STATE_DIR="$STATE/fresh" "$server" stop >/dev/null 2>&1 || true)
   (cd "$STATE/project" && IVS_STATE_DIR="$STATE/primary" "$server" stop >/dev/null 2>&1 || true)
 }
-trap 'stop_servers; [ -n "${sampler:-}" ] && kill "$sampler" 2>/dev/null || true' EXIT
+trap 'stop_servers; [ -n "${sampler:-}" ] && kill "$sampler" 2>/dev/null; [ -n "${budget_watch:-}" ] && kill "$budget_watch" 2>/dev/null || true' EXIT
 
 ivs_log "starting the primary ($server) on port $port, state in $STATE/primary"
 env_lines=$(cd "$STATE/project" && IVS_STATE_DIR="$STATE/primary" env "$port_var=$port" "$server" start)
@@ -80,6 +87,20 @@ cmd=(java -jar target/benchbase.jar -b ycsbivs -c "$CONFIG" -d "$STATE/results/"
 ivs_log "running: ${cmd[*]} (from $STATE/project; log: $STATE/run.log)"
 start=$(date +%s)
 started=$(date -u +%FT%TZ)
+if [ -n "$BUDGET" ]; then
+  # The epoch's last mode, as the config lists them: its line ends the epoch.
+  last_mode=$(sed -n 's:.*<modes>\(.*\)</modes>.*:\1:p' "$CONFIG" | head -1 | tr -d ' ' | awk -F, '{print $NF}')
+  last_mode=${last_mode:-main}
+  ( sleep $(( BUDGET * 60 ))
+    done_before=$(grep -c -E "^epoch [0-9]+/[0-9]+ mode $last_mode:" "$STATE/run.log" 2>/dev/null || true)
+    while [ "$(grep -c -E "^epoch [0-9]+/[0-9]+ mode $last_mode:" "$STATE/run.log" 2>/dev/null || true)" -le "${done_before:-0}" ]; do
+      sleep 2
+    done
+    date -u +%FT%TZ > "$STATE/stopped-by-budget"
+    pkill -TERM -f -- "-d $STATE/results/" || true ) &
+  budget_watch=$!
+  ivs_log "budget: $BUDGET min, then the run stops at the end of the epoch under way (after its $last_mode phase)"
+fi
 set +e
 (cd "$STATE/project" && "${cmd[@]}") 2>&1 | tee "$STATE/run.log" | grep --line-buffered -E '^epoch [0-9]+/[0-9]+ mode main:' >&2
 rc=${PIPESTATUS[0]}
@@ -87,6 +108,10 @@ set -e
 seconds=$(( $(date +%s) - start ))
 kill "$sampler" 2>/dev/null || true
 sampler=""
+[ -n "${budget_watch:-}" ] && kill "$budget_watch" 2>/dev/null
+budget_watch=""
+stopped_by_budget=false
+[ -f "$STATE/stopped-by-budget" ] && stopped_by_budget=true
 stop_servers
 
 exp=$(find "$STATE/results" -mindepth 1 -maxdepth 1 -type d \( -name '*experiment*' -o -name '*trials*' \) | sort | tail -1)
@@ -98,16 +123,19 @@ cp "$CONFIG" "$OUT/config.xml"
 for f in "$OUT"/*.json; do
   sed -i -e "s#$STATE#\$IVS_REPRO_STATE#g" -e "s#$IVS_REPO_ROOT/##g" -e "s#$IVS_REPO_ROOT#.#g" "$f"
 done
-"$IVS_CACHE_DIR/venv/bin/python" - "$OUT" "$commit" "$started" "$seconds" "$rc" "$SETTING" "${EXTRA[*]:-}" <<'EOF'
+"$IVS_CACHE_DIR/venv/bin/python" - "$OUT" "$commit" "$started" "$seconds" "$rc" "$SETTING" "${EXTRA[*]:-}" "$BUDGET" "$stopped_by_budget" <<'EOF'
 import json, os, statistics, sys
-out, commit, started, seconds, rc, setting, extra = sys.argv[1:8]
+out, commit, started, seconds, rc, setting, extra, budget, stopped = sys.argv[1:10]
 loads = [float(l.split()[1]) for l in open(f"{out}/box.log") if len(l.split()) > 1]
 box = {"cores": os.cpu_count(),
        "load1_median": statistics.median(loads) if loads else None,
        "load1_max": max(loads) if loads else None, "samples": len(loads)}
-cmd = f"scripts/repro.sh {setting}" + (f" {extra}" if extra else "")
-json.dump({"setting": setting, "command": cmd, "commit": commit, "started": started, "seconds": int(seconds),
-           "exit_code": int(rc), "box": box}, open(f"{out}/run.json", "w"), indent=2)
+cmd = f"scripts/repro.sh {setting}" + (f" --budget {budget}" if budget else "") + (f" {extra}" if extra else "")
+run = {"setting": setting, "command": cmd, "commit": commit, "started": started, "seconds": int(seconds),
+       "exit_code": int(rc), "box": box}
+if budget:
+    run.update(budget_minutes=int(budget), stopped_by_budget=stopped == "true")
+json.dump(run, open(f"{out}/run.json", "w"), indent=2)
 print(f"[repro] {setting}: exit {rc} after {seconds} s; load average (1 min) median {box['load1_median']}, "
       f"max {box['load1_max']} on {box['cores']} cores; compact outputs in {out}")
 EOF
