@@ -93,6 +93,19 @@ def test_mode_ratios_divide_the_two_modes_means_epoch_by_epoch(tmp_path):
     assert row["low"] < row["ratio"] < row["high"]
 
 
+def test_mode_waits_are_each_modes_recorded_quiescence_wait_in_seconds():
+    from ivs_analyzer.report import compact
+    epochs = pd.DataFrame({"epoch": [1, 1, 2, 2], "mode": ["main", "clean", "main", "clean"],
+                           "quiesce_ms": [1013, None, 60000, 2500],
+                           "quiesce_timed_out": ["false", None, "true", "false"]})
+    waits = compact.mode_waits(epochs)
+    assert waits.to_dict("records") == [
+        {"epoch": 1, "mode": "main", "wait_s": 1.013, "timed_out": False},
+        {"epoch": 2, "mode": "main", "wait_s": 60.0, "timed_out": True},
+        {"epoch": 2, "mode": "clean", "wait_s": 2.5, "timed_out": False}]
+    assert compact.mode_waits(epochs.drop(columns=["quiesce_ms", "quiesce_timed_out"])).empty
+
+
 def test_a_trials_folder_compacts_to_one_folder_per_trial_and_the_trials_figure_book(tmp_path):
     folder = tmp_path / "ycsbivs-trials_2026-01-01_00-00-00"
     write_experiment(folder / "ycsbivs-experiment_2026-01-01_00-00-01", epochs=12, main_step_at=6, with_monitor=True)

@@ -3,7 +3,7 @@
 Copies the experiment's own summary files (epochs.csv, experiment.json, environment.json, config.xml,
 value_sizes.csv, latency_by_size.csv), writes epoch_intervals.csv (each run phase's mean latency with the 95 %
 interval of that mean from its own operations) and mode_ratios.png (main/clean and main/average-baseline per
-epoch with those intervals), monitor_epochs.csv (the per-epoch monitor summary of each mode's run
+epoch with those intervals, and below them each mode's quiescence wait before its reads), monitor_epochs.csv (the per-epoch monitor summary of each mode's run
 phase: explain.epochs.summarize_monitor, the figures the verdicts and step explanations quote) and compact.json
 (the run's label and where it came from), then the report and figure book of the compact folder, and
 verdicts.md (one row per figure-book test: effect, interval, detectable effect, verdict). The epoch
@@ -94,24 +94,57 @@ def mode_ratios(intervals: pd.DataFrame) -> pd.DataFrame:
     return pd.DataFrame(rows, columns=["pair", "epoch", "ratio", "low", "high"])
 
 
-def draw_mode_ratios(ratios: pd.DataFrame, file: Path) -> bool:
-    """One panel per pair: the per-epoch ratio with its interval, and 1 (no difference) dashed."""
+def mode_waits(epochs: pd.DataFrame) -> pd.DataFrame:
+    """Per epoch and mode, the quiescence wait before the mode's run phase (epochs.csv quiesce_ms, in seconds)
+    and whether it timed out; empty for runs made without the wait."""
+    cols = ["epoch", "mode", "wait_s", "timed_out"]
+    if "quiesce_ms" not in epochs.columns:
+        return pd.DataFrame(columns=cols)
+    d = epochs[["epoch", "mode", "quiesce_ms"]].dropna(subset=["quiesce_ms"]).copy()
+    d["wait_s"] = d["quiesce_ms"].astype(float) / 1000.0
+    timed = epochs.loc[d.index, "quiesce_timed_out"] if "quiesce_timed_out" in epochs.columns else False
+    d["timed_out"] = pd.Series(timed, index=d.index).astype(str).str.lower().eq("true")
+    return d[cols].reset_index(drop=True)
+
+
+def draw_mode_ratios(ratios: pd.DataFrame, file: Path, waits: pd.DataFrame | None = None) -> bool:
+    """One panel per pair: the per-epoch ratio with its interval, and 1 (no difference) dashed; below each, when
+    the run recorded them, the quiescence wait before each of the pair's two run phases (a cross: timed out), so
+    a ratio that moves with one mode's wait shows it."""
     if ratios.empty:
         return False
     import matplotlib
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
     pairs = list(dict.fromkeys(ratios["pair"]))
-    fig, axes = plt.subplots(1, len(pairs), figsize=(5.2 * len(pairs), 3.2), squeeze=False)
-    for ax, pair in zip(axes[0], pairs):
+    with_waits = waits is not None and not waits.empty
+    rows = 2 if with_waits else 1
+    fig, axes = plt.subplots(rows, len(pairs), figsize=(5.2 * len(pairs), 3.2 * rows), squeeze=False,
+                             sharex="col", gridspec_kw={"height_ratios": [3, 2]} if with_waits else None)
+    for col, pair in enumerate(pairs):
+        ax = axes[0][col]
         d = ratios[ratios["pair"] == pair].sort_values("epoch")
         ax.fill_between(d["epoch"], d["low"], d["high"], color="tab:blue", alpha=0.25, linewidth=0,
                         label="95 % interval of the epoch's ratio")
         ax.plot(d["epoch"], d["ratio"], color="tab:blue", linewidth=1, label=pair)
         ax.axhline(1.0, color="black", linestyle="--", linewidth=0.8)
-        ax.set_xlabel("epoch")
         ax.set_ylabel(f"{pair} mean read latency")
         ax.legend(fontsize=7)
+        if not with_waits:
+            ax.set_xlabel("epoch")
+            continue
+        wax = axes[1][col]
+        for mode, color in zip(pair.split("/"), ("tab:blue", "tab:orange")):
+            w = waits[waits["mode"] == mode].sort_values("epoch")
+            if w.empty:
+                continue
+            wax.plot(w["epoch"], w["wait_s"], color=color, linewidth=1, label=f"{mode}: wait before its reads")
+            t = w[w["timed_out"]]
+            if not t.empty:
+                wax.scatter(t["epoch"], t["wait_s"], marker="x", color=color, s=18, label=f"{mode}: timed out")
+        wax.set_xlabel("epoch")
+        wax.set_ylabel("quiescence wait (s)")
+        wax.legend(fontsize=7)
     fig.tight_layout()
     fig.savefig(file, dpi=90)
     plt.close(fig)
@@ -157,7 +190,7 @@ def _inputs(source: Path, out: Path) -> Experiment:
     monitor_epochs(exp).to_csv(out / MONITOR_EPOCHS_FILE, index=False)
     intervals = epoch_intervals(exp)
     intervals.to_csv(out / INTERVALS_FILE, index=False, float_format="%.4f")
-    draw_mode_ratios(mode_ratios(intervals), out / RATIOS_FILE)
+    draw_mode_ratios(mode_ratios(intervals), out / RATIOS_FILE, mode_waits(exp.epochs))
     (out / COMPACT_FILE).write_text(json.dumps({"label": exp.label, "source": source.name}, indent=2) + "\n",
                                     encoding="utf-8")
     return exp
