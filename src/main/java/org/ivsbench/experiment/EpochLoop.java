@@ -328,7 +328,8 @@ final class EpochLoop implements RunLifecycle.Work {
             try {
                 listener.freshReady(epoch, mode, b.target(), table);
                 quiet = quiet(b.target());
-                run = phase(csv, epoch, mode, RUN, phaseConfig, b.target());
+                // The phase's config names the server it runs on, so its monitor samples that server's process.
+                run = phase(csv, epoch, mode, RUN, phaseConfig.withTarget(freshServer.config()), b.target());
                 listener.beforeDrop(epoch, mode, b.target(), table);
             } finally {
                 FreshDatabases.drop(server, b);

@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.OptionalLong;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.IntSupplier;
 import java.util.regex.Matcher;
@@ -38,9 +39,24 @@ public final class RunMonitor implements AutoCloseable {
     private static final AtomicBoolean WARNED_CLIENT_HOST = new AtomicBoolean();
 
     private final ResourceMonitor monitor;
+    /** The process the proc.* columns sample (in-process sampling only), else null. */
+    private final ProcessLocator server;
 
     private RunMonitor(ResourceMonitor monitor) {
+        this(monitor, null);
+    }
+
+    private RunMonitor(ResourceMonitor monitor, ProcessLocator server) {
         this.monitor = monitor;
+        this.server = server;
+    }
+
+    /**
+     * The pid of the database server process whose figures fill the proc.* columns, when this host's /proc is
+     * sampled and the process is found (for summary.json: which server the run measured); else empty.
+     */
+    public OptionalLong serverPid() {
+        return monitor == null || server == null ? OptionalLong.empty() : server.locate();
     }
 
     public static RunMonitor start(BenchmarkConfig config, Target target, Path dir, IntSupplier currentPhase) {
@@ -61,14 +77,17 @@ public final class RunMonitor implements AutoCloseable {
             return startWithExporters(config, target, dir, currentPhase);
         }
         try {
-            return new RunMonitor(ResourceMonitor.start(
-                    config.monitor(),
-                    serverProcess(config, kind),
-                    CounterSource.of(target),
-                    CounterSelection.defaults(kind),
-                    dir.resolve("monitor.csv"),
-                    currentPhase,
-                    clientHost ? CLIENT_HOST_SOURCE : ResourceMonitor.LOCAL_SOURCE));
+            ProcessLocator server = serverProcess(config, kind);
+            return new RunMonitor(
+                    ResourceMonitor.start(
+                            config.monitor(),
+                            server,
+                            CounterSource.of(target),
+                            CounterSelection.defaults(kind),
+                            dir.resolve("monitor.csv"),
+                            currentPhase,
+                            clientHost ? CLIENT_HOST_SOURCE : ResourceMonitor.LOCAL_SOURCE),
+                    clientHost || config.monitor().agent() != null ? null : server);
         } catch (Exception e) {
             LOG.warn("the resource monitor could not start ({}); the run goes on without monitor.csv", e.getMessage());
             return new RunMonitor(null);

@@ -86,6 +86,8 @@ public final class MeasuredRun implements AutoCloseable {
      */
     public Exception execute() throws IOException {
         RunMonitor monitor = RunMonitor.start(config, target, dir, manager::currentPhaseIndex);
+        // Which server process the proc.* columns measure (an experiment's fresh instance, not its primary).
+        monitor.serverPid().ifPresent(pid -> collector.putRunFact("serverPid", pid));
         // The step snapshot queries the server (process list, lock waits): part of the monitor's work, so a run
         // with the monitor off sends the server nothing but its operations.
         ActivityWatch activity =

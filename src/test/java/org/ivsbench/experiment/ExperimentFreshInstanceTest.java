@@ -16,6 +16,8 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -71,6 +73,13 @@ class ExperimentFreshInstanceTest {
         }
     }
 
+    /** summary.json's serverPid: the process its monitor's proc.* columns sampled. */
+    private static long serverPid(Path summary) throws Exception {
+        JsonNode pid = new ObjectMapper().readTree(summary.toFile()).get("serverPid");
+        assertTrue(pid != null && pid.canConvertToLong(), summary + ": serverPid " + pid);
+        return pid.asLong();
+    }
+
     private static String databaseOf(Mode mode) {
         return mode == Mode.CLEAN ? FreshDatabases.CLEAN : FreshDatabases.AVERAGE;
     }
@@ -89,7 +98,7 @@ class ExperimentFreshInstanceTest {
                         + "<recordcount>200</recordcount><fieldlength>100</fieldlength><table>" + TABLE + "</table>"
                         + "<transactiontypes><transactiontype><name>ReadRecord</name></transactiontype></transactiontypes>"
                         + "<works><work><time>1</time><rate>unlimited</rate><weights>100</weights></work></works>"
-                        + "<monitor><enabled>false</enabled></monitor>"
+                        + "<monitor><enabled>true</enabled></monitor>"
                         + "<experiment><epochs>2</epochs><modes>main,clean,average-baseline</modes>"
                         + "<extend><count>300</count></extend><run><count>" + RUN_READS + "</count></run>"
                         + "<fresh><command>" + command + "</command><url>" + instanceUrl + "</url></fresh>"
@@ -169,6 +178,17 @@ class ExperimentFreshInstanceTest {
         assertEquals(4, instancePids.stream().distinct().count(), instancePids.toString());
         assertFalse(instancePids.contains(primaryPid), primaryPid + " in " + instancePids);
         System.out.println("rows read primary/instance per fresh mode: " + readDeltas);
+        // The monitor of each phase sampled the server that phase ran on (summary.json's serverPid: the process
+        // behind proc.*): main-run's the primary, each fresh mode's its own instance.
+        List<Long> sampled = new ArrayList<>();
+        for (int epoch = 1; epoch <= 2; epoch++) {
+            Path epochDir = dir.resolve(String.format("epoch-%03d", epoch));
+            assertEquals(primaryPid, serverPid(epochDir.resolve("main/run/summary.json")), "main-run, epoch " + epoch);
+            for (String mode : List.of("clean", "average-baseline")) {
+                sampled.add(serverPid(epochDir.resolve(mode).resolve("run/summary.json")));
+            }
+        }
+        assertEquals(instancePids, sampled, "the fresh modes' monitored server process, in order");
         assertEquals(1 + 2 * 3, Files.readAllLines(dir.resolve("epochs.csv")).size());
         String log = Files.readString(dir.resolve(FreshServer.LOG));
         assertEquals(4, log.lines().filter(l -> l.startsWith("== ")).count(), log);
