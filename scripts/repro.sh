@@ -19,6 +19,9 @@
 # Defaults: --state .cache/repro/<setting> (outside the committed tree: .cache/ is ignored; move it elsewhere with
 # --state when the work tree may be cleaned while the run goes on), --out results/repro/<setting>. To commit a run,
 # copy <out> over docs/repro/<setting>/ (docs/repro/README.md). Run it on a quiet box, never beside the test suite.
+# The whole script is one block, read by bash before it runs: editing this file while a run goes on (hours) cannot
+# change what the running copy does next.
+{
 set -euo pipefail
 IVS_LOG_TAG=repro
 # shellcheck source=lib/common.sh
@@ -140,3 +143,4 @@ print(f"[repro] {setting}: exit {rc} after {seconds} s; load average (1 min) med
       f"max {box['load1_max']} on {box['cores']} cores; compact outputs in {out}")
 EOF
 exit "$rc"
+}
