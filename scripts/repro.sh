@@ -94,9 +94,10 @@ if [ -n "$BUDGET" ]; then
   # The epoch's last mode, as the config lists them: its line ends the epoch.
   last_mode=$(sed -n 's:.*<modes>\(.*\)</modes>.*:\1:p' "$CONFIG" | head -1 | tr -d ' ' | awk -F, '{print $NF}')
   last_mode=${last_mode:-main}
-  ( sleep $(( BUDGET * 60 ))
-    done_before=$(grep -c -E "^epoch [0-9]+/[0-9]+ mode $last_mode:" "$STATE/run.log" 2>/dev/null || true)
-    while [ "$(grep -c -E "^epoch [0-9]+/[0-9]+ mode $last_mode:" "$STATE/run.log" 2>/dev/null || true)" -le "${done_before:-0}" ]; do
+  ( epochs_ended() { grep -c -E "^epoch [0-9]+/[0-9]+ mode $last_mode:" "$STATE/run.log" 2>/dev/null || true; }
+    sleep $(( BUDGET * 60 ))
+    done_before=$(epochs_ended)
+    while [ "$(epochs_ended)" -le "${done_before:-0}" ]; do
       sleep 2
     done
     date -u +%FT%TZ > "$STATE/stopped-by-budget"

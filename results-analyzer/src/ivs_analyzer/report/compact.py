@@ -3,9 +3,10 @@
 Copies the experiment's own summary files (epochs.csv, experiment.json, environment.json, config.xml,
 value_sizes.csv, latency_by_size.csv), writes epoch_intervals.csv (each run phase's mean latency with the 95 %
 interval of that mean from its own operations) and mode_ratios.png (main/clean and main/average-baseline per
-epoch with those intervals, and below them each mode's quiescence wait before its reads), monitor_epochs.csv (the per-epoch monitor summary of each mode's run
-phase: explain.epochs.summarize_monitor, the figures the verdicts and step explanations quote) and compact.json
-(the run's label and where it came from), then the report and figure book of the compact folder, and
+epoch with those intervals, and below them each mode's quiescence wait before its reads), monitor_epochs.csv
+(the per-epoch monitor summary of each mode's run phase: explain.epochs.summarize_monitor, the figures the
+verdicts and step explanations quote) and compact.json (the run's label and where it came from), then the report
+and figure book of the compact folder, and
 verdicts.md (one row per figure-book test: effect, interval, detectable effect, verdict). The epoch
 sub-folders (per-window samples, latency logs, raw monitor samples) are left out; a report on the compact folder
 gives the same figure book as on the full one (tests/test_compact.py). A trials folder becomes one such set of
