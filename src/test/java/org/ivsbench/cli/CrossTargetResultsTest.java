@@ -25,7 +25,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * One config with only type and url changed runs on SQLite, MariaDB and MongoDB through the real command
  * line, and the three results folders have the same files, the same summary structure and the same CSV
- * columns (monitor.csv's db.* columns are each server's own counters, so only the host columns must match).
+ * columns (monitor.csv's db.* columns are each server's own counters, so only the host columns must match;
+ * summary.json's serverPid exists only where a server process on this host was sampled).
  */
 class CrossTargetResultsTest {
     @TempDir
@@ -85,6 +86,13 @@ class CrossTargetResultsTest {
             assertEquals(600, summary.get("phases").get(0).get("operations").asLong(), d.toString());
             TreeSet<String> shape = new TreeSet<>();
             shape(summary, "", shape);
+            // Which server process proc.* sampled: a server on this host has one, SQLite (in process) has none.
+            if (d.equals(dirs.get("mariadb"))) {
+                assertTrue(summary.path("serverPid").asLong() > 0, "mariadb serverPid: " + summary.get("serverPid"));
+            }
+            if (d.equals(dirs.get("sqlite"))) {
+                assertTrue(summary.path("serverPid").isMissingNode(), "sqlite serverPid: " + summary.get("serverPid"));
+            }
             summaryShapes.add(shape);
         }
         for (int i = 1; i < files.size(); i++) {
@@ -103,13 +111,18 @@ class CrossTargetResultsTest {
                         "environment.json")));
     }
 
-    /** Field paths of a JSON document, without the values (and without per-server error reasons). */
+    /**
+     * Field paths of a JSON document, without the values (and without per-server error reasons, the database's
+     * own facts and the server pid, which only a server process on this host has).
+     */
     private static void shape(JsonNode node, String path, TreeSet<String> out) {
         if (node.isObject()) {
             Iterator<Map.Entry<String, JsonNode>> it = node.fields();
             while (it.hasNext()) {
                 Map.Entry<String, JsonNode> e = it.next();
-                if (path.endsWith("errors") || path.equals("/database")) {
+                if (path.endsWith("errors")
+                        || path.equals("/database")
+                        || e.getKey().equals("serverPid")) {
                     continue;
                 }
                 shape(e.getValue(), path + "/" + e.getKey(), out);
