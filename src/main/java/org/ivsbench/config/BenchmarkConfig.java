@@ -61,6 +61,10 @@ public record BenchmarkConfig(
         return toBuilder().target(newTarget).build();
     }
 
+    public BenchmarkConfig withMonitor(MonitorConfig newMonitor) {
+        return toBuilder().monitor(newMonitor).build();
+    }
+
     public BenchmarkConfig withParameters(Map<String, String> newParameters) {
         return toBuilder().parameters(newParameters).build();
     }

@@ -47,6 +47,16 @@ public record MonitorConfig(
         return new MonitorConfig(enabled, ms, agent, processName, pidFile, agentSecret, exporters, agentTls);
     }
 
+    /**
+     * The monitor of a run phase on an experiment's fresh instance, which the run starts on this host: the pid file,
+     * process name and exporters name the primary's server, so they are left out and the instance is sampled here
+     * (its process found by the port it listens on, its counters over its own connection). An agent stays: it runs
+     * on the database host, where the instance runs too.
+     */
+    public MonitorConfig forFreshInstance() {
+        return new MonitorConfig(enabled, intervalMs, agent, null, null, agentSecret, null, agentTls);
+    }
+
     @Override
     public String toString() {
         return "MonitorConfig[enabled=" + enabled + ", intervalMs=" + intervalMs + ", agent=" + agent

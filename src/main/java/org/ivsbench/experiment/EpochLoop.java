@@ -328,8 +328,12 @@ final class EpochLoop implements RunLifecycle.Work {
             try {
                 listener.freshReady(epoch, mode, b.target(), table);
                 quiet = quiet(b.target());
-                // The phase's config names the server it runs on, so its monitor samples that server's process.
-                run = phase(csv, epoch, mode, RUN, phaseConfig.withTarget(freshServer.config()), b.target());
+                // The phase's config names the server it runs on, so its monitor samples that server's process
+                // (not the primary's pid file or exporters).
+                BenchmarkConfig onInstance = phaseConfig
+                        .withTarget(freshServer.config())
+                        .withMonitor(phaseConfig.monitor().forFreshInstance());
+                run = phase(csv, epoch, mode, RUN, onInstance, b.target());
                 listener.beforeDrop(epoch, mode, b.target(), table);
             } finally {
                 FreshDatabases.drop(server, b);

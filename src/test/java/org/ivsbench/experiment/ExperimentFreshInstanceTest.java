@@ -86,6 +86,15 @@ class ExperimentFreshInstanceTest {
 
     @Test
     void freshModesRunOnAFreshInstanceTheCommandProvides() throws Exception {
+        // The monitor is told the primary's pid file: main-run's proc.* sample that process, the fresh modes' their
+        // own instance (found by its port), never the primary's named in the config.
+        String primaryPidFile;
+        try (Connection c = DriverManager.getConnection(
+                        TestServers.mariadbUrl(), TestServers.mariadbUser(), TestServers.mariadbPassword());
+                ResultSet rs = c.createStatement().executeQuery("SELECT @@pid_file")) {
+            rs.next();
+            primaryPidFile = rs.getString(1);
+        }
         Path state = tmp.resolve("fresh-state");
         int port = freePort();
         String instanceUrl = "jdbc:mariadb://127.0.0.1:" + port + "/ivsbench";
@@ -98,7 +107,7 @@ class ExperimentFreshInstanceTest {
                         + "<recordcount>200</recordcount><fieldlength>100</fieldlength><table>" + TABLE + "</table>"
                         + "<transactiontypes><transactiontype><name>ReadRecord</name></transactiontype></transactiontypes>"
                         + "<works><work><time>1</time><rate>unlimited</rate><weights>100</weights></work></works>"
-                        + "<monitor><enabled>true</enabled></monitor>"
+                        + "<monitor><enabled>true</enabled><pidFile>" + primaryPidFile + "</pidFile></monitor>"
                         + "<experiment><epochs>2</epochs><modes>main,clean,average-baseline</modes>"
                         + "<extend><count>300</count></extend><run><count>" + RUN_READS + "</count></run>"
                         + "<fresh><command>" + command + "</command><url>" + instanceUrl + "</url></fresh>"
