@@ -96,6 +96,7 @@ def split_severe(values: np.ndarray, excursions: list[dict], series: str, params
     return small, severe
 
 
+# The host's condition beside a finding (here and in explain.epochs): host idle CPU, the server's and the client's.
 HOST_COLUMNS = ["os.cpu.idle_pct", "proc.cpu_pct", "client.cpu_pct"]
 
 

@@ -15,6 +15,7 @@ import pandas as pd
 
 from ..detect.epoch_steps import (DIVERGENCES, MODE_SERIES, NOISE_MULTIPLE, changes_in, divergence_series,
                                   epoch_params, mode_series, observed_levels)
+from ..detect.outliers import HOST_COLUMNS
 from ..detect.series import ChangeParams, local_lines, phase_series, robust_sigma
 from ..load.results import MONITOR_KEY_COLUMNS, AnalyzerError, Experiment, load_run
 from .metrics import follows_throughput, on_own_trend, same_signal
@@ -179,8 +180,6 @@ def analyse_epochs(exp: Experiment, base: ChangeParams | None = None) -> dict:
     # metrics: the per-epoch monitor figures of a mode (cached), for the findings' charts
     return {"steps": out, "outliers": grouped, "periods": periods, "trends": trends, "metrics": metrics_of}
 
-
-HOST_COLUMNS = ["os.cpu.idle_pct", "proc.cpu_pct", "client.cpu_pct"]
 
 
 def host_condition(metrics: pd.DataFrame, epoch: int) -> dict:
