@@ -245,6 +245,51 @@ class ExperimentSpecTest {
         }
     }
 
+    /** docs/repro's settings: each config loads, parses and is the setting its folder's name says. */
+    @Test
+    void everyReproConfigLoadsAndParses() throws Exception {
+        BenchmarkModule module = BenchmarkRegistry.create("ycsbivs").orElseThrow();
+        List<Path> files;
+        try (Stream<Path> s = Files.list(Path.of("docs/repro"))) {
+            files = s.map(d -> d.resolve("config.xml"))
+                    .filter(Files::isRegularFile)
+                    .sorted()
+                    .toList();
+        }
+        assertTrue(files.size() >= 8, files.toString());
+        for (Path f : files) {
+            String setting = f.getParent().getFileName().toString();
+            BenchmarkConfig c = ConfigLoader.load(
+                    f,
+                    module.name(),
+                    module.supportedTransactionTypes(),
+                    module.parameterNames(),
+                    module.phaseParameterNames(),
+                    TargetKinds::resolve,
+                    Map.of("IVS_MARIADB_PASSWORD", "ivs")::get);
+            module.validate(c);
+            ExperimentSpec spec = ExperimentSpec.parse(c, module);
+            assertNotNull(spec, setting);
+            YcsbIvsExperiment w = ycsbivs(spec);
+            assertEquals(
+                    setting.startsWith("myrocks") ? "ROCKSDB" : "INNODB",
+                    c.parameters().get("engine").toUpperCase(java.util.Locale.ROOT),
+                    setting);
+            assertEquals(setting.contains("zipfian") ? "zipfian" : "uniform", w.extendDistribution(), setting);
+            assertEquals(setting.contains("heavyweight") ? 100_000 : 10_000, w.extendCount(), setting);
+            assertEquals(
+                    setting.contains("heavyweight") ? "10000" : "1000",
+                    c.parameters().get("recordcount"),
+                    setting);
+            assertEquals(
+                    setting.contains("mixed")
+                            ? Map.of("ReadRecord", 50.0, "UpdateRecord", 50.0)
+                            : Map.of("ReadRecord", 100.0),
+                    w.runWeights(),
+                    setting);
+        }
+    }
+
     @Test
     void everyPresetLoadsAndParses() throws Exception {
         BenchmarkModule module = BenchmarkRegistry.create("ycsbivs").orElseThrow();
