@@ -118,8 +118,13 @@ stopped_by_budget=false
 [ -f "$STATE/stopped-by-budget" ] && stopped_by_budget=true
 stop_servers
 
-exp=$(find "$STATE/results" -mindepth 1 -maxdepth 1 -type d \( -name '*experiment*' -o -name '*trials*' \) | sort | tail -1)
-[ -n "$exp" ] || ivs_die "the run wrote no experiment folder (exit $rc; $STATE/run.log)"
+exp=""
+[ -d "$STATE/results" ] &&
+  exp=$(find "$STATE/results" -mindepth 1 -maxdepth 1 -type d \( -name '*experiment*' -o -name '*trials*' \) | sort | tail -1)
+if [ -z "$exp" ]; then
+  ivs_log "ERROR: the run wrote no experiment folder (exit $rc): $(grep -m1 -i 'error' "$STATE/run.log" || tail -1 "$STATE/run.log")"
+  exit $(( rc == 0 ? 1 : rc ))
+fi
 ivs_setup_venv
 "$IVS_CACHE_DIR/venv/bin/python" -m ivs_analyzer compact "$exp" "$OUT"
 cp "$CONFIG" "$OUT/config.xml"
