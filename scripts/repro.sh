@@ -112,7 +112,11 @@ set -e
 seconds=$(( $(date +%s) - start ))
 kill "$sampler" 2>/dev/null || true
 sampler=""
-[ -n "${budget_watch:-}" ] && kill "$budget_watch" 2>/dev/null
+# (an if, not an && list: under set -e a failing kill - the watcher has ended after stopping the run - would end
+# the script before the compact step)
+if [ -n "${budget_watch:-}" ]; then
+  kill "$budget_watch" 2>/dev/null || true
+fi
 budget_watch=""
 stopped_by_budget=false
 [ -f "$STATE/stopped-by-budget" ] && stopped_by_budget=true
