@@ -112,6 +112,10 @@ class GrafanaDashboardTest {
                         + " (started by an older scripts/prometheus.sh? stop and start it): " + config.body());
 
         try (Exporters exporters = new Exporters(sdDir, "grafana-dashboard-test")) {
+            // Prometheus finds the exporters through file_sd: wait until it scrapes both, so that the run's window
+            // holds their samples (on a busy box discovery can lag a short run).
+            awaitScraped(prometheus, exporters.node());
+            awaitScraped(prometheus, exporters.mysqld());
             double start = System.currentTimeMillis() / 1000.0;
             String runPrefix = runExperiment(target);
             double end = System.currentTimeMillis() / 1000.0 + 1;
@@ -130,7 +134,7 @@ class GrafanaDashboardTest {
                 if (!client) {
                     exporterQueries.add(q.where());
                 }
-                assertReturnsData(prometheus, q, fill(q.expr(), values), start, end);
+                assertReturnsData(prometheus, q, fill(q.expr(), values), start, end, !client);
             }
             assertTrue(exporterQueries.size() >= 6, "host and MariaDB panels: " + exporterQueries);
             Map<String, String> offered = new LinkedHashMap<>();
@@ -246,14 +250,38 @@ class GrafanaDashboardTest {
         return "exit " + p.waitFor() + "\n" + out;
     }
 
-    /** The query, as Grafana runs it over the run (range: 1 s steps), has at least one finite value. */
-    private void assertReturnsData(String base, Query q, String promql, double start, double end) throws Exception {
-        String url = q.instant()
-                ? base + "/api/v1/query?time=" + end + "&query=" + enc(promql)
-                : base + "/api/v1/query_range?start=" + start + "&end=" + end + "&step=1&query=" + enc(promql);
+    /** Waits (up to DATA_WAIT_MILLIS) until Prometheus holds two successful scrapes of {@code instance}. */
+    private void awaitScraped(String base, String instance) throws Exception {
+        String url = base + "/api/v1/query?query=" + enc("sum_over_time(up{instance=\"" + instance + "\"}[10s])");
+        long deadline = System.currentTimeMillis() + DATA_WAIT_MILLIS;
+        String last = "";
+        while (System.currentTimeMillis() <= deadline) {
+            HttpResponse<String> r =
+                    http.send(HttpRequest.newBuilder(URI.create(url)).build(), HttpResponse.BodyHandlers.ofString());
+            last = r.body();
+            JsonNode result = json.readTree(last).path("data").path("result");
+            if (result.size() > 0 && result.get(0).get("value").get(1).asDouble() >= 2) {
+                return;
+            }
+            Thread.sleep(500);
+        }
+        throw new AssertionError(
+                "Prometheus did not scrape " + instance + " twice in " + DATA_WAIT_MILLIS + " ms: " + last);
+    }
+
+    /**
+     * The query, as Grafana runs it over the run (range: 1 s steps), has at least one finite value. An exporter's
+     * query ({@code movingEnd}) describes the host, not the run: its window may grow while the test waits.
+     */
+    private void assertReturnsData(String base, Query q, String promql, double start, double end, boolean movingEnd)
+            throws Exception {
         long deadline = System.currentTimeMillis() + DATA_WAIT_MILLIS;
         String last;
         while (true) {
+            double to = movingEnd ? Math.max(end, System.currentTimeMillis() / 1000.0) : end;
+            String url = q.instant()
+                    ? base + "/api/v1/query?time=" + to + "&query=" + enc(promql)
+                    : base + "/api/v1/query_range?start=" + start + "&end=" + to + "&step=1&query=" + enc(promql);
             HttpResponse<String> r =
                     http.send(HttpRequest.newBuilder(URI.create(url)).build(), HttpResponse.BodyHandlers.ofString());
             assertEquals(200, r.statusCode(), q.where() + ": " + promql + "\n" + r.body());
