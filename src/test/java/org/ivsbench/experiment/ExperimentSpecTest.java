@@ -245,6 +245,20 @@ class ExperimentSpecTest {
         }
     }
 
+    /** A shipped experiment config, loaded and validated as the CLI does (passwords from a fixed environment). */
+    private static BenchmarkConfig loadPreset(BenchmarkModule module, Path f) throws Exception {
+        BenchmarkConfig c = ConfigLoader.load(
+                f,
+                module.name(),
+                module.supportedTransactionTypes(),
+                module.parameterNames(),
+                module.phaseParameterNames(),
+                TargetKinds::resolve,
+                Map.of("IVS_MARIADB_PASSWORD", "ivs", "IVS_POSTGRES_PASSWORD", "ivs")::get);
+        module.validate(c);
+        return c;
+    }
+
     /** docs/repro's settings: each config loads, parses and is the setting its folder's name says. */
     @Test
     void everyReproConfigLoadsAndParses() throws Exception {
@@ -259,15 +273,7 @@ class ExperimentSpecTest {
         assertTrue(files.size() >= 8, files.toString());
         for (Path f : files) {
             String setting = f.getParent().getFileName().toString();
-            BenchmarkConfig c = ConfigLoader.load(
-                    f,
-                    module.name(),
-                    module.supportedTransactionTypes(),
-                    module.parameterNames(),
-                    module.phaseParameterNames(),
-                    TargetKinds::resolve,
-                    Map.of("IVS_MARIADB_PASSWORD", "ivs")::get);
-            module.validate(c);
+            BenchmarkConfig c = loadPreset(module, f);
             ExperimentSpec spec = ExperimentSpec.parse(c, module);
             assertNotNull(spec, setting);
             YcsbIvsExperiment w = ycsbivs(spec);
@@ -300,15 +306,7 @@ class ExperimentSpecTest {
         // 21 read-only presets, 10 mixed READ/UPDATE ones, 3 scaled reproductions, 10 baseline volume sweeps.
         assertEquals(44, files.size(), files.toString());
         for (Path f : files) {
-            BenchmarkConfig c = ConfigLoader.load(
-                    f,
-                    module.name(),
-                    module.supportedTransactionTypes(),
-                    module.parameterNames(),
-                    module.phaseParameterNames(),
-                    TargetKinds::resolve,
-                    Map.of("IVS_MARIADB_PASSWORD", "ivs", "IVS_POSTGRES_PASSWORD", "ivs")::get);
-            module.validate(c);
+            BenchmarkConfig c = loadPreset(module, f);
             ExperimentSpec spec = ExperimentSpec.parse(c, module);
             assertNotNull(spec, f.toString());
             // The presets carry no <works> or <transactiontypes>: the experiment builds every phase.
