@@ -250,23 +250,13 @@ class GrafanaDashboardTest {
         return "exit " + p.waitFor() + "\n" + out;
     }
 
-    /** Waits (up to DATA_WAIT_MILLIS) until Prometheus holds two successful scrapes of {@code instance}. */
+    /**
+     * Waits (up to DATA_WAIT_MILLIS) until Prometheus holds two successful scrapes of {@code instance}: the query
+     * has a value only then.
+     */
     private void awaitScraped(String base, String instance) throws Exception {
-        String url = base + "/api/v1/query?query=" + enc("sum_over_time(up{instance=\"" + instance + "\"}[10s])");
-        long deadline = System.currentTimeMillis() + DATA_WAIT_MILLIS;
-        String last = "";
-        while (System.currentTimeMillis() <= deadline) {
-            HttpResponse<String> r =
-                    http.send(HttpRequest.newBuilder(URI.create(url)).build(), HttpResponse.BodyHandlers.ofString());
-            last = r.body();
-            JsonNode result = json.readTree(last).path("data").path("result");
-            if (result.size() > 0 && result.get(0).get("value").get(1).asDouble() >= 2) {
-                return;
-            }
-            Thread.sleep(500);
-        }
-        throw new AssertionError(
-                "Prometheus did not scrape " + instance + " twice in " + DATA_WAIT_MILLIS + " ms: " + last);
+        String promql = "sum_over_time(up{instance=\"" + instance + "\"}[10s]) >= 2";
+        assertReturnsData(base, new Query("two scrapes of " + instance, true, promql), promql, 0, 0, true);
     }
 
     /**

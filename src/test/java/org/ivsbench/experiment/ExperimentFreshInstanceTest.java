@@ -64,13 +64,18 @@ class ExperimentFreshInstanceTest {
         }
     }
 
-    /** The server process behind {@code url}: the pid in its own pid file (both servers run on this host). */
-    private static long serverPid(String url) throws Exception {
+    /** The pid file of the server behind {@code url}, as the server names it. */
+    private static String pidFile(String url) throws Exception {
         try (Connection c = DriverManager.getConnection(url, TestServers.mariadbUser(), TestServers.mariadbPassword());
                 ResultSet rs = c.createStatement().executeQuery("SELECT @@pid_file")) {
             rs.next();
-            return Long.parseLong(Files.readString(Path.of(rs.getString(1))).trim());
+            return rs.getString(1);
         }
+    }
+
+    /** The server process behind {@code url}: the pid in its own pid file (both servers run on this host). */
+    private static long serverPid(String url) throws Exception {
+        return Long.parseLong(Files.readString(Path.of(pidFile(url))).trim());
     }
 
     /** summary.json's serverPid: the process its monitor's proc.* columns sampled. */
@@ -88,13 +93,7 @@ class ExperimentFreshInstanceTest {
     void freshModesRunOnAFreshInstanceTheCommandProvides() throws Exception {
         // The monitor is told the primary's pid file: main-run's proc.* sample that process, the fresh modes' their
         // own instance (found by its port), never the primary's named in the config.
-        String primaryPidFile;
-        try (Connection c = DriverManager.getConnection(
-                        TestServers.mariadbUrl(), TestServers.mariadbUser(), TestServers.mariadbPassword());
-                ResultSet rs = c.createStatement().executeQuery("SELECT @@pid_file")) {
-            rs.next();
-            primaryPidFile = rs.getString(1);
-        }
+        String primaryPidFile = pidFile(TestServers.mariadbUrl());
         Path state = tmp.resolve("fresh-state");
         int port = freePort();
         String instanceUrl = "jdbc:mariadb://127.0.0.1:" + port + "/ivsbench";

@@ -4,6 +4,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Stream;
@@ -279,7 +280,7 @@ class ExperimentSpecTest {
             YcsbIvsExperiment w = ycsbivs(spec);
             assertEquals(
                     setting.startsWith("myrocks") ? "ROCKSDB" : "INNODB",
-                    c.parameters().get("engine").toUpperCase(java.util.Locale.ROOT),
+                    c.parameters().get("engine").toUpperCase(Locale.ROOT),
                     setting);
             assertEquals(setting.contains("zipfian") ? "zipfian" : "uniform", w.extendDistribution(), setting);
             assertEquals(setting.contains("heavyweight") ? 100_000 : 10_000, w.extendCount(), setting);
