@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
 # A full-length reproduction run of one committed setting (docs/repro/<setting>/config.xml), in one go:
 #
-#   scripts/repro.sh SETTING [--state DIR] [--out DIR] [--budget MINUTES] [extra benchbase.jar options, e.g. --shrink]
+#   scripts/repro.sh SETTING [--state DIR] [--out DIR] [--budget MINUTES] [--resume] [extra benchbase.jar options, e.g. --shrink]
 #
 # What it does, so that nothing the run depends on can change under it while it runs (2-3 hours):
 #   1. copies the project as committed (git archive HEAD) and target/benchbase.jar into <state>/project;
 #   2. starts the primary server (the config's <type>: MARIADB -> scripts/mariadb.sh, POSTGRES -> scripts/postgres.sh)
-#      from that copy with its state in <state>/primary, on the port the config's <url> names (fails if taken);
-#      the config's fresh/command keeps the fresh instance in "$IVS_REPRO_STATE/fresh";
+#      from that copy with its state in <state>/primary, on the port the config's <url> names (fails if taken),
+#      with the server settings the config's fresh/command gives the fresh instance (IVS_MARIADB_BUFFER_POOL=...:
+#      primary and fresh instance alike, as the paper's one server); the fresh/command keeps the fresh instance
+#      in "$IVS_REPRO_STATE/fresh";
 #   3. samples the box's condition every 30 s into <out>/box.log (load average, the three busiest processes);
 #   4. runs the experiment from the copy (--create --load --execute) into <state>/results;
 #   5. stops both servers, writes the compact outputs with `python -m ivs_analyzer compact` into <out>, and
@@ -16,9 +18,15 @@
 # --budget MINUTES: a setting too long for one go (the heavyweight one) stops at the end of the first epoch that
 # finishes after MINUTES (SIGTERM once the epoch's last mode has its line; the experiment keeps every whole epoch),
 # and run.json says so ("stopped_by_budget"); the run is then reported as the epochs it reached.
-# Defaults: --state .cache/repro/<setting> (outside the committed tree: .cache/ is ignored; move it elsewhere with
-# --state when the work tree may be cleaned while the run goes on), --out results/repro/<setting>. To commit a run,
-# copy <out> over docs/repro/<setting>/ (docs/repro/README.md). Run it on a quiet box, never beside the test suite.
+# --resume: continue the setting in a later sitting, from the state the first sitting left (the copied project and
+# jar of that sitting, both servers' data, the experiment folder): checked at the start (the state names this
+# setting and holds an experiment folder; exit 2 otherwise), the primary started again on its own data, and the
+# experiment continued with the jar's --resume after its last finished epoch. <out> is kept: box.log goes on, and
+# run.json lists every sitting (start, seconds, exit code, epochs reached, load) beside the totals.
+# Defaults: --state $IVS_REPRO_HOME/<setting>, IVS_REPRO_HOME defaulting to ~/.local/state/ivsbench/repro: outside
+# the work tree, so that cleaning or re-cloning the tree between sittings loses nothing; --out results/repro/<setting>.
+# To commit a run, copy <out> over docs/repro/<setting>/ (docs/repro/README.md). Run it on a quiet box, never beside
+# the test suite.
 # The whole script is one block, read by bash before it runs: editing this file while a run goes on (hours) cannot
 # change what the running copy does next.
 {
@@ -30,7 +38,7 @@ IVS_LOG_TAG=repro
 [ $# -ge 1 ] || { echo "usage: scripts/repro.sh SETTING [--state DIR] [--out DIR] [--budget MINUTES] [benchbase.jar options]" >&2; exit 2; }
 SETTING=$1
 shift
-STATE="" OUT="" BUDGET=""
+STATE="" OUT="" BUDGET="" RESUME=0
 EXTRA=()
 while [ $# -gt 0 ]; do
   case "$1" in
@@ -40,13 +48,14 @@ while [ $# -gt 0 ]; do
       BUDGET=${2:-}
       [[ "$BUDGET" =~ ^[1-9][0-9]*$ ]] || { echo "scripts/repro.sh: --budget '$BUDGET': a whole number of minutes, at least 1" >&2; exit 2; }
       shift 2 ;;
+    --resume) RESUME=1; shift ;;
     *) EXTRA+=("$1"); shift ;;
   esac
 done
 cd "$IVS_REPO_ROOT"
 CONFIG="docs/repro/$SETTING/config.xml"
 [ -f "$CONFIG" ] || { echo "scripts/repro.sh: setting '$SETTING': no $CONFIG (settings: $(ls docs/repro | grep -v '\.md$' | tr '\n' ' '))" >&2; exit 2; }
-STATE=${STATE:-$IVS_CACHE_DIR/repro/$SETTING}
+STATE=${STATE:-${IVS_REPRO_HOME:-$HOME/.local/state/ivsbench/repro}/$SETTING}
 OUT=${OUT:-$IVS_REPO_ROOT/results/repro/$SETTING}
 [ -f target/benchbase.jar ] || ivs_die "target/benchbase.jar missing: build it first (mvn -B -q -DskipTests package)"
 
@@ -59,12 +68,29 @@ case "$type" in
 esac
 [ -n "$port" ] || { echo "scripts/repro.sh: $CONFIG: <url> names no 127.0.0.1 port" >&2; exit 2; }
 ivs_port_free "$port" || { echo "scripts/repro.sh: port $port (the config's <url>) is taken" >&2; exit 2; }
+# The fresh instance's server settings, for the primary too (one server's settings, as in the paper).
+pool=$(sed -n 's:.*<command>.*IVS_MARIADB_BUFFER_POOL=\([^ ]*\) .*:\1:p' "$CONFIG" | head -1)
+[ -n "$pool" ] && export IVS_MARIADB_BUFFER_POOL="$pool"
 
-rm -rf "$STATE" "$OUT"
-mkdir -p "$STATE/project/target" "$OUT"
-git archive HEAD | tar -x -C "$STATE/project"
-cp target/benchbase.jar "$STATE/project/target/"
-commit=$(git rev-parse HEAD)
+if [ "$RESUME" -eq 1 ]; then
+  [ "$(cat "$STATE/setting" 2>/dev/null)" = "$SETTING" ] && [ -f "$STATE/project/target/benchbase.jar" ] \
+    && [ -d "$STATE/primary" ] \
+    || { echo "scripts/repro.sh: --resume: $STATE holds no earlier sitting of '$SETTING' (run it once without --resume)" >&2; exit 2; }
+  find "$STATE/results" -mindepth 2 -maxdepth 2 -name experiment.json 2>/dev/null | grep -q . \
+    || { echo "scripts/repro.sh: --resume: no experiment folder under $STATE/results to continue" >&2; exit 2; }
+  commit=$(cat "$STATE/commit")
+  [ "$commit" = "$(git rev-parse HEAD)" ] \
+    || ivs_log "resuming with the first sitting's copy (commit ${commit:0:7}), not this checkout's HEAD ($(git rev-parse --short HEAD))"
+  mkdir -p "$OUT"
+else
+  rm -rf "$STATE" "$OUT"
+  mkdir -p "$STATE/project/target" "$OUT"
+  git archive HEAD | tar -x -C "$STATE/project"
+  cp target/benchbase.jar "$STATE/project/target/"
+  commit=$(git rev-parse HEAD)
+  echo "$commit" > "$STATE/commit"
+  echo "$SETTING" > "$STATE/setting"
+fi
 export IVS_REPRO_STATE="$STATE"
 
 stop_servers() {
@@ -73,7 +99,7 @@ stop_servers() {
 }
 trap 'stop_servers; [ -n "${sampler:-}" ] && kill "$sampler" 2>/dev/null; [ -n "${budget_watch:-}" ] && kill "$budget_watch" 2>/dev/null || true' EXIT
 
-ivs_log "starting the primary ($server) on port $port, state in $STATE/primary"
+ivs_log "starting the primary ($server) on port $port, state in $STATE/primary${pool:+, innodb_buffer_pool_size $pool}"
 env_lines=$(cd "$STATE/project" && IVS_STATE_DIR="$STATE/primary" env "$port_var=$port" "$server" start)
 eval "$env_lines"
 case "$env_lines" in *"127.0.0.1:$port/"*) ;; *) ivs_die "the primary did not start on port $port" ;; esac
@@ -82,11 +108,15 @@ export "$pw_var=${!pw_var:-ivs}"
 ( while true; do
     echo "$(date -u +%FT%TZ) $(cut -d' ' -f1-3 /proc/loadavg) $(ps -eo pcpu,comm --sort=-pcpu | sed -n 2,4p | tr -s ' ' | tr '\n' ';')"
     sleep 30
-  done ) > "$OUT/box.log" 2>&1 &
+  done ) >> "$OUT/box.log" 2>&1 &
 sampler=$!
 
-cmd=(java -jar target/benchbase.jar -b ycsbivs -c "$CONFIG" -d "$STATE/results/"
-  --create=true --load=true --execute=true "${EXTRA[@]}")
+if [ "$RESUME" -eq 1 ]; then
+  cmd=(java -jar target/benchbase.jar -b ycsbivs -c "$CONFIG" -d "$STATE/results/" --execute=true --resume=true "${EXTRA[@]}")
+else
+  cmd=(java -jar target/benchbase.jar -b ycsbivs -c "$CONFIG" -d "$STATE/results/"
+    --create=true --load=true --execute=true "${EXTRA[@]}")
+fi
 ivs_log "running: ${cmd[*]} (from $STATE/project; log: $STATE/run.log)"
 start=$(date +%s)
 started=$(date -u +%FT%TZ)
@@ -106,6 +136,8 @@ if [ -n "$BUDGET" ]; then
   ivs_log "budget: $BUDGET min, then the run stops at the end of the epoch under way (after its $last_mode phase)"
 fi
 set +e
+rm -f "$STATE/stopped-by-budget"
+[ -f "$STATE/run.log" ] && mv "$STATE/run.log" "$STATE/run.$(date -u +%Y%m%dT%H%M%SZ).log"
 (cd "$STATE/project" && "${cmd[@]}") 2>&1 | tee "$STATE/run.log" | grep --line-buffered -E '^epoch [0-9]+/[0-9]+ mode main:' >&2
 rc=${PIPESTATUS[0]}
 set -e
@@ -136,21 +168,35 @@ cp "$CONFIG" "$OUT/config.xml"
 for f in "$OUT"/*.json; do
   sed -i -e "s#$STATE#\$IVS_REPRO_STATE#g" -e "s#$IVS_REPO_ROOT/##g" -e "s#$IVS_REPO_ROOT#.#g" "$f"
 done
-"$IVS_CACHE_DIR/venv/bin/python" - "$OUT" "$commit" "$started" "$seconds" "$rc" "$SETTING" "${EXTRA[*]:-}" "$BUDGET" "$stopped_by_budget" <<'EOF'
-import json, os, statistics, sys
-out, commit, started, seconds, rc, setting, extra, budget, stopped = sys.argv[1:10]
-loads = [float(l.split()[1]) for l in open(f"{out}/box.log") if len(l.split()) > 1]
-box = {"cores": os.cpu_count(),
-       "load1_median": statistics.median(loads) if loads else None,
-       "load1_max": max(loads) if loads else None, "samples": len(loads)}
-cmd = f"scripts/repro.sh {setting}" + (f" --budget {budget}" if budget else "") + (f" {extra}" if extra else "")
-run = {"setting": setting, "command": cmd, "commit": commit, "started": started, "seconds": int(seconds),
-       "exit_code": int(rc), "box": box}
+"$IVS_CACHE_DIR/venv/bin/python" - "$OUT" "$commit" "$started" "$seconds" "$rc" "$SETTING" "${EXTRA[*]:-}" "$BUDGET" "$stopped_by_budget" "$RESUME" <<'EOF'
+import csv, json, os, statistics, sys
+out, commit, started, seconds, rc, setting, extra, budget, stopped, resume = sys.argv[1:11]
+def load_stats(lines):
+    loads = [float(l.split()[1]) for l in lines if len(l.split()) > 1]
+    return {"cores": os.cpu_count(), "load1_median": statistics.median(loads) if loads else None,
+            "load1_max": max(loads) if loads else None, "samples": len(loads)}
+log = [l for l in open(f"{out}/box.log")]
+with open(f"{out}/epochs.csv") as f:
+    reached = max((int(r["epoch"]) for r in csv.DictReader(f)), default=0)
+earlier = json.load(open(f"{out}/run.json")).get("sittings", []) if resume == "1" and os.path.exists(f"{out}/run.json") else []
+# This sitting's box.log lines: those written since it started (box.log is appended to by every sitting).
+sitting_log = [l for l in log if l.split()[:1] and l.split()[0] >= started]
+cmd = (f"scripts/repro.sh {setting}" + (" --resume" if resume == "1" else "") + (f" --budget {budget}" if budget else "")
+       + (f" {extra}" if extra else ""))
+sitting = {"command": cmd, "started": started, "seconds": int(seconds), "exit_code": int(rc),
+           "epochs_reached": reached, "box": load_stats(sitting_log)}
+if budget:
+    sitting.update(budget_minutes=int(budget), stopped_by_budget=stopped == "true")
+sittings = earlier + [sitting]
+run = {"setting": setting, "command": sittings[0]["command"], "commit": commit, "started": sittings[0]["started"],
+       "seconds": sum(s["seconds"] for s in sittings), "exit_code": int(rc), "epochs_reached": reached,
+       "box": load_stats(log), "sittings": sittings}
 if budget:
     run.update(budget_minutes=int(budget), stopped_by_budget=stopped == "true")
 json.dump(run, open(f"{out}/run.json", "w"), indent=2)
-print(f"[repro] {setting}: exit {rc} after {seconds} s; load average (1 min) median {box['load1_median']}, "
-      f"max {box['load1_max']} on {box['cores']} cores; compact outputs in {out}")
+print(f"[repro] {setting}: exit {rc} after {seconds} s (sitting {len(sittings)}), epochs reached {reached}; "
+      f"load average (1 min) median {sitting['box']['load1_median']}, max {sitting['box']['load1_max']} "
+      f"on {os.cpu_count()} cores; compact outputs in {out}")
 EOF
 exit "$rc"
 }
