@@ -1,6 +1,7 @@
 package org.ivsbench.db;
 
 import java.util.List;
+import java.util.Map;
 
 /**
  * A target's capability: what "quiet" means for its server. Before a measured run phase an experiment lets the
@@ -21,6 +22,15 @@ public interface Quiescence {
     interface Probe extends AutoCloseable {
         /** One reading: every gauge the kind watches, each with its quiet limit. */
         List<QuietGauge> read() throws TargetException;
+
+        /**
+         * The physical state the run phase starts from, read once when the wait ends: names and values the kind
+         * chooses (MyRocks: memtable size and entries, SST files and bytes per level, the table's entries on
+         * disk), written to engine_state.csv. Empty by default.
+         */
+        default Map<String, Double> state() throws TargetException {
+            return Map.of();
+        }
 
         /** Ends the probe: undoes what settling changed on the server (a setting it lowered), frees its connection. */
         @Override

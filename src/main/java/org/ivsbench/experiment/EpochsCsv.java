@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.TreeMap;
 
 import org.ivsbench.bench.ExperimentWorkload;
 import org.ivsbench.bench.ExperimentWorkload.TypeColumns;
@@ -18,7 +19,7 @@ import org.ivsbench.stats.PhaseSummary;
 import org.ivsbench.stats.SizeLatency;
 
 /**
- * epochs.csv, value_sizes.csv and latency_by_size.csv of an experiment (docs/results-format.md, "Experiments"): appended one row
+ * epochs.csv, value_sizes.csv, latency_by_size.csv and engine_state.csv of an experiment (docs/results-format.md, "Experiments"): appended one row
  * at a time and flushed, so an interrupted experiment keeps every finished row. A row is written only for a run
  * phase that ran to its end: one cut short by a stop has no row (its folder keeps what it measured).
  * {@code *_ops} and {@code *_throughput} count every outcome; {@code *_goodput} only the successful ones.
@@ -41,10 +42,14 @@ final class EpochsCsv implements AutoCloseable {
 
     static final String LATENCY_BY_SIZE_HEADER = "epoch,mode,phase," + SizeLatency.Row.CSV_HEADER;
 
+    /** The storage engine's state each run phase started from ({@link QuiescenceWait.Result#state}), long form. */
+    static final String ENGINE_STATE_HEADER = "epoch,mode,name,value";
+
     private final List<TypeColumns> runTypes;
     private final BufferedWriter epochs;
     private final BufferedWriter sizes;
     private final BufferedWriter latencyBySize;
+    private final BufferedWriter engineState;
 
     /**
      * Opens both files for appending; writes the headers of new files. Rows of epochs after
@@ -57,6 +62,7 @@ final class EpochsCsv implements AutoCloseable {
         epochs = open(dir.resolve("epochs.csv"), epochsHeader(runTypes), keepThroughEpoch);
         sizes = open(dir.resolve("value_sizes.csv"), SIZES_HEADER, keepThroughEpoch);
         latencyBySize = open(dir.resolve("latency_by_size.csv"), LATENCY_BY_SIZE_HEADER, keepThroughEpoch);
+        engineState = open(dir.resolve("engine_state.csv"), ENGINE_STATE_HEADER, keepThroughEpoch);
     }
 
     private static BufferedWriter open(Path file, String header, int keepThroughEpoch) throws IOException {
@@ -181,6 +187,15 @@ final class EpochsCsv implements AutoCloseable {
         epochs.write(String.join(",", c));
         epochs.newLine();
         epochs.flush();
+        if (quiesce != null && !quiesce.state().isEmpty()) {
+            for (Map.Entry<String, Double> e : new TreeMap<>(quiesce.state()).entrySet()) {
+                double v = e.getValue();
+                String value = v == Math.rint(v) && Math.abs(v) < 1e15 ? Long.toString((long) v) : fmt(v);
+                engineState.write(epoch + "," + mode.label() + "," + e.getKey() + "," + value);
+                engineState.newLine();
+            }
+            engineState.flush();
+        }
     }
 
     /**
@@ -231,7 +246,8 @@ final class EpochsCsv implements AutoCloseable {
     public void close() throws IOException {
         try (BufferedWriter e = epochs;
                 BufferedWriter s = sizes;
-                BufferedWriter l = latencyBySize) {
+                BufferedWriter l = latencyBySize;
+                BufferedWriter g = engineState) {
             // closed in reverse order, each even when another fails
         }
     }

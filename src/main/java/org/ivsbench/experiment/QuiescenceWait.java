@@ -3,6 +3,7 @@ package org.ivsbench.experiment;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.function.BooleanSupplier;
 import java.util.function.LongSupplier;
@@ -31,11 +32,18 @@ final class QuiescenceWait {
 
     /**
      * How a wait ended: its length (settling included), whether it ended without the server seen quiet (the
-     * timeout passed, or the server could not be asked: {@code error}), and the gauges still busy then.
+     * timeout passed, or the server could not be asked: {@code error}), the gauges still busy then, and the
+     * engine's state the run phase starts from ({@link Quiescence.Probe#state}; empty when the kind has none or it
+     * could not be read).
      */
-    record Result(long millis, boolean timedOut, List<String> busy, String error) {
+    record Result(long millis, boolean timedOut, List<String> busy, String error, Map<String, Double> state) {
         Result {
             busy = List.copyOf(busy);
+            state = Map.copyOf(state);
+        }
+
+        Result(long millis, boolean timedOut, List<String> busy, String error) {
+            this(millis, timedOut, busy, error, Map.of());
         }
 
         /** The progress line's part: {@code quiet after 1.2 s} or {@code not quiet after 60.0 s (...)}. */
@@ -44,8 +52,8 @@ final class QuiescenceWait {
             if (!timedOut) {
                 return "quiet after " + s;
             }
-            return "not quiet after " + s + " (" + (error != null ? error : "still busy: " + String.join(", ", busy))
-                    + ")";
+            return "not quiet after " + s + " ("
+                    + (busy.isEmpty() && error != null ? error : "still busy: " + String.join(", ", busy)) + ")";
         }
     }
 
@@ -89,11 +97,19 @@ final class QuiescenceWait {
             while (true) {
                 readings.add(probe.read());
                 long elapsed = nanoClock.getAsLong() - start;
-                if (QuietRule.quiet(readings)) {
-                    return new Result(elapsed / 1_000_000, false, List.of(), null);
-                }
-                if (elapsed >= timeoutNanos || stopped.getAsBoolean()) {
-                    return new Result(elapsed / 1_000_000, true, QuietRule.busy(readings), null);
+                boolean quiet = QuietRule.quiet(readings);
+                if (quiet || elapsed >= timeoutNanos || stopped.getAsBoolean()) {
+                    Map<String, Double> state = Map.of();
+                    String stateError = null;
+                    try {
+                        state = probe.state();
+                    } catch (TargetException e) {
+                        // the wait's verdict stands; the run phase goes on, and the warning line says what is missing
+                        stateError = "engine state not recorded: " + e.getMessage();
+                    }
+                    return quiet
+                            ? new Result(elapsed / 1_000_000, false, List.of(), stateError, state)
+                            : new Result(elapsed / 1_000_000, true, QuietRule.busy(readings), stateError, state);
                 }
                 sleeper.sleep(Math.min(INTERVAL_MS, Math.max(1, (timeoutNanos - elapsed) / 1_000_000)));
             }

@@ -98,6 +98,38 @@ class ExperimentMariaDbTest {
         }
     }
 
+    /**
+     * engine_state.csv: on RocksDB every run phase's starting state, whose memtable and SST entries hold at least
+     * every record of the mode's table (each record is in one or the other, older versions besides); nothing on
+     * InnoDB, which has no state probe.
+     */
+    private static void assertEngineState(Path dir, String engine, List<String> epochRows) throws Exception {
+        List<String> state = Files.readAllLines(dir.resolve("engine_state.csv"));
+        assertEquals("epoch,mode,name,value", state.get(0));
+        if (!engine.equals("RocksDB")) {
+            assertEquals(1, state.size(), "no engine state for " + engine + ": " + state);
+            return;
+        }
+        Map<String, Map<String, Double>> byPhase = new HashMap<>();
+        for (String line : state.subList(1, state.size())) {
+            String[] c = line.split(",");
+            byPhase.computeIfAbsent(c[0] + "," + c[1], k -> new HashMap<>()).put(c[2], Double.parseDouble(c[3]));
+        }
+        for (String row : epochRows.subList(1, epochRows.size())) {
+            String[] r = row.split(",", -1);
+            Map<String, Double> s = byPhase.get(r[0] + "," + r[1]);
+            assertTrue(s != null, "engine state of " + r[0] + "," + r[1] + ": " + byPhase.keySet());
+            for (String name :
+                    List.of("rocksdb.memtable_bytes", "rocksdb.memtable_entries", "rocksdb.table_sst_entries")) {
+                assertTrue(s.containsKey(name), r[0] + "," + r[1] + " lacks " + name + ": " + s);
+            }
+            long records = Long.parseLong(r[2]);
+            assertTrue(
+                    s.get("rocksdb.memtable_entries") + s.get("rocksdb.table_sst_entries") >= records,
+                    r[0] + "," + r[1] + ": memtable + SST entries hold the " + records + " records: " + s);
+        }
+    }
+
     /** CRC32 over every record's key, field names and values in key order: equal content, equal checksum. */
     static long checksum(Target t, String table) throws TargetException {
         CRC32 crc = new CRC32();
@@ -160,6 +192,7 @@ class ExperimentMariaDbTest {
                 }
             }
         }
+        assertEngineState(dir, engine, rows);
         // Each phase's summary.json names the database as a plain run's does (not only its type).
         JsonNode db = new ObjectMapper()
                 .readTree(dir.resolve("epoch-001/clean/run/summary.json").toFile())

@@ -140,6 +140,72 @@ final class MariaDbQuiet implements SqlQuiescence.Gauges {
         return gauges;
     }
 
+    /**
+     * With the RocksDB engine loaded: the memtables' size and entries ({@code ROCKSDB_CFSTATS}, summed over column
+     * families), SST files and bytes per level ({@code ROCKSDB_COMPACTION_STATS}, every column family but
+     * {@code __system__}: the whole server, which in a fresh instance holds only the experiment's table), and the
+     * table's own entries, deletes and files on disk ({@code ROCKSDB_INDEX_FILE_MAP} for the table's indexes in
+     * {@code ROCKSDB_DDL}; an SST file's entries count every version it holds, so entries above the record count
+     * are history a compaction has not yet removed). Nothing when the table is not a RocksDB table.
+     */
+    @Override
+    public Map<String, Double> state(Connection c, String table) throws SQLException {
+        Map<String, Double> state = new LinkedHashMap<>();
+        if (!rocksdb(c) || !rocksdbTable(c, table)) {
+            return state;
+        }
+        try (Statement st = c.createStatement();
+                ResultSet rs = st.executeQuery("SELECT STAT_TYPE, SUM(VALUE) FROM information_schema.ROCKSDB_CFSTATS"
+                        + " WHERE STAT_TYPE IN ('CUR_SIZE_ALL_MEM_TABLES', 'NUM_ENTRIES_ACTIVE_MEM_TABLE',"
+                        + " 'NUM_ENTRIES_IMM_MEM_TABLES') GROUP BY STAT_TYPE ORDER BY STAT_TYPE")) {
+            double entries = 0;
+            while (rs.next()) {
+                if (rs.getString(1).equals("CUR_SIZE_ALL_MEM_TABLES")) {
+                    state.put("rocksdb.memtable_bytes", rs.getDouble(2));
+                } else {
+                    entries += rs.getDouble(2);
+                }
+            }
+            state.put("rocksdb.memtable_entries", entries);
+        }
+        try (Statement st = c.createStatement();
+                ResultSet rs = st.executeQuery("SELECT LEVEL, TYPE, SUM(VALUE) FROM"
+                        + " information_schema.ROCKSDB_COMPACTION_STATS WHERE CF_NAME <> '__system__'"
+                        + " AND LEVEL LIKE 'L%' AND TYPE IN ('NumFiles', 'SizeBytes') GROUP BY LEVEL, TYPE"
+                        + " ORDER BY LEVEL, TYPE")) {
+            while (rs.next()) {
+                String what = rs.getString(2).equals("NumFiles") ? "files" : "bytes";
+                state.put("rocksdb." + rs.getString(1) + "_" + what, rs.getDouble(3));
+            }
+        }
+        try (PreparedStatement st = c.prepareStatement("SELECT COUNT(DISTINCT m.SST_NAME), SUM(m.NUM_ROWS),"
+                + " SUM(m.ENTRY_DELETES) FROM information_schema.ROCKSDB_INDEX_FILE_MAP m"
+                + " JOIN information_schema.ROCKSDB_DDL d"
+                + " ON d.INDEX_NUMBER = m.INDEX_NUMBER AND d.COLUMN_FAMILY = m.COLUMN_FAMILY"
+                + " WHERE d.TABLE_SCHEMA = DATABASE() AND d.TABLE_NAME = ?")) {
+            st.setString(1, table);
+            try (ResultSet rs = st.executeQuery()) {
+                if (rs.next()) {
+                    state.put("rocksdb.table_sst_files", rs.getDouble(1));
+                    state.put("rocksdb.table_sst_entries", rs.getDouble(2));
+                    state.put("rocksdb.table_sst_deletes", rs.getDouble(3));
+                }
+            }
+        }
+        return state;
+    }
+
+    /** Whether {@code table} of the connection's database is a RocksDB table. */
+    private static boolean rocksdbTable(Connection c, String table) throws SQLException {
+        try (PreparedStatement st = c.prepareStatement("SELECT ENGINE FROM information_schema.TABLES"
+                + " WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME = ?")) {
+            st.setString(1, table);
+            try (ResultSet rs = st.executeQuery()) {
+                return rs.next() && "ROCKSDB".equalsIgnoreCase(rs.getString(1));
+            }
+        }
+    }
+
     /** Whether the server has the RocksDB engine (asked once per probe). */
     private boolean rocksdb(Connection c) throws SQLException {
         if (rocksdb == null) {

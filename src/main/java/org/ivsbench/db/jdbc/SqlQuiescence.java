@@ -3,6 +3,7 @@ package org.ivsbench.db.jdbc;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.List;
+import java.util.Map;
 
 import org.ivsbench.db.Quiescence;
 import org.ivsbench.db.QuietGauge;
@@ -20,6 +21,11 @@ final class SqlQuiescence implements Quiescence {
 
         /** One reading. */
         List<QuietGauge> read(Connection connection, String table) throws SQLException;
+
+        /** The state the run phase starts from ({@link Quiescence.Probe#state}); none by default. */
+        default Map<String, Double> state(Connection connection, String table) throws SQLException {
+            return Map.of();
+        }
 
         /** Undoes what {@link #settle} changed on the server (a setting it lowered); nothing by default. */
         default void release(Connection connection) throws SQLException {}
@@ -55,6 +61,15 @@ final class SqlQuiescence implements Quiescence {
                     return gauges.read(c, table);
                 } catch (SQLException e) {
                     throw target.failure("read the server's background work", e);
+                }
+            }
+
+            @Override
+            public Map<String, Double> state() throws TargetException {
+                try {
+                    return gauges.state(c, table);
+                } catch (SQLException e) {
+                    throw target.failure("read the storage engine's state", e);
                 }
             }
 
