@@ -14,6 +14,7 @@ from ..explain.changes import find_changes
 from ..explain.epochs import analyse_epochs
 from ..explain.findings import experiment_findings, run_findings
 from ..explain.longtxn import old_idle_transaction
+from ..explain.ranking import rank_findings, run_ranking
 from ..explain.waits import strongest
 from ..load.activity import describe_snapshot, load_activity, nearest_snapshot, snapshots_between
 from ..load.results import AnalyzerError, Experiment, Run, load_any
@@ -85,6 +86,11 @@ def _old_transaction(entries: list[dict], change_ms: float, window_ms: float) ->
     return max(found, key=lambda c: c["blocker"]["seconds"]) if found else None
 
 
+def _terminals(summary: dict) -> int | None:
+    n = summary.get("terminals")
+    return int(n) if isinstance(n, (int, float)) and n > 0 else None
+
+
 def report_run(run: Run, out: Path, params: ChangeParams | None = None) -> Path:
     params = params or ChangeParams()
     out = page.prepare_out(out)
@@ -92,6 +98,8 @@ def report_run(run: Run, out: Path, params: ChangeParams | None = None) -> Path:
     (out / "changes.json").write_text(json.dumps(changes, indent=2), encoding="utf-8")
     found = run_findings(changes, run_excursions(run, params), run.start_ms, run.window_ms)
     attach_activity(found, load_activity(run.path), run.start_ms, run.window_ms)
+    # the report's order is the work each finding lost, most first: its first finding is its answer
+    found = rank_findings(found, *run_ranking(run), _terminals(run.summary))
     for i, f in enumerate(found[:MAX_FINDING_CHARTS]):
         if f["kind"] in ("step", "episode"):
             f["chart"] = finding_charts.run_finding_chart(run, f, out, i, 3 * params.context_windows)
