@@ -81,7 +81,8 @@ def score_run(findings: list[dict], fault_ms, expected: tuple[str, ...], no_faul
            "false_titles": [f["title"] for f in false], "title": first["title"] if first else None,
            "holder_named": None}
     if first is None:
-        out.update(answer="(no finding)", at_fault=False, right=None if no_fault else False)
+        out.update(answer="(no finding)", at_fault=False, right=None if no_fault else False,
+                   holder_named=False if needs_holder and not no_fault else None)
         return out
     near = at_fault(first, window)
     category = first.get("category") or f"(effect: {first.get('cause') or 'no cause'})"
