@@ -174,5 +174,6 @@ def table(summary: dict) -> str:
                    f"({summary['nofault_false_alarms']} in {minutes:.1f} minutes of no-fault runs{note}).")
     if summary["per_hour"] is not None:
         out.append(f"False alarms over all runs (database category away from any fault): "
-                   f"{summary['false_alarms']} in {summary['minutes']:.1f} minutes, {summary['per_hour']:.1f} per hour.")
+                   f"{summary['false_alarms']} in {summary['minutes']:.1f} minutes, "
+                   f"{summary['per_hour']:.1f} per hour.")
     return "\n".join(out)

@@ -15,6 +15,7 @@ from ..explain.epochs import analyse_epochs
 from ..explain.findings import experiment_findings, run_findings
 from ..explain.longtxn import old_idle_transaction
 from ..explain.ranking import rank_findings, run_ranking
+from ..explain.server_work import server_work
 from ..explain.waits import strongest
 from ..load.activity import describe_snapshot, load_activity, nearest_snapshot, snapshots_between
 from ..load.results import AnalyzerError, Experiment, Run, load_any
@@ -53,7 +54,9 @@ def attach_activity(found: list[dict], activity: list[dict], start_ms: float, wi
     change for the worse, unless the server went away, when no session waits - or when the waits name no holder
     (the server's own contention: WAL writes, I/O) while the counters show the versions it keeps piling up (the
     finding's `version_backlog`): that is the extra work they wait on. A wait a session holds (a lock with its
-    holder) still wins."""
+    holder) still wins. Other sessions running heavy statements of their own (explain/server_work.py) are the
+    cause (`server-work`, the longest-running one the blocker) of a change for the worse without a wait whose
+    category was none or `buffer-miss`."""
     for f in found:
         if f["kind"] not in ("step", "episode") or not activity:
             continue
@@ -70,6 +73,16 @@ def attach_activity(found: list[dict], activity: list[dict], start_ms: float, wi
                 if old is not None and cause is not None:
                     old["text"] += f"; meanwhile {cause['text']}"
                 cause = old or cause
+            # other sessions' heavy statements (explain/server_work.py): a change for the worse with no wait and
+            # no category, or only buffer misses (their scans are why the cache misses), is the server's
+            # capacity taken by other work inside it; the machine and the engine's own write pressure stay
+            # (waits that name no holder - the heavy sessions' own I/O, the server's contention - stay as "meanwhile")
+            if f.get("worse", True) and f.get("category") in (None, "buffer-miss") and \
+                    (cause is None or (cause.get("blocker") is None and cause["category"] != "backlog")):
+                work = server_work(entries, f.get("cpu"))
+                if work is not None and cause is not None:
+                    work["text"] += f"; meanwhile {cause['text']}"
+                cause = work or cause
             # queued request stages alone ("backlog": Cassandra's request pools) name no cause: a category the
             # counters gave (write pressure, a restart, the CPU) stays, the snapshot is in the evidence
             if cause is not None and not (cause["category"] == "backlog" and f.get("category")) \
