@@ -244,14 +244,14 @@ def _inject(argv: list, env: dict | None) -> tuple[str, int, int, str]:
     return holder, start, end, (err.strip() if proc.returncode else "")
 
 
-def run_scenario(sid: str, out: Path) -> dict:
+def run_scenario(sid: str, out: Path, repeat: int = 1) -> dict:
     with _private_server(sid, out):
-        return _run_scenario(sid, out)
+        return _run_scenario(sid, out, repeat)
 
 
-def _run_scenario(sid: str, out: Path) -> dict:
+def _run_scenario(sid: str, out: Path, repeat: int = 1) -> dict:
     server, fault, expected, needs_holder, conn_of, injector, env_of = SCENARIOS[sid]
-    work = out / f"s{sid}"
+    work = out / (f"s{sid}" if repeat == 1 else f"s{sid}-run{repeat}")   # each repeat in a folder of its own
     work.mkdir(parents=True, exist_ok=True)
     table = f"diag_s{sid.lower()}"
     connection, password = conn_of()
@@ -376,8 +376,7 @@ def main(argv: list[str]) -> int:
     print(HEADER, flush=True)
     for n in range(runs):
         for sid in chosen:
-            # each repeat in a folder of its own (run 1 keeps the old layout)
-            r = run_scenario(sid, out if n == 0 else out / f"repeat{n + 1}")
+            r = run_scenario(sid, out, n + 1)
             rows.append(r)
             print(line(r), flush=True)
             (out / "results.json").write_text(json.dumps(rows, indent=1))
