@@ -79,3 +79,22 @@ def test_a_step_spans_to_the_next_finding_of_its_phase_and_ties_keep_the_order_f
 def test_no_step_leaves_the_findings_as_they_were():
     found = [{"kind": "none", "title": "No step change and no outlier in the measured windows", "evidence": []}]
     assert _rank(_rows(), found) == found
+
+
+def test_the_report_lists_the_costlier_later_step_first(tmp_path):
+    """End to end (the CLI on a synthetic run): throughput 1000 → 850 ops/s at window 40, then p99 x10 (and the
+    mean latency with it) at window 200. Found in time and series order the throughput step is first; the p99
+    step lost more (1.8 ms more on ~850 operations for 100 windows against 150 operations short for 160), so
+    the report's first finding is the p99 step."""
+    import json
+
+    import synth
+    from ivs_analyzer.cli import main
+
+    run = synth.write_run(tmp_path / "run", step_at=40, tput_after=850.0, p99_step_at=200, p99_factor=10.0,
+                          late_step_at=None)
+    assert main(["report", str(run), "-o", str(tmp_path / "out")]) == 0
+    found = [f for f in json.loads((tmp_path / "out" / "findings.json").read_text()) if f["kind"] == "step"]
+    assert [f["series"] for f in found] == [["p99"], ["throughput"]], [f["title"] for f in found]
+    assert found[0]["time_ms"] > found[1]["time_ms"]
+    assert found[0]["work_lost"]["seconds"] > found[1]["work_lost"]["seconds"] > 0
