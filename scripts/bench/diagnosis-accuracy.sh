@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # The fault corpus of docs/diagnosis.md run end to end on the private servers, and the analyzer's accuracy:
 #
-#   scripts/bench/diagnosis-accuracy.sh [SCENARIO...]     (default: all: 1-15 17 18 18b N1-N3, then 16)
+#   scripts/bench/diagnosis-accuracy.sh [--runs N] [SCENARIO...]
+#                                                         (default: all: 1-15 17 18 18b N1-N3, then 16; each
+#                                                         scenario N times, default 1 - the table wants 3 or more)
 #   scripts/bench/diagnosis-accuracy.sh --rescore DIR     the analyzer again on an earlier run's folders (DIR:
 #                                                         its .cache/bench/diagnosis-<time>/), no server needed
 #
@@ -13,8 +15,9 @@
 # ~1 GB/s for 10 s: diagnosis_cache.py), and 13 (a MariaDB with max_connections 10, the least);
 # Cassandra's only once the others are done. Then per scenario it runs ivsbench with the
 # monitor on, injects the fault with scripts/faults/ after 15 measured windows, runs the analyzer's report and
-# prints a table row: scenario, server, fault, expected cause, top-ranked cause, blocker named (y/n), false
-# steps (scripts/bench/lib/diagnosis_accuracy.py). Work and results folders: .cache/bench/diagnosis-<time>/.
+# prints a row per run: the report's first answer, right or wrong, holder named, false alarms; at the end the
+# accuracy table of docs/diagnosis.md (scripts/bench/lib/diagnosis_score.py), also written to accuracy.md in the
+# work and results folder, .cache/bench/diagnosis-<time>/.
 # About 1.5 min per scenario (the no-fault runs and 8, 9 - a 50 s idle transaction in 90 s - 2 min), ~30 min
 # in all. The CPU scenarios take the host's cores for 10 s (12: two
 # burners as docs/diagnosis.md says; 12b: four per core, as tests/test_real_diagnosis.py's hog); the
@@ -28,6 +31,11 @@ if [ "${1:-}" = --rescore ]; then
   [ $# -eq 2 ] && [ -f "$2/results.json" ] || { echo "--rescore: not an earlier run's folder: ${2:-}" >&2; exit 2; }
   ivs_setup_venv >&2 || ivs_die "the analyzer venv could not be set up (.cache/venv)"
   exec "$IVS_VENV/bin/python" scripts/bench/lib/diagnosis_accuracy.py --rescore "$2"
+fi
+runs=()
+if [ "${1:-}" = --runs ]; then
+  case "${2:-}" in ''|*[!0-9]*|0) echo "--runs: not a number of runs: ${2:-}" >&2; exit 2 ;; esac
+  runs=(--runs "$2"); shift 2
 fi
 for s in "$@"; do
   case "$s" in 1|2|3|4|5|6|7|8|9|10|11|12|12b|13|14|15|16|17|18|18b|N1|N2|N3) ;;
@@ -50,11 +58,11 @@ mkdir -p "$out"
 echo "# work and results folders: $out"
 echo "# servers: MariaDB $MARIADB_VERSION (InnoDB, MyRocks), PostgreSQL $POSTGRES_VERSION"
 if [ "${#others[@]}" -gt 0 ]; then
-  "$IVS_VENV/bin/python" scripts/bench/lib/diagnosis_accuracy.py "$out" "${others[@]}"
+  "$IVS_VENV/bin/python" scripts/bench/lib/diagnosis_accuracy.py "${runs[@]}" "$out" "${others[@]}"
 fi
 if [ "$cassandra" -eq 1 ]; then
   # scenario 16 starts (and stops) a node of its own with a small memtable space (diagnosis_accuracy.py PRIVATE)
   echo "# Cassandra ${IVS_CASSANDRA_VERSION:-5.0.9} for scenario 16 (a node of its own)"
-  "$IVS_VENV/bin/python" scripts/bench/lib/diagnosis_accuracy.py "$out" 16
+  "$IVS_VENV/bin/python" scripts/bench/lib/diagnosis_accuracy.py "${runs[@]}" "$out" 16
 fi
 echo "# $(bench_condition) (after)"

@@ -4,22 +4,18 @@ Run by scripts/bench/diagnosis-accuracy.sh, which starts the private servers and
 IVS_POSTGRES_* variables. For each scenario: ivsbench (target/benchbase.jar) runs ycsbivs read/extend (4
 terminals, open loop at 1,000 ops/s, 70:30, 10 s warmup, monitor at 1 s so the client takes step snapshots) on a table of
 its own; after FAULT_AFTER measured windows the scenario's injector (scripts/faults/) starts and prints the
-holder or culprit; the analyzer's `report` runs on the results folder. The scenario's answer is the first
-step or episode the report lists (its ranking) that starts between 3 s before the fault and its end + 3 s:
-its category (from the server's wait evidence, or from the counters), and whether it names the injector's
-holder. Steps or episodes within 20 s after the fault's end are its aftermath (the server catching up), counted
-apart; the others are false steps, and those among them blamed on the database (a category, or a db.* counter
-as the cause; not cpu-contention or io-contention by another process, which are the machine) are counted in
-brackets. In a no-fault run every step
-or episode is a false one: N1 steady, N2 gradual growth (values grow with the extends, so latency rises
-smoothly), N3 the box's two speeds (CPU burners for half the run: the machine, not a database fault; its row's
-answer is the finding at the burners' start, cpu-contention or none).
+holder or culprit; the analyzer's `report` runs on the results folder. The run is scored by diagnosis_score.py,
+the definitions of docs/diagnosis.md ("How the corpus is scored"): the answer is the report's FIRST step or
+episode (the report orders them by work lost), right when it starts between 3 s before the injection and 20 s
+after it ended with the scenario's expected category; findings with a database category away from the fault
+(every one in the no-fault runs N1 steady, N2 gradual growth, N3 the box's two speeds) are false alarms.
 
-    python diagnosis_accuracy.py OUT_DIR [SCENARIO...]     (default: every scenario below)
-    python diagnosis_accuracy.py --rescore OUT_DIR         (the analyzer again on an earlier run's folders)
+    python diagnosis_accuracy.py [--runs N] OUT_DIR [SCENARIO...]   (default: every scenario below, once)
+    python diagnosis_accuracy.py --rescore OUT_DIR                  (the analyzer again on an earlier run's folders)
 
-Prints one markdown table row per scenario as it ends, then the table again (with the rows an earlier call
-left in OUT_DIR/results.json, which keeps them all).
+Prints one row per run as it ends, then the run list and the accuracy table - per scenario, per category and
+overall with Wilson 95 % intervals, precision, false alarms per hour on the no-fault runs - which it also writes
+to OUT_DIR/accuracy.md (with the rows an earlier call left in OUT_DIR/results.json, which keeps them all).
 """
 from __future__ import annotations
 
@@ -34,6 +30,7 @@ import time
 from pathlib import Path
 
 import diagnosis_cache as cache
+import diagnosis_score as score
 
 REPO = Path(__file__).resolve().parents[3]
 JAR = REPO / "target" / "benchbase.jar"
@@ -50,8 +47,6 @@ NOFAULT_BURN = 45     # N3: seconds the CPU burners run (half the run), from FAU
 # (weights, records, extra config, key distribution, measured seconds, the writing transaction type)
 LONG_HOLD = 50
 LONG_LOAD = {s: ("50,50", 500, "", "zipfian", 90, "UpdateRecord") for s in ("8", "9")}
-MARGIN_MS = 3000      # a finding this close to the fault window belongs to it
-RECOVERY_MS = 20000   # a step this soon after the fault's end is its aftermath (counted apart, not as false)
 
 
 def _env(name: str) -> str:
@@ -249,14 +244,14 @@ def _inject(argv: list, env: dict | None) -> tuple[str, int, int, str]:
     return holder, start, end, (err.strip() if proc.returncode else "")
 
 
-def run_scenario(sid: str, out: Path) -> dict:
+def run_scenario(sid: str, out: Path, repeat: int = 1) -> dict:
     with _private_server(sid, out):
-        return _run_scenario(sid, out)
+        return _run_scenario(sid, out, repeat)
 
 
-def _run_scenario(sid: str, out: Path) -> dict:
+def _run_scenario(sid: str, out: Path, repeat: int = 1) -> dict:
     server, fault, expected, needs_holder, conn_of, injector, env_of = SCENARIOS[sid]
-    work = out / f"s{sid}"
+    work = out / (f"s{sid}" if repeat == 1 else f"s{sid}-run{repeat}")   # each repeat in a folder of its own
     work.mkdir(parents=True, exist_ok=True)
     table = f"diag_s{sid.lower()}"
     connection, password = conn_of()
@@ -270,7 +265,8 @@ def _run_scenario(sid: str, out: Path) -> dict:
     config.write_text(_config(connection, password, table, terminals=4, seconds=seconds, warmup=10, rate="1000",
                               weights=weights, extra=reconnect + extra, records=records, keys=keys, writer=writer))
     results = work / "results"
-    row = {"scenario": sid, "server": server, "fault": fault, "expected": expected}
+    row = {"scenario": sid, "server": server, "fault": fault, "expected": expected, "no_fault": sid in NO_FAULT,
+           "started": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())}
     log = (work / "ivsbench.log").open("w")
     proc = subprocess.Popen(["java", "-jar", str(JAR), "-b", "ycsbivs", "-c", str(config), "--create", "--load",
                              "--execute", "-d", str(results)], env=dict(os.environ, IVS_ACC_PW=password or ""),
@@ -290,11 +286,10 @@ def _run_scenario(sid: str, out: Path) -> dict:
             proc.kill()
         log.close()
     if proc.returncode != 0 or not list(results.glob("ycsbivs_*")):
-        row.update(top="(run failed: see ivsbench.log)", blocker="-", false_steps="-", after_steps="-")
+        row["answer"] = "(run failed: see ivsbench.log)"
         return row
     if injector is not None and (fault_at is None or fault_at[3]):
-        row.update(top=f"(injector failed: {fault_at[3] if fault_at else 'never started'})", blocker="-",
-                   false_steps="-", after_steps="-")
+        row["answer"] = f"(injector failed: {fault_at[3] if fault_at else 'never started'})"
         return row
     row["run_dir"] = str(next(results.glob("ycsbivs_*")))
     if fault_at is not None:
@@ -304,82 +299,72 @@ def _run_scenario(sid: str, out: Path) -> dict:
     return judge(row)
 
 
+def _measured_seconds(run_dir: Path) -> float:
+    """The run's measured time: its measured windows (ALL rows with operations) times their length."""
+    with (run_dir / "samples.csv").open() as f:
+        rows = [r for r in csv.DictReader(f) if r["type"] == "ALL" and float(r["throughput"] or 0) > 0]
+    return sum(float(r["window_ms"]) for r in rows) / 1000.0
+
+
+def _analyzer_commit() -> str:
+    out = subprocess.run(["git", "-C", str(REPO), "rev-parse", "--short", "HEAD"], capture_output=True, text=True)
+    dirty = subprocess.run(["git", "-C", str(REPO), "status", "--porcelain", "--", "results-analyzer"],
+                           capture_output=True, text=True).stdout.strip()
+    return (out.stdout.strip() or "unknown") + ("+changes" if dirty else "")
+
+
 def judge(row: dict) -> dict:
-    """The analyzer's answer for a run: runs `report` on row["run_dir"] and fills the table's columns."""
+    """The analyzer's answer for a run: runs `report` on row["run_dir"] and scores its findings.json by the
+    definitions of docs/diagnosis.md (diagnosis_score.score_run: the report's first finding is the answer)."""
     sid = row["scenario"]
     needs_holder = SCENARIOS[sid][3]
+    row["no_fault"] = sid in NO_FAULT
     report = Path(row["run_dir"]).parents[1] / "report"
     cli = subprocess.run([sys.executable, "-m", "ivs_analyzer", "report", row["run_dir"], "-o", str(report)],
                          capture_output=True, text=True, timeout=600)
+    for k in ("right", "at_fault", "holder_named", "db_findings", "db_right", "false_alarms", "title",
+              "false_titles"):
+        row.pop(k, None)
     if cli.returncode != 0:
-        row.update(top=f"(report failed: {cli.stderr.strip().splitlines()[-1:]})", blocker="-", false_steps="-",
-                   after_steps="-")
+        row["answer"] = f"(report failed: {cli.stderr.strip().splitlines()[-1:]})"
         return row
-    findings = [f for f in json.loads((report / "findings.json").read_text()) if f["kind"] in ("step", "episode")]
-    if sid in NO_FAULT:
-        # no database fault: every step or episode is a false one (N3's burners are the machine: its finding at
-        # their start is the row's answer, and not blamed on the database if it says cpu-contention)
-        during = [f for f in findings if row.get("fault_ms")
-                  and abs(f["time_ms"] - row["fault_ms"][0]) <= MARGIN_MS]
-        after, others = [], findings
-    elif not row.get("fault_ms"):
-        during, after, others = [], [], findings
-    else:
-        start, end = row["fault_ms"]
-        during = [f for f in findings if start - MARGIN_MS <= f["time_ms"] <= end + MARGIN_MS]
-        after = [f for f in findings if end + MARGIN_MS < f["time_ms"] <= end + RECOVERY_MS]
-        others = [f for f in findings if f not in during and f not in after]
-    row["after_steps"] = str(len(after))
-    if sid in LONG_LOAD:
-        # a long hold on a shared box holds the box's own moves too: the answer is the first change for the worse
-        # (an old transaction's cost only slows operations; the analyzer gives a change for the better no cause)
-        during = [f for f in during if f.get("worse", True)] + [f for f in during if not f.get("worse", True)]
-    top = during[0] if during else None
-    # a false step blamed on the database (a database category, or a db.* counter as its cause) is the worse kind;
-    # the host's CPU or disk taken by another process is the machine, not the database
-    blamed = [f for f in others if f.get("category") not in (None, "cpu-contention", "io-contention")
-              or (not f.get("category") and (f.get("cause") or "").startswith("db."))]
-    row["false_steps"] = f"{len(others)} ({len(blamed)})"
-    row["false_titles"] = [f["title"] for f in others]
-    row["after_titles"] = [f["title"] for f in after]
-    row.pop("title", None)
-    if top is None:
-        row["top"] = "none" if sid in NO_FAULT or not row.get("fault_ms") else "(no finding at the fault)"
-        row["blocker"] = "-"
-        return row
-    row["title"] = top["title"]
-    row["top"] = top.get("category") or f"(effect: {top.get('cause') or 'no cause'})"
-    if needs_holder:
-        b = (top.get("wait") or {}).get("blocker") or {}
-        row["blocker"] = "y" if str(b.get("id")) == row.get("holder") else "n"
-    elif sid in ("12", "12b"):
-        row["blocker"] = "y" if (top.get("cpu") or {}).get("taken_by") == "another process" else "n"
-    else:
-        row["blocker"] = "-"
+    findings = json.loads((report / "findings.json").read_text())
+    row.update(score.score_run(findings, row.get("fault_ms"), tuple(row["expected"].split(" / ")),
+                               row["no_fault"], row.get("holder"), needs_holder))
+    row["run_s"] = _measured_seconds(Path(row["run_dir"]))
+    row["analyzer"] = _analyzer_commit()
     return row
 
 
-HEADER = ("| # | Server | Fault | Expected | Top-ranked cause | Blocker named | False steps (database cause) "
-          "| Aftermath steps |\n"
-          "|---|---|---|---|---|---|---|---|")
-
-
 def line(r: dict) -> str:
-    return (f"| {r['scenario']} | {r['server']} | {r['fault']} | `{r['expected']}` | {r['top']} | {r['blocker']} "
-            f"| {r['false_steps']} | {r.get('after_steps', '-')} |")
+    right = "-" if r.get("right") is None else ("right" if r["right"] else "wrong")
+    holder = "-" if r.get("holder_named") is None else ("y" if r["holder_named"] else "n")
+    return (f"| {r['scenario']} | {r.get('started', '-')} | {r['answer']} | {right} | {holder} "
+            f"| {r.get('false_alarms', '-')} | {r.get('analyzer', '-')} |")
+
+
+HEADER = ("| # | Run started (UTC) | First answer | Scored | Holder named | False alarms | Analyzer |\n"
+          "|---|---|---|---|---|---|---|")
 
 
 def main(argv: list[str]) -> int:
+    usage = "usage: diagnosis_accuracy.py [--runs N] OUT_DIR [SCENARIO...] | --rescore OUT_DIR"
     if not argv:
-        print("usage: diagnosis_accuracy.py OUT_DIR [SCENARIO...]", file=sys.stderr)
+        print(usage, file=sys.stderr)
         return 2
     if argv[0] == "--rescore":
         # the analyzer again on the results folders of an earlier run (OUT_DIR/results.json): for its changes
         out = Path(argv[1])
         rows = [judge(r) if r.get("run_dir") else r for r in json.loads((out / "results.json").read_text())]
         (out / "results.json").write_text(json.dumps(rows, indent=1))
-        summarize(rows)
+        summarize(rows, out)
         return 0
+    runs = 1
+    if argv[0] == "--runs":
+        if len(argv) < 3 or not argv[1].isdigit() or int(argv[1]) < 1:
+            print(f"--runs: not a number of runs: {argv[1] if len(argv) > 1 else ''}", file=sys.stderr)
+            return 2
+        runs, argv = int(argv[1]), argv[2:]
     out = Path(argv[0])
     chosen = argv[1:] or list(SCENARIOS)
     bad = [s for s in chosen if s not in SCENARIOS]
@@ -389,34 +374,29 @@ def main(argv: list[str]) -> int:
     # rows of an earlier call into the same folder stay (the wrapper runs the Cassandra scenario apart)
     rows = json.loads((out / "results.json").read_text()) if (out / "results.json").exists() else []
     print(HEADER, flush=True)
-    for sid in chosen:
-        r = run_scenario(sid, out)
-        rows.append(r)
-        print(line(r), flush=True)
-        (out / "results.json").write_text(json.dumps(rows, indent=1))
-    summarize(rows)
+    for n in range(runs):
+        for sid in chosen:
+            r = run_scenario(sid, out, n + 1)
+            rows.append(r)
+            print(line(r), flush=True)
+            (out / "results.json").write_text(json.dumps(rows, indent=1))
+    summarize(rows, out)
     return 0
 
 
-def summarize(rows: list[dict]) -> None:
-    print("\n" + HEADER)
-    for r in rows:
-        print(line(r))
-    faults = [r for r in rows if r["scenario"] not in NO_FAULT]
-    right = sum(1 for r in faults if r["top"] in r["expected"].split(" / "))
-    locks = [r for r in faults if SCENARIOS[r["scenario"]][3]]
-    named = sum(1 for r in locks if r["blocker"] == "y")
-    print(f"\ntop-ranked cause right in {right} of {len(faults)} fault scenarios; blocker named in {named} of "
-          f"{len(locks)} lock scenarios; false steps in no-fault runs: "
-          f"{', '.join(r['scenario'] + ' ' + r['false_steps'] for r in rows if r['scenario'] in NO_FAULT)} "
-          "(with a database cause)")
+def summarize(rows: list[dict], out: Path | None = None) -> None:
+    """Prints the run list and the accuracy table (diagnosis_score.table) and writes both to OUT_DIR/accuracy.md,
+    the form the docs' table is committed in."""
+    runs = "\n".join([HEADER] + [line(r) for r in rows])
+    text = (f"Runs ({len(rows)}):\n\n{runs}\n\n{score.table(score.summarize(rows))}\n")
+    print("\n" + text)
     for r in rows:
         if r.get("title"):
-            print(f"- {r['scenario']}: {r['title']}")
+            print(f"- {r['scenario']} (first answer): {r['title']}")
         for t in r.get("false_titles") or []:
-            print(f"- {r['scenario']} (false step): {t}")
-        for t in r.get("after_titles") or []:
-            print(f"- {r['scenario']} (aftermath): {t}")
+            print(f"- {r['scenario']} (false alarm): {t}")
+    if out is not None:
+        (out / "accuracy.md").write_text(text)
 
 
 if __name__ == "__main__":

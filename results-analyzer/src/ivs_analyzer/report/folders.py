@@ -14,6 +14,8 @@ from ..explain.changes import find_changes
 from ..explain.epochs import analyse_epochs
 from ..explain.findings import experiment_findings, run_findings
 from ..explain.longtxn import old_idle_transaction
+from ..explain.ranking import rank_findings, run_ranking
+from ..explain.server_work import server_work
 from ..explain.waits import strongest
 from ..load.activity import describe_snapshot, load_activity, nearest_snapshot, snapshots_between
 from ..load.results import AnalyzerError, Experiment, Run, load_any
@@ -52,7 +54,9 @@ def attach_activity(found: list[dict], activity: list[dict], start_ms: float, wi
     change for the worse, unless the server went away, when no session waits - or when the waits name no holder
     (the server's own contention: WAL writes, I/O) while the counters show the versions it keeps piling up (the
     finding's `version_backlog`): that is the extra work they wait on. A wait a session holds (a lock with its
-    holder) still wins."""
+    holder) still wins. Other sessions running heavy statements of their own (explain/server_work.py) are the
+    cause (`server-work`, the longest-running one the blocker) of a change for the worse without a wait whose
+    category was none or `buffer-miss`."""
     for f in found:
         if f["kind"] not in ("step", "episode") or not activity:
             continue
@@ -69,6 +73,16 @@ def attach_activity(found: list[dict], activity: list[dict], start_ms: float, wi
                 if old is not None and cause is not None:
                     old["text"] += f"; meanwhile {cause['text']}"
                 cause = old or cause
+            # other sessions' heavy statements (explain/server_work.py): a change for the worse with no wait and
+            # no category, or only buffer misses (their scans are why the cache misses), is the server's
+            # capacity taken by other work inside it; the machine and the engine's own write pressure stay
+            # (waits that name no holder - the heavy sessions' own I/O, the server's contention - stay as "meanwhile")
+            if f.get("worse", True) and f.get("category") in (None, "buffer-miss") and \
+                    (cause is None or (cause.get("blocker") is None and cause["category"] != "backlog")):
+                work = server_work(entries, f.get("cpu"))
+                if work is not None and cause is not None:
+                    work["text"] += f"; meanwhile {cause['text']}"
+                cause = work or cause
             # queued request stages alone ("backlog": Cassandra's request pools) name no cause: a category the
             # counters gave (write pressure, a restart, the CPU) stays, the snapshot is in the evidence
             if cause is not None and not (cause["category"] == "backlog" and f.get("category")) \
@@ -85,6 +99,11 @@ def _old_transaction(entries: list[dict], change_ms: float, window_ms: float) ->
     return max(found, key=lambda c: c["blocker"]["seconds"]) if found else None
 
 
+def _terminals(summary: dict) -> int | None:
+    n = summary.get("terminals")
+    return int(n) if isinstance(n, (int, float)) and n > 0 else None
+
+
 def report_run(run: Run, out: Path, params: ChangeParams | None = None) -> Path:
     params = params or ChangeParams()
     out = page.prepare_out(out)
@@ -92,6 +111,8 @@ def report_run(run: Run, out: Path, params: ChangeParams | None = None) -> Path:
     (out / "changes.json").write_text(json.dumps(changes, indent=2), encoding="utf-8")
     found = run_findings(changes, run_excursions(run, params), run.start_ms, run.window_ms)
     attach_activity(found, load_activity(run.path), run.start_ms, run.window_ms)
+    # the report's order is the work each finding lost, most first: its first finding is its answer
+    found = rank_findings(found, *run_ranking(run), _terminals(run.summary))
     for i, f in enumerate(found[:MAX_FINDING_CHARTS]):
         if f["kind"] in ("step", "episode"):
             f["chart"] = finding_charts.run_finding_chart(run, f, out, i, 3 * params.context_windows)
