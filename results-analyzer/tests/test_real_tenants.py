@@ -12,12 +12,15 @@ import subprocess
 from pathlib import Path
 
 import pandas as pd
+import pytest
 
 import skip_policy
 from ivs_analyzer.cli import main
 
 REPO = Path(__file__).resolve().parents[2]
 JAR = REPO / "target" / "benchbase.jar"
+# One JVM running two SQLite tenants for 7 s, then the report (well under a minute on a busy box).
+pytestmark = pytest.mark.timeout(180)
 
 
 def _config(path: Path, db: Path, works: str) -> Path:
