@@ -175,8 +175,6 @@ def _rows_shown(exe, page: Path, fragment: str) -> tuple[list[str], str]:
     return shown, dom
 
 
-# Seven headless Chromium runs over a 215-row page: about 50 s on a busy box, so 300 s rather than the default 120.
-@pytest.mark.timeout(300)
 def test_url_filters_and_sort_in_chromium_over_200_runs(many, tmp_path):
     exe = _chromium()
     root, kinds = many
