@@ -53,7 +53,8 @@ IDLE_MARGIN = 1.5
 # the hogs' span are not the same seconds).
 HOG_SHARE_SLACK = 1.25
 
-# Each test: a private server started, create + load + a 40-55 s phase, the report (about 2 minutes on a busy box).
+# Each test: a private server started, create + load + a 40-55 s phase (and up to 20 s more waiting for idle CPU),
+# the report: about 170 s on a saturated box.
 pytestmark = pytest.mark.timeout(600)
 
 

@@ -24,8 +24,8 @@ SCRIPT = REPO / "scripts" / "mariadb.sh"
 PRESET = REPO / "config" / "sweeps" / "ycsb_a_sqlite_quick.xml"
 SWEEP = ("<sweep><terminals>1,2,4</terminals><counts>500</counts><trials>2</trials>"
          "<reload>true</reload></sweep>")
-# A private server started, two sweeps of 6 trials (each a new JVM), the sweep report (about 2 minutes on a busy box).
-pytestmark = pytest.mark.timeout(450)
+# A private server started, two sweeps of 6 trials (each a new JVM), the sweep report: 72 s on a saturated box.
+pytestmark = pytest.mark.timeout(240)
 
 
 @pytest.fixture
