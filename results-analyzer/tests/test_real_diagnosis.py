@@ -13,8 +13,8 @@ phase has run 10 measured windows, then runs the analyzer's CLI (`report`) on th
   hogs used: at most 1.25 x their own CPU time over their span (wait4's rusage), in cores. Other steady load
   on the box (a burner at half duty, say) is in the windows before and after the hog alike: it moves neither.
   One premise remains, measured first and named when it fails: the analyzer attributes only a move of host idle
-  CPU of at least MIN_IDLE_POINTS, and a hog can only take idle CPU that is there. The test waits (up to 20 s
-  into the phase) for a mean of 1.5 x MIN_IDLE_POINTS of host idle CPU over three 1-s reads before it starts
+  CPU of at least MIN_IDLE_POINTS, and a hog can only take idle CPU that is there. The test waits (from the
+  phase's 10th measured window, for up to 20 more) for a mean of 1.5 x MIN_IDLE_POINTS of host idle CPU over three 1-s reads before it starts
   the hog, and checks in monitor.csv that the idle CPU was still there right before it; if not, other work
   saturated the host and the test fails saying so (a skip under IVS_ALLOW_SKIP=1).
 
