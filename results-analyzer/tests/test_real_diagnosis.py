@@ -14,9 +14,10 @@ phase has run 10 measured windows, then runs the analyzer's CLI (`report`) on th
   on the box (a burner at half duty, say) is in the windows before and after the hog alike: it moves neither.
   One premise remains, measured first and named when it fails: the analyzer attributes only a move of host idle
   CPU of at least MIN_IDLE_POINTS, and a hog can only take idle CPU that is there. The test waits (from the
-  phase's 10th measured window, for up to 20 more) for a mean of 1.5 x MIN_IDLE_POINTS of host idle CPU over three 1-s reads before it starts
-  the hog, and checks in monitor.csv that the idle CPU was still there right before it; if not, other work
-  saturated the host and the test fails saying so (a skip under IVS_ALLOW_SKIP=1).
+  phase's 10th measured window, for up to 20 more) for a mean of 1.5 x MIN_IDLE_POINTS of host idle CPU over
+  three 1-s reads before it starts the hog, and checks in monitor.csv that the idle CPU was still there right
+  before it; if not, other work saturated the host and the test fails saying so (a skip under
+  IVS_ALLOW_SKIP=1).
 
 Needs Java, target/benchbase.jar and MariaDB installed (scripts/test.sh provides them). Without them it
 fails, unless IVS_ALLOW_SKIP=1 asks for a skip (tests/skip_policy.py).
