@@ -7,6 +7,18 @@ sys.path.insert(0, str(Path(__file__).parent))  # tests/synth.py, the fixture wr
 
 import synth  # noqa: E402
 
+# Time limits (pytest-timeout): pyproject.toml's `timeout` holds for every test; a test_real_*.py module, which
+# starts its own servers and runs the jar against them, sets its own longer limit with a module `pytestmark`
+# (sized at about 3 x its expected time on a busy box). One that sets none gets this one, enough for the slowest
+# server start (Cassandra's, which may first fetch its jars: 600 s) plus a run and a report.
+REAL_SERVER_TIMEOUT = 1200
+
+
+def pytest_collection_modifyitems(items):
+    for item in items:
+        if item.path.name.startswith("test_real_") and item.get_closest_marker("timeout") is None:
+            item.add_marker(pytest.mark.timeout(REAL_SERVER_TIMEOUT))
+
 
 @pytest.fixture
 def step_run(tmp_path):

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import re
+import shutil
 import threading
 import time
 import urllib.error
@@ -66,9 +67,19 @@ def _tree(root: Path, mariadb: int, postgres: int) -> dict[str, str]:
 
 
 @pytest.fixture(scope="module")
-def many(tmp_path_factory):
+def many_template(tmp_path_factory):
+    """The >= 200-folder tree, written once per module; no test reads or writes it: each gets its own copy."""
     root = tmp_path_factory.mktemp("results")
     return root, _tree(root, MARIADB_RUNS, POSTGRES_RUNS)
+
+
+@pytest.fixture
+def many(many_template, tmp_path):
+    """A copy of the tree for one test: what a test changes (browse caches, rewritten runs) no other test sees."""
+    template, kinds = many_template
+    root = tmp_path / "results"
+    shutil.copytree(template, root)
+    return root, dict(kinds)
 
 
 @pytest.fixture

@@ -9,11 +9,15 @@ phase has run 10 measured windows, then runs the analyzer's CLI (`report`) on th
   client's server snapshot (activity.jsonl), the blocking transaction on that very connection.
 - a CPU hog: busy processes that are neither the server nor the client (four per core), for 15 s. The report
   must attribute the host CPU to another process (the finding's `cpu.taken_by`, not the fallback "another
-  process or the client"). A hog can only be seen taking idle CPU that was there: on a machine other jobs
-  keep busy the test waits (up to 20 s into the phase) for three seconds in a row with at least 2 x the
-  analyzer's MIN_IDLE_POINTS of host idle CPU before it starts the hog, and checks in monitor.csv that the
-  idle CPU was still there right before it; if not, other work saturated the host and the test fails saying
-  so (a skip under IVS_ALLOW_SKIP=1).
+  process or the client"), and what it puts on that other process (`cpu.other_cores_delta`) must be CPU the
+  hogs used: at most 1.25 x their own CPU time over their span (wait4's rusage), in cores. Other steady load
+  on the box (a burner at half duty, say) is in the windows before and after the hog alike: it moves neither.
+  One premise remains, measured first and named when it fails: the analyzer attributes only a move of host idle
+  CPU of at least MIN_IDLE_POINTS, and a hog can only take idle CPU that is there. The test waits (from the
+  phase's 10th measured window, for up to 20 more) for a mean of 1.5 x MIN_IDLE_POINTS of host idle CPU over
+  three 1-s reads before it starts the hog, and checks in monitor.csv that the idle CPU was still there right
+  before it; if not, other work saturated the host and the test fails saying so (a skip under
+  IVS_ALLOW_SKIP=1).
 
 Needs Java, target/benchbase.jar and MariaDB installed (scripts/test.sh provides them). Without them it
 fails, unless IVS_ALLOW_SKIP=1 asks for a skip (tests/skip_policy.py).
@@ -41,6 +45,18 @@ SCRIPT = REPO / "scripts" / "mariadb.sh"
 # Busy processes per core for the CPU hog: several, so that the server's and the client's threads wait for a
 # core far longer than the latency noise other work on a shared host causes.
 HOGS_PER_CORE = 4
+HOG_SECONDS = 15
+CORES = os.cpu_count() or 2
+# The hog's premise: host idle CPU before it, this many times the analyzer's MIN_IDLE_POINTS (the least move of
+# host idle it attributes); the hogs take all of it, so the analyzer sees idle fall by at least that much.
+IDLE_MARGIN = 1.5
+# The analyzer's "another process" share may exceed the hogs' own measured cores by this factor (its windows and
+# the hogs' span are not the same seconds).
+HOG_SHARE_SLACK = 1.25
+
+# Each test: a private server started, create + load + a 40-55 s phase (and up to 20 s more waiting for idle CPU),
+# the report: about 170 s on a saturated box.
+pytestmark = pytest.mark.timeout(600)
 
 
 @pytest.fixture
@@ -168,33 +184,49 @@ def test_a_held_row_lock_is_named_with_its_blocking_transaction(tmp_path, server
     assert any(f"on connection {holder['id']} blocks" in e for e in f["evidence"]), f["evidence"]
 
 
+def _wait_for_hogs(hogs: list[subprocess.Popen]) -> float:
+    """Reaps the hogs; returns the CPU time they used (user + system, s), from the kernel's own accounting of
+    each (wait4's rusage)."""
+    used = 0.0
+    for h in hogs:
+        _, status, usage = os.wait4(h.pid, 0)
+        h.returncode = os.waitstatus_to_exitcode(status)
+        used += usage.ru_utime + usage.ru_stime
+    return used
+
+
 def test_a_cpu_hog_is_host_cpu_taken_by_another_process(tmp_path, server):
     from ivs_analyzer.explain.cpu import MIN_IDLE_POINTS
-    needed = 2 * MIN_IDLE_POINTS  # room for the analyzer's minimum move of host idle, and some to spare
+    needed = IDLE_MARGIN * MIN_IDLE_POINTS
     seen = []
+    hog_cores = []
 
-    def idle_enough():  # three seconds in a row: a single idle second on a shared host is often a gap
+    def idle_enough():  # a mean over three 1-s reads: a busy box's idle CPU comes and goes within a second
         seen.append(round(_host_idle_pct(), 1))
-        return len(seen) >= 3 and min(seen[-3:]) >= needed
+        return len(seen) >= 3 and sum(seen[-3:]) / 3 >= needed
 
     def hog():
-        hogs = [subprocess.Popen([sys.executable, "-c", "import time\nend = time.time() + 15\n"
-                                  "while time.time() < end: pass"]) for _ in range(HOGS_PER_CORE * (os.cpu_count() or 2))]
-        for h in hogs:
-            h.wait(timeout=60)
+        started = time.monotonic()
+        hogs = [subprocess.Popen([sys.executable, "-c", f"import time\nend = time.time() + {HOG_SECONDS}\n"
+                                  "while time.time() < end: pass"]) for _ in range(HOGS_PER_CORE * CORES)]
+        used = _wait_for_hogs(hogs)
+        hog_cores.append(used / (time.monotonic() - started))
 
     run_dir, start_ms, end_ms = _run_with_disturbance(tmp_path, server, hog, 55, ready=idle_enough,
                                                       ready_windows=20)
+    # The premise, measured before the hog and again in what the run recorded: idle CPU for the hog to take.
     if start_ms is None:
-        skip_policy.missing(f"the host never had {needed:.0f} % idle CPU for 3 s in 20 s (seen {seen}): other "
-                            "work saturated it, and a hog cannot be seen taking CPU that is not idle")
+        skip_policy.missing(f"premise not met: idle host CPU for the hog to take. The host never had {needed:.0f} % "
+                            f"idle CPU over 3 s in 20 s of the phase (1-s reads: {seen}); other work saturated it, "
+                            "and a hog cannot be seen taking CPU that is not idle")
     with next(run_dir.glob("monitor.csv")).open() as f:
         idle_before = [float(r["os.cpu.idle_pct"]) for r in csv.DictReader(f)
                        if r["os.cpu.idle_pct"] and start_ms - 4000 <= int(r["time_ms"]) < start_ms]
     if not idle_before or sum(idle_before) / len(idle_before) < MIN_IDLE_POINTS:
-        skip_policy.missing(f"the monitor saw {idle_before} % host idle CPU right before the hog (the test's own "
-                            f"reads: {seen}): other work took it, so the hog had less than the analyzer's "
-                            f"{MIN_IDLE_POINTS:.0f} points of idle CPU to take")
+        skip_policy.missing(f"premise not met: idle host CPU for the hog to take. The monitor saw {idle_before} % "
+                            f"host idle CPU right before the hog (the test's own reads: {seen}): other work took "
+                            f"it, so the hog had less than the analyzer's {MIN_IDLE_POINTS:.0f} points of idle CPU "
+                            "to take")
     findings = _report(tmp_path, run_dir)
     during = [f for f in findings if f["kind"] in ("step", "episode") and start_ms - 3000 <= f["time_ms"] <= end_ms]
     assert during, json.dumps(findings, indent=1)[:3000]
@@ -202,4 +234,9 @@ def test_a_cpu_hog_is_host_cpu_taken_by_another_process(tmp_path, server):
     assert taken, json.dumps([{"title": f["title"], "cpu": f.get("cpu")} for f in during], indent=1)
     f = taken[0]
     assert "host CPU taken by another process (idle" in f["title"], f["title"]
-    assert f["cpu"]["other_cores_delta"] >= 0.5 * f["cpu"]["host_cores_delta"] > 0, f["cpu"]
+    cpu = f["cpu"]
+    assert cpu["other_cores_delta"] >= 0.5 * cpu["host_cores_delta"] > 0, cpu
+    # Relative, whatever else the box ran: what the analyzer put on "another process" is CPU the hogs really
+    # used (their own CPU time over the hog's span, in cores), not CPU that the server, the client or a change
+    # of the box's other load took.
+    assert cpu["other_cores_delta"] <= HOG_SHARE_SLACK * hog_cores[0], (cpu, f"hogs: {hog_cores[0]:.2f} cores")

@@ -50,6 +50,9 @@ SCRIPT = REPO / "scripts" / "mariadb.sh"
 RATE = 8000
 DISK_READ = re.compile(r"os\.disk\.([^.]+\.)?read_(bytes|ops)_ps|proc\.read_bytes_ps")
 
+# A private server started, create + load + a 30 s phase, the report: about 100 s on a saturated box.
+pytestmark = pytest.mark.timeout(360)
+
 
 @pytest.fixture
 def small_pool_server(tmp_path):

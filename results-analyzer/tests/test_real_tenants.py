@@ -12,12 +12,15 @@ import subprocess
 from pathlib import Path
 
 import pandas as pd
+import pytest
 
 import skip_policy
 from ivs_analyzer.cli import main
 
 REPO = Path(__file__).resolve().parents[2]
 JAR = REPO / "target" / "benchbase.jar"
+# One JVM running two SQLite tenants for 7 s, then the report: 27 s on a saturated box.
+pytestmark = pytest.mark.timeout(120)
 
 
 def _config(path: Path, db: Path, works: str) -> Path:
