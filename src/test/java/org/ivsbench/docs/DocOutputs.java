@@ -22,8 +22,10 @@ import com.fasterxml.jackson.databind.ObjectMapper;
  *   <li>{@code ivs_analyzer report DIR} (docs/measurement.md: "writes report.html, PNG charts and changes.json"):
  *       the path it prints is DIR's report.html, with changes.json and at least one PNG chart beside it, and the
  *       report shows every finding of findings.json.
- *   <li>{@code ivs_analyzer compare}, {@code sweep} and {@code browse} (without {@code --serve}): the file they
- *       print on their last line exists and is an HTML page, inside the {@code -o} folder when one is given.
+ *   <li>{@code ivs_analyzer compare} and {@code browse} (without {@code --serve}): the file they print on their last
+ *       line exists and is an HTML page, inside the {@code -o} folder when one is given; {@code sweep} (docs/sweeps.md:
+ *       "sweep-report.md, anova.csv ..., runtime.csv, PNG charts; into -o DIR"): it prints its sweep-report.md, with
+ *       anova.csv and runtime.csv beside it.
  *   <li>A benchbase.jar command that executes into the doc test's results folder (README's {@code -d results/}):
  *       its output names a results folder there that exists.
  * </ul>
@@ -56,9 +58,15 @@ final class DocOutputs {
         Matcher analyzer = ANALYZER.matcher(command);
         if (analyzer.find() && !command.contains(" --serve")) {
             Path page = root.resolve(last);
-            if (!last.endsWith(".html") || !Files.isRegularFile(page)) {
-                problems.add("the analyzer's last line names no HTML page it wrote: '" + last + "'");
+            boolean sweep = analyzer.group(1).equals("sweep");
+            if (!last.endsWith(sweep ? "/sweep-report.md" : ".html") || !Files.isRegularFile(page)) {
+                problems.add("the analyzer's last line names no " + (sweep ? "sweep-report.md" : "HTML page")
+                        + " it wrote: '" + last + "'");
                 return problems;
+            }
+            if (sweep) {
+                requireFile(page.resolveSibling("anova.csv"), problems);
+                requireFile(page.resolveSibling("runtime.csv"), problems);
             }
             Matcher out = OUT_OPTION.matcher(command);
             if (out.find()

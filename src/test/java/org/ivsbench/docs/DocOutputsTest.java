@@ -69,6 +69,26 @@ class DocOutputsTest {
     }
 
     @Test
+    void theSweepReportMustBeWrittenIntoItsOutFolder() throws Exception {
+        Path out = Files.createDirectories(root.resolve(DocFixtures.SCRATCH).resolve("sweep-report"));
+        String command = ".cache/venv/bin/python -m ivs_analyzer sweep " + DocFixtures.RESULTS + "s_A "
+                + DocFixtures.RESULTS + "s_B -o " + DocFixtures.SCRATCH + "/sweep-report";
+        String printed = DocFixtures.SCRATCH + "/sweep-report/sweep-report.md\n";
+        Files.writeString(out.resolve("sweep-report.md"), "# Sweep");
+        Files.writeString(out.resolve("anova.csv"), "source\n");
+        assertEquals(List.of("missing " + out.resolve("runtime.csv")), new DocOutputs(root).check(command, printed));
+        Files.writeString(out.resolve("runtime.csv"), "threads\n");
+        assertEquals(List.of(), new DocOutputs(root).check(command, printed));
+        Path elsewhere = Files.createDirectories(root.resolve("other"));
+        Files.writeString(elsewhere.resolve("sweep-report.md"), "# Sweep");
+        Files.writeString(elsewhere.resolve("anova.csv"), "source\n");
+        Files.writeString(elsewhere.resolve("runtime.csv"), "threads\n");
+        List<String> outside = new DocOutputs(root).check(command, "other/sweep-report.md\n");
+        assertEquals(1, outside.size(), outside::toString);
+        assertTrue(outside.get(0).contains("is not inside the -o folder"), outside::toString);
+    }
+
+    @Test
     void aResultsPairIsTwoDistinctFolders() throws Exception {
         DocFixtures fixtures = new DocFixtures(root, Map.of(), false);
         String compare = ".cache/venv/bin/python -m ivs_analyzer compare results/a results/b";
