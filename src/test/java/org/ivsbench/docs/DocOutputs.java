@@ -19,9 +19,10 @@ import com.fasterxml.jackson.databind.ObjectMapper;
  *       epochs.csv"): its last line is the experiment's folder, under the doc test's results folder, holding
  *       epochs.csv and report.html; its output names {@code report: <folder>/report.html}; the report shows
  *       every finding of the folder's findings.json.
- *   <li>{@code ivs_analyzer report DIR} (docs/measurement.md: "writes report.html, PNG charts and changes.json"):
- *       the path it prints is DIR's report.html, with changes.json and at least one PNG chart beside it, and the
- *       report shows every finding of findings.json.
+ *   <li>{@code ivs_analyzer report DIR} (docs/measurement.md: "writes report.html, PNG charts and changes.json"
+ *       for a run or an experiment; docs/tenants.md: a chart and interference.csv for a tenants folder): the path
+ *       it prints is DIR's report.html, with at least one PNG chart and changes.json (a tenants folder, which
+ *       holds tenants.json: interference.csv) beside it, and the report shows every finding of findings.json.
  *   <li>{@code ivs_analyzer compare} and {@code browse} (without {@code --serve}): the file they print on their last
  *       line exists and is an HTML page, inside the {@code -o} folder when one is given; {@code sweep} (docs/sweeps.md:
  *       "sweep-report.md, anova.csv ..., runtime.csv, PNG charts; into -o DIR"): it prints its sweep-report.md, with
@@ -78,7 +79,8 @@ final class DocOutputs {
                 if (!page.normalize().equals(dir.resolve("report.html"))) {
                     problems.add("report wrote " + page + ", not " + dir.resolve("report.html"));
                 }
-                requireFile(dir.resolve("changes.json"), problems);
+                boolean tenants = Files.isRegularFile(dir.resolve("tenants.json"));
+                requireFile(dir.resolve(tenants ? "interference.csv" : "changes.json"), problems);
                 try (var files = Files.list(dir)) {
                     if (files.noneMatch(f -> f.toString().endsWith(".png"))) {
                         problems.add("no PNG chart in " + dir);

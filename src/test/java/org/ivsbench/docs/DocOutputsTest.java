@@ -66,6 +66,12 @@ class DocOutputsTest {
         assertEquals(
                 List.of("missing " + dir.resolve("changes.json")),
                 outputs.check(command, DocFixtures.RESULTS + "run/report.html\n"));
+        Files.writeString(dir.resolve("tenants.json"), "{}"); // a tenants folder: interference.csv instead
+        assertEquals(
+                List.of("missing " + dir.resolve("interference.csv")),
+                outputs.check(command, DocFixtures.RESULTS + "run/report.html\n"));
+        Files.writeString(dir.resolve("interference.csv"), "tenant\n");
+        assertEquals(List.of(), outputs.check(command, DocFixtures.RESULTS + "run/report.html\n"));
     }
 
     @Test
