@@ -48,7 +48,7 @@ for arg in "$@"; do
     --java-only) run_python=0 ;;
     --python-only) run_java=0 ;;
     --keep-servers) keep_servers=1 ;;
-    -h|--help) sed -n '2,24p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,31p' "$0"; exit 0 ;;
     *) echo "unknown option: $arg (use --java-only, --python-only, --keep-servers)" >&2; exit 2 ;;
   esac
 done
