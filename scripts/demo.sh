@@ -7,17 +7,21 @@
 # Builds target/benchbase.jar when it is missing or older than the sources, runs
 #   java -jar target/benchbase.jar -b ycsbivs -c config/experiments/ycsbivs_quick_sqlite.xml \
 #        --create=true --load=true --execute=true -d results/
-# and, when results-analyzer/ exists, `python -m ivs_analyzer report <the new results dir>` in .cache/venv.
-# Needs no database server. Environment: IVS_DEMO_CONFIG overrides the config file.
+# and `python -m ivs_analyzer report <the new results dir>` in .cache/venv. Prints the results folder and the
+# report's path; exits non-zero when either was not written.
+# Needs no database server. Environment: IVS_DEMO_CONFIG overrides the config file; IVS_DEMO_RESULTS is the
+# folder the run's results folder goes into (default: results/ of the project root; a relative path is taken
+# against the working directory the script was started in).
 set -euo pipefail
 IVS_LOG_TAG=demo
 # shellcheck source=lib/common.sh
 . "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"
+RESULTS=results
+[ -z "${IVS_DEMO_RESULTS:-}" ] || RESULTS=$(ivs_abs_path "${IVS_DEMO_RESULTS%/}")
 cd "$IVS_REPO_ROOT"
 
 CONFIG="${IVS_DEMO_CONFIG:-config/experiments/ycsbivs_quick_sqlite.xml}"
 JAR=target/benchbase.jar
-RESULTS=results
 
 ivs_require_java_maven
 [ -f "$CONFIG" ] || ivs_die "config $CONFIG not found"
@@ -42,18 +46,10 @@ run_dir=$(find "$RESULTS" -mindepth 1 -maxdepth 1 -type d -newer "$marker" -prin
 [ -n "$run_dir" ] || ivs_die "the run wrote no results directory under $RESULTS/"
 ivs_log "results: $run_dir"
 
-if [ -d results-analyzer ]; then
-  if ivs_setup_venv; then
-    ivs_log "writing the report"
-    if "$IVS_VENV/bin/python" -m ivs_analyzer report "$run_dir"; then
-      if [ -f "$run_dir/report.html" ]; then
-        ivs_log "report: $run_dir/report.html"
-      fi
-    else
-      ivs_die "the analyzer failed on $run_dir"
-    fi
-  else
-    ivs_log "could not set up the analyzer's Python environment; results are in $run_dir"
-  fi
-fi
+[ -d results-analyzer ] || ivs_die "no results-analyzer/: no report for $run_dir"
+ivs_setup_venv || ivs_die "could not set up the analyzer's Python environment; no report for $run_dir"
+ivs_log "writing the report"
+"$IVS_VENV/bin/python" -m ivs_analyzer report "$run_dir" || ivs_die "the analyzer failed on $run_dir"
+[ -s "$run_dir/report.html" ] || ivs_die "the analyzer wrote no $run_dir/report.html"
+ivs_log "report: $run_dir/report.html"
 echo "$run_dir"

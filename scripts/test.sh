@@ -20,6 +20,10 @@
 # script) is how a developer running mvn test or pytest by hand without servers turns those failures into skips.
 # Any skipped test (surefire's or pytest's JUnit XML reports, read by scripts/lib/skipped_tests.py) fails the
 # part it is in, and is listed by name with its reason.
+# The tree: tests write only under temporary folders, target/ and .cache/ (the servers' state, the venv). The
+# work tree's `git status --porcelain --ignored` outside those two (Python's own __pycache__/, .pytest_cache/
+# and *.egg-info/ aside) is recorded before the first part and after the last; a path that changed fails the
+# run (tree=FAILED), listed by name.
 #
 # Environment: IVS_TEST_TIMEOUT (seconds per forked test JVM, default 3600: the whole Java suite runs in one forked JVM), IVS_PYTHON (default python3),
 # plus those of scripts/mariadb.sh, scripts/mongo-standin.sh, scripts/postgres.sh, scripts/prometheus.sh and
@@ -44,13 +48,13 @@ for arg in "$@"; do
     --java-only) run_python=0 ;;
     --python-only) run_java=0 ;;
     --keep-servers) keep_servers=1 ;;
-    -h|--help) sed -n '2,24p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,31p' "$0"; exit 0 ;;
     *) echo "unknown option: $arg (use --java-only, --python-only, --keep-servers)" >&2; exit 2 ;;
   esac
 done
 [ "$run_java" -eq 1 ] || [ "$run_python" -eq 1 ] || { echo "--java-only and --python-only exclude each other" >&2; exit 2; }
 
-java_status=SKIPPED python_status=SKIPPED
+java_status=SKIPPED python_status=SKIPPED tree_status=SKIPPED
 [ "$run_java" -eq 1 ] && java_status=FAILED      # until proven otherwise (also if we die half-way)
 [ "$run_python" -eq 1 ] && python_status=FAILED
 t_start=$(date +%s)
@@ -71,12 +75,20 @@ finish() {
       ivs_stop_servers || rc=1
     fi
   fi
-  case "$java_status $python_status" in *FAILED*) rc=1 ;; esac
-  echo "ivsbench tests: java=$java_status python=$python_status ($(( $(date +%s) - t_start )) s)"
+  case "$java_status $python_status $tree_status" in *FAILED*) rc=1 ;; esac
+  echo "ivsbench tests: java=$java_status python=$python_status tree=$tree_status ($(( $(date +%s) - t_start )) s)"
   exit "$rc"
 }
 trap finish EXIT
 trap 'ivs_log "interrupted"; exit 130' INT TERM
+
+# The work tree's status outside target/ and .cache/, one sorted line per path (ignored files one by one).
+tree_paths() {
+  git -C "$IVS_REPO_ROOT" status --porcelain=v1 --ignored=traditional --untracked-files=all -- . \
+      ':(exclude)target/' ':(exclude).cache/' \
+    | grep -Ev '(^|/)(__pycache__|\.pytest_cache|[^/]*\.egg-info)(/|$)' | LC_ALL=C sort
+  return "${PIPESTATUS[0]}"
+}
 
 step() {  # step <description> <command...>: runs it, logs its duration, returns its status
   local desc=$1 t0 rc
@@ -134,6 +146,10 @@ python_tests() {
   return "$rc"
 }
 
+tree_status=FAILED
+tree_readable=1
+tree_before=$(tree_paths) || tree_readable=0
+
 if [ "$run_java" -eq 1 ]; then
   step "check Java 17+ and Maven" ivs_require_java_maven
   if step "start MariaDB + MongoDB stand-in + PostgreSQL + Cassandra + Prometheus + exporters" ivs_start_servers && java_tests; then
@@ -154,4 +170,17 @@ if [ "$run_python" -eq 1 ]; then
   elif python_tests; then
     python_status=OK
   fi
+fi
+
+# Tests write only under temporary folders, target/ and .cache/: any other path whose status changed is listed.
+if [ "$tree_readable" -eq 1 ] && tree_after=$(tree_paths); then
+  changed=$(diff <(printf '%s\n' "$tree_before") <(printf '%s\n' "$tree_after") | sed -n 's/^[<>] //p' \
+    | LC_ALL=C sort -u | paste -sd, - | sed 's/,/, /g')
+  if [ -z "$changed" ]; then
+    tree_status=OK
+  else
+    ivs_log "the tests changed the work tree outside target/ and .cache/ (git status lines before/after): $changed"
+  fi
+else
+  ivs_log "could not read the work tree's status with git (is this a git work tree?): tree=FAILED"
 fi

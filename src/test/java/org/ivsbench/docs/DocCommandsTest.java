@@ -2,6 +2,7 @@ package org.ivsbench.docs;
 
 import java.io.File;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -32,9 +33,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * the reader (their own config file, a results folder an earlier command printed, the suite's server in a
  * shipped config) and appends {@code --shrink} to long runs; {@link DocRunner} runs each step with bash from
  * the project root, in page order, with the suite's server URLs in the environment, stdin from /dev/null and
- * a time bound per step. A command in the allow-list (docs/trust.md, "Not run: the allow-list", the one list,
- * each entry with its reason) is named with its reason and not run; an entry that covers no documented command
- * fails, so the list cannot go stale. One dynamic test per step, named page:line and command.
+ * a time bound per step; {@link DocOutputs} checks what the pages say a step writes or prints. One dynamic test
+ * per step that runs, named page:line and command. A command in the allow-list (docs/trust.md, "Not run: the
+ * allow-list", the one list, each entry with its reason) is not run and is no test (neither passed nor
+ * skipped): the run prints one line counting them, {@value #NOT_RUN}; an entry that covers no documented
+ * command fails, so the list cannot go stale.
  *
  * <p>Commands that start the private servers ({@code scripts/mariadb.sh start}, ...) run against the suite's
  * own servers, which scripts/test.sh started from the same scripts: start finds them running and prints their
@@ -45,6 +48,8 @@ class DocCommandsTest {
     private static final Duration STEP_TIMEOUT = Duration.ofMinutes(5);
 
     private static final Duration DEMO_TIMEOUT = Duration.ofMinutes(15);
+
+    static final String NOT_RUN = "documented commands not run (allow-list in docs/trust.md)";
 
     private static final Pattern SERVER_START =
             Pattern.compile("scripts/(mariadb|postgres|cassandra|mongo-standin)\\.sh start");
@@ -57,15 +62,22 @@ class DocCommandsTest {
         Map<String, String> env = suiteEnvironment();
         DocFixtures fixtures = new DocFixtures(root, env, true);
         DocRunner runner = new DocRunner(root, fixtures, env);
+        DocOutputs outputs = new DocOutputs(root);
+
+        // Distinct commands not run, by the allow-list entry covering them.
+        Map<String, Set<String>> notRun = new LinkedHashMap<>();
+        blocks.forEach(b -> b.steps().forEach(s -> allow.entryFor(s.text())
+                .ifPresent(e -> notRun.computeIfAbsent(e, k -> new TreeSet<>()).add(s.text()))));
+        System.out.println(notRunLine(notRun));
 
         List<DynamicNode> nodes = new ArrayList<>();
         nodes.add(DynamicTest.dynamicTest("every allow-list entry covers a documented command", () -> {
             Set<String> unused = new TreeSet<>(allow.entries().keySet());
-            blocks.forEach(b -> b.steps().forEach(s -> allow.entryFor(s.text()).ifPresent(unused::remove)));
+            unused.removeAll(notRun.keySet());
             assertEquals(Set.of(), unused, "allow-list entries in docs/trust.md that no page documents any more");
         }));
         Map<String, DocExtractor.Step> first = new HashMap<>();
-        Map<String, DocRunner.Result> results = new LinkedHashMap<>();
+        Map<String, Boolean> passed = new HashMap<>();
         for (DocExtractor.Block block : blocks) {
             List<DynamicTest> tests = new ArrayList<>();
             for (DocExtractor.Step step : block.steps()) {
@@ -73,13 +85,13 @@ class DocCommandsTest {
                 var entry = allow.entryFor(step.text());
                 DocExtractor.Step earlier = first.putIfAbsent(step.text(), step);
                 if (entry.isPresent()) {
-                    tests.add(
-                            DynamicTest.dynamicTest(name + "  [not run: " + allow.reason(entry.get()) + "]", () -> {}));
+                    continue; // counted in the NOT_RUN line
                 } else if (earlier != null && !step.text().equals("wait")) {
                     tests.add(DynamicTest.dynamicTest(
                             name + "  [ran at " + earlier.page() + ":" + earlier.line() + "]", () -> {
-                                DocRunner.Result r = results.get(step.text());
-                                assertTrue(r != null && r.ok(), "the same command at " + earlier + " failed");
+                                assertTrue(
+                                        passed.getOrDefault(step.text(), false),
+                                        "the same command at " + earlier + " failed");
                             }));
                 } else {
                     tests.add(DynamicTest.dynamicTest(name, () -> {
@@ -89,18 +101,33 @@ class DocCommandsTest {
                                 ? DEMO_TIMEOUT
                                 : STEP_TIMEOUT;
                         DocRunner.Result r = runner.run(step.text(), timeout);
-                        results.put(step.text(), r);
                         assertTrue(r.ok(), () -> step + "\n" + r.describe());
+                        List<String> wrong = step.text().equals("wait")
+                                ? List.of()
+                                : outputs.check(r.command(), Files.readString(r.log()));
+                        passed.put(step.text(), wrong.isEmpty());
+                        assertEquals(List.of(), wrong, () -> step + ": not the documented output\n" + r.describe());
                     }));
                 }
             }
-            nodes.add(DynamicContainer.dynamicContainer(block.page() + ":" + block.line(), tests));
+            if (!tests.isEmpty()) {
+                nodes.add(DynamicContainer.dynamicContainer(block.page() + ":" + block.line(), tests));
+            }
         }
         nodes.add(DynamicTest.dynamicTest("no background command is left running", () -> {
             DocRunner.Result r = runner.finish(STEP_TIMEOUT);
             assertTrue(r.ok(), r::describe);
         }));
         return nodes;
+    }
+
+    /** One line: how many distinct documented commands are not run, and the entries covering them. */
+    static String notRunLine(Map<String, Set<String>> notRun) {
+        int commands = notRun.values().stream().mapToInt(Set::size).sum();
+        List<String> entries = new ArrayList<>();
+        notRun.forEach(
+                (entry, covered) -> entries.add(covered.size() == 1 ? entry : entry + " (" + covered.size() + ")"));
+        return commands + " " + NOT_RUN + ": " + String.join(", ", entries);
     }
 
     /** This JVM's environment with the suite's server URLs (system properties win, as in TestServers). */

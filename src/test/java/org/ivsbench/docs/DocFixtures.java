@@ -28,11 +28,15 @@ import org.ivsbench.testsupport.TestServers;
  *       {@code results/}, {@code /tmp/}, {@code sweep-report}, {@code run.trace.gz}. A benchbase.jar command
  *       that writes results without {@code -d} gets {@code -d} {@value #RESULTS}; the analyzer's compare and
  *       sweep without {@code -o} (their default is {@code ./compare-report}, {@code ./sweep-report}) get one.
+ *       {@code scripts/demo.sh} gets {@code IVS_DEMO_RESULTS} and {@code scripts/repro.sh} {@code --out} under it.
  *   <li>Results placeholders ({@code results/tenants_<stamp>}, {@code results/ycsbivs_...}, {@code results/a
  *       results/b}, {@code results/ycsbivs-sweep_A}, ...) are the folders the earlier commands printed, newest
- *       first, of the kind the name says (a run, a sweep, tenants).
+ *       first, of the kind the name says (a run, a sweep, tenants); the two of a pair are two distinct folders
+ *       (fails when earlier commands printed only one).
  *   <li>A shipped config whose {@code <url>} names a server (MariaDB, PostgreSQL, MongoDB, Cassandra) is
- *       copied with the host and port of the suite's private server (what its header tells a reader to do).
+ *       copied with the host and port of the suite's private server (what its header tells a reader to do);
+ *       one whose {@code <url>} is a relative SQLite file, with that file under {@value #SCRATCH} (the demo's
+ *       config too, through {@code IVS_DEMO_CONFIG}).
  *   <li>Long benchbase.jar runs ({@code --load} or {@code --execute}, {@code scripts/demo.sh} and {@code scripts/repro.sh}, which
  *       passes options on) get {@code --shrink}, when {@link #shrink} is on.
  * </ol>
@@ -65,6 +69,14 @@ final class DocFixtures {
             new Server("PostgreSQL", Pattern.compile("jdbc:postgresql://[^/<]+/"), "IVS_POSTGRES_URL"),
             new Server("MongoDB", Pattern.compile("mongodb://[^/<]+/"), "IVS_MONGO_URL"),
             new Server("Cassandra", Pattern.compile("cassandra://[^/<]+/"), "IVS_CASSANDRA_URL"));
+
+    /** A relative SQLite database file (relative to the working directory, the project root). */
+    private static final Pattern SQLITE_FILE = Pattern.compile("(<url>\\s*jdbc:sqlite:)(?![/:]|file:)(?=[\\w.])");
+    /** The demo's default config, as scripts/demo.sh names it. */
+    private static final Pattern DEMO_CONFIG = Pattern.compile("IVS_DEMO_CONFIG:-([^}\\s]+)}");
+
+    static final String DEMO = "scripts/demo.sh";
+    static final String REPRO = "scripts/repro.sh ";
 
     private static final Pattern ANALYZER_REPORTS = Pattern.compile("-m ivs_analyzer (compare|sweep) ");
     private static final Pattern CONFIG = Pattern.compile("(?<![\\w/.-])config/[\\w./-]+\\.xml");
@@ -107,8 +119,14 @@ final class DocFixtures {
         if (analyzer.find() && !s.contains(" -o ")) {
             s = s + " -o " + SCRATCH + "/" + analyzer.group(1) + "-report"; // its default is ./<kind>-report
         }
-        if (shrink && (s.equals("scripts/demo.sh") || s.startsWith("scripts/repro.sh "))) {
+        if (s.startsWith(REPRO) && !s.contains(" --out ")) {
+            s = s + " --out " + SCRATCH + "/repro"; // its default is results/repro/<setting>
+        }
+        if (shrink && (s.equals(DEMO) || s.startsWith(REPRO))) {
             s = s + " " + SHRINK; // both pass options on to benchbase.jar
+        }
+        if (s.startsWith(DEMO) && (s.length() == DEMO.length() || s.charAt(DEMO.length()) == ' ')) {
+            s = "IVS_DEMO_RESULTS=" + RESULTS + " IVS_DEMO_CONFIG=" + serverCopy(demoConfig()) + " " + s;
         }
         return s;
     }
@@ -134,7 +152,19 @@ final class DocFixtures {
         return background ? s + " &" : s;
     }
 
-    /** The config itself, or a copy under the scratch folder pointing at the suite's server. */
+    /** The config scripts/demo.sh runs when IVS_DEMO_CONFIG is not set. */
+    private String demoConfig() throws IOException {
+        Matcher m = DEMO_CONFIG.matcher(Files.readString(root.resolve(DEMO)));
+        if (!m.find()) {
+            throw new IllegalStateException(DEMO + " names no default config as ${IVS_DEMO_CONFIG:-...}");
+        }
+        return m.group(1);
+    }
+
+    /**
+     * The config itself, or a copy under the scratch folder pointing at the suite's server, or with its relative
+     * SQLite file under the scratch folder.
+     */
     private String serverCopy(String config) throws IOException {
         Path file = root.resolve(config);
         if (!Files.isRegularFile(file)) {
@@ -157,6 +187,7 @@ final class DocFixtures {
                 copy = m.replaceAll(Matcher.quoteReplacement(suite.group()));
             }
         }
+        copy = SQLITE_FILE.matcher(copy).replaceAll("$1" + Matcher.quoteReplacement(SCRATCH + "/"));
         if (copy.equals(xml)) {
             return config;
         }
@@ -184,12 +215,14 @@ final class DocFixtures {
                 continue;
             }
             List<String> found = printed.stream().filter(kind.getValue()).toList();
-            if (found.isEmpty()) {
-                throw new IllegalStateException("no earlier command printed a results folder for " + token);
-            }
-            // The second of a pair (B, b) is the folder before the newest one, when there is one.
+            // The second of a pair (B, b) is the folder before the newest one: a pair never names one folder twice.
             boolean second = kind.getKey().endsWith("B") || kind.getKey().endsWith("b");
-            String name = found.get(Math.max(0, found.size() - (second && found.size() > 1 ? 2 : 1)));
+            int needed = second ? 2 : 1;
+            if (found.size() < needed) {
+                throw new IllegalStateException("earlier commands printed " + found.size() + " results folder(s) of "
+                        + "the kind " + token + " stands for; it needs " + needed + " distinct ones: " + printed);
+            }
+            String name = found.get(found.size() - needed);
             s = p.matcher(s).replaceAll(Matcher.quoteReplacement(RESULTS + name));
         }
         return s;

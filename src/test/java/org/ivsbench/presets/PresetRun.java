@@ -26,7 +26,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Runs one shipped config as its header tells a user to, from the project root (the test JVM's working directory),
- * through the jar in its own JVM, with {@code --shrink}. Only the primary {@code <url>} is pointed at the test's
+ * through the jar in its own JVM, with {@code --shrink}, from a copy under the test's temporary folder (a relative
+ * SQLite database file goes there too: the run writes nothing into the source tree). Only the primary {@code <url>} is pointed at the test's
  * server (host, port and database; a sample's URL options are kept), the {@code passwordEnv} variable it names is
  * set, and a {@code <fresh>} instance's port (in its command and its url together) is a free one so that runs in
  * other checkouts cannot collide. The expected sizes are read from the file with plain patterns and capped here, by
@@ -42,6 +43,9 @@ final class PresetRun {
     static final List<String> JVM = List.of("-Xmx512m", "-XX:TieredStopAtLevel=1");
 
     private static final ObjectMapper JSON = new ObjectMapper();
+    /** A relative SQLite database file in a {@code <url>}. */
+    private static final Pattern SQLITE_FILE = Pattern.compile("(<url>\\s*jdbc:sqlite:)(?![/:]|file:)(?=[\\w.])");
+
     private static final List<String> TABLE = new ArrayList<>();
 
     private PresetRun() {}
@@ -63,20 +67,13 @@ final class PresetRun {
     static Stream<String> files(String dir, Set<String> types) throws IOException {
         List<String> out = new ArrayList<>();
         try (Stream<Path> s = Files.walk(Path.of(dir))) {
-            for (Path p : s.filter(f -> f.toString().endsWith(".xml") && !isTestCopy(f.toString()))
-                    .sorted()
-                    .toList()) {
+            for (Path p : s.filter(f -> f.toString().endsWith(".xml")).sorted().toList()) {
                 if (types.contains(type(Files.readString(p)))) {
                     out.add(p.toString());
                 }
             }
         }
         return out.stream();
-    }
-
-    /** A copy {@link #run} writes beside a shipped file (left behind only if a test JVM was killed). */
-    static boolean isTestCopy(String file) {
-        return file.matches(".*\\.test-\\d+\\.xml");
     }
 
     static String type(String xml) {
@@ -93,45 +90,46 @@ final class PresetRun {
      */
     static Ran run(String file, String benchmark, String url, String password, Path tmp) throws Exception {
         String xml = Files.readString(Path.of(file), StandardCharsets.UTF_8);
-        String config = file;
         Map<String, String> env = new HashMap<>();
         if (url != null) {
             xml = pointAt(xml, url);
-            // The copy sits beside the original (same name with a suffix): paths relative to the file stay right.
-            Path copy = Path.of(file)
-                    .resolveSibling(Path.of(file).getFileName().toString().replace(".xml", "") + ".test-"
-                            + ProcessHandle.current().pid() + ".xml");
-            Files.writeString(copy, xml);
-            config = copy.toString();
         }
+        String config = copy(file, xml, tmp).toString();
         Matcher pe =
                 Pattern.compile("<passwordEnv>\\s*(\\w+)\\s*</passwordEnv>").matcher(xml);
         if (pe.find()) {
             env.put(pe.group(1), password);
         }
         Path results = Files.createTempDirectory(tmp, "results");
-        try {
-            CliProcess p = CliProcess.start(
-                    tmp,
-                    env,
-                    JVM,
-                    "-b",
-                    benchmark,
-                    "-c",
-                    config,
-                    "--create=true",
-                    "--load=true",
-                    "--execute=true",
-                    "--shrink",
-                    "-d",
-                    results.toString());
-            int code = p.waitFor(600);
-            return new Ran(file, code, p.stdout(), p.stderr(), results);
-        } finally {
-            if (url != null) {
-                Files.deleteIfExists(Path.of(config));
-            }
-        }
+        CliProcess p = CliProcess.start(
+                tmp,
+                env,
+                JVM,
+                "-b",
+                benchmark,
+                "-c",
+                config,
+                "--create=true",
+                "--load=true",
+                "--execute=true",
+                "--shrink",
+                "-d",
+                results.toString());
+        int code = p.waitFor(600);
+        return new Ran(file, code, p.stdout(), p.stderr(), results);
+    }
+
+    /**
+     * {@code xml} (the shipped {@code file}, perhaps pointed elsewhere) as a file of the same name in a new folder
+     * under {@code tmp}, so that a run never writes into the source tree: a relative SQLite database file (relative
+     * to the working directory, the project root) is moved under that folder too. Paths that a config resolves
+     * against its own folder would now resolve against the copy's: no shipped config names one (a run would fail
+     * on the missing file, not pass).
+     */
+    static Path copy(String file, String xml, Path tmp) throws IOException {
+        Path dir = Files.createTempDirectory(tmp, "config");
+        String moved = SQLITE_FILE.matcher(xml).replaceAll("$1" + Matcher.quoteReplacement(dir + "/"));
+        return Files.writeString(dir.resolve(Path.of(file).getFileName()), moved);
     }
 
     /**

@@ -71,17 +71,12 @@ class TenantsPresetTest {
                 assertTrue(json.readTree(env0.toFile()).has("shrunk"), env0.toString());
             }
         } finally {
-            Files.deleteIfExists(reads);
-            Files.deleteIfExists(extendsCopy);
             PresetRun.row("config/tenants/reads.xml + extends.xml", "mariadb", "100 rec each, phases 2 s", code);
             PresetRun.printTable("tenants");
         }
     }
 
-    private static Path copy(String file, String url) throws Exception {
-        Path copy =
-                Path.of(file.replace(".xml", ".test-" + ProcessHandle.current().pid() + ".xml"));
-        Files.writeString(copy, PresetRun.pointAt(Files.readString(Path.of(file)), url));
-        return copy;
+    private Path copy(String file, String url) throws Exception {
+        return PresetRun.copy(file, PresetRun.pointAt(Files.readString(Path.of(file)), url), tmp);
     }
 }
