@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -20,6 +21,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 import org.ivsbench.testsupport.Exporters;
@@ -39,6 +41,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * query does too. The query variables
  * offer the run's run_id and the exporters' instances.
  */
+// Longer than the suite's 5-minute default (docs/trust.md, "Time limits"): an experiment scraped by Prometheus, then
+// up to 30 s per query for its data.
+@Timeout(value = 10, unit = TimeUnit.MINUTES)
 class GrafanaDashboardTest {
     static final Path DASHBOARD = Path.of("docker/grafana/ivsbench-dashboard.json");
     private static final String PRESET = "config/experiments/ycsbivs_quick_sqlite.xml";

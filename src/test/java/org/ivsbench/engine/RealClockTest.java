@@ -24,9 +24,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * End-to-end sanity on {@link Clock#SYSTEM}. These stay on the real clock because what they guard is the
  * real one: parking and waking threads, the manager's polling of a drain, and the statistics windows, which
- * follow the wall clock. The schedule's logic is tested exactly on the virtual clock; here only counts the
- * schedule fixes are asserted (no elapsed-time bounds), with terminals far from their capacity; a missed arrival
- * fails a test only when the run's own start lags show the terminals kept up.
+ * follow the wall clock. The schedule's logic is tested exactly on the virtual clock (OpenLoopTest: regular
+ * arrivals all run, an arrival due just before the deadline runs within the drain grace, a slow terminal's misses);
+ * here only what holds however the box schedules the threads is asserted: counts the schedule fixes, every arrival
+ * run or missed, every miss reported with its lateness. Whether an arrival is missed on a real clock depends on the
+ * box's load, so nothing here asserts how many are.
  */
 @Tag("realclock")
 class RealClockTest {
@@ -51,23 +53,15 @@ class RealClockTest {
     }
 
     /**
-     * Every arrival of an open-loop phase is accounted for: it ran or it was counted as missed. A miss is a
-     * fault only when no terminal was ever late by the drain grace in this run (its largest measured start lag):
-     * then the terminals kept up and the arrivals near the deadline had nothing to miss them for. On a box that
-     * stalled the engine's threads for that long, missing arrivals is the engine reporting the stall correctly.
+     * Every arrival of an open-loop phase is accounted for: it ran or it was counted as missed, and a missed one
+     * has its lateness in the summary (its figures are empty exactly when nothing was missed).
      */
     private static void assertArrivalsAccountedFor(PhaseSummary s, long arrivals) {
         assertEquals(arrivals, s.counts().total() + s.missed(), "operations + missed = rate x time");
-        Long maxLagUs = s.startLagUs().max();
-        if (maxLagUs != null && maxLagUs * 1000 < WorkloadManager.DRAIN_GRACE_NANOS) {
-            assertEquals(
-                    0,
-                    s.missed(),
-                    "missed with terminals never late by the drain grace (max start lag " + maxLagUs + " us)");
-        } else {
-            System.out.println("phase " + s.index() + ": start lag reached " + maxLagUs + " us, " + s.missed()
-                    + " missed arrivals reported as such");
-        }
+        assertEquals(
+                s.missed() > 0,
+                s.missedLatenessUs().max() != null,
+                s.missed() + " missed, their lateness " + s.missedLatenessUs());
     }
 
     private List<PhaseSummary> run(List<PhaseConfig> phases, long micros) throws Exception {
@@ -88,10 +82,11 @@ class RealClockTest {
     }
 
     @Test
-    void aHealthyOpenLoopRunsEveryArrivalAndMissesNone() throws Exception {
-        // 2,500 arrivals/s against two terminals of ~3,000/s each (300 µs parks plus wake-up): every arrival
-        // runs. A guard for the race between the deadline and arrivals due just before it, seen on MariaDB
-        // (scripts/bench/rate-accuracy.sh): on the virtual clock the drain is exact, here it meets real wake-ups.
+    void anOpenLoopNearCapacityAccountsForEveryArrival() throws Exception {
+        // 2,500 arrivals/s against two terminals of ~3,000/s each (300 µs parks plus wake-up), up to the deadline
+        // and its drain on real wake-ups. That none is missed when the terminals keep up (the race between the
+        // deadline and arrivals due just before it, seen on MariaDB with scripts/bench/rate-accuracy.sh) is the
+        // drain's logic: OpenLoopTest.anArrivalDueJustBeforeTheDeadlineRunsWithinTheDrainGrace checks it exactly.
         List<PhaseConfig> phases = List.of(
                 phase(0, 2, 0, 0, RateSpec.open(2500), 2, 50, 50), phase(1, 1, 0, 0, RateSpec.open(1000), 2, 50, 50));
         List<PhaseSummary> s = run(phases, 300);

@@ -5,9 +5,11 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
@@ -23,6 +25,7 @@ import org.ivsbench.run.RunFolder;
 import org.ivsbench.stats.LatencySummary;
 import org.ivsbench.stats.OperationCounts;
 import org.ivsbench.stats.PhaseSummary;
+import org.ivsbench.testsupport.Await;
 import org.ivsbench.testsupport.RunHarness;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -239,20 +242,29 @@ class EpochsCsvTest {
                     1,
                     state);
             Path samples = dir.resolve("epoch-001/main/run/samples.csv");
+            AtomicReference<Throwable> stopperFailed = new AtomicReference<>();
             Thread stopper = new Thread(() -> {
                 try {
                     // A closed window of main's run phase: it is under way.
-                    while (!Files.exists(samples) || Files.readAllLines(samples).size() < 3) {
-                        Thread.sleep(50);
-                    }
+                    Await.until(
+                            "a closed window of main's run phase in " + samples,
+                            Duration.ofSeconds(120),
+                            () -> Files.exists(samples)
+                                    ? Files.readAllLines(samples).size() - 1
+                                    : 0,
+                            lines -> lines >= 2);
                     loop.stop();
-                } catch (Exception e) {
-                    throw new IllegalStateException(e);
+                } catch (Throwable e) {
+                    stopperFailed.set(e);
                 }
             });
             stopper.start();
             loop.run();
+            stopper.interrupt(); // ends its wait if the loop ended on its own
             stopper.join();
+            if (stopperFailed.get() != null) {
+                throw new AssertionError("the loop was not stopped in main's run phase", stopperFailed.get());
+            }
         }
         List<String> lines = Files.readAllLines(dir.resolve("epochs.csv"));
         assertEquals(1, lines.size(), "only the header: " + lines);

@@ -19,6 +19,7 @@ import java.util.stream.Stream;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 import org.ivsbench.bench.BenchmarkModule;
@@ -40,6 +41,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * empty datadir (scripts/mariadb.sh restart-fresh with its own state directory and port), and clean-run and
  * average-baseline run there, not on the primary's server.
  */
+// Longer than the suite's 5-minute default (docs/trust.md, "Time limits"): a fresh MariaDB instance started per
+// epoch and fresh mode.
+@Timeout(value = 15, unit = TimeUnit.MINUTES)
 class ExperimentFreshInstanceTest {
     private static final String TABLE = "fresh_usertable";
     /** The run phase's operation count (experiment/run/count in the config below): one row read each. */

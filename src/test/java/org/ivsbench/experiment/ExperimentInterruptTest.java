@@ -2,8 +2,10 @@ package org.ivsbench.experiment;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 import java.util.stream.Stream;
 
@@ -13,6 +15,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import org.ivsbench.faults.CliProcess;
+import org.ivsbench.testsupport.Await;
 import org.ivsbench.testsupport.CliArgs;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -106,21 +109,29 @@ class ExperimentInterruptTest {
 
     /** Waits until the experiment's epochs.csv has at least {@code lines} lines; returns its folder. */
     private static Path awaitRows(Path results, int lines, CliProcess process) throws Exception {
-        long deadline = System.nanoTime() + 120_000_000_000L;
-        while (System.nanoTime() < deadline && process.process().isAlive()) {
-            if (Files.isDirectory(results)) {
-                try (Stream<Path> s = Files.list(results)) {
-                    for (Path d : s.toList()) {
-                        Path csv = d.resolve("epochs.csv");
-                        if (Files.exists(csv) && Files.readAllLines(csv).size() >= lines) {
-                            return d;
-                        }
-                    }
-                }
-            }
-            Thread.sleep(100);
-        }
-        throw new AssertionError(
-                "epochs.csv never reached " + lines + " lines: " + process.stdout() + process.stderr());
+        return Await.until(
+                        "epochs.csv with " + lines + " lines under " + results,
+                        Duration.ofSeconds(120),
+                        Duration.ofMillis(100),
+                        () -> {
+                            if (Files.isDirectory(results)) {
+                                try (Stream<Path> s = Files.list(results)) {
+                                    for (Path d : s.toList()) {
+                                        Path csv = d.resolve("epochs.csv");
+                                        if (Files.exists(csv)
+                                                && Files.readAllLines(csv).size() >= lines) {
+                                            return Optional.of(d);
+                                        }
+                                    }
+                                }
+                            }
+                            if (!process.process().isAlive()) {
+                                throw new AssertionError("the experiment exited before epochs.csv had " + lines
+                                        + " lines: " + process.stdout() + process.stderr());
+                            }
+                            return Optional.<Path>empty();
+                        },
+                        Optional::isPresent)
+                .get();
     }
 }

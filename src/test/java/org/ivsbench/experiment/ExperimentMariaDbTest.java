@@ -9,11 +9,13 @@ import java.sql.ResultSet;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import java.util.zip.CRC32;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -30,6 +32,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Small experiments on the private MariaDB (InnoDB and MyRocks): what each mode really runs against. */
+// Longer than the suite's 5-minute default (docs/trust.md, "Time limits"): 5-epoch experiments: 90 s for one on a
+// 2-core box at load 30.
+@Timeout(value = 10, unit = TimeUnit.MINUTES)
 class ExperimentMariaDbTest {
     private static final String TABLE = "exp_usertable";
 

@@ -6,10 +6,12 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 
 import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoClients;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 import org.ivsbench.config.BenchmarkConfig;
@@ -26,6 +28,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * A small experiment on MongoDB (the wire-protocol stand-in the test script starts): all four modes run on
  * what the paper describes, with fresh databases created and dropped through the MongoDB target.
  */
+// Longer than the suite's 5-minute default (docs/trust.md, "Time limits"): multi-epoch experiments, as
+// ExperimentMariaDbTest.
+@Timeout(value = 10, unit = TimeUnit.MINUTES)
 class ExperimentMongoTest {
     private static final String TABLE = "exp_usertable";
 

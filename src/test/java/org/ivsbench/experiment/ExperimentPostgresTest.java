@@ -8,9 +8,11 @@ import java.sql.ResultSet;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -29,6 +31,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * The four-mode experiment on the private PostgreSQL: each fresh mode's database (created and dropped over the
  * maintenance database) holds what {@link ExperimentMariaDbTest#assertFreshDatabase} says, and none is left.
  */
+// Longer than the suite's 5-minute default (docs/trust.md, "Time limits"): multi-epoch experiments, as
+// ExperimentMariaDbTest.
+@Timeout(value = 10, unit = TimeUnit.MINUTES)
 class ExperimentPostgresTest {
     private static final String TABLE = "exp_usertable";
 

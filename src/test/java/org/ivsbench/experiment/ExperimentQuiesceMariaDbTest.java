@@ -15,6 +15,7 @@ import java.util.concurrent.TimeUnit;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 import org.ivsbench.config.BenchmarkConfig;
@@ -29,6 +30,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * per mode (scripts/mariadb.sh restart-fresh) both wait, and epochs.csv and the progress lines say how long; the
  * instance is started with another buffer pool size, which experiment.json records and a warning names.
  */
+// Longer than the suite's 5-minute default (docs/trust.md, "Time limits"): an experiment that waits for a quiet
+// server in every mode.
+@Timeout(value = 10, unit = TimeUnit.MINUTES)
 class ExperimentQuiesceMariaDbTest {
     private static final String TABLE = "quiesce_usertable";
 

@@ -10,8 +10,10 @@ import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 import org.ivsbench.config.BenchmarkConfig;
@@ -28,6 +30,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * ANALYZEd (pg_stat_user_tables.last_analyze, which autovacuum's own analyze leaves alone) and a CHECKPOINT is
  * requested (pg_stat_bgwriter.checkpoints_req); epochs.csv has the wait's columns on every row.
  */
+// Longer than the suite's 5-minute default (docs/trust.md, "Time limits"): an experiment that waits for a quiet
+// server in every mode.
+@Timeout(value = 10, unit = TimeUnit.MINUTES)
 class ExperimentQuiescePostgresTest {
     private static final String TABLE = "quiesce_usertable";
 

@@ -1,8 +1,10 @@
 package org.ivsbench.faults;
 
 import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -18,6 +20,9 @@ import org.ivsbench.db.cassandra.CassandraFixture;
  * <p>With reconnectOnConnectionFailure=true a terminal waits while the driver sees no node up, so the errors fall
  * in the windows of the outage; with false every operation fails fast while the node is away.
  */
+// Longer than the suite's 5-minute default (docs/trust.md, "Time limits"): a kill -9 and restart of Cassandra (start
+// bounded at 150 s) and the CLI's 120 s exit bounds.
+@Timeout(value = 15, unit = TimeUnit.MINUTES)
 class CassandraCrashTest {
     private static final int TERMINALS = 2;
     private static final int PHASE_SECONDS = 25;

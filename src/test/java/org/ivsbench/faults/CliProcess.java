@@ -4,10 +4,13 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+
+import org.ivsbench.testsupport.Await;
 
 /**
  * {@code java -jar target/benchbase.jar ...} as its own process, the way users run it: its own JVM, signals,
@@ -87,16 +90,20 @@ public final class CliProcess {
     }
 
     /** Waits until stdout contains {@code text} (e.g. "Results: " when execution starts). */
-    public void awaitOutput(String text, long seconds) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
-        while (!stdout().contains(text)) {
-            if (!process.isAlive() || System.nanoTime() > deadline) {
-                throw new AssertionError("no '" + text + "' on stdout"
-                        + (process.isAlive() ? "" : " (exited " + process.exitValue() + ")") + "; stdout: " + stdout()
-                        + "\nstderr: " + stderr());
-            }
-            Thread.sleep(20);
-        }
+    public void awaitOutput(String text, long seconds) throws Exception {
+        Await.until(
+                "'" + text + "' on the CLI's stdout",
+                Duration.ofSeconds(seconds),
+                Duration.ofMillis(20),
+                () -> {
+                    String out = stdout();
+                    if (!out.contains(text) && !process.isAlive()) {
+                        throw new AssertionError("no '" + text + "' on stdout (exited " + process.exitValue()
+                                + "); stdout: " + out + "\nstderr: " + stderr());
+                    }
+                    return out;
+                },
+                out -> out.contains(text));
     }
 
     public String stdout() {

@@ -2,14 +2,15 @@ package org.ivsbench.faults;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
+import org.ivsbench.testsupport.Await;
 import org.ivsbench.testsupport.CliArgs;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -96,13 +97,17 @@ class ClientSignalTest {
      */
     private static void awaitWindows(CliProcess cli, int n) throws Exception {
         Path samples = cli.resultsDir().resolve("samples.csv");
-        long giveUp = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
-        while (windows(samples) < n) {
-            if (!cli.process().isAlive() || System.nanoTime() > giveUp) {
-                throw new AssertionError("samples.csv did not reach " + n + " windows; stderr: " + cli.stderr());
-            }
-            Thread.sleep(50);
-        }
+        Await.until(
+                n + " windows in samples.csv",
+                Duration.ofSeconds(120),
+                () -> {
+                    long w = windows(samples);
+                    if (w < n && !cli.process().isAlive()) {
+                        throw new AssertionError("the CLI exited at " + w + " windows; stderr: " + cli.stderr());
+                    }
+                    return w;
+                },
+                w -> w >= n);
     }
 
     private static long windows(Path samples) throws Exception {

@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -15,6 +16,7 @@ import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogReader;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -43,6 +45,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * the shards recorded in summary.json, that each read did fall inside its idle phase; a box too busy for that
  * fails naming the unmet premise, not with a wrong count.
  */
+// Longer than the suite's 5-minute default (docs/trust.md, "Time limits"): several driver processes (120 s exit
+// bounds each) and their merge; 115 s for one method on a 2-core box at load 30.
+@Timeout(value = 15, unit = TimeUnit.MINUTES)
 class ShardedDriversMariaDbTest {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final Pattern START = Pattern.compile("starting at (\\d+)");

@@ -6,6 +6,7 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.Statement;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -22,6 +23,7 @@ import org.ivsbench.db.Target;
 import org.ivsbench.db.Targets;
 import org.ivsbench.run.MeasuredRun;
 import org.ivsbench.stats.RunInfo;
+import org.ivsbench.testsupport.Await;
 import org.ivsbench.testsupport.RunHarness;
 import org.ivsbench.testsupport.TestServers;
 
@@ -75,13 +77,16 @@ class ActivityWatchMariaDbTest {
                     }
                 });
                 runner.start();
-                while (run.manager().currentPhaseIndex() < 0 && runner.isAlive()) {
-                    Thread.sleep(50);
-                }
+                Await.until(
+                        "the run's phase to start (or the run to end)",
+                        Duration.ofSeconds(120),
+                        () -> run.manager().currentPhaseIndex(),
+                        phase -> phase >= 0 || !runner.isAlive());
                 // A steady level for the detector first: as many full windows of the phase as it keeps as history.
                 awaitFullWindows(runDir.resolve("samples.csv"), StepDetector.HISTORY, runner);
                 blockerId = holdEveryRow(8000);
-                runner.join();
+                runner.join(Duration.ofMinutes(3).toMillis());
+                assertFalse(runner.isAlive(), "the 24 s run did not end within 3 minutes");
             }
         }
 
@@ -119,26 +124,27 @@ class ActivityWatchMariaDbTest {
      * detector takes as levels) of the phase, or the run ended.
      */
     private static void awaitFullWindows(Path samples, int count, Thread runner) throws Exception {
-        while (runner.isAlive()) {
-            long full = 0;
-            List<String> lines = Files.exists(samples) ? Files.readAllLines(samples) : List.of();
-            if (!lines.isEmpty()) {
-                List<String> header = List.of(lines.get(0).split(","));
-                int type = header.indexOf("type");
-                int window = header.indexOf("window_ms");
-                int measured = header.indexOf("measured_ms");
-                full = lines.stream()
-                        .skip(1)
-                        .map(l -> l.split(",", -1))
-                        .filter(c ->
-                                c.length == header.size() && c[type].equals("ALL") && c[window].equals(c[measured]))
-                        .count();
-            }
-            if (full >= count) {
-                return;
-            }
-            Thread.sleep(50);
+        Await.until(
+                count + " full windows of the phase in samples.csv (or the run to end)",
+                Duration.ofSeconds(120),
+                () -> fullWindows(samples),
+                full -> full >= count || !runner.isAlive());
+    }
+
+    private static long fullWindows(Path samples) throws Exception {
+        List<String> lines = Files.exists(samples) ? Files.readAllLines(samples) : List.of();
+        if (lines.isEmpty()) {
+            return 0;
         }
+        List<String> header = List.of(lines.get(0).split(","));
+        int type = header.indexOf("type");
+        int window = header.indexOf("window_ms");
+        int measured = header.indexOf("measured_ms");
+        return lines.stream()
+                .skip(1)
+                .map(l -> l.split(",", -1))
+                .filter(c -> c.length == header.size() && c[type].equals("ALL") && c[window].equals(c[measured]))
+                .count();
     }
 
     /** Locks every row of the table from another connection for {@code ms}; returns that connection's id. */

@@ -11,7 +11,6 @@ import java.time.Duration;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -20,6 +19,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import org.ivsbench.config.MonitorConfig;
+import org.ivsbench.testsupport.Await;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -121,13 +121,12 @@ class AgentClockAlignmentTest {
      * Until the fake sampler has been called {@code n} times. The limit only ends a hung test: it is far from
      * anything a slow machine needs for a dozen 400 ms samples.
      */
-    private static void awaitSamples(AtomicLong seq, long n) throws InterruptedException {
-        long giveUp = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-        while (seq.get() < n) {
-            if (System.nanoTime() > giveUp) {
-                throw new AssertionError("the agent sampled " + seq.get() + " times in 60 s, not " + n);
-            }
-            Thread.sleep(INTERVAL / 4);
-        }
+    private static void awaitSamples(AtomicLong seq, long n) throws Exception {
+        Await.until(
+                "the agent's " + n + " samples",
+                Duration.ofSeconds(60),
+                Duration.ofMillis(INTERVAL / 4),
+                seq::get,
+                s -> s >= n);
     }
 }

@@ -10,13 +10,13 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import org.ivsbench.config.MonitorConfig;
+import org.ivsbench.testsupport.Await;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -90,13 +90,7 @@ class AgentSecretTest {
     }
 
     /** Until the agent has sampled {@code n} times; the limit only ends a hung test. */
-    private void awaitSampled(int n) throws InterruptedException {
-        long giveUp = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-        while (sampled.get() < n) {
-            if (System.nanoTime() > giveUp) {
-                throw new AssertionError("the agent sampled " + sampled.get() + " times in 60 s, not " + n);
-            }
-            Thread.sleep(50);
-        }
+    private void awaitSampled(int n) throws Exception {
+        Await.until("the agent's " + n + " samples", Duration.ofSeconds(60), sampled::get, s -> s >= n);
     }
 }

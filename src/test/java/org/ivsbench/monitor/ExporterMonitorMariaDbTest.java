@@ -7,11 +7,13 @@ import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.Statement;
+import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 
 import org.junit.jupiter.api.Test;
@@ -24,6 +26,7 @@ import org.ivsbench.db.Target;
 import org.ivsbench.db.TargetKind;
 import org.ivsbench.db.TargetKinds;
 import org.ivsbench.db.Targets;
+import org.ivsbench.testsupport.Await;
 import org.ivsbench.testsupport.RunHarness;
 import org.ivsbench.testsupport.TestServers;
 
@@ -72,6 +75,12 @@ class ExporterMonitorMariaDbTest {
         return m;
     }
 
+    /** Inserts run so far and the rows each monitor has written. */
+    private record Progress(int inserts, int builtInRows, int exporterRows) {}
+
+    /** Inserts run so far and the rows of the run's monitor.csv. */
+    private record RunProgress(int inserts, int monitorRows) {}
+
     private static int rows(Path csv) throws Exception {
         return Files.exists(csv) ? Math.max(0, Files.readAllLines(csv).size() - 1) : 0;
     }
@@ -107,19 +116,25 @@ class ExporterMonitorMariaDbTest {
                             exporterCsv,
                             () -> 0,
                             ExporterSources.SOURCE)) {
-                int i = 0;
+                AtomicInteger i = new AtomicInteger();
                 try (PreparedStatement insert =
                                 c.prepareStatement("INSERT INTO exporter_it VALUES (?, REPEAT('x', 200))");
                         PreparedStatement update = c.prepareStatement("UPDATE exporter_it SET v = 'y' WHERE k = ?")) {
                     // Counts, not times: the monitors tick meanwhile; a few rows each before it ends.
-                    while (i < INSERTS || rows(builtInCsv) < 4 || rows(exporterCsv) < 4) {
-                        insert.setInt(1, ++i);
-                        insert.executeUpdate();
-                        if (i <= UPDATES) {
-                            update.setInt(1, i);
-                            update.executeUpdate();
-                        }
-                    }
+                    Await.until(
+                            INSERTS + " inserts and 4 rows from each monitor",
+                            Duration.ofSeconds(120),
+                            Duration.ZERO,
+                            () -> {
+                                insert.setInt(1, i.incrementAndGet());
+                                insert.executeUpdate();
+                                if (i.get() <= UPDATES) {
+                                    update.setInt(1, i.get());
+                                    update.executeUpdate();
+                                }
+                                return new Progress(i.get(), rows(builtInCsv), rows(exporterCsv));
+                            },
+                            p -> p.inserts() >= INSERTS && p.builtInRows() >= 4 && p.exporterRows() >= 4);
                 }
             }
             Map<String, Double> after = status(c);
@@ -183,7 +198,7 @@ class ExporterMonitorMariaDbTest {
                 Path.of("/proc"), ProcessLocator.of(TestServers.mariadbPidFile(), null), 100, virtualNanos::get);
         ExporterHostSampler fromExporters = new ExporterHostSampler(
                 null,
-                new ExporterScraper(exporters.process(), null, null, java.time.Duration.ofSeconds(5)),
+                new ExporterScraper(exporters.process(), null, null, Duration.ofSeconds(5)),
                 "mariadbd",
                 virtualNanos::get);
         try (Connection c = DriverManager.getConnection(
@@ -242,11 +257,17 @@ class ExporterMonitorMariaDbTest {
             try (RunMonitor monitor = RunMonitor.start(config, target, run, () -> 0);
                     PreparedStatement insert =
                             c.prepareStatement("INSERT INTO exporter_it VALUES (?, REPEAT('x', 200))")) {
-                int i = 0;
-                while (i < 100 || rows(run.resolve("monitor.csv")) < 3) {
-                    insert.setInt(1, ++i);
-                    insert.executeUpdate();
-                }
+                AtomicInteger i = new AtomicInteger();
+                Await.until(
+                        "100 inserts and 3 rows in monitor.csv",
+                        Duration.ofSeconds(120),
+                        Duration.ZERO,
+                        () -> {
+                            insert.setInt(1, i.incrementAndGet());
+                            insert.executeUpdate();
+                            return new RunProgress(i.get(), rows(run.resolve("monitor.csv")));
+                        },
+                        p -> p.inserts() >= 100 && p.monitorRows() >= 3);
             }
             double truth = status(c).get("Com_insert") - before.get("Com_insert");
             MonitorCsv table = new MonitorCsv(run.resolve("monitor.csv"));

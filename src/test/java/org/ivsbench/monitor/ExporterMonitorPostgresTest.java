@@ -7,9 +7,12 @@ import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.Statement;
+import java.time.Duration;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -20,6 +23,7 @@ import org.ivsbench.db.Target;
 import org.ivsbench.db.TargetKind;
 import org.ivsbench.db.TargetKinds;
 import org.ivsbench.db.Targets;
+import org.ivsbench.testsupport.Await;
 import org.ivsbench.testsupport.TestServers;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -41,23 +45,25 @@ class ExporterMonitorPostgresTest {
     private static Map<String, Double> stats(Connection c) throws Exception {
         try (Statement st = c.createStatement()) {
             // Backends report at most once a second and at idle: wait for the counters to stop moving.
-            Map<String, Double> previous = null;
-            while (true) {
-                st.execute("SELECT pg_stat_clear_snapshot()");
-                Map<String, Double> now;
-                try (ResultSet rs = st.executeQuery("SELECT tup_inserted, tup_updated FROM pg_stat_database"
-                        + " WHERE datname = current_database()")) {
-                    rs.next();
-                    now = Map.of("tup_inserted", rs.getDouble(1), "tup_updated", rs.getDouble(2));
-                }
-                if (now.equals(previous)) {
-                    return now;
-                }
-                previous = now;
-                Thread.sleep(1500);
-            }
+            AtomicReference<Map<String, Double>> previous = new AtomicReference<>();
+            return Await.until(
+                    "pg_stat_database's tup_inserted and tup_updated to stop moving",
+                    Duration.ofSeconds(60),
+                    Duration.ofMillis(1500),
+                    () -> {
+                        st.execute("SELECT pg_stat_clear_snapshot()");
+                        try (ResultSet rs = st.executeQuery("SELECT tup_inserted, tup_updated FROM pg_stat_database"
+                                + " WHERE datname = current_database()")) {
+                            rs.next();
+                            return Map.of("tup_inserted", rs.getDouble(1), "tup_updated", rs.getDouble(2));
+                        }
+                    },
+                    now -> now.equals(previous.getAndSet(now)));
         }
     }
+
+    /** Statements run so far and the rows each monitor has written. */
+    private record Progress(int statements, int builtInRows, int exporterRows) {}
 
     private static int rows(Path csv) throws Exception {
         return Files.exists(csv) ? Math.max(0, Files.readAllLines(csv).size() - 1) : 0;
@@ -86,7 +92,7 @@ class ExporterMonitorPostgresTest {
             Path exporterCsv = dir.resolve("exporter/monitor.csv");
             CounterSource kindCounters = CounterSource.of(target);
             Map<String, Double> before = stats(c);
-            int i = 0;
+            AtomicInteger inserted = new AtomicInteger();
             try (ResourceMonitor builtIn = ResourceMonitor.start(
                             config, kindCounters, CounterSelection.defaults(kind), builtInCsv, () -> 0);
                     ResourceMonitor fromExporters = ResourceMonitor.start(
@@ -100,22 +106,33 @@ class ExporterMonitorPostgresTest {
                             ExporterSources.SOURCE)) {
                 try (PreparedStatement insert = c.prepareStatement("INSERT INTO exporter_it VALUES (?, 'x')");
                         PreparedStatement update = c.prepareStatement("UPDATE exporter_it SET v = 'y' WHERE k = ?")) {
-                    while (i < INSERTS || rows(builtInCsv) < 4 || rows(exporterCsv) < 4) {
-                        insert.setInt(1, ++i);
-                        insert.executeUpdate();
-                        update.setInt(1, i);
-                        update.executeUpdate();
-                    }
+                    // Counts, not times: the monitors tick meanwhile; a few rows each before it ends.
+                    Await.until(
+                            INSERTS + " inserts and updates and 4 rows from each monitor",
+                            Duration.ofSeconds(120),
+                            Duration.ZERO,
+                            () -> {
+                                insert.setInt(1, inserted.incrementAndGet());
+                                insert.executeUpdate();
+                                update.setInt(1, inserted.get());
+                                update.executeUpdate();
+                                return new Progress(inserted.get(), rows(builtInCsv), rows(exporterCsv));
+                            },
+                            p -> p.statements() >= INSERTS && p.builtInRows() >= 4 && p.exporterRows() >= 4);
                 }
                 // Both monitors must see the backend's last report before they close: it comes within a second.
                 Map<String, Double> settled = stats(c);
-                assertTrue(settled.get("tup_inserted") - before.get("tup_inserted") >= i);
+                assertTrue(settled.get("tup_inserted") - before.get("tup_inserted") >= inserted.get());
                 int seen = rows(exporterCsv);
-                while (rows(exporterCsv) < seen + 2 || rows(builtInCsv) < seen + 2) {
-                    Thread.sleep(INTERVAL);
-                }
+                Await.until(
+                        "two more rows from each monitor than the exporter's " + seen,
+                        Duration.ofSeconds(60),
+                        Duration.ofMillis(INTERVAL),
+                        () -> new Progress(inserted.get(), rows(builtInCsv), rows(exporterCsv)),
+                        p -> p.exporterRows() >= seen + 2 && p.builtInRows() >= seen + 2);
             }
             Map<String, Double> after = stats(c);
+            int i = inserted.get();
 
             MonitorCsv b = new MonitorCsv(builtInCsv);
             MonitorCsv e = new MonitorCsv(exporterCsv);

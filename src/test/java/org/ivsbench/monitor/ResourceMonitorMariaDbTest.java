@@ -6,11 +6,11 @@ import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.Statement;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import org.junit.jupiter.api.Test;
@@ -20,6 +20,7 @@ import org.ivsbench.config.MonitorConfig;
 import org.ivsbench.db.Target;
 import org.ivsbench.db.TargetKinds;
 import org.ivsbench.db.Targets;
+import org.ivsbench.testsupport.Await;
 import org.ivsbench.testsupport.TestServers;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -37,15 +38,17 @@ class ResourceMonitorMariaDbTest {
     @TempDir
     Path dir;
 
+    /** Selects run so far and the monitor's counter reads. */
+    private record Load(int selects, int counterReads) {}
+
     /** Until the monitor has read the counters {@code n} times; the limit only ends a hung test. */
-    private static void awaitReads(List<Double> seen, int n) throws InterruptedException {
-        long giveUp = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-        while (seen.size() < n) {
-            if (System.nanoTime() > giveUp) {
-                throw new AssertionError("the monitor read its counters " + seen.size() + " times in 60 s, not " + n);
-            }
-            Thread.sleep(INTERVAL / 5);
-        }
+    private static void awaitReads(List<Double> seen, int n) throws Exception {
+        Await.until(
+                "the monitor's " + n + " counter reads",
+                Duration.ofSeconds(60),
+                Duration.ofMillis(INTERVAL / 5),
+                seen::size,
+                size -> size >= n);
     }
 
     @Test
@@ -85,7 +88,7 @@ class ResourceMonitorMariaDbTest {
             long start = System.currentTimeMillis();
             long loadStart;
             long loadEnd;
-            int selects = 0;
+            AtomicInteger selects = new AtomicInteger();
             try (ResourceMonitor monitor = ResourceMonitor.start(
                     config, counters, CounterSelection.defaults(TargetKinds.of("MARIADB")), csv, phase::get)) {
                 awaitReads(seen, 2);
@@ -93,13 +96,18 @@ class ResourceMonitorMariaDbTest {
                 loadStart = System.currentTimeMillis();
                 try (PreparedStatement ps = c.prepareStatement("SELECT v FROM monitor_it WHERE k = ?")) {
                     // A count, not a time: how long it takes is the box's business; the monitor ticks meanwhile.
-                    while (selects < SELECTS || seen.size() < 6) {
-                        ps.setInt(1, 1 + selects % 1000);
-                        try (ResultSet rs = ps.executeQuery()) {
-                            assertTrue(rs.next());
-                        }
-                        selects++;
-                    }
+                    Await.until(
+                            SELECTS + " selects and 6 counter reads",
+                            Duration.ofSeconds(120),
+                            Duration.ZERO,
+                            () -> {
+                                ps.setInt(1, 1 + selects.get() % 1000);
+                                try (ResultSet rs = ps.executeQuery()) {
+                                    assertTrue(rs.next());
+                                }
+                                return new Load(selects.incrementAndGet(), seen.size());
+                            },
+                            l -> l.selects() >= SELECTS && l.counterReads() >= 6);
                 }
                 loadEnd = System.currentTimeMillis();
                 phase.set(-1);
@@ -133,7 +141,7 @@ class ResourceMonitorMariaDbTest {
                 maxServerCpu = Double.isNaN(cpu) ? maxServerCpu : Math.max(maxServerCpu, cpu);
             }
             double truth = after - before;
-            assertTrue(truth > selects, "each point select reads at least one page: " + truth);
+            assertTrue(truth > selects.get(), "each point select reads at least one page: " + truth);
             // The rows add up to the difference between the first and the last value the monitor read, exactly
             // (the server's own background page reads are in both).
             assertEquals(seen.get(seen.size() - 1) - seen.get(0), sum, "rows sum to the counter's own difference");

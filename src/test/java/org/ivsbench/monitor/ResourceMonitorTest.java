@@ -2,10 +2,10 @@ package org.ivsbench.monitor;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import org.junit.jupiter.api.Test;
@@ -13,6 +13,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import org.ivsbench.config.MonitorConfig;
 import org.ivsbench.db.TargetKinds;
+import org.ivsbench.testsupport.Await;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -108,14 +109,13 @@ class ResourceMonitorTest {
      * Until the monitor has read its counters {@code n} times. The limit only ends a hung test: it is far from
      * anything a slow machine needs for a dozen 100 ms ticks.
      */
-    private static void awaitReads(AtomicInteger reads, int n) throws InterruptedException {
-        long giveUp = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-        while (reads.get() < n) {
-            if (System.nanoTime() > giveUp) {
-                throw new AssertionError("the monitor read its counters " + reads.get() + " times in 60 s, not " + n);
-            }
-            Thread.sleep(INTERVAL / 4);
-        }
+    private static void awaitReads(AtomicInteger reads, int n) throws Exception {
+        Await.until(
+                "the monitor's " + n + " counter reads",
+                Duration.ofSeconds(60),
+                Duration.ofMillis(INTERVAL / 4),
+                reads::get,
+                r -> r >= n);
     }
 
     @Test

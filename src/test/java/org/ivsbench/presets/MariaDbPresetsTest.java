@@ -1,9 +1,11 @@
 package org.ivsbench.presets;
 
 import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -15,6 +17,9 @@ import org.ivsbench.testsupport.TestServers;
  * (only the primary url and the password variable set), with --shrink; a fresh-instance preset's second server is
  * stopped afterwards with its header's own command.
  */
+// Longer than the suite's 5-minute default (docs/trust.md, "Time limits"): each preset is one CLI run, bounded at
+// 600 s by PresetRun.
+@Timeout(value = 15, unit = TimeUnit.MINUTES)
 class MariaDbPresetsTest {
     @TempDir
     Path tmp;

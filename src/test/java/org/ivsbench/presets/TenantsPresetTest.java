@@ -5,10 +5,12 @@ import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 import org.ivsbench.faults.CliProcess;
@@ -21,6 +23,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * config/tenants: the two-tenant sample, run with the tenants command as reads.xml's header says, on the tests'
  * MariaDB, with --shrink: both tenants load 100 records and their time phases shrink to 2 s each.
  */
+// Longer than the suite's 5-minute default (docs/trust.md, "Time limits"): one CLI run bounded at 300 s.
+@Timeout(value = 10, unit = TimeUnit.MINUTES)
 class TenantsPresetTest {
     static final String READS = "config/tenants/reads.xml";
     static final String EXTENDS = "config/tenants/extends.xml";

@@ -14,6 +14,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -34,6 +35,7 @@ import org.ivsbench.db.TargetException;
 import org.ivsbench.db.Targets;
 import org.ivsbench.op.OpResult;
 import org.ivsbench.op.Outcome;
+import org.ivsbench.testsupport.Await;
 import org.ivsbench.testsupport.TestServers;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -167,20 +169,25 @@ class PostgresTargetIntegrationTest {
                 // The extend's snapshot is taken when its statement starts; wait until it is blocked on the lock.
                 try (Connection probe = direct();
                         Statement ps = probe.createStatement()) {
-                    while (true) {
-                        try (ResultSet rs = ps.executeQuery("SELECT count(*) FROM pg_stat_activity"
-                                + " WHERE wait_event_type = 'Lock' AND datname = current_database()")) {
-                            rs.next();
-                            if (rs.getInt(1) > 0) {
-                                break;
-                            }
-                        }
-                        Thread.sleep(10);
-                    }
+                    Await.until(
+                            "a backend of this database waiting for a lock (pg_stat_activity)",
+                            Duration.ofSeconds(60),
+                            Duration.ofMillis(10),
+                            () -> {
+                                if (waiting.isDone()) {
+                                    throw new AssertionError("the extend ended before it waited: " + waiting.get());
+                                }
+                                try (ResultSet rs = ps.executeQuery("SELECT count(*) FROM pg_stat_activity"
+                                        + " WHERE wait_event_type = 'Lock' AND datname = current_database()")) {
+                                    rs.next();
+                                    return rs.getInt(1);
+                                }
+                            },
+                            lockWaits -> lockWaits > 0);
                 }
                 st.executeUpdate("UPDATE pg_t SET \"FIELD0\" = 'changed' WHERE \"YCSB_KEY\" = 'k'");
                 holder.commit();
-                OpResult r = waiting.get();
+                OpResult r = waiting.get(60, TimeUnit.SECONDS);
                 one.shutdown();
                 assertEquals(Outcome.ABORTED, r.outcome(), r.toString());
                 assertEquals("serialization failure", r.reason());
