@@ -29,9 +29,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * Runs one shipped config as its header tells a user to, from the project root (the test JVM's working directory),
  * through the jar in its own JVM, with {@code --shrink}. Only the primary {@code <url>} is pointed at the test's
- * server (host, port and database; a sample's URL options are kept), its {@code <monitor><exporters>} at the tests'
- * private exporters, the {@code passwordEnv} variable it names is set, and a {@code <fresh>} instance's port (in its command and its url together) is a free one so that runs in
- * other checkouts cannot collide. The expected sizes are read from the file with plain patterns and capped here, by
+ * server (host, port and database; a sample's URL options are kept) and any {@code <monitor><exporters>} at the
+ * tests' private exporters, the {@code passwordEnv} variable it names is set, and a {@code <fresh>} instance's port
+ * (in its command and its url together) is a free one so that runs in other checkouts cannot collide. The expected sizes are read from the file with plain patterns and capped here, by
  * the numbers config/README.md documents, not by the code under test.
  */
 final class PresetRun {
