@@ -117,14 +117,14 @@ class MonitorAgentJarTest {
                 assertTrue(
                         time >= start - INTERVAL_MS && time <= end,
                         "row at " + time + " inside the run [" + start + ", " + end + "]: " + row);
-                double rss = MonitorCsv.num(row, "proc.rss_bytes");
-                if (Double.isNaN(rss)) {
+                if (Double.isNaN(MonitorCsv.num(row, "os.cpu.idle_pct"))) {
                     // A window written before the agent's sample of it arrived (the first fetch over a new
                     // connection, or the final flush): the client's own columns only.
-                    assertTrue(Double.isNaN(MonitorCsv.num(row, "os.cpu.idle_pct")), "no agent columns: " + row);
+                    assertTrue(Double.isNaN(MonitorCsv.num(row, "proc.rss_bytes")), "no agent columns: " + row);
                     continue;
                 }
                 agentRows++;
+                double rss = MonitorCsv.num(row, "proc.rss_bytes");
                 assertTrue(rss > 0, "the server's RSS: " + row);
                 assertTrue(
                         rss >= watch.minRss * 0.98 && rss <= watch.maxRss * 1.02,
