@@ -79,8 +79,13 @@ public final class ProcessLocator {
     public synchronized OptionalLong locate() {
         if (pidFile != null) {
             try {
-                String text =
-                        Files.readString(pidFile, StandardCharsets.US_ASCII).trim();
+                // The first line: PostgreSQL's postmaster.pid holds the pid there and more lines after it.
+                String text = Files.readString(pidFile, StandardCharsets.US_ASCII)
+                        .strip()
+                        .lines()
+                        .findFirst()
+                        .orElse("")
+                        .strip();
                 return text.isEmpty() ? OptionalLong.empty() : OptionalLong.of(Long.parseLong(text));
             } catch (IOException | NumberFormatException e) {
                 return OptionalLong.empty();

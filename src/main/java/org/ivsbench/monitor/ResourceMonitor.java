@@ -351,7 +351,12 @@ public final class ResourceMonitor implements AutoCloseable {
             Map<String, Double> m = new LinkedHashMap<>();
             for (Map.Entry<String, Double> e : agentSum.entrySet()) {
                 Integer n = agentCount.get(e.getKey());
-                m.put(e.getKey(), e.getValue() == null || n == null ? e.getValue() : e.getValue() / n);
+                Double v = e.getValue();
+                // Not one conditional expression: Double and double operands would unbox a null cell (NPE).
+                if (v != null && n != null) {
+                    v = v / n;
+                }
+                m.put(e.getKey(), v);
             }
             m.putAll(local);
             return m;

@@ -12,6 +12,9 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -25,6 +28,7 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 import org.ivsbench.testsupport.Exporters;
+import org.ivsbench.testsupport.SummaryTotals;
 import org.ivsbench.testsupport.TestServers;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -38,17 +42,22 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * after a one-epoch SQLite experiment served with --metrics-listen and scraped by the private Prometheus
  * (scripts/prometheus.sh), every ivsbench query returns finite values over the run, and with the suite's node and
  * mysqld exporters (scripts/exporters.sh, on the private MariaDB) added as targets meanwhile, every host and MariaDB
- * query does too. The query variables
- * offer the run's run_id and the exporters' instances.
+ * query does too. The count panels' expressions over the counters' last values equal summary.json's totals, and the
+ * runs, epoch and mode panels show the experiment's. The test waits for events (the run's final scrape stored, the
+ * exporters scraped after the run), not for data to appear. The query variables offer the run's run_id and the
+ * exporters' instances.
  */
 // Longer than the suite's 5-minute default (docs/trust.md, "Time limits"): an experiment scraped by Prometheus, then
-// up to 30 s per query for its data.
+// bounded waits (120 s each) for its scrapes.
 @Timeout(value = 10, unit = TimeUnit.MINUTES)
 class GrafanaDashboardTest {
     static final Path DASHBOARD = Path.of("docker/grafana/ivsbench-dashboard.json");
     private static final String PRESET = "config/experiments/ycsbivs_quick_sqlite.xml";
-    /** How long a query may take to show data: the last scrapes are still being stored. */
-    private static final long DATA_WAIT_MILLIS = 30_000;
+    /**
+     * Only ends a hung wait: each wait is for an event (a scrape stored), and on a busy box storing one may lag; the
+     * failure then says what Prometheus answered last.
+     */
+    private static final long EVENT_WAIT_MILLIS = 120_000;
 
     @TempDir
     Path tmp;
@@ -124,6 +133,22 @@ class GrafanaDashboardTest {
             double start = System.currentTimeMillis() / 1000.0;
             String runPrefix = runExperiment(target);
             double end = System.currentTimeMillis() / 1000.0 + 1;
+            // The events the queries need: the run's final scrape stored (the run waited until Prometheus asked for
+            // it), and a scrape of each exporter after the run, so an exporter panel's window covers all of it.
+            awaitEvent(
+                    prometheus,
+                    "the run's final scrape",
+                    "max_over_time(ivsbench_finished{job=\"ivsbench\"}[" + (long) Math.ceil(end - start + 1)
+                            + "s]) == 1",
+                    end);
+            for (String instance : List.of(exporters.node(), exporters.mysqld())) {
+                awaitEvent(
+                        prometheus,
+                        "a scrape of " + instance + " after the run",
+                        "timestamp(up{instance=\"" + instance + "\"}) >= " + end,
+                        0);
+            }
+            double exportersEnd = System.currentTimeMillis() / 1000.0;
 
             Map<String, String> values = new LinkedHashMap<>();
             values.put("__rate_interval", "5s");
@@ -139,8 +164,9 @@ class GrafanaDashboardTest {
                 if (!client) {
                     exporterQueries.add(q.where());
                 }
-                assertReturnsData(prometheus, q, fill(q.expr(), values), start, end, !client);
+                assertReturnsData(prometheus, q, fill(q.expr(), values), start, client ? end : exportersEnd);
             }
+            checkValues(prometheus, queries, values, start, end, runPrefix);
             assertTrue(exporterQueries.size() >= 6, "host and MariaDB panels: " + exporterQueries);
             Map<String, String> offered = new LinkedHashMap<>();
             offered.put("run_id", runPrefix + "/epoch-001/main/run");
@@ -256,42 +282,165 @@ class GrafanaDashboardTest {
     }
 
     /**
-     * Waits (up to DATA_WAIT_MILLIS) until Prometheus holds two successful scrapes of {@code instance}: the query
-     * has a value only then.
+     * The values of the run's count panels: each rate panel's own expression with its {@code rate(...[interval])}
+     * turned into the counters' last values over the run ({@code last_over_time(...[15m])}, same selectors and
+     * grouping) equals summary.json's totals summed over the experiment's runs: operations by type and outcome,
+     * missed and warmup operations by phase. The runs panel lists exactly the run folders, the epoch panel reaches 1
+     * (0 before) and the mode panel shows only modes that ran (one shorter than a scrape interval may be missed).
      */
+    private void checkValues(
+            String base, List<Query> queries, Map<String, String> values, double start, double end, String runPrefix)
+            throws Exception {
+        Path results = tmp.resolve("results");
+        Map<String, Long> ops = new TreeMap<>();
+        Map<String, Long> missed = new TreeMap<>();
+        Map<String, Long> warmup = new TreeMap<>();
+        Set<String> runIds = new TreeSet<>();
+        Set<String> modes = new TreeSet<>();
+        try (var files = Files.walk(results)) {
+            for (Path summary : files.filter(f -> f.endsWith("summary.json")).toList()) {
+                String runId = results.relativize(summary.getParent()).toString();
+                runIds.add(runId);
+                modes.add(summary.getParent().getParent().getFileName().toString());
+                for (Map.Entry<String, Long> e : SummaryTotals.of(summary).entrySet()) {
+                    String[] k = e.getKey().split("\\|");
+                    Map<String, Long> into = k[0].equals("ops")
+                            ? ops
+                            : k[0].equals("missed") ? missed : k[0].equals("warmup") ? warmup : null;
+                    String key = k[0].equals("ops") ? k[2] + "|" + k[3] : k[1];
+                    if (into != null && e.getValue() > 0) {
+                        into.merge(key, e.getValue(), Long::sum);
+                    }
+                }
+            }
+        }
+        assertTrue(!ops.isEmpty() && runIds.size() >= 2, "the experiment's runs: " + runIds + " " + ops);
+        assertEquals(
+                ops,
+                lastValues(
+                        base, panel(queries, "Operations/s by type and outcome", "A"), values, end, "type", "outcome"),
+                "operations by type and outcome");
+        assertEquals(
+                missed,
+                lastValues(base, panel(queries, "Missed arrivals/s", "A"), values, end, "phase"),
+                "missed by phase");
+        assertEquals(
+                warmup,
+                lastValues(base, panel(queries, "Missed arrivals/s", "B"), values, end, "phase"),
+                "warmup by phase");
+
+        Query runs = panel(queries, "Runs (results folders)", "A");
+        Set<String> listed = new TreeSet<>();
+        for (JsonNode series : ask(
+                        base, runs.where(), rangeOrInstant(base, true, fill(runs.expr(), values), start, end))
+                .get("data")
+                .get("result")) {
+            JsonNode m = series.get("metric");
+            listed.add(m.get("run_id").asText());
+            assertEquals(
+                    "ycsbivs|SQLITE|experiment",
+                    m.get("benchmark").asText() + "|" + m.get("database").asText() + "|"
+                            + m.get("mode").asText(),
+                    series.toString());
+        }
+        assertEquals(runIds, listed, "the runs panel lists the run folders of " + runPrefix);
+        Set<String> epochs = new TreeSet<>();
+        Query epoch = panel(queries, "Current phase, experiment epoch", "B");
+        for (JsonNode series : ask(base, epoch.where(), rangeOrInstant(base, false, epoch.expr(), start, end))
+                .get("data")
+                .get("result")) {
+            series.get("values").forEach(v -> epochs.add(v.get(1).asText()));
+        }
+        // 0 while the experiment creates and loads, then its one epoch.
+        assertTrue(epochs.contains("1") && Set.of("0", "1").containsAll(epochs), "the one epoch: " + epochs);
+        Set<String> modesShown = new TreeSet<>();
+        Query mode = panel(queries, "Experiment mode", "A");
+        for (JsonNode series : ask(base, mode.where(), rangeOrInstant(base, false, mode.expr(), start, end))
+                .get("data")
+                .get("result")) {
+            modesShown.add(series.get("metric").get("mode").asText());
+        }
+        // A gauge is seen at scrapes only (every second): a mode shorter than that may be missed, never invented.
+        assertTrue(
+                !modesShown.isEmpty() && modes.containsAll(modesShown),
+                "the mode panel shows modes the experiment ran " + modes + ": " + modesShown);
+    }
+
+    private static Query panel(List<Query> queries, String title, String refId) {
+        return queries.stream()
+                .filter(q -> q.where().equals("panel '" + title + "' " + refId))
+                .findFirst()
+                .orElseThrow(() -> new AssertionError("no panel '" + title + "' " + refId + " in " + queries));
+    }
+
+    /** The panel's expression over the counters' last values instead of their rates, non-zero values by labels. */
+    private Map<String, Long> lastValues(String base, Query q, Map<String, String> values, double end, String... labels)
+            throws Exception {
+        String expr = fill(q.expr(), values);
+        String last = expr.replace("rate(", "last_over_time(").replace("[5s]", "[15m]");
+        assertTrue(!last.contains("rate(") && last.contains("[15m]") && !last.equals(expr), q.where() + ": " + expr);
+        Map<String, Long> m = new TreeMap<>();
+        for (JsonNode series : ask(base, q.where(), rangeOrInstant(base, true, last, 0, end))
+                .get("data")
+                .get("result")) {
+            List<String> key = new ArrayList<>();
+            for (String l : labels) {
+                key.add(series.get("metric").get(l).asText());
+            }
+            long v = Math.round(Double.parseDouble(series.get("value").get(1).asText()));
+            if (v > 0) {
+                m.put(String.join("|", key), v);
+            }
+        }
+        return m;
+    }
+
+    /** Waits until Prometheus holds two successful scrapes of {@code instance}: a rate has a value only then. */
     private void awaitScraped(String base, String instance) throws Exception {
-        String promql = "sum_over_time(up{instance=\"" + instance + "\"}[10s]) >= 2";
-        assertReturnsData(base, new Query("two scrapes of " + instance, true, promql), promql, 0, 0, true);
+        awaitEvent(base, "two scrapes of " + instance, "sum_over_time(up{instance=\"" + instance + "\"}[10s]) >= 2", 0);
     }
 
     /**
-     * The query, as Grafana runs it over the run (range: 1 s steps), has at least one finite value. An exporter's
-     * query ({@code movingEnd}) describes the host, not the run: its window may grow while the test waits.
+     * Waits for an event Prometheus records: the instant query {@code promql} (at {@code time}, 0: now) has a finite
+     * value. Bounded by EVENT_WAIT_MILLIS only to end a hung test; fails with the last answer.
      */
-    private void assertReturnsData(String base, Query q, String promql, double start, double end, boolean movingEnd)
-            throws Exception {
-        long deadline = System.currentTimeMillis() + DATA_WAIT_MILLIS;
-        String last;
+    private void awaitEvent(String base, String what, String promql, double time) throws Exception {
+        long deadline = System.currentTimeMillis() + EVENT_WAIT_MILLIS;
         while (true) {
-            double to = movingEnd ? Math.max(end, System.currentTimeMillis() / 1000.0) : end;
-            String url = q.instant()
-                    ? base + "/api/v1/query?time=" + to + "&query=" + enc(promql)
-                    : base + "/api/v1/query_range?start=" + start + "&end=" + to + "&step=1&query=" + enc(promql);
-            HttpResponse<String> r =
-                    http.send(HttpRequest.newBuilder(URI.create(url)).build(), HttpResponse.BodyHandlers.ofString());
-            assertEquals(200, r.statusCode(), q.where() + ": " + promql + "\n" + r.body());
-            JsonNode body = json.readTree(r.body());
-            assertEquals("success", body.get("status").asText(), r.body());
+            double at = time > 0 ? time : System.currentTimeMillis() / 1000.0;
+            JsonNode body = ask(base, what, base + "/api/v1/query?time=" + at + "&query=" + enc(promql));
             if (finiteValues(body.get("data").get("result")) > 0) {
                 return;
             }
-            last = r.body();
             if (System.currentTimeMillis() > deadline) {
-                break;
+                throw new AssertionError("Prometheus did not record " + what + " within " + EVENT_WAIT_MILLIS + " ms: "
+                        + promql + "\nlast answer: " + body);
             }
-            Thread.sleep(500);
+            Thread.sleep(200);
         }
-        throw new AssertionError(q.where() + " returned no data for the run: " + promql + "\n" + last);
+    }
+
+    /** The query, as Grafana runs it over [start, end] (range: 1 s steps), has at least one finite value. */
+    private void assertReturnsData(String base, Query q, String promql, double start, double end) throws Exception {
+        JsonNode body = ask(base, q.where() + ": " + promql, rangeOrInstant(base, q.instant(), promql, start, end));
+        assertTrue(
+                finiteValues(body.get("data").get("result")) > 0,
+                q.where() + " returned no data for the run: " + promql + "\n" + body);
+    }
+
+    private static String rangeOrInstant(String base, boolean instant, String promql, double start, double end) {
+        return instant
+                ? base + "/api/v1/query?time=" + end + "&query=" + enc(promql)
+                : base + "/api/v1/query_range?start=" + start + "&end=" + end + "&step=1&query=" + enc(promql);
+    }
+
+    private JsonNode ask(String base, String what, String url) throws Exception {
+        HttpResponse<String> r =
+                http.send(HttpRequest.newBuilder(URI.create(url)).build(), HttpResponse.BodyHandlers.ofString());
+        assertEquals(200, r.statusCode(), what + "\n" + r.body());
+        JsonNode body = json.readTree(r.body());
+        assertEquals("success", body.get("status").asText(), r.body());
+        return body;
     }
 
     private static int finiteValues(JsonNode result) {

@@ -67,6 +67,18 @@ class ProcessLocatorTest {
     }
 
     @Test
+    void aPidFileIsReadByItsFirstLineAsPostgresWritesIt() throws Exception {
+        Path mariadb = Files.writeString(proc.resolve("mariadbd.pid"), "4242\n");
+        Path postgres = Files.writeString(
+                proc.resolve("postmaster.pid"), "6390\n/var/lib/postgresql/data\n1796170000\n25432\n/tmp\n");
+        assertEquals(4242, ProcessLocator.pidFile(mariadb).locate().getAsLong());
+        assertEquals(6390, ProcessLocator.pidFile(postgres).locate().getAsLong());
+        assertTrue(ProcessLocator.pidFile(Files.writeString(proc.resolve("empty.pid"), "\n"))
+                .locate()
+                .isEmpty());
+    }
+
+    @Test
     void findsThisJvmByTheRealSocketItListensOn() throws Exception {
         try (ServerSocket server = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             OptionalLong pid =

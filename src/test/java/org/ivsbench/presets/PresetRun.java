@@ -20,6 +20,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 import org.ivsbench.faults.CliProcess;
+import org.ivsbench.testsupport.SummaryTotals;
+import org.ivsbench.testsupport.TestServers;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -27,10 +29,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * Runs one shipped config as its header tells a user to, from the project root (the test JVM's working directory),
  * through the jar in its own JVM, with {@code --shrink}, from a copy under the test's temporary folder (a relative
- * SQLite database file goes there too: the run writes nothing into the source tree). Only the primary {@code <url>} is pointed at the test's
- * server (host, port and database; a sample's URL options are kept), the {@code passwordEnv} variable it names is
- * set, and a {@code <fresh>} instance's port (in its command and its url together) is a free one so that runs in
- * other checkouts cannot collide. The expected sizes are read from the file with plain patterns and capped here, by
+ * SQLite database file goes there too: the run writes nothing into the source tree). Only the primary {@code <url>}
+ * is pointed at the test's server (host, port and database; a sample's URL options are kept) and any
+ * {@code <monitor><exporters>} at the tests' private exporters, the {@code passwordEnv} variable it names is set, and
+ * a {@code <fresh>} instance's port (in its command and its url together) is a free one so that runs in other
+ * checkouts cannot collide. The expected sizes are read from the file with plain patterns and capped here, by
  * the numbers config/README.md documents, not by the code under test.
  */
 final class PresetRun {
@@ -144,6 +147,7 @@ final class PresetRun {
                 .matcher(xml);
         assertTrue(m.find(), "a primary <url>");
         String out = xml.substring(0, m.start(2)) + authorityAndDb + xml.substring(m.end(2));
+        out = pointExportersAt(out);
         Matcher fresh = Pattern.compile("_BASE_PORT=(\\d+)").matcher(out);
         if (fresh.find()) {
             String old = fresh.group(1);
@@ -152,6 +156,24 @@ final class PresetRun {
         }
         return out;
     }
+
+    /** Each exporter a {@code <monitor><exporters>} names pointed at the tests' private one of its kind. */
+    static String pointExportersAt(String xml) {
+        Matcher section =
+                Pattern.compile("<exporters>(.*?)</exporters>", Pattern.DOTALL).matcher(xml);
+        if (!section.find()) {
+            return xml;
+        }
+        String body = section.group(1);
+        for (String kind : EXPORTERS) {
+            body = body.replaceAll(
+                    "<" + kind + ">[^<]*</" + kind + ">",
+                    Matcher.quoteReplacement("<" + kind + ">" + TestServers.exporterUrl(kind) + "</" + kind + ">"));
+        }
+        return xml.substring(0, section.start(1)) + body + xml.substring(section.end(1));
+    }
+
+    private static final List<String> EXPORTERS = List.of("node", "process", "mysqld", "postgres");
 
     private static int freePort() throws IOException {
         try (java.net.ServerSocket s = new java.net.ServerSocket(0)) {
@@ -212,6 +234,83 @@ final class PresetRun {
                     .sorted()
                     .toList();
         }
+    }
+
+    /**
+     * A run whose monitor read exporters: every monitor.csv row is {@code source=exporter}, the host's CPU modes add up
+     * to 100 %, the server process has RSS and threads, and the server's Com_select / Com_update deltas summed over
+     * the run are at least the statements the run itself sent (global counters: other sessions only add); returns a
+     * short description.
+     */
+    static String checkExporterMonitor(Ran ran) throws IOException {
+        List<Path> csvs = find(ran.results(), "monitor.csv");
+        assertTrue(!csvs.isEmpty(), "no monitor.csv in " + ran.results() + "\n" + ran.stdout() + ran.stderr());
+        long reads = 0;
+        long extends_ = 0;
+        long extendsOk = 0;
+        for (Path s : find(ran.results(), "summary.json")) {
+            for (Map.Entry<String, Long> e : SummaryTotals.of(s).entrySet()) {
+                String[] k = e.getKey().split("\\|");
+                if (k[0].equals("ops") && k[2].equals("ReadRecord")) {
+                    reads += e.getValue();
+                } else if (k[0].equals("ops") && k[2].equals("ExtendRecord")) {
+                    extends_ += e.getValue();
+                    extendsOk += k[3].equals("ok") ? e.getValue() : 0;
+                }
+            }
+        }
+        int rows = 0;
+        double selects = 0;
+        double updates = 0;
+        double maxRss = 0;
+        for (Path csv : csvs) {
+            List<String> lines = Files.readAllLines(csv);
+            List<String> head = List.of(lines.get(0).split(",", -1));
+            for (String column : List.of(
+                    "os.cpu.usr_pct",
+                    "os.mem.used_bytes",
+                    "proc.rss_bytes",
+                    "proc.threads",
+                    "db.Com_select",
+                    "db.Com_update",
+                    "db.Innodb_buffer_pool_pages_total")) {
+                assertTrue(head.contains(column), csv + " has no " + column + ": " + head);
+            }
+            for (String line : lines.subList(1, lines.size())) {
+                List<String> row = List.of(line.split(",", -1));
+                assertEquals("exporter", row.get(head.indexOf("source")), line);
+                rows++;
+                double cpu = 0;
+                for (String mode : List.of("usr", "sys", "iowait", "steal", "idle")) {
+                    cpu += cell(row, head, "os.cpu." + mode + "_pct");
+                }
+                assertTrue(Double.isNaN(cpu) || Math.abs(cpu - 100) < 0.01, "CPU modes add up to 100 %: " + line);
+                double rss = cell(row, head, "proc.rss_bytes");
+                assertTrue(rss > 0 && cell(row, head, "proc.threads") >= 1, "mariadbd's RSS and threads: " + line);
+                maxRss = Math.max(maxRss, rss);
+                assertTrue(cell(row, head, "db.Innodb_buffer_pool_pages_total") > 0, line);
+                assertTrue(cell(row, head, "os.mem.used_bytes") > 0, line);
+                selects += zeroIfEmpty(cell(row, head, "db.Com_select"));
+                updates += zeroIfEmpty(cell(row, head, "db.Com_update"));
+            }
+        }
+        assertTrue(rows > 0, "monitor rows: " + csvs);
+        assertTrue(reads + extends_ > 0, "the run's operations");
+        assertTrue(
+                selects >= reads + extends_,
+                "Com_select " + selects + " >= reads + client extends " + (reads + extends_));
+        assertTrue(updates >= extendsOk, "Com_update " + updates + " >= extends that wrote " + extendsOk);
+        return rows + " exporter rows, RSS " + Math.round(maxRss / 1048576) + " MB";
+    }
+
+    /** A cell as a number: NaN when empty (a rate's first row). */
+    private static double cell(List<String> row, List<String> head, String column) {
+        String v = row.get(head.indexOf(column));
+        return v.isEmpty() ? Double.NaN : Double.parseDouble(v);
+    }
+
+    private static double zeroIfEmpty(double v) {
+        return Double.isNaN(v) ? 0 : v;
     }
 
     /** The records the run's --load printed. */

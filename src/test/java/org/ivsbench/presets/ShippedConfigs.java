@@ -39,6 +39,9 @@ final class ShippedConfigs {
                                 PresetRun.withoutComments(xml), null, "recordcount", 1000, PresetRun.RECORDS);
                 size = PresetRun.checkPhases(ran, records);
             }
+            if (url != null && PresetRun.withoutComments(xml).contains("<exporters>")) {
+                size += "; " + PresetRun.checkExporterMonitor(ran);
+            }
         } finally {
             String label = Files.readString(Path.of(file)).contains("<engine>RocksDB") ? "myrocks" : server;
             PresetRun.row(file, label, size, ran == null ? -1 : ran.code());
