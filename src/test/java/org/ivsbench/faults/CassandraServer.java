@@ -52,13 +52,7 @@ public final class CassandraServer implements AutoCloseable {
         if (Files.isDirectory(shared.resolve("lib"))) {
             env.put("IVS_CASSANDRA_LIB_DIR", shared.resolve("lib").toString());
         }
-        Map<String, String> vars;
-        try {
-            vars = ServerScript.exports(new ServerScript("cassandra", env).run("start", 180));
-        } catch (IOException | RuntimeException e) {
-            ServerScript.deleteTree(state);
-            throw e;
-        }
+        Map<String, String> vars = new ServerScript("cassandra", env).startOwn(state, 180, "IVS_CASSANDRA_URL");
         return new CassandraServer(state, env, ServerScript.require(vars, "IVS_CASSANDRA_URL"), true);
     }
 

@@ -42,13 +42,8 @@ public final class MariaDbServer implements AutoCloseable {
         TestServers.mariadbUrl(); // fails (or skips) with instructions when the servers are not installed and started
         Path state = ServerScript.ownStateDir(name);
         ServerScript script = script(state, Map.of("IVS_MARIADB_BASE_PORT", Integer.toString(OWN_BASE_PORT)));
-        Map<String, String> vars;
-        try {
-            vars = ServerScript.exports(script.run("start", 120));
-        } catch (IOException | RuntimeException e) {
-            ServerScript.deleteTree(state);
-            throw e;
-        }
+        Map<String, String> vars =
+                script.startOwn(state, 120, "IVS_MARIADB_DEFAULTS", "IVS_MARIADB_PIDFILE", "IVS_MARIADB_URL");
         return new MariaDbServer(
                 Path.of(ServerScript.require(vars, "IVS_MARIADB_DEFAULTS")),
                 Path.of(ServerScript.require(vars, "IVS_MARIADB_PIDFILE")),

@@ -40,13 +40,7 @@ public final class PostgresServer implements AutoCloseable {
         TestServers.postgresUrl(); // fails (or skips) with instructions when the servers are not installed and started
         Path state = ServerScript.ownStateDir(name);
         ServerScript script = script(state, Map.of("IVS_POSTGRES_BASE_PORT", Integer.toString(OWN_BASE_PORT)));
-        Map<String, String> vars;
-        try {
-            vars = ServerScript.exports(script.run("start", 120));
-        } catch (IOException | RuntimeException e) {
-            ServerScript.deleteTree(state);
-            throw e;
-        }
+        Map<String, String> vars = script.startOwn(state, 120, "IVS_POSTGRES_PIDFILE", "IVS_POSTGRES_URL");
         return new PostgresServer(
                 Path.of(ServerScript.require(vars, "IVS_POSTGRES_PIDFILE")),
                 ServerScript.require(vars, "IVS_POSTGRES_URL"),
@@ -57,6 +51,11 @@ public final class PostgresServer implements AutoCloseable {
         Map<String, String> env = new HashMap<>(more);
         env.put("IVS_STATE_DIR", state.toString());
         return new ServerScript("postgres", env);
+    }
+
+    /** The JDBC URL of this server. */
+    public String url() {
+        return url;
     }
 
     /** The connection part of a benchmark config for this server (the scripts' user). */

@@ -72,20 +72,45 @@ final class ServerScript {
         }
     }
 
-    /** The {@code export NAME=value} lines a script's start or env prints (values without shell quoting). */
+    /**
+     * The {@code export NAME=value} lines a script's start or env prints. The scripts quote with printf %q: a value
+     * of URL and path characters comes with a backslash before each special one (a URL's {@code ?}), undone here.
+     */
     static Map<String, String> exports(String output) {
         Map<String, String> vars = new LinkedHashMap<>();
         for (String line : output.split("\n")) {
             Matcher m = EXPORT.matcher(line.strip());
             if (m.matches()) {
                 String value = m.group(2);
-                if (value.contains("\\") || value.contains("'") || value.contains("\"")) {
+                if (value.startsWith("'") || value.startsWith("$'") || value.startsWith("\"")) {
                     throw new IllegalStateException("a quoted value the tests do not unquote: " + line);
                 }
-                vars.put(m.group(1), value);
+                vars.put(m.group(1), value.replaceAll("\\\\(.)", "$1"));
             }
         }
         return vars;
+    }
+
+    /**
+     * Starts an instance in its own state folder and returns the exports of the start; when the start or what follows
+     * fails, stops whatever it left running and deletes the folder, then rethrows.
+     */
+    Map<String, String> startOwn(Path state, int seconds, String... required) throws IOException, InterruptedException {
+        try {
+            Map<String, String> vars = exports(run("start", seconds));
+            for (String name : required) {
+                require(vars, name);
+            }
+            return vars;
+        } catch (IOException | InterruptedException | RuntimeException e) {
+            try {
+                run("stop", 90);
+                deleteTree(state);
+            } catch (IOException | RuntimeException cleanup) {
+                e.addSuppressed(cleanup);
+            }
+            throw e;
+        }
     }
 
     static String require(Map<String, String> vars, String name) {
