@@ -213,14 +213,18 @@ final class CrashScenario {
         assertTrue(
                 all.stream().anyMatch(r -> r.phase() == CRASH && r.timeMs() + r.windowMs() <= killedMs && r.ok() > 0),
                 "successes before the crash: " + all);
+        long crashEndMs = crash.get("endMs").asLong();
+        assertTrue(
+                killedMs < crashEndMs,
+                "premise unmet: the kill (at " + killedMs + ") came after the crash phase ended (at " + crashEndMs
+                        + ")");
         double seconds = crash.get("measuredSeconds").asDouble();
         assertTrue(Math.abs(seconds - crashSeconds) < 0.5, "the crash phase's measuredSeconds " + seconds);
         if (!reconnect) {
-            long crashEnd = crash.get("endMs").asLong();
             assertTrue(
-                    restartedMs + graceMs <= crashEnd,
+                    restartedMs + graceMs <= crashEndMs,
                     "premise unmet: without reconnect the restart must be over " + graceMs + " ms before the crash"
-                            + " phase ends (at " + crashEnd + "); killed at " + killedMs + ", restarted at "
+                            + " phase ends (at " + crashEndMs + "); killed at " + killedMs + ", restarted at "
                             + restartedMs
                             + " (" + (restartedMs - killedMs) + " ms): a box far slower than a " + crashSeconds
                             + "-s phase allows for");
