@@ -19,6 +19,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.ivsbench.config.BenchmarkConfig;
 import org.ivsbench.db.Target;
 import org.ivsbench.db.TargetException;
+import org.ivsbench.faults.PostgresServer;
 import org.ivsbench.testsupport.RunHarness;
 import org.ivsbench.testsupport.TestServers;
 
@@ -26,9 +27,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * The quiescence wait on the private PostgreSQL: before every run phase, main's and clean's, the table is
+ * The quiescence wait on a private PostgreSQL: before every run phase, main's and clean's, the table is
  * ANALYZEd (pg_stat_user_tables.last_analyze, which autovacuum's own analyze leaves alone) and a CHECKPOINT is
- * requested (pg_stat_bgwriter.checkpoints_req); epochs.csv has the wait's columns on every row.
+ * requested (pg_stat_bgwriter.checkpoints_req); epochs.csv has the wait's columns on every row. The server is one of
+ * this test's own, not the suite's shared server: the checkpoint count and the wait's gauges are server-wide.
  */
 // Longer than the suite's 5-minute default (docs/trust.md, "Time limits"): an experiment that waits for a quiet
 // server in every mode.
@@ -39,13 +41,15 @@ class ExperimentQuiescePostgresTest {
     @TempDir
     Path tmp;
 
+    private PostgresServer server;
+
     private static Connection connect(String url) throws SQLException {
         return DriverManager.getConnection(url, TestServers.postgresUser(), TestServers.postgresPassword());
     }
 
-    /** Requested checkpoints so far (server-wide: this private server runs only this test's work). */
-    private static long checkpointsRequested() throws SQLException {
-        try (Connection c = connect(TestServers.postgresUrl());
+    /** Requested checkpoints so far (server-wide: this test's own server runs only this test's work). */
+    private long checkpointsRequested() throws SQLException {
+        try (Connection c = connect(server.url());
                 ResultSet rs = c.createStatement().executeQuery("SELECT checkpoints_req FROM pg_stat_bgwriter")) {
             rs.next();
             return rs.getLong(1);
@@ -64,16 +68,23 @@ class ExperimentQuiescePostgresTest {
         }
     }
 
-    private static String urlOf(Target target) {
+    private String urlOf(Target target) {
         // The fresh database's url: the primary's with the database name replaced.
-        return TestServers.postgresUrl().replaceFirst("/[^/?]+(\\?|$)", "/" + FreshDatabases.CLEAN + "$1");
+        return server.url().replaceFirst("/[^/?]+(\\?|$)", "/" + FreshDatabases.CLEAN + "$1");
     }
 
     @Test
     void everyRunPhaseFollowsAnAnalyzeAndACheckpoint() throws Exception {
+        try (PostgresServer own = PostgresServer.ownInstance("quiesce-postgres")) {
+            server = own;
+            everyRunPhaseWaits();
+        }
+    }
+
+    private void everyRunPhaseWaits() throws Exception {
         BenchmarkConfig config = RunHarness.config(
                 tmp,
-                "<parameters>" + RunHarness.postgresConnection()
+                "<parameters>" + server.connectionXml()
                         + "<terminals>1</terminals><randomSeed>7</randomSeed><batchsize>64</batchsize>"
                         + "<recordcount>200</recordcount><fieldlength>100</fieldlength>"
                         + "<table>" + TABLE + "</table><monitor><enabled>false</enabled></monitor>"

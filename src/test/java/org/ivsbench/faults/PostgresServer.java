@@ -4,27 +4,79 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 import org.ivsbench.testsupport.TestServers;
 
 /**
- * Crashes and restarts the private PostgreSQL of the tests (scripts/postgres.sh, exported by scripts/test.sh as
- * IVS_POSTGRES_PIDFILE = data/postmaster.pid). The state folder is the data directory's parent, so a restart runs
- * the same server (same data directory and port) and its crash recovery.
+ * Crashes and restarts a private PostgreSQL of the tests (scripts/postgres.sh): the suite's shared one (exported by
+ * scripts/test.sh as IVS_POSTGRES_PIDFILE = data/postmaster.pid), or an instance of a test's own
+ * ({@link #ownInstance}). The state folder is the data directory's parent, so a restart runs the same server (same
+ * data directory and port) and its crash recovery.
  */
-public final class PostgresServer {
-    private final Path pidFile;
+public final class PostgresServer implements AutoCloseable {
+    /** The first port an own instance tries: below Linux's ephemeral range, as scripts/postgres.sh explains. */
+    private static final int OWN_BASE_PORT = 25532;
 
-    private PostgresServer(Path pidFile) {
+    private final Path pidFile;
+    private final String url;
+    private final boolean own;
+
+    private PostgresServer(Path pidFile, String url, boolean own) {
         this.pidFile = pidFile;
+        this.url = url;
+        this.own = own;
+    }
+
+    /**
+     * A PostgreSQL of the caller's own, in a new state folder and on a port of its own, started now by
+     * scripts/postgres.sh (the suite's server must be configured: its user and password are the script's too).
+     * {@link #close} stops it and deletes its folder. Killing it touches no other test's server.
+     */
+    public static PostgresServer ownInstance(String name) throws IOException, InterruptedException {
+        TestServers.postgresUrl(); // fails (or skips) with instructions when the servers are not installed and started
+        Path state = ServerScript.ownStateDir(name);
+        ServerScript script = script(state, Map.of("IVS_POSTGRES_BASE_PORT", Integer.toString(OWN_BASE_PORT)));
+        Map<String, String> vars = script.startOwn(state, 120, "IVS_POSTGRES_PIDFILE", "IVS_POSTGRES_URL");
+        return new PostgresServer(
+                Path.of(ServerScript.require(vars, "IVS_POSTGRES_PIDFILE")),
+                ServerScript.require(vars, "IVS_POSTGRES_URL"),
+                true);
+    }
+
+    private static ServerScript script(Path state, Map<String, String> more) {
+        Map<String, String> env = new HashMap<>(more);
+        env.put("IVS_STATE_DIR", state.toString());
+        return new ServerScript("postgres", env);
+    }
+
+    /** The JDBC URL of this server. */
+    public String url() {
+        return url;
+    }
+
+    /** The connection part of a benchmark config for this server (the scripts' user). */
+    public String connectionXml() {
+        return "<type>POSTGRESQL</type><url>" + url + "</url><username>" + TestServers.postgresUser()
+                + "</username><password>" + TestServers.postgresPassword() + "</password>";
+    }
+
+    /** An own instance: stops it and deletes its state folder. The shared server is left as it is. */
+    @Override
+    public void close() throws IOException, InterruptedException {
+        if (own) {
+            script(stateDir(), Map.of()).run("stop", 90);
+            ServerScript.deleteTree(stateDir());
+        }
     }
 
     /** The private server, or a failure that says how to provide it. */
     public static PostgresServer fromEnvironment() {
         TestServers.postgresUrl(); // fails (or skips) with instructions when no server is configured
-        return new PostgresServer(Path.of(TestServers.postgresPidFile()));
+        return new PostgresServer(Path.of(TestServers.postgresPidFile()), TestServers.postgresUrl(), false);
     }
 
     private Path dataDir() {
@@ -73,13 +125,6 @@ public final class PostgresServer {
 
     /** Starts the server if it is not running (idempotent); crash recovery runs on start. */
     public void start() throws IOException, InterruptedException {
-        ProcessBuilder pb = new ProcessBuilder("scripts/postgres.sh", "start").redirectErrorStream(true);
-        pb.environment().put("IVS_STATE_DIR", stateDir().toString());
-        pb.redirectOutput(ProcessBuilder.Redirect.DISCARD);
-        Process p = pb.start();
-        if (!p.waitFor(90, TimeUnit.SECONDS) || p.exitValue() != 0) {
-            p.destroyForcibly();
-            throw new IllegalStateException("scripts/postgres.sh start failed (state " + stateDir() + ")");
-        }
+        script(stateDir(), Map.of()).run("start", 90);
     }
 }
