@@ -13,7 +13,7 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 SEEDS=${1:-200}
 [[ "$SEEDS" =~ ^[1-9][0-9]*$ ]] || { echo "SEEDS: a whole number, got '$SEEDS'" >&2; exit 2; }
-VENV=.cache/venv
+VENV=${IVS_VENV:-.cache/venv}  # IVS_VENV: an existing venv with the analyzer's dependencies
 if [[ ! -x "$VENV/bin/python" ]]; then
     python3 -m venv "$VENV"
     "$VENV/bin/pip" install -q -e 'results-analyzer[test]'
