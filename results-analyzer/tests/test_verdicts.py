@@ -156,7 +156,7 @@ def test_the_knee_and_the_step_are_tested_where_the_paper_puts_them():
     assert h["knee"] == 40 and h["slope_before"] == pytest.approx(10) and h["slope_after"] == pytest.approx(4)
     assert h["estimate"] == pytest.approx(4 - 10 * (1 - 1 / 3))  # the slope after minus 2/3 of the one before
     assert v.hinge(x, y, 20, -1 / 3)["knee"] == 20  # judged where it is asked, never moved to the data
-    lat = 100 * (1 + 0.01 * x) * np.where(x >= 50, 1.4, 1.0)
+    lat = 100 * 1.01 ** x * np.where(x >= 50, 1.4, 1.0)  # a straight line in log latency with a +40 % step
     assert v.level_shift(x, lat, 50)["estimate"] == pytest.approx(math.log(1.4), abs=1e-9)
     assert v.level_shift(x, lat, 70)["estimate"] == pytest.approx(0, abs=1e-9)
     assert v.level_shift(x[:55], lat[:55], 70) is None  # no epochs after 70: no data
