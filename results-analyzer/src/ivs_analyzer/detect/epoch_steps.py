@@ -84,10 +84,11 @@ def level_noise(signal: np.ndarray) -> float:
     (1.4826 x MAD) of the differences between the medians of LEVEL_EPOCHS epochs after and before each epoch (the
     level's own wander; the MAD takes out the trend's typical rise and a few real steps)."""
     signal = np.asarray(signal, float)
-    n = len(signal)
-    gaps = [float(np.median(signal[i:i + LEVEL_EPOCHS]) - np.median(signal[i - LEVEL_EPOCHS:i]))
-            for i in range(LEVEL_EPOCHS, n - LEVEL_EPOCHS + 1)]
-    spread = 1.4826 * float(np.median(np.abs(np.asarray(gaps) - np.median(gaps)))) if len(gaps) >= 5 else 0.0
+    if len(signal) < 2 * LEVEL_EPOCHS + 4:  # fewer than 5 gaps
+        return robust_sigma(signal)
+    medians = np.median(np.lib.stride_tricks.sliding_window_view(signal, LEVEL_EPOCHS), axis=1)
+    gaps = medians[LEVEL_EPOCHS:] - medians[:-LEVEL_EPOCHS]  # the LEVEL_EPOCHS after epoch i minus those before
+    spread = 1.4826 * float(np.median(np.abs(gaps - np.median(gaps))))
     return max(robust_sigma(signal), spread)
 
 

@@ -65,20 +65,20 @@ def tests(e: pd.DataFrame) -> dict[str, str]:
     """The figure book's verdicts on these epochs, each test with the book's parameters: the paired differences
     (Figs 5, 10, 15b), the equality (Fig 9 main = clean), the knees at the paper's epochs (Fig 9: 40, flatter;
     Fig 15a: 20, steeper) and the steps at the paper's epochs (Fig 10a: 50 and 70, each mode)."""
-    late = {m: _col(e, m).reindex(LATE) for m in MODES}
+    lat = {m: _col(e, m) for m in MODES}
+    late = {m: lat[m].reindex(LATE) for m in MODES}
     out = {}
     for num, den, name in (("main", "average-baseline", "main slower than average-baseline (Figs 5, 10)"),
                            ("clean", "average-baseline", "clean slower than average-baseline (Figs 5, 10)"),
                            ("main", "clean", "main slower than clean (Fig 15b direction)")):
         out[name] = v.judge(v.paired(late[num], late[den]), "greater", 0.0, ABOVE)
     out["main = clean (Fig 9), not reproduced"] = v.judge(v.paired(late["main"], late["clean"]), "equal", 0.0, ABOVE)
-    main = _col(e, "main")
-    x, y = main.index.to_numpy(float), main.to_numpy()
+    x, y = lat["main"].index.to_numpy(float), lat["main"].to_numpy()
     out["flatter after epoch 40 (Fig 9)"] = v.judge(v.hinge(x, y, 40, -1 / 3), "less", 0.0, 0.0)
     out["steeper after epoch 20 (Fig 15a)"] = v.judge(v.hinge(x, y, 20, 0.5), "greater", 0.0, 0.0)
     for at in (50, 70):
-        steps = [v.judge(v.level_shift(_col(e, m).index.to_numpy(float), _col(e, m).to_numpy(), at), "greater",
-                         0.0, STEP) for m in MODES[:3]]
+        steps = [v.judge(v.level_shift(lat[m].index.to_numpy(float), lat[m].to_numpy(), at), "greater", 0.0, STEP)
+                 for m in MODES[:3]]
         out[f"step at epoch {at}, any of 3 modes (Fig 10a)"] = (
             v.REPRODUCED if v.REPRODUCED in steps else v.INCONCLUSIVE)
     return out
