@@ -5,8 +5,8 @@ changed against the figures.json committed at REF (default HEAD), each with its 
 
     PYTHONPATH=results-analyzer/src python scripts/repro-regenerate.py [REF [SETTING...] | --scores-only]
 
-With SETTINGs, only those folders are regenerated; the changes list still covers every folder (its figures.json
-as it stands against REF's).
+With SETTINGs, only those folders are regenerated (a name that is no folder: none, only the lists are written); the
+changes list still covers every folder (its figures.json as it stands against REF's).
 """
 import json
 import subprocess
@@ -31,6 +31,12 @@ def reason(fig: dict, old: dict | None, new: dict) -> str:
         return f"the paper's claim is about {fig['paper_platform']}, not this run's platform: not counted"
     if fig["figure"] == 1:
         return "Fig 1 measures the workload generator: reported as a check, not a reproduction"
+    if fig["figure"] == 2:
+        return ("the statistic now counts only pairs of modes whose average latencies differ by more than 5 % (a tie"
+                " orders nothing; it made the old test fail whenever modes tied)")
+    if new["test"] in ("flatter after", "steeper after"):
+        return (f"the knee is now the paper's epoch ({'40' if new['test'] == 'flatter after' else '20'}), not the"
+                " least-squares knee of the series; slope after against a share of the slope before")
     if old is None:
         return "a new test: " + new.get("method", "")
     why = []
