@@ -93,8 +93,8 @@ def test_the_book_has_seventeen_sections_and_says_which_need_other_data(tmp_path
 def test_a_mixed_run_with_trials_draws_figures_6_and_16(tmp_path):
     config = {"spec": {"extendDistribution": "uniform", "runWeights": {"ReadRecord": 50.0, "UpdateRecord": 50.0}}}
     trials = pd.DataFrame([{"epoch": ep, "mode": "main", "trials": 3, "run_lat_avg_us_mean": 100 * 1.1 ** ep,
-                            "run_lat_avg_us_sd": 5, "run_read_lat_avg_us_mean": 100 * 1.1 ** ep,
-                            "run_read_lat_avg_us_sd": 5, "run_update_lat_avg_us_mean": 200 * 1.1 ** ep,
+                            "run_lat_avg_us_sd": 5 * 1.1 ** ep, "run_read_lat_avg_us_mean": 100 * 1.1 ** ep,
+                            "run_read_lat_avg_us_sd": 5 * 1.1 ** ep, "run_update_lat_avg_us_mean": 200 * 1.1 ** ep,
                             "run_update_lat_avg_us_sd": 8} for ep in range(1, 9)])
     sections = figure_book.write(synthetic(8, mixed=True, exponential=True), config, tmp_path, trials)
     by = {s["figure"]: s for s in sections}
