@@ -79,12 +79,17 @@ def observed_levels(values: np.ndarray, x: int) -> tuple[float, float]:
     return float(np.median(values[max(0, x - LEVEL_EPOCHS):x])), float(np.median(values[x:x + LEVEL_EPOCHS]))
 
 
+# Below this many epochs the level's wander is not estimated (the epoch-to-epoch noise alone, as before): a real
+# step moves the gaps within LEVEL_EPOCHS of it, and in a short series those are most of them.
+LEVEL_NOISE_MIN_EPOCHS = 40
+
+
 def level_noise(signal: np.ndarray) -> float:
     """The series' noise for the step checks: the larger of robust_sigma (first differences) and the robust spread
     (1.4826 x MAD) of the differences between the medians of LEVEL_EPOCHS epochs after and before each epoch (the
     level's own wander; the MAD takes out the trend's typical rise and a few real steps)."""
     signal = np.asarray(signal, float)
-    if len(signal) < 2 * LEVEL_EPOCHS + 4:  # fewer than 5 gaps
+    if len(signal) < LEVEL_NOISE_MIN_EPOCHS:
         return robust_sigma(signal)
     medians = np.median(np.lib.stride_tricks.sliding_window_view(signal, LEVEL_EPOCHS), axis=1)
     gaps = medians[LEVEL_EPOCHS:] - medians[:-LEVEL_EPOCHS]  # the LEVEL_EPOCHS after epoch i minus those before
