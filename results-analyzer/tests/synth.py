@@ -136,8 +136,9 @@ def write_run(path: Path, *, windows: int = 300, step_at: int | None = 150,
 
 def write_experiment(path: Path, *, epochs: int = 12, seed: int = 3, slope: float = 10.0,
                      noise: float = 3.0, main_step_at: int | None = None, main_step_factor: float = 1.5,
-                     with_monitor: bool = False) -> Path:
-    """Four modes, run latency 150 + slope*e*(1 + 0.3*mode index) µs plus N(0, noise) per epoch.
+                     with_monitor: bool = False, engine: str = "InnoDB") -> Path:
+    """Four modes, run latency 150 + slope*e*(1 + 0.3*mode index) µs plus N(0, noise) per epoch, on MariaDB with
+    `engine` (the experiment's label: the figure book judges the paper's claims about that platform).
 
     main_step_at: main's run latency is multiplied by main_step_factor from that epoch on (the other
     modes do not move), and with_monitor main's run sub-runs get a monitor.csv whose STEP_METRIC rises
@@ -166,7 +167,7 @@ def write_experiment(path: Path, *, epochs: int = 12, seed: int = 3, slope: floa
             write_run(sub, windows=30, step_at=None, late_step_at=None,
                       with_monitor=with_monitor and mode == "main",
                       step_metric_offset=400.0 if stepped else 0.0,
-                      seed=seed + e * 10 + mode_i, warmup_windows=1)
+                      seed=seed + e * 10 + mode_i, warmup_windows=1, engine=engine)
     with (path / "epochs.csv").open("w", newline="") as f:
         wr = csv.writer(f)
         wr.writerow(EPOCH_COLUMNS)

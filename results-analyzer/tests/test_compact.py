@@ -108,7 +108,8 @@ def test_mode_waits_are_each_modes_recorded_quiescence_wait_in_seconds():
 
 def test_a_trials_folder_compacts_to_one_folder_per_trial_and_the_trials_figure_book(tmp_path):
     folder = tmp_path / "ycsbivs-trials_2026-01-01_00-00-00"
-    write_experiment(folder / "ycsbivs-experiment_2026-01-01_00-00-01", epochs=12, main_step_at=6, with_monitor=True)
+    write_experiment(folder / "ycsbivs-experiment_2026-01-01_00-00-01", epochs=12, main_step_at=6, with_monitor=True,
+                     engine="RocksDB")  # MyRocks: Fig 16 is the paper's MyRocks figure
     write_experiment(folder / "ycsbivs-experiment_2026-01-01_00-10-00", epochs=12, with_monitor=True)
     from test_trials_report import _write_trials_csv
     _write_trials_csv(folder / "trials.csv", 12)

@@ -1,25 +1,21 @@
-"""Verdicts a researcher can weigh: each stated test of the figure book as an effect size with a 95 % confidence
-interval, the smallest effect the run could have detected (80 % power, alpha 0.05) and a three-way verdict.
+"""Verdicts a researcher can weigh: each stated test of the figure book as an effect with a 95 % confidence interval
+that respects the dependence between neighbouring epochs, the effective sample size beside n, the smallest effect
+the run could have detected (80 % power, alpha 0.05) and a verdict by the one decision rule of
+docs/experiments.md, "How a verdict is decided" (stated there; `judge` applies it).
 
-Two kinds of interval:
-  * a series trend (latency against epoch, against data volume, a change of slope, a share of epochs): a moving
-    block bootstrap over epochs (`moving_blocks`: blocks of ceil(n^(1/3)) consecutive epochs, so the
-    autocorrelation of neighbouring epochs is kept), of the residuals around the fitted curve with the epochs
-    held fixed, the statistic recomputed in each of REPLICATES replicates, percentile interval; seeded (SEED), so
-    the same epochs.csv always gives the same report;
-  * two modes compared epoch by epoch (`paired`): the per-epoch log ratio, its mean (the log of the geometric mean
-    ratio) with the closed-form paired t interval; an equality claim by two one-sided tests (TOST) against
-    +-EQUIVALENCE.
-
-The verdict (`judge`) of a claim that an effect is above `null` ("greater"; "less" mirrors it), given the
-smallest effect that counts for the claim, `counts`:
-  reproduced      the interval lies wholly beyond null, in the claimed direction;
-  not reproduced  the interval lies wholly short of `counts` (this run rules out an effect of the size the claim
-                  needs, or shows the opposite);
-  inconclusive    otherwise: the run is too short or too noisy to tell (the detectable effect says how large an
-                  effect it could have seen).
-An equality claim is reproduced when the TOST rejects a difference beyond the margin at alpha (the 90 % interval
-lies inside +-margin), not reproduced when the 95 % interval lies wholly outside the margin, else inconclusive.
+One estimator for every per-epoch statistic (`hac`): a least-squares fit of the per-epoch series on a design fixed
+before the data (a constant for a mean or a geometric mean ratio; a line for a trend; a line and a quadratic term
+for a curvature; a line with a change of slope at the paper's knee epoch; a local line with a step at the paper's
+step epoch), with a heteroskedasticity and autocorrelation consistent (HAC, Newey-West: Bartlett kernel) standard
+error after AR(1) prewhitening (Andrews and Monahan 1992; `hac`, a few lines of numpy: statsmodels has no
+prewhitening; tests/test_repro.py checks it against statsmodels' HAC and a moving-block bootstrap). Its bandwidth is
+chosen from the data: Andrews' (1991) AR(1) plug-in rule, the lag-1 autocorrelation corrected for its small-sample
+bias. The interval uses fixed-b critical values (Kiefer and Vogelsang 2005, Bartlett kernel: the wider the bandwidth
+relative to n, the wider the interval) plus the t distribution's small-sample excess, so a short, strongly
+autocorrelated series is not overconfident. The effective sample size n_eff = n x (the variance an
+independent-epochs fit would give / the HAC variance). How well the intervals and verdicts hold their error rates
+on series with a known answer: docs/calibration.md (scripts/bench/verdict-calibration.sh).
+A deterministic computation: the same epochs.csv always gives the same report.
 
 `evidence`: what the monitor recorded for the modes or epochs a "not reproduced" verdict is about (buffer-pool
 reads, rows and bytes read per operation, RocksDB compaction and SST figures, page splits), from the run's own
@@ -36,26 +32,80 @@ import pandas as pd
 
 ALPHA = 0.05
 POWER = 0.80
-SEED = 23
-REPLICATES = 2000
 EQUIVALENCE = 0.05  # equality claims between modes: the geometric mean ratio within 1/1.05 .. 1.05
-# (z_{1-alpha/2} + z_{power}) standard errors: the smallest effect a test at ALPHA finds with POWER (2.80).
-DETECTABLE_SE = NormalDist().inv_cdf(1 - ALPHA / 2) + NormalDist().inv_cdf(POWER)
+Z_POWER = NormalDist().inv_cdf(POWER)
+# The verdicts a test or a figure can get (docs/experiments.md, "How a verdict is decided").
+REPRODUCED, NOT_REPRODUCED, INCONCLUSIVE = "reproduced", "not reproduced", "inconclusive"
+NO_DATA, NOT_APPLICABLE, CHECK = "no data", "not applicable", "check"
+# Lag-1 autocorrelation is clipped here before the bandwidth rule (a unit root has no finite bandwidth).
+MAX_RHO = 0.97
 
 
-def block_length(n: int) -> int:
-    return max(1, math.ceil(n ** (1 / 3)))
+def _fixed_b(b: float, two_sided_95: bool) -> float:
+    """Kiefer-Vogelsang (2005) fixed-b critical value of the Bartlett-kernel HAC t statistic at b = bandwidth / n:
+    the 0.975 quantile (two-sided 95 %) or the 0.95 quantile (one-sided 95 %, the 90 % interval of a TOST)."""
+    if two_sided_95:
+        return 1.96 + 2.9694 * b + 0.4160 * b * b - 0.5324 * b ** 3
+    return 1.6449 + 2.1859 * b + 0.3142 * b * b - 0.3427 * b ** 3
 
 
-def moving_blocks(n: int, replicates: int = REPLICATES, seed: int = SEED) -> np.ndarray:
-    """(replicates, n) indices: each row n epochs made of blocks of block_length(n) consecutive epochs, each block
-    starting at a uniformly drawn epoch (0 .. n - length), cut to n."""
-    length = block_length(n)
-    rng = np.random.default_rng(seed)
-    blocks = math.ceil(n / length)
-    starts = rng.integers(0, n - length + 1, size=(replicates, blocks))
-    idx = (starts[:, :, None] + np.arange(length)[None, None, :]).reshape(replicates, -1)
-    return idx[:, :n]
+def lag1(u: np.ndarray) -> float:
+    """The residuals' lag-1 autocorrelation with the first-order small-sample bias correction of an AR(1)
+    estimate ((1 + 3 rho) / n, Kendall), clipped to +-MAX_RHO."""
+    u = np.asarray(u, float) - np.mean(u)
+    n, den = len(u), float(u @ u)
+    if n < 4 or den == 0:
+        return 0.0
+    r = float(u[1:] @ u[:-1]) / den
+    r += (1 + 3 * r) / n
+    return float(np.clip(r, -MAX_RHO, MAX_RHO))
+
+
+def bandwidth(u: np.ndarray) -> float:
+    """Andrews' (1991) AR(1) plug-in bandwidth of the Bartlett kernel: 1.1447 (a n)^(1/3), a = 4 r^2 /
+    ((1 - r)^2 (1 + r)^2), r = lag1(u); at least 1 (no autocorrelation: the plain variance), at most n / 2."""
+    n, r = len(u), lag1(u)
+    a = 4 * r * r / ((1 - r) ** 2 * (1 + r) ** 2)
+    return float(min(max(1.0, 1.1447 * (a * n) ** (1 / 3)), n / 2))
+
+
+def hac(X: np.ndarray, y: np.ndarray, contrast) -> dict:
+    """The least-squares estimate of contrast . beta (y on the columns of X) with its HAC interval (see the module
+    doc): estimate, low/high (95 %), low90/high90, se, n, n_eff, lags, rho, detectable.
+
+    The long-run variance of the scores g_t = x_t u_t is estimated after AR(1) prewhitening (Andrews and Monahan
+    1992: e_t = g_t - r g_(t-1) with r = lag1(u), then recoloured by 1 / (1 - r)^2), with Bartlett weights
+    1 - j / S over the lags below the data-chosen bandwidth S (`bandwidth` of the prewhitened contrast scores)."""
+    from scipy import stats
+
+    X, y = np.asarray(X, float), np.asarray(y, float)
+    c = np.asarray(contrast, float)
+    n, k = X.shape
+    xtx_inv = np.linalg.pinv(X.T @ X)
+    beta = xtx_inv @ X.T @ y
+    u = y - X @ beta
+    r = lag1(u)
+    g = X * u[:, None]
+    e = g[1:] - r * g[:-1]
+    S = bandwidth(e @ (xtx_inv @ c))
+    lags = max(0, int(math.ceil(S)) - 1)
+    omega = e.T @ e
+    for j in range(1, lags + 1):
+        gamma = e[j:].T @ e[:-j]
+        omega += (1 - j / (lags + 1)) * (gamma + gamma.T)
+    omega = omega * (n / max(len(e), 1)) / (1 - r) ** 2
+    var = float(c @ xtx_inv @ omega @ xtx_inv @ c)
+    iid = float(u @ u) / max(n - k, 1) * float(c @ xtx_inv @ c)  # the variance if the epochs were independent
+    est, se = float(c @ beta), math.sqrt(max(var, 0.0))
+    b, df = (lags + 1) / n, max(n - k, 1)
+    cv95 = _fixed_b(b, True) + float(stats.t.ppf(0.975, df)) - 1.959964
+    cv90 = _fixed_b(b, False) + float(stats.t.ppf(0.95, df)) - 1.644854
+    n_eff = float(n * iid / var) if var > 0 else float(n)
+    return {"estimate": est, "low": est - cv95 * se, "high": est + cv95 * se, "low90": est - cv90 * se,
+            "high90": est + cv90 * se, "se": se, "n": int(n), "n_eff": n_eff, "lags": lags, "rho": r,
+            "detectable": (cv95 + Z_POWER) * se,
+            "method": f"HAC, AR(1) prewhitened (lag-1 r {r:.2f}), Bartlett {lags} lags from the data; {n} epochs,"
+                      f" n_eff {n_eff:.0f}"}
 
 
 def _clean(x, y, log: bool) -> tuple[np.ndarray, np.ndarray]:
@@ -65,181 +115,125 @@ def _clean(x, y, log: bool) -> tuple[np.ndarray, np.ndarray]:
     return x[ok][order], (np.log(y[ok]) if log else y[ok])[order]
 
 
-def _residual_replicates(fitted: np.ndarray, y: np.ndarray, seed: int) -> np.ndarray:
-    """(REPLICATES, n) series: the fitted curve plus moving-block resampled, centred residuals."""
-    r = y - fitted
-    r = r - r.mean()
-    return fitted[None, :] + r[moving_blocks(len(y), seed=seed)]
-
-
-def _interval(estimate: float, boot: np.ndarray) -> dict:
-    boot = boot[np.isfinite(boot)]
-    q = np.quantile(boot, [ALPHA / 2, 1 - ALPHA / 2, ALPHA, 1 - ALPHA]) if len(boot) else [np.nan] * 4
-    se = float(np.std(boot, ddof=1)) if len(boot) > 1 else float("nan")
-    # low90/high90: the interval an equality claim is judged on (the bootstrap form of two one-sided tests)
-    return {"estimate": float(estimate), "low": float(q[0]), "high": float(q[1]), "low90": float(q[2]),
-            "high90": float(q[3]), "se": se}
-
-
-def trend(x, y, log: bool = True, seed: int = SEED) -> dict | None:
-    """The fitted change of y over the run (x's first to last value) from a straight line in x (of log y when
-    `log`: a relative change, e.g. 0.5 = +50 %), with its moving-block bootstrap interval. None below 4 points."""
-    x, y = _clean(x, y, log)
-    if len(x) < 4 or np.ptp(x) == 0:
-        return None
-    xc = x - x.mean()
-    sxx = float(xc @ xc)
-    slope = float(xc @ (y - y.mean())) / sxx
-    fitted = y.mean() + slope * xc
-    boot = _residual_replicates(fitted, y, seed)
-    slopes = (boot - boot.mean(axis=1, keepdims=True)) @ xc / sxx
-    span = float(np.ptp(x))
-    out = _interval(slope * span, slopes * span)
-    out.update(n=len(x), method=f"moving-block bootstrap over {len(x)} epochs (blocks of {block_length(len(x))},"
-               f" {REPLICATES} replicates, seed {SEED})", log=log)
+def _done(out: dict, log: bool, what: str) -> dict:
+    out.update(log=log, method=f"{what}: {out['method']}")
     return out
 
 
-def convexity(x, y, seed: int = SEED) -> dict | None:
+def trend(x, y, log: bool = True) -> dict | None:
+    """The fitted change of y over the run (x's first to last value) from a straight line in x (of log y when
+    `log`: a relative change, e.g. 0.5 = +50 %), with its HAC interval. None below 4 points."""
+    x, y = _clean(x, y, log)
+    if len(x) < 4 or np.ptp(x) == 0:
+        return None
+    span = float(np.ptp(x))
+    return _done(hac(np.column_stack([np.ones(len(x)), x - x.mean()]), y, [0.0, span]), log, "line")
+
+
+def convexity(x, y) -> dict | None:
     """The quadratic coefficient of y against x, both scaled to [0, 1] by the observed ranges (> 0 superlinear;
-    the curve leaves the straight line by |c|/4 of y's range at the middle), with its bootstrap interval."""
+    the curve leaves the straight line by |c|/4 of y's range at the middle), with its HAC interval."""
     x, y = _clean(x, y, False)
     if len(x) < 5 or np.ptp(x) == 0 or np.ptp(y) == 0:
         return None
     xs, ys = (x - x.min()) / np.ptp(x), (y - y.min()) / np.ptp(y)
-    coef = np.polyfit(xs, ys, 2)
-    boot = _residual_replicates(np.polyval(coef, xs), ys, seed)
-    out = _interval(coef[0], np.polyfit(xs, boot.T, 2)[0])
-    out.update(n=len(x), method=f"moving-block bootstrap over {len(x)} points (blocks of {block_length(len(x))},"
-               f" {REPLICATES} replicates, seed {SEED})", log=False)
-    return out
+    return _done(hac(np.column_stack([np.ones(len(xs)), xs, xs * xs]), ys, [0.0, 0.0, 1.0]), False, "quadratic")
 
 
-def hinge(x, y, min_points: int = 4, seed: int = SEED) -> dict | None:
-    """A continuous two-line fit y = a + b x + c max(0, x - k): c is the change of slope at the knee k (per epoch,
-    in y's units), b the slope before. The knee is the least-squares one among the epochs leaving min_points each
-    side, chosen again in every bootstrap replicate, so the interval carries the uncertainty of where it is."""
+def hinge(x, y, knee: float, part: float, min_points: int = 4) -> dict | None:
+    """A continuous two-line fit y = a + b x + c max(0, x - knee) with the knee at a given epoch (the paper's, never
+    chosen from the series): the effect is c - part * b for part > 0 (the slope after exceeds (1 + part) times the
+    slope before when > 0: "steeper after") and c + |part| b for part < 0 (the slope after is below (1 - |part|)
+    times the slope before when < 0: "flatter after"). None without min_points epochs each side of the knee."""
     x, y = _clean(x, y, False)
-    n = len(x)
-    if n < 2 * min_points + 1:
+    if (x <= knee).sum() < min_points or (x > knee).sum() < min_points:
         return None
-    knees = x[min_points - 1:n - min_points]
-    qs, rs = [], []  # per knee: the design's QR factors
-    for k in knees:
-        q, r = np.linalg.qr(np.column_stack([np.ones(n), x, np.maximum(0.0, x - k)]))
-        qs.append(q)
-        rs.append(r)
-    rs = np.stack(rs)
-    flat = np.stack(qs).transpose(1, 0, 2).reshape(n, -1)  # (n, K * 3): every knee's orthonormal basis
-
-    def fit(ys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """ys (m, n) -> (knee index, coefficients (m, 3)) of the best knee per row."""
-        proj = (ys @ flat).reshape(len(ys), len(knees), 3)  # (m, K, 3)
-        best = np.argmax(np.sum(proj ** 2, axis=2), axis=1)  # least residual = most explained
-        coef = np.linalg.solve(rs[best], proj[np.arange(len(ys)), best][..., None])[..., 0]
-        return best, coef
-
-    best, coef = fit(y[None, :])
-    k, (a, b, c) = float(knees[best[0]]), coef[0]
-    fitted = a + b * x + c * np.maximum(0.0, x - k)
-    _, boot = fit(_residual_replicates(fitted, y, seed))
-    out = _interval(c, boot[:, 2])
-    out.update(n=n, knee=k, slope_before=float(b), method=f"moving-block bootstrap over {n} epochs (blocks of "
-               f"{block_length(n)}, {REPLICATES} replicates, seed {SEED}), knee re-fitted in each", log=False)
+    X = np.column_stack([np.ones(len(x)), x - knee, np.maximum(0.0, x - knee)])
+    out = _done(hac(X, y, [0.0, -part if part > 0 else abs(part), 1.0]), False, f"two lines, knee at epoch {knee:g}")
+    slopes = np.linalg.lstsq(X, y, rcond=None)[0]
+    out.update(knee=float(knee), slope_before=float(slopes[1]), slope_after=float(slopes[1] + slopes[2]))
     return out
 
 
-def block_mean(values, seed: int = SEED) -> dict | None:
-    """The mean of a per-epoch series (in epoch order; of a 0/1 indicator: the share of epochs where it holds), with
-    its moving-block bootstrap interval."""
+def level_shift(x, y, at: float, width: int = 10) -> dict | None:
+    """The step of log y at epoch `at` (the paper's, never chosen from the series) against a local line through up
+    to `width` epochs either side: log y = a + b (x - at) + c [x >= at]; c with its HAC interval. None without 4
+    epochs each side."""
+    x, y = _clean(x, y, True)
+    keep = (x >= at - width) & (x < at + width)
+    x, y = x[keep], y[keep]
+    if (x < at).sum() < 4 or (x >= at).sum() < 4:
+        return None
+    X = np.column_stack([np.ones(len(x)), x - at, (x >= at).astype(float)])
+    return _done(hac(X, y, [0.0, 0.0, 1.0]), True, f"local line with a step at epoch {at:g}")
+
+
+def series_mean(values) -> dict | None:
+    """The mean of a per-epoch series (in epoch order; of a 0/1 indicator: the share of epochs where it holds) with
+    its HAC interval."""
     z = np.asarray(values, float)
     z = z[np.isfinite(z)]
     if len(z) < 4:
         return None
-    out = _interval(z.mean(), z[moving_blocks(len(z), seed=seed)].mean(axis=1))
-    out.update(n=len(z), method=f"moving-block bootstrap over {len(z)} epochs (blocks of {block_length(len(z))},"
-               f" {REPLICATES} replicates, seed {SEED})", log=False)
-    return out
+    if np.ptp(z) == 0:
+        m = float(z[0])
+        return {"estimate": m, "low": m, "high": m, "low90": m, "high90": m, "se": 0.0, "n": len(z),
+                "n_eff": float(len(z)), "lags": 0, "rho": 0.0, "detectable": 0.0, "log": False,
+                "method": f"mean: every one of {len(z)} epochs the same"}
+    return _done(hac(np.ones((len(z), 1)), z, [1.0]), False, "mean")
 
 
-def paired(num: pd.Series, den: pd.Series, margin: float | None = None) -> dict | None:
-    """num/den epoch by epoch (Series indexed by epoch): the mean per-epoch log ratio (log of the geometric mean
-    ratio) with the paired t interval; the detectable effect from the t test's power at the observed spread; with
-    `margin`, the TOST p-value against a geometric mean ratio outside 1/(1+margin) .. 1+margin."""
-    from statsmodels.stats.power import TTestPower
-    from statsmodels.stats.weightstats import DescrStatsW
-
+def log_ratios(num: pd.Series, den: pd.Series) -> pd.Series:
+    """log(num / den) epoch by epoch (Series indexed by epoch) on the epochs where both are positive."""
     both = num.index.intersection(den.index)
-    a, b = num[both].to_numpy(float), den[both].to_numpy(float)
+    a, b = num[both].astype(float), den[both].astype(float)
     ok = np.isfinite(a) & np.isfinite(b) & (a > 0) & (b > 0)
-    d = np.log(a[ok] / b[ok])
-    n = len(d)
-    if n < 3:
+    return np.log(a[ok] / b[ok]).sort_index()
+
+
+def paired(num: pd.Series, den: pd.Series) -> dict | None:
+    """num/den epoch by epoch: the mean per-epoch log ratio (the log of the geometric mean ratio) with its HAC
+    interval (the 90 % one is what an equality claim's two one-sided tests are judged on). None below 4 epochs."""
+    d = log_ratios(num, den).to_numpy()
+    if len(d) < 4:
         return None
-    stats = DescrStatsW(d)
-    lo, hi = stats.tconfint_mean(ALPHA)
-    sd = float(np.std(d, ddof=1))
-    out = {"estimate": float(d.mean()), "low": float(lo), "high": float(hi), "se": sd / math.sqrt(n), "n": n,
-           "log": True, "method": f"paired t over {n} epochs (per-epoch log ratio)"}
-    d_std = TTestPower().solve_power(effect_size=None, nobs=n, alpha=ALPHA, power=POWER, alternative="two-sided")
-    out["detectable"] = float(d_std) * sd
-    if margin is not None:
-        m = math.log1p(margin)
-        out["tost_p"] = float(stats.ttost_mean(-m, m)[0]) if sd > 0 else float(abs(d.mean()) >= m)
-        lo90, hi90 = stats.tconfint_mean(2 * ALPHA) if sd > 0 else (d.mean(), d.mean())
-        out["low90"], out["high90"] = float(lo90), float(hi90)
+    out = series_mean(d)
+    out["method"] = out["method"].replace("mean", "per-epoch log ratio", 1)
+    out["log"] = True
     return out
-
-
-def level_shift(y, at: int, width: int = 4) -> dict | None:
-    """Mean log y of up to `width` epochs from index `at` minus that of up to `width` before it, with the Welch
-    interval. The position is chosen on the data, so the interval is conditional on it."""
-    from statsmodels.stats.weightstats import CompareMeans, DescrStatsW
-
-    y = np.asarray(y, float)
-    before, after = y[max(0, at - width):at], y[at:at + width]
-    before, after = before[np.isfinite(before) & (before > 0)], after[np.isfinite(after) & (after > 0)]
-    if len(before) < 2 or len(after) < 2:
-        return None
-    la, lb = np.log(after), np.log(before)
-    est = float(la.mean() - lb.mean())
-    se = math.sqrt(la.var(ddof=1) / len(la) + lb.var(ddof=1) / len(lb))
-    lo, hi = (est, est) if se == 0 else CompareMeans(DescrStatsW(la), DescrStatsW(lb)).tconfint_diff(
-        alpha=ALPHA, usevar="unequal")
-    return {"estimate": est, "low": float(lo), "high": float(hi), "se": se, "n": len(la) + len(lb), "log": True,
-            "method": f"Welch t, {len(lb)} epochs before against {len(la)} from the step (position taken from the"
-                      " data: conditional interval)"}
 
 
 def judge(effect: dict | None, claim: str, null: float = 0.0, counts: float = 0.0) -> str:
-    """reproduced / not reproduced / inconclusive (see the module doc); claim is greater, less or equal (then
-    `counts` is the margin, on the effect's scale)."""
-    if effect is None or not np.isfinite(effect["low"]) or not np.isfinite(effect["high"]):
-        return "inconclusive"
+    """The decision rule (docs/experiments.md, "How a verdict is decided"). claim "greater": the effect exceeds
+    `counts` (the smallest effect that counts: a margin, or the paper's stated magnitude); "less" mirrors it;
+    "equal": the effect lies within null +- counts (two one-sided tests: the 90 % interval inside). No effect:
+    no data."""
+    if effect is None or not (np.isfinite(effect["low"]) and np.isfinite(effect["high"])):
+        return NO_DATA
     lo, hi = effect["low"], effect["high"]
     if claim == "greater":
-        return "reproduced" if lo > null else "not reproduced" if hi < counts else "inconclusive"
+        return REPRODUCED if lo > counts else NOT_REPRODUCED if hi <= counts else INCONCLUSIVE
     if claim == "less":
-        return "reproduced" if hi < null else "not reproduced" if lo > counts else "inconclusive"
-    inside = effect.get("tost_p", 1.0) < ALPHA if "tost_p" in effect else \
-        -counts < effect.get("low90", np.nan) and effect.get("high90", np.nan) < counts
-    if inside:
-        return "reproduced"
-    return "not reproduced" if lo > counts or hi < -counts else "inconclusive"
+        return REPRODUCED if hi < counts else NOT_REPRODUCED if lo >= counts else INCONCLUSIVE
+    if null - counts < effect["low90"] and effect["high90"] < null + counts:
+        return REPRODUCED
+    return NOT_REPRODUCED if lo >= null + counts or hi <= null - counts else INCONCLUSIVE
 
 
-def combine(verdicts: list[str]) -> str:
-    """A figure's claim is the conjunction of its tests."""
+def combine(tests: list[dict]) -> str:
+    """A figure's verdict: the conjunction of its counted tests (a test with role "direction" is reported beside a
+    magnitude and not counted): not reproduced if any is, else no data if any has none, else reproduced if all
+    are, else inconclusive. All not applicable: not applicable."""
+    verdicts = [t["verdict"] for t in tests if t.get("role") != "direction"]
     if not verdicts:
-        return "inconclusive"
-    if "not reproduced" in verdicts:
-        return "not reproduced"
-    return "reproduced" if all(v == "reproduced" for v in verdicts) else "inconclusive"
-
-
-def detectable(effect: dict) -> float:
-    """The smallest effect this run could have detected: a test at ALPHA finds it with POWER."""
-    return effect.get("detectable", DETECTABLE_SE * effect["se"])
+        return NO_DATA
+    if all(x == NOT_APPLICABLE for x in verdicts):
+        return NOT_APPLICABLE
+    if NOT_REPRODUCED in verdicts:
+        return NOT_REPRODUCED
+    if NO_DATA in verdicts:
+        return NO_DATA
+    return REPRODUCED if all(x == REPRODUCED for x in verdicts) else INCONCLUSIVE
 
 
 def show(v: float, unit: str) -> str:
@@ -254,34 +248,36 @@ def show(v: float, unit: str) -> str:
     return f"{v:+.3g}{(' ' + unit) if unit else ''}"
 
 
-def make(name: str, what: str, effect: dict | None, claim: str, null: float, counts: float, unit: str) -> dict:
-    """One test of a figure: the claim, the effect with its interval, the detectable effect and the verdict.
-    Values are kept on the test's own scale (log for % and ratio units) and shown through `show`."""
+def make(name: str, what: str, effect: dict | None, claim: str, null: float, counts: float, unit: str,
+         role: str = "claim") -> dict:
+    """One test of a figure: the claim, the effect with its interval, n and n_eff, the detectable effect and the
+    verdict (`judge`). Values are kept on the test's own scale (log for % and ratio units), shown through `show`.
+    role "direction": reported beside a magnitude claim, not counted in the figure's verdict."""
     verdict = judge(effect, claim, null, counts)
     out = {"test": name, "effect": what, "claim": claim, "null": null, "counts": counts, "unit": unit,
-           "verdict": verdict, "evidence": ""}
+           "verdict": verdict, "evidence": "", "role": role}
     if effect is None:
-        out.update(estimate=None, low=None, high=None, detectable=None, method="too few epochs", n=0)
-        out["text"] = f"{name}: too few epochs for an interval: inconclusive"
+        out.update(estimate=None, low=None, high=None, se=None, detectable=None, method="too few epochs", n=0,
+                   n_eff=0)
+        out["text"] = f"{name}: this run has too few epochs of {what} for an interval: {verdict}"
         return out
-    mde = detectable(effect)
-    out.update({k: effect[k] for k in ("estimate", "low", "high", "method", "n")}, detectable=mde)
-    if "tost_p" in effect:
-        out["tost_p"] = effect["tost_p"]
+    mde = effect["detectable"]
+    out.update({k: effect[k] for k in ("estimate", "low", "high", "low90", "high90", "se", "method", "n", "n_eff")},
+               detectable=mde)
     if claim != "equal":
-        ref = (f"counts from {show(counts, unit)}" if counts != null else "any effect that way counts" if null == 0
-               else f"against {show(null, unit)}")
+        ref = f"counts beyond {show(counts, unit)}"
     else:
-        ref = "equal within +-" + (f"{math.expm1(counts) * 100:.0f} %" if unit in ("%", "ratio") else f"{counts:g}")
-        ref += (f" (TOST p = {effect['tost_p']:.3g})" if "tost_p" in effect else
-                f" (90 % CI {show(effect['low90'], unit)} .. {show(effect['high90'], unit)})")
+        ref = (f"equal to {show(null, unit)} within " if null else "equal within ") + \
+            ("+-" + f"{math.expm1(counts) * 100:.0f} %" if unit in ("%", "ratio") else f"+-{counts:g}")
+        ref += f" (90 % CI {show(effect['low90'], unit)} .. {show(effect['high90'], unit)})"
     # The detectable effect in the claimed direction (a fall for "less"; on a log scale -mde is a fall by
     # 1 - exp(-mde)); an equality claim's is a difference either way.
     shown = show(-mde if claim == "less" else mde, "%" if unit == "ratio" else unit)
     if claim == "equal":
         shown = "+-" + shown.lstrip("+")
     out["text"] = (f"{name}: {what} {show(effect['estimate'], unit)} (95 % CI {show(effect['low'], unit)} .. "
-                   f"{show(effect['high'], unit)}; {ref}; detectable {shown} at 80 % power): {verdict}")
+                   f"{show(effect['high'], unit)}; n {effect['n']}, n_eff {effect['n_eff']:.0f}; {ref}; detectable "
+                   f"{shown} at 80 % power): {verdict}")
     return out
 
 

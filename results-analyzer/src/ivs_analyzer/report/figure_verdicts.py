@@ -34,47 +34,57 @@ class Tests:
         frames = {m: self.monitor(m) for m in modes}
         return v.evidence(frames, list(epochs))
 
-    def _test(self, name, what, effect, claim, null, counts, unit, modes, epochs) -> dict:
-        out = v.make(name, what, effect, claim, null, counts, unit)
+    def _test(self, name, what, effect, claim, null, counts, unit, modes, epochs, role="claim") -> dict:
+        out = v.make(name, what, effect, claim, null, counts, unit, role)
         if out["verdict"] == "not reproduced":
             out["evidence"] = self._monitor(modes, epochs)
         return out
 
     def _trend(self, name, mode, column, claim, counts, log=True, x="epoch", unit="%", what=None) -> dict:
-        """The fitted change of mode's column over the run (against epoch or data_bytes), block bootstrap."""
+        """The fitted change of mode's column over the run (against epoch or data_bytes), HAC interval."""
         d = self.e[self.e["mode"] == mode].sort_values(x)
         has = column in d and x in d
         effect = v.trend(d[x], d[column], log=log) if has else None
         return self._test(name, what or f"fitted change of {mode}'s {column} over the run", effect, claim, 0.0,
                           counts, unit, [mode], d["epoch"] if has else [])
 
-    def _paired(self, name, num, den, claim, counts, epochs=None, column="run_lat_avg_us") -> dict:
-        """The geometric mean of num/den epoch by epoch (over `epochs`, default all), paired t; TOST when equal."""
+    def _paired(self, name, num, den, claim, counts, epochs=None, column="run_lat_avg_us", null=0.0,
+                role="claim") -> dict:
+        """The geometric mean of num/den epoch by epoch (over `epochs`, default all), HAC interval; an equality
+        claim (to exp(null), within counts) by two one-sided tests."""
         a, b = col(self.e, num, column), col(self.e, den, column)
         if epochs is not None:
             a, b = a.reindex(epochs).dropna(), b.reindex(epochs).dropna()
-        effect = v.paired(a, b, margin=v.EQUIVALENCE if claim == "equal" else None)
-        return self._test(name, f"geometric mean {num}/{den} {column}", effect, claim, 0.0, counts, "ratio",
-                          [num, den], a.index.intersection(b.index))
+        effect = v.paired(a, b)
+        return self._test(name, f"geometric mean {num}/{den} {column}", effect, claim, null, counts, "ratio",
+                          [num, den], a.index.intersection(b.index), role)
 
-    def _knee(self, name, claim, part) -> dict:
-        """The change of slope of main's latency at the knee of a continuous two-line fit (verdicts.hinge); a
-        change of `part` of the slope before counts."""
+    def _knee(self, name, claim, part, knee) -> dict:
+        """main's latency as two lines meeting at the paper's knee epoch (verdicts.hinge): "greater" (steeper
+        after) when the slope after exceeds (1 + part) times the slope before, "less" (flatter after) when it is
+        below (1 - part) times it."""
         x, y = self._xy("main", "run_lat_avg_us")
-        effect = v.hinge(x, y)
-        before = effect["slope_before"] if effect else 0.0
-        what = (f"change of slope at epoch {effect['knee']:g} (slope before {before:.3g} µs/epoch)" if effect
-                else "change of slope")
-        return self._test(name, what, effect, claim, 0.0, part * abs(before) * (1 if claim == "greater" else -1),
-                          "µs/epoch", ["main"], x)
+        effect = v.hinge(x, y, knee, part if claim == "greater" else -part)
+        what = (f"slope after epoch {knee:g} minus {1 + part if claim == 'greater' else 1 - part:.3g} x the slope"
+                f" before ({effect['slope_before']:.3g} -> {effect['slope_after']:.3g} µs/epoch)" if effect
+                else f"change of slope at epoch {knee:g}")
+        return self._test(name, what, effect, claim, 0.0, 0.0, "µs/epoch", ["main"], x)
+
+    def _step(self, mode, at) -> dict:
+        """mode's latency step at the paper's epoch `at` against a local line (verdicts.level_shift); 25 % counts."""
+        x, y = self._xy(mode, "run_lat_avg_us")
+        return self._test(f"{mode} steps at {at}", f"{mode}'s latency step at epoch {at} against its local line",
+                          v.level_shift(x, y, at), "greater", 0.0, math.log(1.25), "%", [mode],
+                          [e for e in x if at - 10 <= e < at + 10])
 
 
-VERDICT_RULE = ("Each test: an effect with its 95 % confidence interval (trends and shapes: a moving-block bootstrap over"
-                f" epochs, {v.REPLICATES} replicates, seed {v.SEED}; modes compared: the per-epoch log ratio, paired"
-                " t), the smallest effect the run could have detected (80 % power, alpha 0.05) and the verdict:"
-                " reproduced when the interval lies beyond no effect in the claimed direction, not reproduced when it"
-                " lies short of the effect that counts, else inconclusive; equality claims by two one-sided tests"
-                " against the stated margin. A figure's verdict needs all its tests.")
+VERDICT_RULE = ("Each test: an effect with its 95 % confidence interval from a HAC (autocorrelation-consistent) fit"
+                " over the epochs, n and the effective sample size, the smallest effect the run could have detected"
+                " (80 % power, alpha 0.05) and its verdict by the one decision rule of docs/experiments.md, \"How a"
+                " verdict is decided\": reproduced when the whole interval lies beyond the effect that counts in the"
+                " claimed direction, not reproduced when it excludes the claim, else inconclusive; equality by two"
+                " one-sided tests against the margin; no data when a series is missing; not applicable when the"
+                " claim is about another platform. A figure's verdict needs all its counted tests.")
 
 
 def tests_table(tests: list[dict]) -> str:
