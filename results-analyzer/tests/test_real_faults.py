@@ -29,6 +29,7 @@ fetches it); without them it fails unless IVS_ALLOW_SKIP=1 (tests/skip_policy.py
 """
 from __future__ import annotations
 
+import csv
 import json
 import os
 import shlex
@@ -105,6 +106,14 @@ def _run(tmp_path: Path, connection: str, password: str | None, inject) -> tuple
     assert proc.returncode == 0, output
     assert fault is not None, "the run never reached 10 measured windows: " + output
     return next(results.glob("ycsbivs_*")), fault
+
+
+def _monitor_max(run_dir: Path, column: str, start_ms: int, end_ms: int) -> float:
+    """The largest value of a monitor.csv column in the rows from start_ms to end_ms (0 when none has one)."""
+    with (run_dir / "monitor.csv").open() as f:
+        values = [float(r[column]) for r in csv.DictReader(f)
+                  if r.get(column) and start_ms <= int(r["time_ms"]) <= end_ms]
+    return max(values, default=0.0)
 
 
 def _findings(tmp_path: Path, run_dir: Path) -> list[dict]:
@@ -244,6 +253,12 @@ def test_cassandra_write_burst_is_write_pressure_from_its_own_thread_pools(tmp_p
         return _inject(["bash", str(FAULTS / "write-burst.sh"), str(burst)])
 
     run_dir, (_, start, end) = _run(tmp_path, connection, None, inject)
+    # The premise, from the node's own thread-pool counters: the burst made write pressure (a flush queued). On a
+    # box too slow for the burst to outrun the flush writer nothing changes at the burst, and nothing is there to
+    # diagnose: fail naming that, not the diagnosis.
+    pending = _monitor_max(run_dir, "db.thread_pools.MemtableFlushWriter.pending_tasks", start, end + 20_000)
+    assert pending > 0, (f"premise unmet: the write burst queued no memtable flush on the node "
+                         f"(MemtableFlushWriter.pending_tasks at most {pending} from the burst to 20 s after it)")
     findings = _findings(tmp_path, run_dir)
     shown = _shown(findings)
     at_burst = [f for f in score.ranked(findings) if score.at_fault(f, [start, end])]
