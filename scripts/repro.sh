@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # A full-length reproduction run of one committed setting (docs/repro/<setting>/config.xml), in one go:
 #
-#   scripts/repro.sh SETTING [--state DIR] [--out DIR] [--budget MINUTES] [--resume] [extra benchbase.jar options, e.g. --shrink]
+#   scripts/repro.sh SETTING [--state DIR] [--out DIR] [--budget MINUTES] [--resume] [--config FILE] [extra benchbase.jar options, e.g. --shrink]
 #
 # What it does, so that nothing the run depends on can change under it while it runs (2-3 hours):
 #   1. copies the project as committed (git archive HEAD) and target/benchbase.jar into <state>/project;
@@ -18,6 +18,8 @@
 # --budget MINUTES: a setting too long for one go (the heavyweight one) stops at the end of the first epoch that
 # finishes after MINUTES (SIGTERM once the epoch's last mode has its line; the experiment keeps every whole epoch),
 # and run.json says so ("stopped_by_budget"); the run is then reported as the epochs it reached.
+# --config FILE: run FILE instead of the setting's config.xml (a variant of it, e.g. fewer epochs or experiment/slices,
+# as scripts/bench/drift-check.sh makes); it is copied into the state, so --resume continues it.
 # --resume: continue the setting in a later sitting, from the state the first sitting left (the copied project and
 # jar of that sitting, both servers' data, the experiment folder): checked at the start (the state names this
 # setting and holds an experiment folder; exit 2 otherwise), the primary started again on its own data, and the
@@ -38,7 +40,7 @@ IVS_LOG_TAG=repro
 [ $# -ge 1 ] || { echo "usage: scripts/repro.sh SETTING [--state DIR] [--out DIR] [--budget MINUTES] [benchbase.jar options]" >&2; exit 2; }
 SETTING=$1
 shift
-STATE="" OUT="" BUDGET="" RESUME=0
+STATE="" OUT="" BUDGET="" RESUME=0 OVERRIDE=""
 EXTRA=()
 while [ $# -gt 0 ]; do
   case "$1" in
@@ -49,6 +51,10 @@ while [ $# -gt 0 ]; do
       [[ "$BUDGET" =~ ^[1-9][0-9]*$ ]] || { echo "scripts/repro.sh: --budget '$BUDGET': a whole number of minutes, at least 1" >&2; exit 2; }
       shift 2 ;;
     --resume) RESUME=1; shift ;;
+    --config)
+      OVERRIDE=$(ivs_abs_path "${2:?--config needs a file}")
+      [ -f "$OVERRIDE" ] || { echo "scripts/repro.sh: --config '$2': no such file" >&2; exit 2; }
+      shift 2 ;;
     *) EXTRA+=("$1"); shift ;;
   esac
 done
@@ -57,19 +63,26 @@ CONFIG="docs/repro/$SETTING/config.xml"
 [ -f "$CONFIG" ] || { echo "scripts/repro.sh: setting '$SETTING': no $CONFIG (settings: $(ls docs/repro | grep -v '\.md$' | tr '\n' ' '))" >&2; exit 2; }
 STATE=${STATE:-${IVS_REPRO_HOME:-$HOME/.local/state/ivsbench/repro}/$SETTING}
 OUT=${OUT:-$IVS_REPO_ROOT/results/repro/$SETTING}
+# The config the run uses: --config's (copied into the state at the start), a resumed sitting's copy, else the setting's.
+SRC=$CONFIG
+if [ -n "$OVERRIDE" ]; then
+  SRC=$OVERRIDE
+elif [ "$RESUME" -eq 1 ] && [ -f "$STATE/project/config.override.xml" ]; then
+  SRC="$STATE/project/config.override.xml"
+fi
 [ -f target/benchbase.jar ] || ivs_die "target/benchbase.jar missing: build it first (mvn -B -q -DskipTests package)"
 
-type=$(sed -n 's:.*<type>\(.*\)</type>.*:\1:p' "$CONFIG" | head -1)
-port=$(sed -n 's:.*<url>jdbc\:[a-z]*\://127.0.0.1\:\([0-9]*\)/.*:\1:p' "$CONFIG" | head -1)
+type=$(sed -n 's:.*<type>\(.*\)</type>.*:\1:p' "$SRC" | head -1)
+port=$(sed -n 's:.*<url>jdbc\:[a-z]*\://127.0.0.1\:\([0-9]*\)/.*:\1:p' "$SRC" | head -1)
 case "$type" in
   MARIADB) server=scripts/mariadb.sh port_var=IVS_MARIADB_BASE_PORT pw_var=IVS_MARIADB_PASSWORD ;;
   POSTGRES) server=scripts/postgres.sh port_var=IVS_POSTGRES_BASE_PORT pw_var=IVS_POSTGRES_PASSWORD ;;
-  *) echo "scripts/repro.sh: $CONFIG: <type> '$type' has no server script here (MARIADB, POSTGRES)" >&2; exit 2 ;;
+  *) echo "scripts/repro.sh: $SRC: <type> '$type' has no server script here (MARIADB, POSTGRES)" >&2; exit 2 ;;
 esac
-[ -n "$port" ] || { echo "scripts/repro.sh: $CONFIG: <url> names no 127.0.0.1 port" >&2; exit 2; }
+[ -n "$port" ] || { echo "scripts/repro.sh: $SRC: <url> names no 127.0.0.1 port" >&2; exit 2; }
 ivs_port_free "$port" || { echo "scripts/repro.sh: port $port (the config's <url>) is taken" >&2; exit 2; }
 # The fresh instance's server settings, for the primary too (one server's settings, as in the paper).
-pool=$(sed -n 's:.*<command>.*IVS_MARIADB_BUFFER_POOL=\([^ ]*\) .*:\1:p' "$CONFIG" | head -1)
+pool=$(sed -n 's:.*<command>.*IVS_MARIADB_BUFFER_POOL=\([^ ]*\) .*:\1:p' "$SRC" | head -1)
 [ -n "$pool" ] && export IVS_MARIADB_BUFFER_POOL="$pool"
 
 if [ "$RESUME" -eq 1 ]; then
@@ -90,7 +103,9 @@ else
   commit=$(git rev-parse HEAD)
   echo "$commit" > "$STATE/commit"
   echo "$SETTING" > "$STATE/setting"
+  [ -n "$OVERRIDE" ] && cp "$OVERRIDE" "$STATE/project/config.override.xml"
 fi
+[ -f "$STATE/project/config.override.xml" ] && [ "$SRC" != "$CONFIG" ] && CONFIG=config.override.xml
 export IVS_REPRO_STATE="$STATE"
 
 stop_servers() {
@@ -122,7 +137,7 @@ start=$(date +%s)
 started=$(date -u +%FT%TZ)
 if [ -n "$BUDGET" ]; then
   # The epoch's last mode, as the config lists them: its line ends the epoch.
-  last_mode=$(sed -n 's:.*<modes>\(.*\)</modes>.*:\1:p' "$CONFIG" | head -1 | tr -d ' ' | awk -F, '{print $NF}')
+  last_mode=$(sed -n 's:.*<modes>\(.*\)</modes>.*:\1:p' "$SRC" | head -1 | tr -d ' ' | awk -F, '{print $NF}')
   last_mode=${last_mode:-main}
   ( epochs_ended() { grep -c -E "^epoch [0-9]+/[0-9]+ mode $last_mode:" "$STATE/run.log" 2>/dev/null || true; }
     sleep $(( BUDGET * 60 ))
@@ -163,12 +178,12 @@ if [ -z "$exp" ]; then
 fi
 ivs_setup_venv
 "$IVS_CACHE_DIR/venv/bin/python" -m ivs_analyzer compact "$exp" "$OUT"
-cp "$CONFIG" "$OUT/config.xml"
+cp "$SRC" "$OUT/config.xml"
 # The committed files name no machine path: the state folder becomes $IVS_REPRO_STATE, the project root ".".
 for f in "$OUT"/*.json; do
   sed -i -e "s#$STATE#\$IVS_REPRO_STATE#g" -e "s#$IVS_REPO_ROOT/##g" -e "s#$IVS_REPO_ROOT#.#g" "$f"
 done
-"$IVS_CACHE_DIR/venv/bin/python" - "$OUT" "$commit" "$started" "$seconds" "$rc" "$SETTING" "${EXTRA[*]:-}" "$BUDGET" "$stopped_by_budget" "$RESUME" <<'EOF'
+"$IVS_CACHE_DIR/venv/bin/python" - "$OUT" "$commit" "$started" "$seconds" "$rc" "$SETTING" "$(echo "${OVERRIDE:+--config $(basename "$OVERRIDE")} ${EXTRA[*]:-}" | xargs)" "$BUDGET" "$stopped_by_budget" "$RESUME" <<'EOF'
 import csv, json, os, statistics, sys
 out, commit, started, seconds, rc, setting, extra, budget, stopped, resume = sys.argv[1:11]
 def load_stats(lines):

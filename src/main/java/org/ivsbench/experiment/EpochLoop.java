@@ -106,7 +106,7 @@ final class EpochLoop implements RunLifecycle.Work {
     private void epochs() throws Exception {
         boolean computed = spec.baselineVolumes() == ExperimentSpec.BaselineVolumes.COMPUTED;
         phasesTotal =
-                (spec.epochs() - first + 1) * ((computed ? 0 : 1) + spec.modes().size());
+                (spec.epochs() - first + 1) * ((computed ? 0 : 1) + spec.modes().size() * spec.slices());
         try (EpochsCsv csv = new EpochsCsv(dir, first - 1, workload.runTypeColumns())) {
             if (computed) {
                 computedEpochs(csv);
@@ -144,7 +144,13 @@ final class EpochLoop implements RunLifecycle.Work {
                     spec.epochs(),
                     volume.totalBytes(),
                     volume.records());
-            if (!runModes(epoch, config.randomSeed() + epoch * 1000L, null, null, volume, null, csv, false)) {
+            boolean ran = spec.slices() > 1
+                    ? interleaved(
+                            new InterleavedModes.Epoch(
+                                    epoch, config.randomSeed() + epoch * 1000L, null, null, volume, null, null, null),
+                            csv)
+                    : runModes(epoch, config.randomSeed() + epoch * 1000L, null, null, volume, null, csv, false);
+            if (!ran) {
                 return;
             }
             state.finished(epoch, loaded.records(), loaded.totalBytes());
@@ -183,14 +189,32 @@ final class EpochLoop implements RunLifecycle.Work {
         progress(epoch, "extend", extend);
         listener.extendDone(epoch, primary, workload.dataTable());
         PhaseSummary mainRun = null;
+        InterleavedModes.Slice mainSlice = null;
         boolean mainFirst = mainRunsFirst(spec);
+        boolean sliced = spec.slices() > 1;
         QuiescenceWait.Result mainQuiet = null;
         if (mainFirst) {
             listener.beforeMainRun(epoch, primary);
             mainQuiet = quiet(primary);
-            mainRun = phase(csv, epoch, Mode.MAIN, RUN, runConfig(base), primary);
+            if (sliced) {
+                // main's first slice straight after the extends, as the whole phase would be (InterleavedModes)
+                folder.metrics().epoch(epoch, Mode.MAIN.label());
+                mainSlice = measure(
+                        epoch,
+                        Mode.MAIN,
+                        InterleavedModes.part(1, spec.slices()),
+                        InterleavedModes.slice(workload, config, spec.warmupSeconds(), base, 1, spec.slices()),
+                        primary);
+                mainRun = mainSlice == null ? null : mainSlice.summary();
+            } else {
+                mainRun = phase(csv, epoch, Mode.MAIN, RUN, runConfig(base), primary);
+            }
             if (mainRun == null || stopping.requested()) {
                 return null;
+            }
+            if (sliced) {
+                csv.sliceRow(epoch, 1, Mode.MAIN, mainRun);
+                progress(epoch, Mode.MAIN.label() + " slice 1/" + spec.slices(), mainRun, mainQuiet);
             }
         }
         String table = workload.dataTable();
@@ -210,6 +234,11 @@ final class EpochLoop implements RunLifecycle.Work {
             }
             csv.sizeRows(epoch, sizes);
             listener.primaryReady(epoch, primary, table);
+            if (sliced) {
+                InterleavedModes.Epoch e = new InterleavedModes.Epoch(
+                        epoch, base, extend, sizes, BaselineVolume.of(sizes), snapshot, mainSlice, mainQuiet);
+                return interleaved(e, csv) ? sizes : null;
+            }
             if (mainFirst) {
                 csv.epochRow(epoch, Mode.MAIN, sizes, extend, mainRun, null, null, mainQuiet);
                 progress(epoch, Mode.MAIN.label(), mainRun, mainQuiet);
@@ -218,6 +247,35 @@ final class EpochLoop implements RunLifecycle.Work {
                     ? sizes
                     : null;
         }
+    }
+
+    /** The epoch's run phases in slices, the modes alternating ({@link InterleavedModes}); false when stopped. */
+    private boolean interleaved(InterleavedModes.Epoch e, EpochsCsv csv) throws Exception {
+        InterleavedModes.Host host = new InterleavedModes.Host() {
+            @Override
+            public InterleavedModes.Slice measure(
+                    int epoch, Mode mode, String part, BenchmarkConfig phaseConfig, Target target) throws Exception {
+                folder.metrics().epoch(epoch, mode.label());
+                InterleavedModes.Slice s = EpochLoop.this.measure(epoch, mode, part, phaseConfig, target);
+                return s == null || stopping.requested() ? null : s;
+            }
+
+            @Override
+            public QuiescenceWait.Result quiet(Target target) throws InterruptedException {
+                return EpochLoop.this.quiet(target);
+            }
+
+            @Override
+            public void progress(int epoch, String what, PhaseSummary s, QuiescenceWait.Result quiet) {
+                EpochLoop.this.progress(epoch, what, s, quiet);
+            }
+
+            @Override
+            public void total(int epoch, Mode mode, PhaseSummary s, QuiescenceWait.Result quiet) {
+                line(epoch, mode.label(), s, quiet, " (" + spec.slices() + " slices)");
+            }
+        };
+        return InterleavedModes.run(e, spec, module, config, primary, freshServer, listener, csv, host);
     }
 
     /** Whether main's run phase comes right after the extend phase: it must not change what clean copies. */
@@ -304,25 +362,11 @@ final class EpochLoop implements RunLifecycle.Work {
         String table = workload.dataTable();
         Target server = freshServer.acquire(mode, epoch, table);
         try {
-            BenchmarkConfig phaseConfig = runConfig;
-            ValueSizeStats rowSizes = sizes;
-            FreshDatabases.Built b;
-            switch (mode) {
-                case CLEAN -> b = snapshot.restore(server, freshServer.config());
-                case AVERAGE_BASELINE, SPREAD_BASELINE -> {
-                    ExperimentWorkload.BaselineData data = mode == Mode.AVERAGE_BASELINE
-                            ? workload.averageBaseline(runConfig, volume.records(), volume.averageValueBytes())
-                            : workload.spreadBaseline(runConfig, volume.records(), volume.totalBytes());
-                    phaseConfig = data.config();
-                    rowSizes = ValueSizeStats.uniform(data.records(), data.valuesPerRecord(), data.valueBytes());
-                    b = FreshDatabases.baseline(
-                            phaseConfig,
-                            server,
-                            mode == Mode.AVERAGE_BASELINE ? FreshDatabases.AVERAGE : FreshDatabases.SPREAD,
-                            module.name());
-                }
-                default -> throw new IllegalStateException(mode.toString());
-            }
+            InterleavedModes.FreshBuild fb = InterleavedModes.build(
+                    mode, module, workload, runConfig, sizes, volume, snapshot, server, freshServer);
+            BenchmarkConfig phaseConfig = fb.phaseConfig();
+            ValueSizeStats rowSizes = fb.rowSizes();
+            FreshDatabases.Built b = fb.built();
             PhaseSummary run;
             QuiescenceWait.Result quiet;
             try {
@@ -355,6 +399,20 @@ final class EpochLoop implements RunLifecycle.Work {
     private PhaseSummary phase(
             EpochsCsv csv, int epoch, Mode mode, String part, BenchmarkConfig phaseConfig, Target target)
             throws Exception {
+        InterleavedModes.Slice s = measure(epoch, mode, part, phaseConfig, target);
+        if (s == null) {
+            return null;
+        }
+        csv.sizeLatencyRows(epoch, mode, part, s.stats().latencyBySize());
+        return s.summary();
+    }
+
+    /**
+     * Runs {@code phaseConfig}'s single phase against {@code target} into {@code epoch-NNN/<mode>/<part>}: its
+     * summary and collector, or null when stopped before it started or while it ran.
+     */
+    private InterleavedModes.Slice measure(
+            int epoch, Mode mode, String part, BenchmarkConfig phaseConfig, Target target) throws Exception {
         if (stopping.requested()) {
             return null;
         }
@@ -377,8 +435,7 @@ final class EpochLoop implements RunLifecycle.Work {
                 return null;
             }
             PhaseSummary summary = run.summaries().get(0);
-            csv.sizeLatencyRows(epoch, mode, part, run.collector().latencyBySize(summary.index()));
-            return summary;
+            return new InterleavedModes.Slice(summary, run.collector().phase(summary.index()));
         }
     }
 
@@ -393,12 +450,16 @@ final class EpochLoop implements RunLifecycle.Work {
     /** The phase's progress line; a run phase's ends with its quiescence wait when there was one. */
     private void progress(int epoch, String what, PhaseSummary s, QuiescenceWait.Result quiet) {
         phasesDone++;
+        line(epoch, what, s, quiet, "");
+    }
+
+    private void line(int epoch, String what, PhaseSummary s, QuiescenceWait.Result quiet, String note) {
         double elapsed = (System.nanoTime() - started) / 1e9;
         long eta = Math.round(elapsed / phasesDone * (phasesTotal - phasesDone));
         Double avg = s.responseTimeUs().avg();
         out.printf(
                 Locale.ROOT,
-                "epoch %d/%d mode %s: %,d ops, %,.0f ops/s, avg %s us%s ... ETA %s%n",
+                "epoch %d/%d mode %s: %,d ops, %,.0f ops/s, avg %s us%s%s ... ETA %s%n",
                 epoch,
                 spec.epochs(),
                 what,
@@ -406,6 +467,7 @@ final class EpochLoop implements RunLifecycle.Work {
                 s.throughput() == null ? 0.0 : s.throughput(),
                 avg == null ? "-" : String.format(Locale.ROOT, "%.0f", avg),
                 quiet == null ? "" : ", " + quiet.describe(),
+                note,
                 duration(eta));
     }
 

@@ -45,11 +45,22 @@ final class EpochsCsv implements AutoCloseable {
     /** The storage engine's state each run phase started from ({@link QuiescenceWait.Result#state}), long form. */
     static final String ENGINE_STATE_HEADER = "epoch,mode,name,value";
 
+    /**
+     * slices.csv: one row per slice of a run phase in slices (experiment/slices), in the order they ran, so a
+     * mode ratio can be taken from adjacent slices; {@code round} counts the rounds of the alternation.
+     */
+    static final String SLICES_HEADER = "epoch,round,mode,start_ms,end_ms,run_ops,run_throughput,run_lat_avg_us,"
+            + "run_lat_p50_us,run_lat_p99_us,run_missed";
+
     private final List<TypeColumns> runTypes;
     private final BufferedWriter epochs;
     private final BufferedWriter sizes;
     private final BufferedWriter latencyBySize;
     private final BufferedWriter engineState;
+    private final Path dir;
+    private final int keepThroughEpoch;
+    /** slices.csv, opened at its first row: an experiment without slices has none. */
+    private BufferedWriter slices;
 
     /**
      * Opens both files for appending; writes the headers of new files. Rows of epochs after
@@ -59,10 +70,39 @@ final class EpochsCsv implements AutoCloseable {
      */
     EpochsCsv(Path dir, int keepThroughEpoch, List<TypeColumns> runTypes) throws IOException {
         this.runTypes = List.copyOf(runTypes);
+        this.dir = dir;
+        this.keepThroughEpoch = keepThroughEpoch;
         epochs = open(dir.resolve("epochs.csv"), epochsHeader(runTypes), keepThroughEpoch);
         sizes = open(dir.resolve("value_sizes.csv"), SIZES_HEADER, keepThroughEpoch);
         latencyBySize = open(dir.resolve("latency_by_size.csv"), LATENCY_BY_SIZE_HEADER, keepThroughEpoch);
         engineState = open(dir.resolve("engine_state.csv"), ENGINE_STATE_HEADER, keepThroughEpoch);
+        if (Files.exists(dir.resolve(SLICES_FILE))) {
+            slices = open(dir.resolve(SLICES_FILE), SLICES_HEADER, keepThroughEpoch);
+        }
+    }
+
+    static final String SLICES_FILE = "slices.csv";
+
+    /** One slice of a mode's run phase, as it ran ({@link InterleavedModes}). */
+    void sliceRow(int epoch, int round, Mode mode, PhaseSummary s) throws IOException {
+        if (slices == null) {
+            slices = open(dir.resolve(SLICES_FILE), SLICES_HEADER, keepThroughEpoch);
+        }
+        slices.write(String.join(
+                ",",
+                Integer.toString(epoch),
+                Integer.toString(round),
+                mode.label(),
+                Long.toString(s.measuredStartMs()),
+                Long.toString(s.endMs()),
+                Long.toString(s.counts().total()),
+                fmt(s.throughput()),
+                fmt(s.responseTimeUs().avg()),
+                fmt(s.responseTimeUs().p50()),
+                fmt(s.responseTimeUs().p99()),
+                Long.toString(s.missed())));
+        slices.newLine();
+        slices.flush();
     }
 
     private static BufferedWriter open(Path file, String header, int keepThroughEpoch) throws IOException {
@@ -247,7 +287,8 @@ final class EpochsCsv implements AutoCloseable {
         try (BufferedWriter e = epochs;
                 BufferedWriter s = sizes;
                 BufferedWriter l = latencyBySize;
-                BufferedWriter g = engineState) {
+                BufferedWriter g = engineState;
+                BufferedWriter c = slices) {
             // closed in reverse order, each even when another fails
         }
     }

@@ -34,7 +34,8 @@ public record ExperimentSpec(
         FreshInstance freshInstance,
         ExperimentWorkload workload,
         BaselineVolumes baselineVolumes,
-        long quiesceTimeoutSeconds) {
+        long quiesceTimeoutSeconds,
+        int slices) {
 
     /** How clean-run copies the primary: through the Target (every backend) or with the server's own tools. */
     public enum CleanMethod {
@@ -73,7 +74,8 @@ public record ExperimentSpec(
             "fresh/timeout",
             Trials.LEAF,
             "baselines",
-            "quiesce/timeout");
+            "quiesce/timeout",
+            "slices");
 
     public ExperimentSpec {
         modes = List.copyOf(modes);
@@ -188,6 +190,7 @@ public record ExperimentSpec(
         ExperimentWorkload workload = support.parse(leaves, config);
         long warmup = leaves.longAtLeast("warmup", 0, 0);
         String clean = leaves.choice("clean/method", defaultCleanMethod(config), List.of("logical", "native"));
+        int slices = slices(leaves, workload, config, warmup);
         return new ExperimentSpec(
                 epochs,
                 modes,
@@ -196,7 +199,30 @@ public record ExperimentSpec(
                 freshInstance(leaves),
                 workload,
                 baselineVolumes(leaves, modes, workload),
-                leaves.longBetween("quiesce/timeout", QuiescenceWait.DEFAULT_TIMEOUT_SECONDS, 0, 86_400));
+                leaves.longBetween("quiesce/timeout", QuiescenceWait.DEFAULT_TIMEOUT_SECONDS, 0, 86_400),
+                slices);
+    }
+
+    /**
+     * experiment/slices: the run phase of every mode in this many slices, the modes' slices alternating
+     * ({@link InterleavedModes}); 1 (the default) runs each mode's run phase whole, one mode after the other. A
+     * count-based run phase needs at least one operation per slice, a timed one a second per slice.
+     */
+    private static int slices(LeafView leaves, ExperimentWorkload workload, BenchmarkConfig config, long warmup)
+            throws ConfigException {
+        int slices = (int) leaves.longBetween("slices", 1, 1, InterleavedModes.MAX_SLICES);
+        if (slices == 1 || config == null) {
+            return slices;
+        }
+        var run = workload.runPhase(config, warmup, 0).phases().get(0);
+        long units = run.count() > 0 ? run.count() : run.timeSeconds();
+        if (units < slices) {
+            throw leaves.error(
+                    "slices",
+                    "'" + slices + "' slices of a run phase of " + units + (run.count() > 0 ? " operations" : " s")
+                            + ": at most " + units);
+        }
+        return slices;
     }
 
     /** experiment/baselines: {@code measured} (default) or {@code computed}, which only a baselines-only experiment may use. */
@@ -284,6 +310,10 @@ public record ExperimentSpec(
         if (quiesceTimeoutSeconds != QuiescenceWait.DEFAULT_TIMEOUT_SECONDS) {
             // Only when not the default: experiments from before the option keep their description (and resume).
             m.put("quiesceTimeoutSeconds", quiesceTimeoutSeconds);
+        }
+        if (slices != 1) {
+            // Only when set: experiments from before the option keep their description (and can be resumed).
+            m.put("slices", slices);
         }
         if (baselineVolumes == BaselineVolumes.COMPUTED) {
             // Only when set: experiments from before the option keep their description (and can be resumed).

@@ -317,6 +317,61 @@ public final class PhaseStats {
         return m;
     }
 
+    /**
+     * One phase made of {@code parts} run one after another (an experiment's run phase in slices,
+     * docs/experiments.md): every total added - counts, histograms, bytes, error reasons, warmup operations,
+     * missed arrivals, response times by size - and the measured seconds summed, so throughput is operations per
+     * second measured, not per wall-clock span. The parts must be of one phase config (same name and types) and
+     * finished; the result records nothing more.
+     */
+    public static PhaseStats inSequence(List<PhaseStats> parts) {
+        if (parts.isEmpty()) {
+            throw new IllegalArgumentException("no parts");
+        }
+        PhaseStats first = parts.get(0);
+        PhaseStats sum = new PhaseStats(first.index, first.name, first.types);
+        double seconds = 0;
+        long endMs = 0;
+        for (PhaseStats p : parts) {
+            if (!p.types.equals(first.types) || !p.name.equals(first.name)) {
+                throw new IllegalArgumentException(
+                        "parts of other phases: " + first.name + " " + first.types + " and " + p.name + " " + p.types);
+            }
+            sum.add(p);
+            seconds += p.measuredSeconds;
+            endMs = Math.max(endMs, p.endMs);
+        }
+        sum.markStarted(first.startMs, first.measuredStartMs);
+        sum.markScheduleEnded(endMs, seconds);
+        return sum;
+    }
+
+    private void add(PhaseStats p) {
+        synchronized (p) {
+            synchronized (this) {
+                for (int t = 0; t < types.size(); t++) {
+                    for (int o = 0; o < OUTCOMES; o++) {
+                        totalResponse[t][o].add(p.totalResponse[t][o]);
+                    }
+                    totalService[t].add(p.totalService[t]);
+                    bytesRead[t].add(p.bytesRead[t].sum());
+                    bytesWritten[t].add(p.bytesWritten[t].sum());
+                    Map<String, LongAdder> mine = reasons[t];
+                    p.reasons[t].forEach((reason, n) -> {
+                        String key = mine.containsKey(reason) || mine.size() < MAX_REASONS ? reason : "other";
+                        mine.computeIfAbsent(key, k -> new LongAdder()).add(n.sum());
+                    });
+                }
+                totalStartLag.add(p.totalStartLag);
+                totalMissedLateness.add(p.totalMissedLateness);
+                warmupOperations.add(p.warmupOperations.sum());
+                missedTotal.add(p.missedTotal.sum());
+                completed.add(p.completed.sum());
+                bySize.add(p.bySize);
+            }
+        }
+    }
+
     /** The phase's response times by size so far (latency_by_size.csv); safe while operations are recorded. */
     public List<SizeLatency.Row> latencyBySize() {
         return bySize.rows();

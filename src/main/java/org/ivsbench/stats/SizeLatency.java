@@ -67,6 +67,20 @@ public final class SizeLatency {
         return there == null ? made : there;
     }
 
+    /** Adds every response time {@code other} holds (of the same types) to this one's buckets. */
+    void add(SizeLatency other) {
+        if (!other.types.equals(types)) {
+            throw new IllegalArgumentException("other types: " + other.types + " vs " + types);
+        }
+        for (int i = 0; i < histograms.length(); i++) {
+            Histogram h = other.histograms.get(i);
+            if (h != null) {
+                Histogram mine = histograms.get(i);
+                (mine == null ? create(i) : mine).add(h.copy());
+            }
+        }
+    }
+
     /**
      * The non-empty buckets so far: by type in config order, sizes ascending, the unknown-size row last. Safe
      * while operations are recorded (each histogram is copied consistently).

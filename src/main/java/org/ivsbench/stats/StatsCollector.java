@@ -195,6 +195,11 @@ public final class StatsCollector implements AutoCloseable {
         LatencyBySizeCsv.write(bySize, all);
     }
 
+    /** The collector of the phase at {@code index}, or null when it was not opened. */
+    public PhaseStats phase(int index) {
+        return all.stream().filter(p -> p.index() == index).findFirst().orElse(null);
+    }
+
     /** The response times by size of the phase at {@code index} so far (empty when it was not opened). */
     public List<SizeLatency.Row> latencyBySize(int index) {
         return all.stream()

@@ -268,6 +268,90 @@ class ExperimentFreshInstanceTest {
         assertTrue(rows.get(1).startsWith("1,main,"), rows.toString());
     }
 
+    /**
+     * experiment/slices with a fresh instance: the command runs once per epoch, clean's and average-baseline's
+     * databases live side by side on that one instance while the modes' slices alternate, and each mode's slices
+     * read exactly its run phase's rows there (the instance's own table statistics).
+     */
+    @Test
+    void inSlicesTheFreshModesShareOneInstancePerEpoch() throws Exception {
+        Path state = tmp.resolve("fresh-slices-state");
+        int port = freePort();
+        String instanceUrl = "jdbc:mariadb://127.0.0.1:" + port + "/ivsbench";
+        String command =
+                "IVS_STATE_DIR='" + state + "' IVS_MARIADB_BASE_PORT=" + port + " scripts/mariadb.sh restart-fresh";
+        BenchmarkConfig config = RunHarness.config(
+                tmp,
+                "<parameters>" + RunHarness.mariadbConnection()
+                        + "<terminals>1</terminals><randomSeed>7</randomSeed><batchsize>64</batchsize>"
+                        + "<recordcount>200</recordcount><fieldlength>100</fieldlength><table>" + TABLE + "</table>"
+                        + "<transactiontypes><transactiontype><name>ReadRecord</name></transactiontype></transactiontypes>"
+                        + "<works><work><time>1</time><rate>unlimited</rate><weights>100</weights></work></works>"
+                        + "<experiment><epochs>2</epochs><modes>main,clean,average-baseline</modes><slices>2</slices>"
+                        + "<extend><count>300</count></extend><run><count>" + RUN_READS + "</count></run>"
+                        + "<fresh><command>" + command + "</command><url>" + instanceUrl + "</url></fresh>"
+                        + "</experiment></parameters>");
+        Path parent = Files.createTempDirectory(tmp, "results");
+        Map<String, Long> readAtReady = new HashMap<>();
+        List<String> checked = new ArrayList<>();
+        ExperimentListener listener = new ExperimentListener() {
+            @Override
+            public void freshReady(int epoch, Mode mode, Target fresh, String table) {
+                try {
+                    TableStatistics.userstat(instanceUrl, true);
+                    readAtReady.put(
+                            epoch + "/" + mode.label(), TableStatistics.rowsRead(instanceUrl, databaseOf(mode), TABLE));
+                } catch (Exception e) {
+                    throw new AssertionError(e);
+                }
+            }
+
+            @Override
+            public void beforeDrop(int epoch, Mode mode, Target fresh, String table) {
+                try {
+                    long read = TableStatistics.rowsRead(instanceUrl, databaseOf(mode), TABLE)
+                            - readAtReady.get(epoch + "/" + mode.label());
+                    assertEquals(RUN_READS, read, "rows the mode's two slices read on the fresh instance");
+                    // Both fresh databases are on the instance until the epoch's slices are all done.
+                    try (Connection c = DriverManager.getConnection(
+                                    instanceUrl, TestServers.mariadbUser(), TestServers.mariadbPassword());
+                            ResultSet rs = c.createStatement()
+                                    .executeQuery("SELECT COUNT(*) FROM information_schema.SCHEMATA WHERE SCHEMA_NAME"
+                                            + " IN ('" + FreshDatabases.CLEAN + "','" + FreshDatabases.AVERAGE
+                                            + "')")) {
+                        rs.next();
+                        assertEquals(2, rs.getInt(1), "fresh databases on the instance at epoch " + epoch);
+                    }
+                } catch (Exception e) {
+                    throw new AssertionError(e);
+                }
+                checked.add(epoch + "/" + mode.label());
+            }
+        };
+        Path dir;
+        try {
+            dir = ExperimentRuns.run(config, listener, parent).dir();
+        } finally {
+            stopInstance(state);
+        }
+        assertEquals(List.of("1/clean", "1/average-baseline", "2/clean", "2/average-baseline"), checked);
+        String log = Files.readString(dir.resolve(FreshServer.LOG));
+        assertEquals(2, log.lines().filter(l -> l.startsWith("== ")).count(), log);
+        for (int epoch = 1; epoch <= 2; epoch++) {
+            Path epochDir = dir.resolve(String.format("epoch-%03d", epoch));
+            List<Long> pids = new ArrayList<>();
+            for (String mode : List.of("clean", "average-baseline")) {
+                for (String part : List.of("run-01", "run-02")) {
+                    pids.add(serverPid(epochDir.resolve(mode).resolve(part).resolve("summary.json")));
+                }
+            }
+            assertEquals(1, pids.stream().distinct().count(), "one instance per epoch: " + pids);
+        }
+        assertEquals(
+                1 + 2 * 2 * 3,
+                Files.readAllLines(dir.resolve(EpochsCsv.SLICES_FILE)).size());
+    }
+
     private static void stopInstance(Path state) throws Exception {
         ProcessBuilder pb = new ProcessBuilder("scripts/mariadb.sh", "stop")
                 .redirectErrorStream(true)

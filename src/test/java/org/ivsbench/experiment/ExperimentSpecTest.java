@@ -154,7 +154,8 @@ class ExperimentSpecTest {
         assertEquals(
                 "experiment/colour: unknown element (known: baselines, clean/method, epochs, extend/count,"
                         + " extend/distribution, extend/rate, fresh/command, fresh/timeout, fresh/url, modes,"
-                        + " quiesce/timeout, run/count, run/distribution, run/rate, run/weights, trials, warmup)",
+                        + " quiesce/timeout, run/count, run/distribution, run/rate, run/weights, slices, trials,"
+                        + " warmup)",
                 e.getMessage());
     }
 
@@ -181,12 +182,30 @@ class ExperimentSpecTest {
                 "extend/count|1.5|experiment/extend/count: '1.5' is not an integer",
                 "clean/method|dumpster|experiment/clean/method: 'dumpster' is not logical or native",
                 "baselines|guessed|experiment/baselines: 'guessed' is not measured or computed",
+                "slices|0|experiment/slices: '0' must be at least 1",
+                "slices|101|experiment/slices: '101' is too large (at most 100)",
+                "slices|2.5|experiment/slices: '2.5' is not an integer",
             })
     void numbersAndChoicesReadAsInTheCoreSections(String leaf, String value, String message) {
         Map<String, String> m = minimal();
         m.put(leaf, value);
         assertEquals(
                 message, assertThrows(ConfigException.class, () -> parse(m)).getMessage());
+    }
+
+    /** Slices of a run phase: at most one per operation, recorded in experiment.json only when set. */
+    @Test
+    void slicesOfTheRunPhase() throws Exception {
+        Map<String, String> m = minimal();
+        assertEquals(1, parse(m).slices());
+        assertTrue(!parse(m).describe().containsKey("slices"), "slices described when not set");
+        m.put("slices", "8");
+        assertEquals(8, parse(m).slices());
+        assertEquals(8, parse(m).describe().get("slices"));
+        m.put("run/count", "5");
+        assertEquals(
+                "experiment/slices: '8' slices of a run phase of 5 operations: at most 5",
+                assertThrows(ConfigException.class, () -> parse(m)).getMessage());
     }
 
     /** A benchmark that offers no experiment: its config's {@code <experiment>} is a config error. */
