@@ -10,7 +10,9 @@
 #      with the server settings the config's fresh/command gives the fresh instance (IVS_MARIADB_BUFFER_POOL=...:
 #      primary and fresh instance alike, as the paper's one server); the fresh/command keeps the fresh instance
 #      in "$IVS_REPRO_STATE/fresh";
-#   3. samples the box's condition every 30 s into <out>/box.log (load average, the three busiest processes);
+#   3. samples the box's condition every 30 s into <out>/box.log (load average; CPU used by the run's own processes
+#      and by all others, the three busiest others: scripts/lib/box_sampler.py); run.json's box.quiet is false when
+#      the others used more than 10 % of a core at the median, and such a run is run again;
 #   4. runs the experiment from the copy (--create --load --execute) into <state>/results;
 #   5. stops both servers, writes the compact outputs with `python -m ivs_analyzer compact` into <out>, and
 #      run.json (command, commit, start, duration in seconds, exit code, the box's condition summarised).
@@ -120,10 +122,9 @@ eval "$env_lines"
 case "$env_lines" in *"127.0.0.1:$port/"*) ;; *) ivs_die "the primary did not start on port $port" ;; esac
 export "$pw_var=${!pw_var:-ivs}"
 
-( while true; do
-    echo "$(date -u +%FT%TZ) $(cut -d' ' -f1-3 /proc/loadavg) $(ps -eo pcpu,comm --sort=-pcpu | sed -n 2,4p | tr -s ' ' | tr '\n' ';')"
-    sleep 30
-  done ) >> "$OUT/box.log" 2>&1 &
+# Every 30 s: the load average and the CPU the run's own processes (this script's descendants and both servers) and
+# all others used over the interval (scripts/lib/box_sampler.py); run.json gives the others' median.
+python3 "$IVS_REPO_ROOT/scripts/lib/box_sampler.py" 30 $$ "$STATE/primary" "$STATE/fresh" >> "$OUT/box.log" 2>&1 &
 sampler=$!
 
 if [ "$RESUME" -eq 1 ]; then
@@ -188,8 +189,13 @@ import csv, json, os, statistics, sys
 out, commit, started, seconds, rc, setting, extra, budget, stopped, resume = sys.argv[1:11]
 def load_stats(lines):
     loads = [float(l.split()[1]) for l in lines if len(l.split()) > 1]
+    # others=: the CPU (% of one core) every process but the run's own used over each 30-s interval (box_sampler.py)
+    others = [float(w[7:]) for l in lines for w in l.split() if w.startswith("others=")]
+    med = statistics.median(others) if others else None
     return {"cores": os.cpu_count(), "load1_median": statistics.median(loads) if loads else None,
-            "load1_max": max(loads) if loads else None, "samples": len(loads)}
+            "load1_max": max(loads) if loads else None, "samples": len(loads),
+            "others_cpu_pct_median": med, "others_cpu_pct_max": max(others) if others else None,
+            "quiet": None if med is None else med <= 10.0}
 log = [l for l in open(f"{out}/box.log")]
 with open(f"{out}/epochs.csv") as f:
     reached = max((int(r["epoch"]) for r in csv.DictReader(f)), default=0)
@@ -212,6 +218,9 @@ json.dump(run, open(f"{out}/run.json", "w"), indent=2)
 print(f"[repro] {setting}: exit {rc} after {seconds} s (sitting {len(sittings)}), epochs reached {reached}; "
       f"load average (1 min) median {sitting['box']['load1_median']}, max {sitting['box']['load1_max']} "
       f"on {os.cpu_count()} cores; compact outputs in {out}")
+if sitting["box"]["quiet"] is False:
+    print(f"[repro] NOT QUIET: other processes used {sitting['box']['others_cpu_pct_median']:.0f} % of a core at the "
+          f"median (box.log): run it again alone", file=sys.stderr)
 EOF
 exit "$rc"
 }

@@ -1,0 +1,112 @@
+"""The box's condition during a measurement run, for box.log (scripts/repro.sh): every INTERVAL seconds one line
+
+    <UTC time> <load1> <load5> <load15> others=<pct> own=<pct> top: <name>:<pid>:<pct>; ... (the three busiest others)
+
+where a process's pct is the CPU it used over the interval in % of one core, read from /proc/<pid>/stat (utime +
+stime, so exact over the interval, not `ps`'s lifetime average), *own* is the run's processes - ROOT_PID and its
+descendants, and the servers whose pid files lie under the state folders given (read again at every sample: a
+fresh instance restarts each epoch) - and *others* is every other process on the box. A run whose others are above
+10 % of a core at the median is to be run again (docs/repro/README.md). Standard library only.
+
+Usage: box_sampler.py INTERVAL ROOT_PID STATE_DIR...   (lines to stdout until ROOT_PID ends or SIGTERM)
+"""
+from __future__ import annotations
+
+import os
+import sys
+import time
+from pathlib import Path
+
+TICKS = os.sysconf("SC_CLK_TCK")
+
+
+def read_stat(pid: str) -> tuple[str, int, int] | None:
+    """(name, parent pid, CPU ticks used) of a process, or None when it has gone."""
+    try:
+        text = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return None
+    name = text[text.index("(") + 1:text.rindex(")")]
+    rest = text[text.rindex(")") + 2:].split()
+    return name, int(rest[1]), int(rest[11]) + int(rest[12])
+
+
+def snapshot() -> dict[int, tuple[str, int, int]]:
+    out = {}
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            s = read_stat(entry)
+            if s is not None:
+                out[int(entry)] = s
+    return out
+
+
+def descendants(root: int, procs: dict[int, tuple[str, int, int]]) -> set[int]:
+    children: dict[int, list[int]] = {}
+    for pid, (_, ppid, _) in procs.items():
+        children.setdefault(ppid, []).append(pid)
+    own, todo = set(), [root]
+    while todo:
+        p = todo.pop()
+        if p not in own:
+            own.add(p)
+            todo.extend(children.get(p, []))
+    return own
+
+
+def server_pids(states: list[str]) -> set[int]:
+    pids = set()
+    for state in states:
+        for f in Path(state).glob("**/*.pid") if Path(state).is_dir() else []:
+            try:
+                pids.add(int(f.read_text().split()[0]))
+            except (OSError, ValueError, IndexError):
+                pass
+    return pids
+
+
+def split(before: dict, after: dict, own: set[int], seconds: float) -> tuple[float, float, list[tuple[str, int, float]]]:
+    """CPU % of one core over the interval: (others, own, the others by process, busiest first)."""
+    others, mine, by = 0.0, 0.0, []
+    for pid, (name, _, ticks) in after.items():
+        prev = before.get(pid)
+        used = ticks - (prev[2] if prev and prev[0] == name else 0)
+        pct = 100.0 * used / TICKS / seconds
+        if pct <= 0:
+            continue
+        if pid in own:
+            mine += pct
+        else:
+            others += pct
+            by.append((name, pid, pct))
+    by.sort(key=lambda t: -t[2])
+    return others, mine, by
+
+
+def line(load: str, others: float, mine: float, by: list) -> str:
+    top = "; ".join(f"{n}:{p}:{c:.0f}" for n, p, c in by[:3])
+    return (f"{time.strftime('%Y-%m-%dT%H:%M:%SZ', time.gmtime())} {load} others={others:.1f} own={mine:.1f} "
+            f"top: {top}")
+
+
+def main(argv: list[str]) -> int:
+    if len(argv) < 2 or not argv[0].isdigit() or not argv[1].isdigit():
+        print(__doc__.strip().splitlines()[-1], file=sys.stderr)
+        return 2
+    interval, root, states = int(argv[0]), int(argv[1]), argv[2:]
+    before, t0 = snapshot(), time.monotonic()
+    while Path(f"/proc/{root}").exists():
+        time.sleep(interval)
+        after, t1 = snapshot(), time.monotonic()
+        own = {os.getpid()}
+        for r in {root} | server_pids(states):
+            own |= descendants(r, after) | descendants(r, before)  # a server's own children (PostgreSQL's backends)
+        others, mine, by = split(before, after, own, t1 - t0)
+        load = " ".join(Path("/proc/loadavg").read_text().split()[:3])
+        print(line(load, others, mine, by), flush=True)
+        before, t0 = after, t1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
