@@ -8,6 +8,11 @@
 #   scripts/mariadb.sh env            shell exports: eval "$(scripts/mariadb.sh env)"
 #   scripts/mariadb.sh restart-fresh  stop, wipe the datadir, start (a "fresh instance": a copy of a pristine datadir
 #                                     that mariadb-install-db made once per server version under .cache/)
+#   scripts/mariadb.sh restart-copy   stop, replace the datadir with a physical copy of the running server whose state
+#                                     directory IVS_COPY_OF names (mariadb-backup --backup, --prepare, --copy-back:
+#                                     files copied, not records re-inserted, so InnoDB pages and MyRocks SST files keep
+#                                     the shape the history left; MyRocks flushes its memtable into the checkpoint),
+#                                     start (experiment mode main-maintained's copy of main; docs/experiments.md)
 #   scripts/mariadb.sh kill9          SIGKILL the server (fault tests); the next start runs crash recovery
 #
 # Environment:
@@ -17,6 +22,7 @@
 #   IVS_MARIADB_MAX_CONNECTIONS  max_connections (default 151, MariaDB's own default; a sweep to 512 terminals
 #                             needs more than 512: each terminal holds one connection, plus loader and monitor)
 #   IVS_MARIADB_BASE_PORT     first TCP port tried (default 33306)
+#   IVS_COPY_OF               restart-copy: the state directory of the running server to copy (its my.cnf is read)
 #   IVS_MARIADB_SETTINGS      more [mariadbd] settings, one `name=value` (or bare `name`) a line, appended after the
 #                             ones below (a later line wins): for a scenario that needs a differently configured
 #                             instance (docs/diagnosis.md 14, 15: a small redo log, small MyRocks write buffers);
@@ -299,6 +305,33 @@ cmd_kill9() {
   ivs_log "killed pid $pid (SIGKILL)"
 }
 
+# A physical copy of another running instance of this script (IVS_COPY_OF: its state directory), made while it runs
+# and without reading its pages through its buffer pool: mariadb-backup copies the data files (InnoDB with its
+# redo log, MyRocks through a checkpoint), --prepare makes them consistent, --copy-back puts them in a new datadir.
+cmd_restart_copy() {
+  local src="${IVS_COPY_OF:-}" t0 backup
+  [ -n "$src" ] || { echo "restart-copy: IVS_COPY_OF (the state directory of the server to copy) is not set" >&2; exit 2; }
+  src=$(ivs_abs_path "$src")
+  [ -f "$src/my.cnf" ] || { echo "restart-copy: IVS_COPY_OF '$src' holds no my.cnf (not a scripts/mariadb.sh state directory)" >&2; exit 2; }
+  [ "$src" != "$STATE_DIR" ] || { echo "restart-copy: IVS_COPY_OF is this instance's own state directory" >&2; exit 2; }
+  t0=$(ivs_now_ms)
+  cmd_stop
+  backup="$STATE_DIR/backup"
+  rm -rf "$DATADIR" "$backup"
+  mkdir -p "$STATE_DIR/tmp"
+  ivs_log "copying the server of $src (mariadb-backup)"
+  "$(find_tool mariadb-backup mariabackup)" --defaults-file="$src/my.cnf" --backup --user=root \
+    --target-dir="$backup" >>"$ERRLOG" 2>&1 || fail_with_log "mariadb-backup --backup of $src failed"
+  "$(find_tool mariadb-backup mariabackup)" --prepare --target-dir="$backup" >>"$ERRLOG" 2>&1 \
+    || fail_with_log "mariadb-backup --prepare failed"
+  "$(find_tool mariadb-backup mariabackup)" --copy-back --target-dir="$backup" --datadir="$DATADIR" >>"$ERRLOG" 2>&1 \
+    || fail_with_log "mariadb-backup --copy-back failed"
+  rm -rf "$backup"
+  ivs_log "copied in $(( $(ivs_now_ms) - t0 )) ms"
+  [ -f "$CNF" ] || write_cnf "$(ivs_find_free_port "$BASE_PORT")"
+  cmd_start
+}
+
 cmd_restart_fresh() {
   cmd_stop
   rm -rf "$DATADIR"
@@ -312,6 +345,7 @@ case "${1:-}" in
   status) cmd_status ;;
   env) cmd_env ;;
   restart-fresh) cmd_restart_fresh ;;
+  restart-copy) cmd_restart_copy ;;
   kill9) cmd_kill9 ;;
-  *) echo "usage: $0 {install|start|stop|status|env|restart-fresh|kill9}" >&2; exit 2 ;;
+  *) echo "usage: $0 {install|start|stop|status|env|restart-fresh|restart-copy|kill9}" >&2; exit 2 ;;
 esac

@@ -25,7 +25,9 @@ public record KindFeatures(Set<Feature> offered) {
         /** Targets offer {@link NativeSnapshot} (a copy with the server's own tools). */
         NATIVE_SNAPSHOT,
         /** Targets offer {@link DatabaseAdmin}, so an experiment can make fresh databases. */
-        FRESH_DATABASES
+        FRESH_DATABASES,
+        /** Targets offer {@link Reorganization} (the platform's own table maintenance: mode main-maintained). */
+        REORGANIZATION
     }
 
     public KindFeatures {

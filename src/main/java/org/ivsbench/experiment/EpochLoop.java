@@ -49,6 +49,9 @@ final class EpochLoop implements RunLifecycle.Work {
     private final PrintStream out;
     private final ExperimentListener listener;
     private final FreshServer freshServer;
+    /** main-maintained's copies of the primary (experiment/maintained), or null without that mode. */
+    private final FreshServer copies;
+
     private final Map<String, Object> database;
     private final String digest;
     private final RunFolder folder;
@@ -87,6 +90,9 @@ final class EpochLoop implements RunLifecycle.Work {
         this.first = first;
         this.state = state;
         this.freshServer = new FreshServer(primary, config.target(), spec.freshInstance(), dir, out, state);
+        this.copies = spec.maintainedInstance() == null
+                ? null
+                : new FreshServer(primary, config.target(), spec.maintainedInstance(), dir, out, state, true);
         this.quiesce = QuiescenceWait.system(spec.quiesceTimeoutSeconds(), stopping::requested);
     }
 
@@ -275,7 +281,7 @@ final class EpochLoop implements RunLifecycle.Work {
                 line(epoch, mode.label(), s, quiet, " (" + spec.slices() + " slices)");
             }
         };
-        return InterleavedModes.run(e, spec, module, config, primary, freshServer, listener, csv, host);
+        return InterleavedModes.run(e, spec, module, config, primary, freshServer, copies, out, listener, csv, host);
     }
 
     /** Whether main's run phase comes right after the extend phase: it must not change what clean copies. */
@@ -319,6 +325,7 @@ final class EpochLoop implements RunLifecycle.Work {
                 }
                 case CLEAN, AVERAGE_BASELINE, SPREAD_BASELINE ->
                     run = freshMode(epoch, mode, runConfig, sizes, volume, snapshot, csv);
+                case MAINTAINED -> run = maintainedMode(epoch, runConfig, sizes, csv);
                 default -> throw new IllegalStateException(mode.toString());
             }
             if (run.summary() == null || stopping.requested()) {
@@ -327,6 +334,39 @@ final class EpochLoop implements RunLifecycle.Work {
             progress(epoch, mode.label(), run.summary(), run.quiet());
         }
         return true;
+    }
+
+    /**
+     * main-maintained: a physical copy of the primary, reorganized ({@link MaintainedCopy}), then its run phase and
+     * epochs.csv row (snapshot_ms the copy, restore_ms the reorganization); the copy's connections closed in any case.
+     */
+    private Measured maintainedMode(int epoch, BenchmarkConfig runConfig, ValueSizeStats sizes, EpochsCsv csv)
+            throws Exception {
+        String table = workload.dataTable();
+        MaintainedCopy.Ready ready = MaintainedCopy.prepare(epoch, copies, table, csv, out);
+        try {
+            listener.freshReady(epoch, Mode.MAINTAINED, ready.server(), table);
+            QuiescenceWait.Result quiet = quiet(ready.server());
+            BenchmarkConfig on = runConfig
+                    .withTarget(copies.config())
+                    .withMonitor(runConfig.monitor().forFreshInstance());
+            PhaseSummary run = phase(csv, epoch, Mode.MAINTAINED, RUN, on, ready.server());
+            listener.beforeDrop(epoch, Mode.MAINTAINED, ready.server(), table);
+            if (run != null) {
+                csv.epochRow(
+                        epoch,
+                        Mode.MAINTAINED,
+                        sizes,
+                        null,
+                        run,
+                        ready.copyMs(),
+                        ready.maintenance().millis(),
+                        quiet);
+            }
+            return new Measured(run, quiet);
+        } finally {
+            copies.release(ready.server());
+        }
     }
 
     /** A run phase's summary (null when stopped) and the quiescence wait before it (null when disabled). */

@@ -79,9 +79,43 @@ final class EpochsCsv implements AutoCloseable {
         if (Files.exists(dir.resolve(SLICES_FILE))) {
             slices = open(dir.resolve(SLICES_FILE), SLICES_HEADER, keepThroughEpoch);
         }
+        if (Files.exists(dir.resolve(MAINTENANCE_FILE))) {
+            maintenance = open(dir.resolve(MAINTENANCE_FILE), MAINTENANCE_HEADER, keepThroughEpoch);
+        }
     }
 
     static final String SLICES_FILE = "slices.csv";
+
+    static final String MAINTENANCE_FILE = "maintenance.csv";
+
+    /**
+     * maintenance.csv (mode main-maintained): per epoch the physical copy's time, the reorganization's statement
+     * and time, and one row per physical figure of the table, before and after it.
+     */
+    static final String MAINTENANCE_HEADER = "epoch,copy_ms,maintenance_ms,statement,name,before,after";
+
+    private BufferedWriter maintenance;
+
+    /** What epoch {@code epoch}'s maintenance of main-maintained's copy did ({@link MaintainedCopy}). */
+    void maintenanceRows(int epoch, long copyMs, org.ivsbench.db.Reorganization.Result r) throws IOException {
+        if (maintenance == null) {
+            maintenance = open(dir.resolve(MAINTENANCE_FILE), MAINTENANCE_HEADER, keepThroughEpoch);
+        }
+        String head =
+                epoch + "," + copyMs + "," + r.millis() + "," + r.statement().replace(",", ";") + ",";
+        java.util.Set<String> names = new java.util.LinkedHashSet<>(r.before().keySet());
+        names.addAll(r.after().keySet());
+        for (String name : names) {
+            maintenance.write(head + name + "," + fmt(r.before().get(name)) + ","
+                    + fmt(r.after().get(name)));
+            maintenance.newLine();
+        }
+        if (names.isEmpty()) {
+            maintenance.write(head + ",,");
+            maintenance.newLine();
+        }
+        maintenance.flush();
+    }
 
     /** One slice of a mode's run phase, as it ran ({@link InterleavedModes}). */
     void sliceRow(int epoch, int round, Mode mode, PhaseSummary s) throws IOException {
@@ -288,7 +322,8 @@ final class EpochsCsv implements AutoCloseable {
                 BufferedWriter s = sizes;
                 BufferedWriter l = latencyBySize;
                 BufferedWriter g = engineState;
-                BufferedWriter c = slices) {
+                BufferedWriter c = slices;
+                BufferedWriter m = maintenance) {
             // closed in reverse order, each even when another fails
         }
     }

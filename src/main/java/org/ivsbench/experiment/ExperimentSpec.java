@@ -32,6 +32,7 @@ public record ExperimentSpec(
         long warmupSeconds,
         CleanMethod cleanMethod,
         FreshInstance freshInstance,
+        FreshInstance maintainedInstance,
         ExperimentWorkload workload,
         BaselineVolumes baselineVolumes,
         long quiesceTimeoutSeconds,
@@ -72,6 +73,9 @@ public record ExperimentSpec(
             "fresh/command",
             "fresh/url",
             "fresh/timeout",
+            "maintained/command",
+            "maintained/url",
+            "maintained/timeout",
             Trials.LEAF,
             "baselines",
             "quiesce/timeout",
@@ -131,8 +135,34 @@ public record ExperimentSpec(
                     "'native' uses the server's own dump tools and is" + " available for " + nativeKinds()
                             + " targets, not " + type + "; use 'logical'");
         }
+        if (spec.modes().contains(Mode.MAINTAINED) && !kind.features().has(KindFeatures.Feature.REORGANIZATION)) {
+            throw leaves.error(
+                    "modes",
+                    "'main-maintained' reorganizes a copy of the primary with the platform's own maintenance, which"
+                            + " type " + type + " does not offer here");
+        }
+        if (spec.modes().contains(Mode.MAINTAINED) && spec.workload().runWrites() && spec.slices() == 1) {
+            throw leaves.error(
+                    "modes",
+                    "'main-maintained' copies the primary after main's run phase, which writes here (run/weights):"
+                            + " the copy would hold those writes; set experiment/slices above 1 (the copy is then"
+                            + " made before any run phase) or use a run phase that only reads");
+        }
+        FreshInstance copy = spec.maintainedInstance();
+        if (copy != null && copy.url().equals(config.target().url())) {
+            throw leaves.error(
+                    "maintained/url", "'" + copy.url() + "' is the primary's own url: the copy must be another server");
+        }
+        if (copy != null
+                && spec.freshInstance() != null
+                && copy.url().equals(spec.freshInstance().url())) {
+            throw leaves.error(
+                    "maintained/url", "'" + copy.url() + "' is fresh/url too: the copy needs a server of its own");
+        }
         for (Mode mode : spec.modes()) {
-            if (mode != Mode.MAIN && !kind.features().has(KindFeatures.Feature.FRESH_DATABASES)) {
+            if (mode != Mode.MAIN
+                    && mode != Mode.MAINTAINED
+                    && !kind.features().has(KindFeatures.Feature.FRESH_DATABASES)) {
                 throw leaves.error(
                         "modes",
                         "'" + mode.label() + "' runs on a fresh database, which" + " type " + type
@@ -196,7 +226,8 @@ public record ExperimentSpec(
                 modes,
                 warmup,
                 CleanMethod.valueOf(clean.toUpperCase(Locale.ROOT)),
-                freshInstance(leaves),
+                freshInstance(leaves, "fresh"),
+                maintainedInstance(leaves, modes),
                 workload,
                 baselineVolumes(leaves, modes, workload),
                 leaves.longBetween("quiesce/timeout", QuiescenceWait.DEFAULT_TIMEOUT_SECONDS, 0, 86_400),
@@ -233,7 +264,7 @@ public record ExperimentSpec(
             return BaselineVolumes.MEASURED;
         }
         List<String> others = modes.stream()
-                .filter(m -> m == Mode.MAIN || m == Mode.CLEAN)
+                .filter(m -> m == Mode.MAIN || m == Mode.CLEAN || m == Mode.MAINTAINED)
                 .map(Mode::label)
                 .toList();
         if (!others.isEmpty()) {
@@ -264,26 +295,50 @@ public record ExperimentSpec(
         return hasNative ? "native" : "logical";
     }
 
-    private static FreshInstance freshInstance(LeafView leaves) throws ConfigException {
-        String command = blankToNull(leaves.leaf("fresh/command"));
-        String url = blankToNull(leaves.leaf("fresh/url"));
-        String timeoutText = leaves.leaf("fresh/timeout");
+    /**
+     * experiment/maintained: the instance main-maintained reads, a physical copy of the primary that
+     * {@code command} makes before each epoch's main-maintained run phase (e.g. scripts/mariadb.sh restart-copy),
+     * reached at {@code url}. Needed by that mode and only by it.
+     */
+    private static FreshInstance maintainedInstance(LeafView leaves, List<Mode> modes) throws ConfigException {
+        FreshInstance m = freshInstance(leaves, "maintained");
+        boolean wanted = modes.contains(Mode.MAINTAINED);
+        if (wanted && m == null) {
+            throw leaves.error(
+                    "maintained/command",
+                    "missing: mode main-maintained reads a physical copy of the primary, made by this command"
+                            + " (e.g. scripts/mariadb.sh restart-copy) and reached at maintained/url");
+        }
+        if (!wanted && m != null) {
+            throw leaves.error(
+                    "maintained/command", "set, but modes do not include main-maintained, which alone uses it");
+        }
+        return m;
+    }
+
+    private static FreshInstance freshInstance(LeafView leaves, String element) throws ConfigException {
+        String command = blankToNull(leaves.leaf(element + "/command"));
+        String url = blankToNull(leaves.leaf(element + "/url"));
+        String timeoutText = leaves.leaf(element + "/timeout");
         if (command == null && url == null) {
             if (timeoutText != null) {
-                throw leaves.error("fresh/timeout", "'" + timeoutText + "' without fresh/command and fresh/url");
+                throw leaves.error(
+                        element + "/timeout",
+                        "'" + timeoutText + "' without " + element + "/command and " + element + "/url");
             }
             return null;
         }
         if (command == null) {
             throw leaves.error(
-                    "fresh/command",
-                    "missing: fresh/url '" + url + "' needs the command that provides a fresh instance there");
+                    element + "/command",
+                    "missing: " + element + "/url '" + url + "' needs the command that provides the instance there");
         }
         if (url == null) {
             throw leaves.error(
-                    "fresh/url", "missing: fresh/command '" + command + "' needs the url of the instance it provides");
+                    element + "/url",
+                    "missing: " + element + "/command '" + command + "' needs the url of the instance it provides");
         }
-        long timeout = leaves.longBetween("fresh/timeout", DEFAULT_FRESH_TIMEOUT_SECONDS, 1, 86_400);
+        long timeout = leaves.longBetween(element + "/timeout", DEFAULT_FRESH_TIMEOUT_SECONDS, 1, 86_400);
         return new FreshInstance(command, url, timeout);
     }
 
@@ -305,6 +360,13 @@ public record ExperimentSpec(
             f.put("url", ConfigRedactor.redact(freshInstance.url()));
             f.put("timeoutSeconds", freshInstance.timeoutSeconds());
             m.put("freshInstance", f);
+        }
+        if (maintainedInstance != null) {
+            Map<String, Object> f = new LinkedHashMap<>();
+            f.put("command", ConfigRedactor.redact(maintainedInstance.command()));
+            f.put("url", ConfigRedactor.redact(maintainedInstance.url()));
+            f.put("timeoutSeconds", maintainedInstance.timeoutSeconds());
+            m.put("maintainedInstance", f);
         }
         m.put("warmupSeconds", warmupSeconds);
         if (quiesceTimeoutSeconds != QuiescenceWait.DEFAULT_TIMEOUT_SECONDS) {
@@ -331,14 +393,16 @@ public record ExperimentSpec(
             }
         }
         if (texts.isEmpty()) {
-            return List.of(Mode.values());
+            return Mode.PAPER;
         }
         List<Mode> modes = new ArrayList<>();
         for (String t : texts) {
             Mode m = Mode.byLabel(t);
             if (m == null) {
                 throw leaves.error(
-                        "modes", "'" + t + "' is not a mode; modes are main, clean, average-baseline, spread-baseline");
+                        "modes",
+                        "'" + t + "' is not a mode; modes are main, clean, average-baseline, spread-baseline,"
+                                + " main-maintained");
             }
             if (modes.contains(m)) {
                 throw leaves.error("modes", "'" + t + "' is listed twice");

@@ -26,7 +26,9 @@ import org.ivsbench.db.Targets;
  * (e.g. the scripts' private MariaDB restarted on a new, empty datadir) and the instance is reached at the
  * configured url with the primary's credentials and options. The command's output goes to
  * {@value #LOG} in the experiment folder. The instance must not already hold the benchmark's table, which
- * catches a url that points back at the primary.
+ * catches a url that points back at the primary. A copy instance (experiment/maintained, mode main-maintained)
+ * is the opposite: its command makes a physical copy of the primary, so it must hold the table with the
+ * primary's record count.
  */
 final class FreshServer {
     static final String LOG = "fresh-instance.log";
@@ -37,6 +39,10 @@ final class FreshServer {
     private final Path log;
     private final PrintStream out;
     private final ExperimentState state;
+    /** The config element (fresh, maintained) and whether the instance is a copy of the primary. */
+    private final String element;
+
+    private final boolean copy;
     private Map<String, Object> primarySettings;
     private List<String> warned = List.of();
 
@@ -47,6 +53,20 @@ final class FreshServer {
             Path dir,
             PrintStream out,
             ExperimentState state) {
+        this(primary, primaryConfig, instance, dir, out, state, false);
+    }
+
+    /** With {@code copy}: the instance the command makes is a physical copy of the primary (experiment/maintained). */
+    FreshServer(
+            Target primary,
+            TargetConfig primaryConfig,
+            ExperimentSpec.FreshInstance instance,
+            Path dir,
+            PrintStream out,
+            ExperimentState state,
+            boolean copy) {
+        this.copy = copy;
+        this.element = copy ? "maintained" : "fresh";
         this.primary = primary;
         this.primaryConfig = primaryConfig;
         this.instance = instance;
@@ -69,7 +89,15 @@ final class FreshServer {
         runCommand(mode, epoch);
         Target server = Targets.open(instanceConfig());
         try {
-            if (holdsTable(server, table)) {
+            if (copy) {
+                long want = primary.countRecords(table);
+                long got = holdsTable(server, table) ? server.countRecords(table) : 0;
+                if (got != want) {
+                    throw new TargetException("experiment/maintained/url '" + redactedUrl() + "': the instance holds "
+                            + got + " records of table " + table + " after maintained/command, the primary " + want
+                            + "; does the command copy the primary (e.g. scripts/mariadb.sh restart-copy)?");
+                }
+            } else if (holdsTable(server, table)) {
                 throw new TargetException("experiment/fresh/url '" + redactedUrl() + "': the instance already holds"
                         + " table " + table + " after fresh/command; is the url the primary's server, or does the"
                         + " command not start from an empty datadir?");
@@ -81,9 +109,10 @@ final class FreshServer {
         }
         out.printf(
                 Locale.ROOT,
-                "epoch %d mode %s: fresh instance ready in %.1f s%n",
+                "epoch %d mode %s: %s ready in %.1f s%n",
                 epoch,
                 mode.label(),
+                copy ? "copy of the primary" : "fresh instance",
                 (System.nanoTime() - t0) / 1e9);
         return server;
     }
@@ -99,15 +128,15 @@ final class FreshServer {
         Map<String, Object> settings = ServerSettings.of(server);
         List<String> differing = ServerSettings.differing(primarySettings, settings);
         try {
-            state.serverSettings("freshInstance", settings, differing);
+            state.serverSettings(element + "Instance", settings, differing);
         } catch (IOException e) {
             throw new TargetException("experiment.json: " + e.getMessage(), e, false);
         }
         if (!differing.isEmpty() && !differing.equals(warned)) {
-            out.println(
-                    "warning: the fresh instance's server settings differ from the primary's (primary vs instance): "
-                            + String.join(", ", differing) + "; recorded in " + ExperimentState.FILE
-                            + " (serverSettings)");
+            out.println("warning: the " + element
+                    + " instance's server settings differ from the primary's (primary vs instance): "
+                    + String.join(", ", differing) + "; recorded in " + ExperimentState.FILE
+                    + " (serverSettings)");
         }
         warned = differing;
     }
@@ -138,13 +167,14 @@ final class FreshServer {
     }
 
     private void runCommand(Mode mode, int epoch) throws TargetException, InterruptedException {
-        String header = "== " + Instant.now() + " epoch " + epoch + " mode " + mode.label() + ": "
-                + ConfigRedactor.redact(instance.command()) + "\n";
+        String header = "== " + Instant.now() + " epoch " + epoch + " mode " + mode.label() + (copy ? " (copy)" : "")
+                + ": " + ConfigRedactor.redact(instance.command()) + "\n";
         try {
             Files.writeString(
                     log, header, StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
         } catch (IOException e) {
-            throw new TargetException("experiment/fresh: cannot write " + log + ": " + e.getMessage(), e, false);
+            throw new TargetException(
+                    "experiment/" + element + ": cannot write " + log + ": " + e.getMessage(), e, false);
         }
         ProcessBuilder pb = new ProcessBuilder(List.of("sh", "-c", instance.command()))
                 .redirectErrorStream(true)
@@ -154,14 +184,15 @@ final class FreshServer {
         try {
             p = pb.start();
         } catch (IOException e) {
-            throw new TargetException("experiment/fresh/command: cannot run sh: " + e.getMessage(), e, false);
+            throw new TargetException("experiment/" + element + "/command: cannot run sh: " + e.getMessage(), e, false);
         }
         try {
             if (!p.waitFor(instance.timeoutSeconds(), TimeUnit.SECONDS)) {
                 p.descendants().forEach(ProcessHandle::destroyForcibly);
                 p.destroyForcibly();
-                throw new TargetException("experiment/fresh/command " + quotedCommand() + " did not finish within "
-                        + instance.timeoutSeconds() + " s (experiment/fresh/timeout); its output is in " + log);
+                throw new TargetException("experiment/" + element + "/command " + quotedCommand()
+                        + " did not finish within " + instance.timeoutSeconds() + " s (experiment/" + element
+                        + "/timeout); its output is in " + log);
             }
         } catch (InterruptedException e) {
             p.descendants().forEach(ProcessHandle::destroyForcibly);
@@ -169,7 +200,8 @@ final class FreshServer {
             throw e;
         }
         if (p.exitValue() != 0) {
-            throw new TargetException("experiment/fresh/command " + quotedCommand() + " exited " + p.exitValue()
+            throw new TargetException("experiment/" + element + "/command " + quotedCommand() + " exited "
+                    + p.exitValue()
                     + " (run by sh in " + Path.of("").toAbsolutePath() + "): " + lastLine() + " (whole output in "
                     + log.toAbsolutePath() + ")");
         }

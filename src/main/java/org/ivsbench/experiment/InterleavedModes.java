@@ -187,6 +187,8 @@ final class InterleavedModes {
             BenchmarkConfig config,
             Target primary,
             FreshServer freshServer,
+            FreshServer copies,
+            java.io.PrintStream out,
             ExperimentListener listener,
             EpochsCsv csv,
             Host host)
@@ -194,7 +196,10 @@ final class InterleavedModes {
         ExperimentWorkload workload = spec.workload();
         String table = workload.dataTable();
         int k = spec.slices();
-        List<Mode> fresh = spec.modes().stream().filter(m -> m != Mode.MAIN).toList();
+        List<Mode> fresh = spec.modes().stream()
+                .filter(m -> m != Mode.MAIN && m != Mode.MAINTAINED)
+                .toList();
+        MaintainedCopy.Ready copy = null;
         Map<Mode, FreshBuild> builds = new EnumMap<>(Mode.class);
         Map<Mode, Target> targets = new EnumMap<>(Mode.class);
         Map<Mode, QuiescenceWait.Result> quiets = new EnumMap<>(Mode.class);
@@ -218,14 +223,23 @@ final class InterleavedModes {
                     quiets.put(Mode.MAIN, host.quiet(primary));
                 }
             }
-            for (Mode m : fresh) {
-                listener.freshReady(e.epoch(), m, targets.get(m), table);
-                quiets.put(m, host.quiet(targets.get(m)));
+            if (spec.modes().contains(Mode.MAINTAINED)) {
+                copy = MaintainedCopy.prepare(e.epoch(), copies, table, csv, out);
+                targets.put(Mode.MAINTAINED, copy.server());
+            }
+            for (Mode m : spec.modes()) {
+                if (m != Mode.MAIN) {
+                    listener.freshReady(e.epoch(), m, targets.get(m), table);
+                    quiets.put(m, host.quiet(targets.get(m)));
+                }
             }
             for (Step step : order(spec.modes(), k, e.mainFirst() != null)) {
                 Mode m = step.mode();
                 BenchmarkConfig c = slice(workload, config, spec.warmupSeconds(), e.base(), step.slice(), k);
-                if (m != Mode.MAIN) {
+                if (m == Mode.MAINTAINED) {
+                    c = c.withTarget(copies.config());
+                    c = c.withMonitor(c.monitor().forFreshInstance());
+                } else if (m != Mode.MAIN) {
                     // A baseline runs the slice on its data set's config, as the whole phase does; the phase's
                     // config names the server it runs on, so its monitor samples that server.
                     c = onFresh(m, workload, c, e.volume()).withTarget(freshServer.config());
@@ -239,8 +253,10 @@ final class InterleavedModes {
                 host.progress(e.epoch(), m.label() + " slice " + step.slice() + "/" + k, s.summary(), null);
                 done.computeIfAbsent(m, x -> new ArrayList<>()).add(s);
             }
-            for (Mode m : fresh) {
-                listener.beforeDrop(e.epoch(), m, targets.get(m), table);
+            for (Mode m : spec.modes()) {
+                if (m != Mode.MAIN) {
+                    listener.beforeDrop(e.epoch(), m, targets.get(m), table);
+                }
             }
             Map<Mode, PhaseStats> sums = new LinkedHashMap<>();
             for (Mode m : spec.modes()) {
@@ -255,6 +271,16 @@ final class InterleavedModes {
                 csv.sizeLatencyRows(e.epoch(), m, EpochLoop.RUN, sum.latencyBySize());
                 if (m == Mode.MAIN) {
                     csv.epochRow(e.epoch(), m, e.sizes(), e.extend(), sum.summary(), null, null, quiets.get(m));
+                } else if (m == Mode.MAINTAINED) {
+                    csv.epochRow(
+                            e.epoch(),
+                            m,
+                            e.sizes(),
+                            null,
+                            sum.summary(),
+                            copy.copyMs(),
+                            copy.maintenance().millis(),
+                            quiets.get(m));
                 } else {
                     FreshBuild b = builds.get(m);
                     csv.epochRow(
@@ -275,6 +301,9 @@ final class InterleavedModes {
             }
             if (server != null) {
                 freshServer.release(server);
+            }
+            if (copy != null) {
+                copies.release(copy.server());
             }
         }
     }

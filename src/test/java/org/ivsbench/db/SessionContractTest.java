@@ -210,6 +210,10 @@ class SessionContractTest {
                     features.has(Feature.FRESH_DATABASES),
                     target.capability(DatabaseAdmin.class).isPresent(),
                     "FRESH_DATABASES " + features);
+            assertEquals(
+                    features.has(Feature.REORGANIZATION),
+                    target.capability(Reorganization.class).isPresent(),
+                    "REORGANIZATION " + features);
             s.insert(T, "k", record("a", "b"));
             if (!features.has(Feature.SERVER_EXTEND)) {
                 assertThrows(TargetException.class, () -> s.extend(T, "k", "FIELD0", "x", 100, ExtendMethod.SERVER));

@@ -64,7 +64,7 @@ class ExperimentSpecTest {
     void defaults() throws Exception {
         ExperimentSpec s = parse(minimal());
         assertEquals(5, s.epochs());
-        assertEquals(List.of(Mode.values()), s.modes());
+        assertEquals(Mode.PAPER, s.modes());
         assertEquals(0, s.warmupSeconds());
         assertEquals(ExperimentSpec.CleanMethod.LOGICAL, s.cleanMethod());
         YcsbIvsExperiment w = ycsbivs(s);
@@ -153,9 +153,9 @@ class ExperimentSpecTest {
         ConfigException e = assertThrows(ConfigException.class, () -> parse(m));
         assertEquals(
                 "experiment/colour: unknown element (known: baselines, clean/method, epochs, extend/count,"
-                        + " extend/distribution, extend/rate, fresh/command, fresh/timeout, fresh/url, modes,"
-                        + " quiesce/timeout, run/count, run/distribution, run/rate, run/weights, slices, trials,"
-                        + " warmup)",
+                        + " extend/distribution, extend/rate, fresh/command, fresh/timeout, fresh/url,"
+                        + " maintained/command, maintained/timeout, maintained/url, modes, quiesce/timeout,"
+                        + " run/count, run/distribution, run/rate, run/weights, slices, trials, warmup)",
                 e.getMessage());
     }
 
@@ -191,6 +191,26 @@ class ExperimentSpecTest {
         m.put(leaf, value);
         assertEquals(
                 message, assertThrows(ConfigException.class, () -> parse(m)).getMessage());
+    }
+
+    /** main-maintained and experiment/maintained come together; neither is in the default modes. */
+    @Test
+    void theMaintainedModeNeedsItsCopyCommandAndOnlyItDoes() throws Exception {
+        Map<String, String> m = minimal();
+        assertTrue(!parse(m).modes().contains(Mode.MAINTAINED), "main-maintained is not a default mode");
+        m.put("modes", "main,main-maintained");
+        assertTrue(assertThrows(ConfigException.class, () -> parse(m))
+                .getMessage()
+                .startsWith("experiment/maintained/command: missing: mode main-maintained reads a physical copy"));
+        m.put("maintained/command", "scripts/mariadb.sh restart-copy");
+        m.put("maintained/url", "jdbc:mariadb://127.0.0.1:3999/ivsbench");
+        assertEquals(List.of(Mode.MAIN, Mode.MAINTAINED), parse(m).modes());
+        assertEquals(
+                "scripts/mariadb.sh restart-copy", parse(m).maintainedInstance().command());
+        m.put("modes", "main,clean");
+        assertEquals(
+                "experiment/maintained/command: set, but modes do not include main-maintained, which alone uses it",
+                assertThrows(ConfigException.class, () -> parse(m)).getMessage());
     }
 
     /** Slices of a run phase: at most one per operation, recorded in experiment.json only when set. */
@@ -338,7 +358,7 @@ class ExperimentSpecTest {
                 assertEquals(List.of(Mode.AVERAGE_BASELINE, Mode.SPREAD_BASELINE), spec.modes(), fileName);
                 assertEquals(ExperimentSpec.BaselineVolumes.COMPUTED, spec.baselineVolumes(), fileName);
             } else {
-                assertEquals(List.of(Mode.values()), spec.modes(), fileName);
+                assertEquals(Mode.PAPER, spec.modes(), fileName);
                 assertEquals(ExperimentSpec.BaselineVolumes.MEASURED, spec.baselineVolumes(), fileName);
             }
             boolean mixed = fileName.contains("_mixed");

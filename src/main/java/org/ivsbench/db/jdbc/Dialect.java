@@ -130,6 +130,11 @@ interface Dialect {
         return null;
     }
 
+    /** The product's own reorganization of a table ({@link org.ivsbench.db.Reorganization}), or null. */
+    default org.ivsbench.db.Reorganization reorganization(JdbcTarget target) {
+        return null;
+    }
+
     /** What the server is doing right now ({@link ServerActivity}), or null where it cannot tell. */
     default ServerActivity activity(JdbcTarget target) {
         return null;

@@ -129,6 +129,9 @@ public final class JdbcTarget implements Target, ServerInfo, StatusCounters, Dat
         if (type == ServerActivity.class) {
             return Optional.ofNullable(dialect.activity(this)).map(type::cast);
         }
+        if (type == org.ivsbench.db.Reorganization.class) {
+            return Optional.ofNullable(dialect.reorganization(this)).map(type::cast);
+        }
         return Target.super.capability(type);
     }
 

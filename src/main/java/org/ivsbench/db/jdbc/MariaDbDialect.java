@@ -284,6 +284,11 @@ final class MariaDbDialect implements Dialect {
     }
 
     @Override
+    public org.ivsbench.db.Reorganization reorganization(JdbcTarget target) {
+        return new MariaDbReorganization(target);
+    }
+
+    @Override
     public Map<String, Object> environment(Connection connection, TargetConfig config) throws SQLException {
         Map<String, Object> env = new LinkedHashMap<>();
         env.put("product", connection.getMetaData().getDatabaseProductName());

@@ -16,6 +16,7 @@ import org.ivsbench.db.TargetKind;
 import static org.ivsbench.db.KindFeatures.Feature.FRESH_DATABASES;
 import static org.ivsbench.db.KindFeatures.Feature.NATIVE_SNAPSHOT;
 import static org.ivsbench.db.KindFeatures.Feature.RANGE_DELETE;
+import static org.ivsbench.db.KindFeatures.Feature.REORGANIZATION;
 import static org.ivsbench.db.KindFeatures.Feature.SERVER_EXTEND;
 
 /** MariaDB, and MySQL under its own name: Connector/J for MariaDB serves both, and both URL schemes reach either. */
@@ -97,7 +98,7 @@ public final class MariaDbKind implements TargetKind {
 
     @Override
     public KindFeatures features() {
-        return KindFeatures.of(SERVER_EXTEND, RANGE_DELETE, NATIVE_SNAPSHOT, FRESH_DATABASES);
+        return KindFeatures.of(SERVER_EXTEND, RANGE_DELETE, NATIVE_SNAPSHOT, FRESH_DATABASES, REORGANIZATION);
     }
 
     @Override

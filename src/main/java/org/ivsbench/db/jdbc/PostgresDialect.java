@@ -259,6 +259,11 @@ final class PostgresDialect implements Dialect {
     }
 
     @Override
+    public org.ivsbench.db.Reorganization reorganization(JdbcTarget target) {
+        return new PostgresReorganization(target);
+    }
+
+    @Override
     public Map<String, Object> environment(Connection connection, TargetConfig config) throws SQLException {
         Map<String, Object> env = new LinkedHashMap<>();
         env.put("product", connection.getMetaData().getDatabaseProductName());

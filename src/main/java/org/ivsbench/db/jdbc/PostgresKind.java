@@ -16,6 +16,7 @@ import org.ivsbench.db.TargetKind;
 import static org.ivsbench.db.KindFeatures.Feature.FRESH_DATABASES;
 import static org.ivsbench.db.KindFeatures.Feature.NATIVE_SNAPSHOT;
 import static org.ivsbench.db.KindFeatures.Feature.RANGE_DELETE;
+import static org.ivsbench.db.KindFeatures.Feature.REORGANIZATION;
 import static org.ivsbench.db.KindFeatures.Feature.SERVER_EXTEND;
 
 /**
@@ -92,7 +93,7 @@ public final class PostgresKind implements TargetKind {
     /** The native snapshot is pg_dump and psql ({@link PostgresNativeSnapshot}); the client tools must be installed. */
     @Override
     public KindFeatures features() {
-        return KindFeatures.of(SERVER_EXTEND, RANGE_DELETE, NATIVE_SNAPSHOT, FRESH_DATABASES);
+        return KindFeatures.of(SERVER_EXTEND, RANGE_DELETE, NATIVE_SNAPSHOT, FRESH_DATABASES, REORGANIZATION);
     }
 
     @Override
