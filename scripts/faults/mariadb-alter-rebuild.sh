@@ -24,6 +24,7 @@ client="$(fault_mariadb_client)"
 
 # one session driven statement by statement: the next rebuild is sent when the last one answered
 coproc MDB { "$client" --defaults-file="$defaults" -uroot -N -B --unbuffered "$db"; }
+mdb_pid=$MDB_PID   # bash unsets MDB_PID once the client has exited
 echo "SELECT CONNECTION_ID();" >&"${MDB[1]}"
 read -r id <&"${MDB[0]}" || ivs_die "the client ended before it gave its connection id"
 echo "$id"
@@ -33,4 +34,4 @@ while [ "$SECONDS" -lt "$end" ]; do
   read -r _ <&"${MDB[0]}" || ivs_die "ALTER TABLE failed"
 done
 eval "exec ${MDB[1]}>&-"
-wait "$MDB_PID"
+wait "$mdb_pid"

@@ -23,6 +23,7 @@ fault_psql
 
 # one session driven statement by statement: the next VACUUM FULL is sent when the last one answered
 coproc PSQL { psql "$url" -X -q -t -A -v ON_ERROR_STOP=1; }
+psql_pid=$PSQL_PID   # bash unsets PSQL_PID once the client has exited
 echo "SELECT pg_backend_pid();" >&"${PSQL[1]}"
 read -r pid <&"${PSQL[0]}" || ivs_die "psql ended before it gave its pid"
 echo "$pid"
@@ -32,4 +33,4 @@ while [ "$SECONDS" -lt "$end" ]; do
   read -r _ <&"${PSQL[0]}" || ivs_die "VACUUM FULL failed"
 done
 eval "exec ${PSQL[1]}>&-"
-wait "$PSQL_PID"
+wait "$psql_pid"
