@@ -5,7 +5,8 @@
 #   scripts/faults/mariadb-buffer-pool-resize.sh DEFAULTS_FILE BYTES SECONDS
 #
 # The server resizes in the background (MariaDB 10.11.19 to any size: its innodb_buffer_pool_chunk_size is
-# deprecated, with no effect; older servers resize in whole chunks of it). Prints "innodb_buffer_pool_size OLD -> NEW" on the first line once the server
+# deprecated, with no effect; older servers resize in whole chunks of it). Prints
+# "innodb_buffer_pool_size OLD -> NEW" on the first line once the server
 # reports the resize done (or after SECONDS, whichever first), and returns when the old size is set again
 # (docs/diagnosis.md, "The held-out set").
 set -euo pipefail
