@@ -58,6 +58,9 @@ def test_a_change_outside_the_steps_context_or_none_at_all_is_not_a_cause(tmp_pa
     far = _run(tmp_path / "far", [f"{_at(90)},{_at(89)},max_connect_errors,100,107"])
     assert [f["category"] for f in far] == ["buffer-miss"], [f["title"] for f in far]
     assert "setting" not in far[0]["title"]
+    # nor one after the step began, though inside its context: a cause comes before its effect
+    after = _run(tmp_path / "after", [f"{_at(158)},{_at(157)},max_connect_errors,100,107"])
+    assert [f["category"] for f in after] == ["buffer-miss"], [f["title"] for f in after]
     # watched, nothing changed (the header alone), and not watched at all: the counters' category stays
     assert [f["category"] for f in _run(tmp_path / "quiet", [])] == ["buffer-miss"]
     assert [f["category"] for f in _run(tmp_path / "unwatched", None)] == ["buffer-miss"]

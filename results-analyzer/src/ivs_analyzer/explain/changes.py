@@ -57,8 +57,9 @@ def _explained(run: Run, metrics, mtimes: np.ndarray, params: ChangeParams, ctx:
         refused = connections_refused(run.samples, metrics, mtimes, lo, t - window_ms, hi,
                                       max_connections(run.environment))
         lost = sessions_lost(run.samples, metrics, mtimes, lo, t - window_ms, hi, lost_connections(run.summary, None))
-    # a setting changed in the context (the monitor's record, not a counter: read with or without monitor.csv rows)
-    settings = settings_changed(run.setting_changes, lo, hi, run.start_ms)
+    # a setting changed in the context before the change or in its first window (a change after the step began
+    # cannot be its cause); the monitor's record, not a counter: read with or without monitor.csv rows
+    settings = settings_changed(run.setting_changes, lo, t + window_ms, run.start_ms)
     return {"metrics": ranked, "follows": follows, "cpu": cpu, "server_gone": gone, "disk": disk,
             "pressure": pressure, "version_backlog": backlog, "misses": misses, "refused": refused, "lost": lost,
             "settings": settings}

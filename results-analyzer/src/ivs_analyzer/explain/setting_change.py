@@ -2,9 +2,11 @@
 monitor reads the server's settings every interval and records the ones that changed (setting-changes.csv:
 the setting, old and new value, between which two reads). Nothing in the counters says a setting moved, only its
 consequences (misses after a smaller buffer pool, slower commits after synchronous_commit = on), so the record
-itself is the evidence: a step or an episode whose context windows (the windows the cause search compares,
-detect/steps.py) hold a change gets the category, for the better as for the worse (a setting can make a server
-faster as well as slower).
+itself is the evidence: a step or an episode whose context windows before it (the windows the cause search
+compares, detect/steps.py) or its own first window hold a change gets the category, for the better as for the
+worse (a setting can make a server faster as well as slower). A change later in the context, after the step
+began, is not its cause (first corpus run of scenario 21: the box's p99 fall 9 s before the SET GLOBAL was
+given it).
 
 It ranks after the client's own evidence (a server gone, connections refused or lost: explain/findings.py) and
 before the counter categories (write pressure, buffer misses, the machine, old transactions), which stay in the
@@ -19,7 +21,8 @@ NAMED = 3
 
 
 def settings_changed(changes: pd.DataFrame | None, lo: float, hi: float, start_ms: float) -> dict | None:
-    """The setting changes whose interval (since_ms, time_ms] meets the context [lo, hi), or None:
+    """The setting changes whose interval (since_ms, time_ms] meets [lo, hi) - the step's context before it and its
+    first window - or None:
     {"category", "changes": [{"name", "old", "new", "since_ms", "time_ms"}] in time order, "text"}."""
     if changes is None or changes.empty:
         return None
