@@ -41,6 +41,12 @@ def test_a_setting_changed_at_the_step_is_its_cause_named_old_new_and_when(tmp_p
     assert f["settings"]["changes"][0]["new"] == "16777216"
 
 
+def test_a_change_seen_two_windows_after_the_placed_change_point_is_still_its_cause(tmp_path):
+    # the detector may place a change point a few windows early
+    steps = _run(tmp_path, [f"{_at(152)},{_at(151)},innodb_buffer_pool_size,134217728,16777216"])
+    assert [f["category"] for f in steps] == ["setting-change"], [f["title"] for f in steps]
+
+
 def test_a_change_for_the_better_gets_it_too_and_several_are_named(tmp_path):
     path = write_run(tmp_path / "run", step_at=150, tput_before=600.0, tput_after=1000.0, late_step_at=None)
     (path / "setting-changes.csv").write_text(
@@ -58,7 +64,7 @@ def test_a_change_outside_the_steps_context_or_none_at_all_is_not_a_cause(tmp_pa
     far = _run(tmp_path / "far", [f"{_at(90)},{_at(89)},max_connect_errors,100,107"])
     assert [f["category"] for f in far] == ["buffer-miss"], [f["title"] for f in far]
     assert "setting" not in far[0]["title"]
-    # nor one after the step began, though inside its context: a cause comes before its effect
+    # nor one well after the step began (more than 3 windows), though inside its context: a cause comes first
     after = _run(tmp_path / "after", [f"{_at(158)},{_at(157)},max_connect_errors,100,107"])
     assert [f["category"] for f in after] == ["buffer-miss"], [f["title"] for f in after]
     # watched, nothing changed (the header alone), and not watched at all: the counters' category stays

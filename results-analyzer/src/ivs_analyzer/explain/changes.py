@@ -17,7 +17,7 @@ from .metrics import rank_window_metrics
 from .misses import buffer_misses
 from .pressure import write_pressure
 from .restart import lost_connections, server_gone, sessions_lost
-from .setting_change import settings_changed
+from .setting_change import PLACEMENT, settings_changed
 
 
 def find_changes(run: Run, params: ChangeParams | None = None) -> list[dict]:
@@ -57,9 +57,10 @@ def _explained(run: Run, metrics, mtimes: np.ndarray, params: ChangeParams, ctx:
         refused = connections_refused(run.samples, metrics, mtimes, lo, t - window_ms, hi,
                                       max_connections(run.environment))
         lost = sessions_lost(run.samples, metrics, mtimes, lo, t - window_ms, hi, lost_connections(run.summary, None))
-    # a setting changed in the context before the change or in its first window (a change after the step began
-    # cannot be its cause); the monitor's record, not a counter: read with or without monitor.csv rows
-    settings = settings_changed(run.setting_changes, lo, t + window_ms, run.start_ms)
+    # a setting changed in the context before the change or within PLACEMENT windows after the point the detector
+    # placed it at (a change well after the step began cannot be its cause; the point may be placed a few windows
+    # early, as report/folders.attach_activity allows for the snapshots); the monitor's record, not a counter
+    settings = settings_changed(run.setting_changes, lo, min(hi, t + PLACEMENT * window_ms), run.start_ms)
     return {"metrics": ranked, "follows": follows, "cpu": cpu, "server_gone": gone, "disk": disk,
             "pressure": pressure, "version_backlog": backlog, "misses": misses, "refused": refused, "lost": lost,
             "settings": settings}

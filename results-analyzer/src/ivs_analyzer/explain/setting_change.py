@@ -3,10 +3,11 @@ monitor reads the server's settings every interval and records the ones that cha
 the setting, old and new value, between which two reads). Nothing in the counters says a setting moved, only its
 consequences (misses after a smaller buffer pool, slower commits after synchronous_commit = on), so the record
 itself is the evidence: a step or an episode whose context windows before it (the windows the cause search
-compares, detect/steps.py) or its own first window hold a change gets the category, for the better as for the
-worse (a setting can make a server faster as well as slower). A change later in the context, after the step
-began, is not its cause (first corpus run of scenario 21: the box's p99 fall 9 s before the SET GLOBAL was
-given it).
+compares, detect/steps.py) or its first PLACEMENT windows hold a change gets the category, for the better as
+for the worse (a setting can make a server faster as well as slower). A change later in the context is not its
+cause (first corpus run of scenario 21: the box's p99 fall 9 s before the SET GLOBAL was given it); the first
+windows are allowed because the detector may place a change point a few windows early (scenario 22's first
+run: the episode placed 2 s before the reload; the activity snapshots are taken within as many windows).
 
 It ranks after the client's own evidence (a server gone, connections refused or lost: explain/findings.py) and
 before the counter categories (write pressure, buffer misses, the machine, old transactions), which stay in the
@@ -18,11 +19,12 @@ from __future__ import annotations
 import pandas as pd
 
 NAMED = 3
+PLACEMENT = 3   # windows after the placed change point a setting change may still be its cause
 
 
 def settings_changed(changes: pd.DataFrame | None, lo: float, hi: float, start_ms: float) -> dict | None:
     """The setting changes whose interval (since_ms, time_ms] meets [lo, hi) - the step's context before it and its
-    first window - or None:
+    first PLACEMENT windows - or None:
     {"category", "changes": [{"name", "old", "new", "since_ms", "time_ms"}] in time order, "text"}."""
     if changes is None or changes.empty:
         return None
