@@ -2,7 +2,7 @@
 # The fault corpus of docs/diagnosis.md run end to end on the private servers, and the analyzer's accuracy:
 #
 #   scripts/bench/diagnosis-accuracy.sh [--runs N] [SCENARIO...]
-#                                                         (default: all: 1-15 17 18 18b N1-N3, then 16; each
+#                                                         (default: all: 1-15 17 18 18b 19-22 N1-N3, then 16; each
 #                                                         scenario N times, default 1 - the table wants 3 or more)
 #   scripts/bench/diagnosis-accuracy.sh --rescore DIR     the analyzer again on an earlier run's folders (DIR:
 #                                                         its .cache/bench/diagnosis-<time>/), no server needed
@@ -31,7 +31,7 @@
 # prints a row per run: the report's first answer, right or wrong, holder named, false alarms; at the end the
 # accuracy table of docs/diagnosis.md (scripts/bench/lib/diagnosis_score.py), also written to accuracy.md in the
 # work and results folder, .cache/bench/diagnosis-<time>/.
-# About 1.5 min per scenario (the no-fault runs and 8, 9 - a 50 s idle transaction in 90 s - 2 min), ~30 min
+# About 1.5 min per scenario (the no-fault runs and 8, 9 - a 50 s idle transaction in 90 s - 2 min), ~36 min
 # in all. The CPU scenarios take the host's cores for 10 s (12: two
 # burners as docs/diagnosis.md says; 12b: four per core, as tests/test_real_diagnosis.py's hog); the
 # write bursts (14-16) run a second ivsbench process, 8 closed-loop terminals for 15 s. The no-fault runs
