@@ -16,6 +16,10 @@
 #                               path is taken against the current working directory
 #   IVS_POSTGRES_BASE_PORT      first TCP port tried (default 25432)
 #   IVS_POSTGRES_SHARED_BUFFERS shared_buffers (default 128MB, PostgreSQL's own default)
+#   IVS_POSTGRES_SETTINGS       more settings, one `name = value` a line, written at each start to
+#                               <data>/ivs-settings.conf (included by postgresql.conf): for a scenario that needs a
+#                               differently configured instance (docs/diagnosis.md, held-out H6: synchronous_commit
+#                               = off); start it with its own IVS_STATE_DIR so the default instance keeps the defaults
 #   IVS_POSTGRES_USER_OS        the system user the server runs as when we are root (default postgres)
 #
 # PostgreSQL refuses to run as root, so as root the data directory is given to a system user and every server
@@ -51,6 +55,11 @@ PORTFILE="$STATE_DIR/port"
 # the restart cannot bind it.
 BASE_PORT="${IVS_POSTGRES_BASE_PORT:-25432}"
 SHARED_BUFFERS="${IVS_POSTGRES_SHARED_BUFFERS:-128MB}"
+SETTINGS="${IVS_POSTGRES_SETTINGS:-}"
+while IFS= read -r setting; do
+  [[ -z "$setting" || "$setting" =~ ^[A-Za-z][A-Za-z0-9_.]*\ *=\ *[^[:cntrl:]]+$ ]] \
+    || { echo "IVS_POSTGRES_SETTINGS: not a name = value line: $setting" >&2; exit 2; }
+done <<<"$SETTINGS"
 START_TIMEOUT=60
 DB=ivsbench
 DB_USER=ivs
@@ -197,6 +206,12 @@ cmd_start() {
   touch "$LOG"
   ivs_is_root && chown "$OS_USER": "$STATE_DIR" "$LOG"
   [ -f "$DATADIR/PG_VERSION" ] || init_datadir
+  # IVS_POSTGRES_SETTINGS, rewritten at every start (empty without it); a data directory made before it gets the
+  # include line now
+  grep -q "^include_if_exists = 'ivs-settings.conf'" "$DATADIR/postgresql.conf" \
+    || echo "include_if_exists = 'ivs-settings.conf'" >>"$DATADIR/postgresql.conf"
+  printf '%s\n' "$SETTINGS" >"$DATADIR/ivs-settings.conf"
+  ivs_is_root && chown "$OS_USER": "$DATADIR/ivs-settings.conf"
   # After a kill -9 the pid file is stale; the server removes it itself when its pid is not running.
 
   # Prefer the port of the last run (stable URLs); move on if something else took it meanwhile.

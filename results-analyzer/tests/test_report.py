@@ -20,11 +20,12 @@ def test_report_run(step_run, capsys):
         assert not link.startswith("/") and (step_run / link).stat().st_size > 1000
     changes = json.loads((step_run / "changes.json").read_text())
     assert changes[0]["series"] == "throughput"
-    # duration_ms, cpu, disk, server_gone, pressure, version_backlog, misses, refused and lost were added (README:
-    # additive keys; older readers ignore them)
+    # duration_ms, cpu, disk, server_gone, pressure, version_backlog, misses, refused, lost and settings were added
+    # (README: additive keys; older readers ignore them)
     assert set(changes[0]) == {"phase", "series", "time_ms", "before", "after", "relative_change", "metrics",
                                 "follows", "duration_ms", "cpu", "disk", "server_gone", "pressure", "version_backlog",
-                                "misses", "refused", "lost"}
+                                "misses", "refused", "lost", "settings"}
+    assert changes[0]["settings"] is None  # the synthetic run has no setting-changes.csv
     assert changes[0]["version_backlog"] is None  # nor kept versions for an old snapshot
     assert changes[0]["server_gone"] is None  # the synthetic server never went away
     assert changes[0]["refused"] is None and changes[0]["lost"] is None  # nor refused or lost a connection

@@ -30,11 +30,13 @@ import time
 from pathlib import Path
 
 import diagnosis_cache as cache
+import diagnosis_heldout as heldout
+import diagnosis_inside as inside
 import diagnosis_score as score
+import diagnosis_targets as targets
+from diagnosis_targets import FAULTS, REPO, _cassandra, _db, _env, _libpq, _mariadb, _pg_env, _postgres
 
-REPO = Path(__file__).resolve().parents[3]
 JAR = REPO / "target" / "benchbase.jar"
-FAULTS = REPO / "scripts" / "faults"
 FAULT_AFTER = 15      # measured windows before the fault starts
 HOLD = 8              # seconds a lock is held
 BURN = 10             # seconds the CPU burners run
@@ -47,25 +49,6 @@ NOFAULT_BURN = 45     # N3: seconds the CPU burners run (half the run), from FAU
 # (weights, records, extra config, key distribution, measured seconds, the writing transaction type)
 LONG_HOLD = 50
 LONG_LOAD = {s: ("50,50", 500, "", "zipfian", 90, "UpdateRecord") for s in ("8", "9")}
-
-
-def _env(name: str) -> str:
-    v = os.environ.get(name)
-    if not v:
-        sys.exit(f"{name} is not set: run this through scripts/bench/diagnosis-accuracy.sh")
-    return v
-
-
-def _mariadb(engine: str) -> tuple[str, str]:
-    conn = (f"<type>MARIADB</type><url>{_env('IVS_MARIADB_URL')}</url><username>ivs</username>"
-            f"<monitor><pidFile>{_env('IVS_MARIADB_PIDFILE')}</pidFile></monitor><engine>{engine}</engine>")
-    return conn, _env("IVS_MARIADB_PASSWORD")
-
-
-def _cassandra() -> tuple[str, None]:
-    conn = (f"<type>CASSANDRA</type><url>{_env('IVS_CASSANDRA_URL')}</url>"
-            f"<monitor><pidFile>{_env('IVS_CASSANDRA_PIDFILE')}</pidFile></monitor>")
-    return conn, None
 
 
 def _burst(conn_of, table: str, work: Path) -> list:
@@ -89,24 +72,6 @@ def _config(connection: str, password: str | None, table: str, terminals: int, s
             f"<transactiontype><name>{writer}</name></transactiontype></transactiontypes>"
             f"<works><work><warmup>{warmup}</warmup><time>{seconds}</time>{rate_xml}<weights>{weights}</weights>"
             f"{keys}</work></works></parameters>")
-
-
-def _postgres() -> tuple[str, str]:
-    conn = (f"<type>POSTGRESQL</type><url>{_env('IVS_POSTGRES_URL')}</url><username>ivs</username>"
-            f"<monitor><pidFile>{_env('IVS_POSTGRES_PIDFILE')}</pidFile></monitor>")
-    return conn, _env("IVS_POSTGRES_PASSWORD")
-
-
-def _libpq() -> str:
-    return "postgresql://ivs@" + _env("IVS_POSTGRES_URL").split("//", 1)[1]
-
-
-def _db() -> str:
-    return _env("IVS_MARIADB_URL").rsplit("/", 1)[1].split("?")[0]
-
-
-def _pg_env() -> dict:
-    return dict(os.environ, PGPASSWORD=_env("IVS_POSTGRES_PASSWORD"))
 
 
 # id, server, fault, expected category, whether a holder must be named, connection, injector argv (table -> argv)
@@ -165,6 +130,7 @@ SCENARIOS = {
            "none / cpu-contention", False, lambda: _mariadb("InnoDB"),
            lambda t, w: [FAULTS / "cpu-burn.sh", NOFAULT_BURN, 2 * (os.cpu_count() or 1)], None),
 }
+SCENARIOS.update(inside.SCENARIOS)   # 19-22: causes inside the server (server-work, setting-change)
 # the no-fault runs: every step or episode in them is a false one; a database cause is the worse kind
 NO_FAULT = ("N1", "N2", "N3")
 # the scenarios whose terminals reconnect after a lost connection (as a DBA's client would)
@@ -197,7 +163,18 @@ PRIVATE = {
            "memtable_allocation_type: unslabbed_heap_buffers\nmemtable_heap_space: 2MiB\n"
            "memtable_cleanup_threshold: 0.1\nmemtable_flush_writers: 1\nconcurrent_compactors: 1\n"
            "compaction_throughput: 1MiB/s"),
+    **inside.PRIVATE,
 }
+# per scenario of diagnosis_inside.py / diagnosis_heldout.py: (weights, records, more config, key elements,
+# measured seconds, writer)
+OWN_LOAD = dict(inside.LOAD)
+
+
+def use_held_out() -> None:
+    """Adds the held-out set (diagnosis_heldout.py, expectations from heldout.tsv) to the scenarios."""
+    SCENARIOS.update(heldout.scenarios())
+    PRIVATE.update(heldout.PRIVATE)
+    OWN_LOAD.update(heldout.LOAD)
 
 
 @contextlib.contextmanager
@@ -261,6 +238,8 @@ def _run_scenario(sid: str, out: Path, repeat: int = 1) -> dict:
     reconnect = "<reconnectOnConnectionFailure>true</reconnectOnConnectionFailure>" if sid in RECONNECT else ""
     weights, records, extra, keys = cache.LOAD.get(
         sid, (weights, records, extra, f"<distribution>{distribution}</distribution>"))
+    if sid in OWN_LOAD:
+        weights, records, extra, keys, seconds, writer = OWN_LOAD[sid]
     config = work / "cfg.xml"
     config.write_text(_config(connection, password, table, terminals=4, seconds=seconds, warmup=10, rate="1000",
                               weights=weights, extra=reconnect + extra, records=records, keys=keys, writer=writer))
@@ -348,14 +327,29 @@ HEADER = ("| # | Run started (UTC) | First answer | Scored | Holder named | Fals
 
 
 def main(argv: list[str]) -> int:
-    usage = "usage: diagnosis_accuracy.py [--runs N] OUT_DIR [SCENARIO...] | --rescore OUT_DIR"
+    usage = ("usage: diagnosis_accuracy.py [--held-out] [--list] [--runs N] OUT_DIR [SCENARIO...] | "
+             "--rescore OUT_DIR")
+    held_out = bool(argv) and argv[0] == "--held-out"
+    if held_out:
+        # the held-out set alone (diagnosis_heldout.py), scored apart, once the rules are frozen
+        argv = argv[1:]
+        use_held_out()
+    dev = [s for s in SCENARIOS if not s.startswith("H")]
+    if argv and argv[0] == "--list":
+        ids = [s for s in SCENARIOS if s.startswith("H")] if held_out else dev
+        evidence = {r["id"]: r["evidence"] for r in heldout.expectations()[1]} if held_out else None
+        print(targets.listing(SCENARIOS, ids, evidence))
+        return 0
     if not argv:
         print(usage, file=sys.stderr)
         return 2
     if argv[0] == "--rescore":
         # the analyzer again on the results folders of an earlier run (OUT_DIR/results.json): for its changes
         out = Path(argv[1])
-        rows = [judge(r) if r.get("run_dir") else r for r in json.loads((out / "results.json").read_text())]
+        rows = json.loads((out / "results.json").read_text())
+        if any(r["scenario"].startswith("H") for r in rows):
+            use_held_out()
+        rows = [judge(r) if r.get("run_dir") else r for r in rows]
         (out / "results.json").write_text(json.dumps(rows, indent=1))
         summarize(rows, out)
         return 0
@@ -365,11 +359,16 @@ def main(argv: list[str]) -> int:
             print(f"--runs: not a number of runs: {argv[1] if len(argv) > 1 else ''}", file=sys.stderr)
             return 2
         runs, argv = int(argv[1]), argv[2:]
+    if held_out and not heldout.expectations()[0]:
+        print("--held-out: the rules are not frozen yet (scripts/bench/lib/heldout.tsv's '# frozen:' line names no "
+              "commit)", file=sys.stderr)
+        return 2
+    known = [s for s in SCENARIOS if s.startswith("H")] if held_out else dev
     out = Path(argv[0])
-    chosen = argv[1:] or list(SCENARIOS)
-    bad = [s for s in chosen if s not in SCENARIOS]
+    chosen = argv[1:] or known
+    bad = [s for s in chosen if s not in known]
     if bad:
-        print(f"scenario: unknown: {bad[0]} (known: {' '.join(SCENARIOS)})", file=sys.stderr)
+        print(f"scenario: unknown: {bad[0]} (known: {' '.join(known)})", file=sys.stderr)
         return 2
     # rows of an earlier call into the same folder stay (the wrapper runs the Cassandra scenario apart)
     rows = json.loads((out / "results.json").read_text()) if (out / "results.json").exists() else []

@@ -91,7 +91,8 @@ def score_run(findings: list[dict], fault_ms, expected: tuple[str, ...], no_faul
     out["right"] = None if no_fault else bool(near and first.get("category") in expected)
     if needs_holder and not no_fault:
         blocker = (first.get("wait") or {}).get("blocker") or {}
-        out["holder_named"] = bool(out["right"] and holder is not None and str(blocker.get("id")) == str(holder))
+        # an injector of several sessions (server-work) prints their ids on its first line: any of them is named
+        out["holder_named"] = bool(out["right"] and holder is not None and str(blocker.get("id")) in str(holder).split())
     return out
 
 

@@ -17,6 +17,7 @@ from .metrics import rank_window_metrics
 from .misses import buffer_misses
 from .pressure import write_pressure
 from .restart import lost_connections, server_gone, sessions_lost
+from .setting_change import PLACEMENT, settings_changed
 
 
 def find_changes(run: Run, params: ChangeParams | None = None) -> list[dict]:
@@ -24,7 +25,8 @@ def find_changes(run: Run, params: ChangeParams | None = None) -> list[dict]:
     {..., "metrics": ranked, "follows": effects, "cpu": who took the host's CPU, "disk": who took its disk
     (disk.py), "server_gone": restart.py's evidence or None, "pressure": pressure.py's write pressure or None,
     "version_backlog": longtxn.py's versions kept for an old snapshot or None, "misses": misses.py's buffer misses
-    or None, "refused": connections.py's connection-limit evidence or None, "lost": restart.sessions_lost or None}."""
+    or None, "refused": connections.py's connection-limit evidence or None, "lost": restart.sessions_lost or None,
+    "settings": setting_change.py's settings changed in the context or None}."""
     params = params or ChangeParams()
     metrics = run.metric_frame()
     mtimes = metrics.index.to_numpy(dtype=float) if metrics is not None else np.array([])
@@ -55,8 +57,13 @@ def _explained(run: Run, metrics, mtimes: np.ndarray, params: ChangeParams, ctx:
         refused = connections_refused(run.samples, metrics, mtimes, lo, t - window_ms, hi,
                                       max_connections(run.environment))
         lost = sessions_lost(run.samples, metrics, mtimes, lo, t - window_ms, hi, lost_connections(run.summary, None))
+    # a setting changed in the context before the change or within PLACEMENT windows after the point the detector
+    # placed it at (a change well after the step began cannot be its cause; the point may be placed a few windows
+    # early, as report/folders.attach_activity allows for the snapshots); the monitor's record, not a counter
+    settings = settings_changed(run.setting_changes, lo, min(hi, t + PLACEMENT * window_ms), run.start_ms)
     return {"metrics": ranked, "follows": follows, "cpu": cpu, "server_gone": gone, "disk": disk,
-            "pressure": pressure, "version_backlog": backlog, "misses": misses, "refused": refused, "lost": lost}
+            "pressure": pressure, "version_backlog": backlog, "misses": misses, "refused": refused, "lost": lost,
+            "settings": settings}
 
 
 def _means(metrics: pd.DataFrame, mask: np.ndarray, names: tuple = (HOST_IDLE, SERVER_CPU, CLIENT_CPU)) -> dict:

@@ -87,7 +87,7 @@ def _has_other_cause(change: dict, cpu: dict | None) -> bool:
 
 def _category(gone: dict | None, cpu: dict | None, pressure: dict | None = None, disk: dict | None = None,
               backlog: dict | None = None, worse: bool = True, refused: dict | None = None,
-              lost: dict | None = None) -> str | None:
+              lost: dict | None = None, settings: dict | None = None) -> str | None:
     """A step's cause category from the client's, the server's counters' (write pressure: explain/pressure.py)
     and the host's evidence (docs/diagnosis.md), in that order: a server that went away explains everything
     after it, and the engine's own flush/stall counters say why writes slowed whoever took the host's CPU
@@ -101,6 +101,8 @@ def _category(gone: dict | None, cpu: dict | None, pressure: dict | None = None,
         return "connection-limit"   # the server stayed up and refused sessions (explain/connections.py)
     if lost:
         return "server-restart"     # the server ended the sessions but stayed up: the title says which
+    if settings:
+        return "setting-change"     # a setting changed in the context (explain/setting_change.py)
     if pressure:
         return pressure["category"]
     disk_taken = bool(disk and disk.get("taken_by") == "another process")
@@ -151,6 +153,8 @@ def run_findings(changes: list[dict], excursions: list[dict], start_ms: float, w
         counted = (pressure or misses) if worse else None
         refused = None if gone else next((d["refused"] for d in group if d.get("refused")), None)
         lost = None if gone or refused else next((d["lost"] for d in group if d.get("lost")), None)
+        settings = None if gone or refused or lost else next((d["settings"] for d in group if d.get("settings")),
+                                                             None)
         if gone:
             why = describe_gone(gone)
         elif refused:
@@ -158,6 +162,12 @@ def run_findings(changes: list[dict], excursions: list[dict], start_ms: float, w
             why = describe_refused(refused)
         elif lost:
             why = describe_lost(lost)
+        elif settings:
+            # what the new value did (the counters' category, the machine) follows as "meanwhile"; the chart
+            # keeps the counter that shows it
+            cause = counted["signals"][0]["name"] if counted else cause
+            then = counted["text"] if counted else (why if _has_other_cause(lead, cpu) else None)
+            why = settings["text"] + (f"; meanwhile {then}" if then else "")
         elif counted:
             cause = counted["signals"][0]["name"]
             why = counted["text"] + (f"; meanwhile {why}" if _has_other_cause(lead, cpu) else "")
@@ -176,6 +186,10 @@ def run_findings(changes: list[dict], excursions: list[dict], start_ms: float, w
             evidence.insert(0, describe_refused(refused))
         elif lost:
             evidence.insert(0, describe_lost(lost))
+        elif settings:
+            evidence.insert(0, settings["text"])
+            if counted:
+                evidence.insert(1, f"meanwhile: {counted['text']}")
         elif counted:
             evidence.insert(0, counted["text"])
         elif pressure or misses:
@@ -194,8 +208,8 @@ def run_findings(changes: list[dict], excursions: list[dict], start_ms: float, w
                     "evidence": evidence, "cause": cause, "time_ms": c["time_ms"], "phase": c["phase"],
                     "duration_ms": duration, "series": [d["series"] for d in group], "follows": follows,
                     "cpu": cpu, "disk": disk, "pressure": pressure, "misses": misses, "version_backlog": backlog,
-                    "refused": refused, "lost": lost, "worse": worse,
-                    "category": _category(gone, cpu, counted, disk, backlog, worse, refused, lost)})
+                    "refused": refused, "lost": lost, "worse": worse, "settings": settings,
+                    "category": _category(gone, cpu, counted, disk, backlog, worse, refused, lost, settings)})
     # an excursion inside (or at the edges of) a step or an episode is part of that finding
     spans = [(f["phase"], f["time_ms"] - 2 * window_ms, f["time_ms"] + (f["duration_ms"] or 0) + 2 * window_ms)
              for f in out]

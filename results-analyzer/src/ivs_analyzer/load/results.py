@@ -57,6 +57,8 @@ class Run:
     environment: dict | None = None
     # settings.csv: the configured rate and mix per window, written only when a phase ramps.
     settings: pd.DataFrame | None = None
+    # setting-changes.csv: the server's settings that changed while the run went on (None: not watched).
+    setting_changes: pd.DataFrame | None = None
 
     @property
     def cores(self) -> int | None:
@@ -216,6 +218,18 @@ def load_settings(path: Path) -> pd.DataFrame:
     return df.sort_values(["phase", "time_ms"], kind="stable").reset_index(drop=True)
 
 
+SETTING_CHANGE_COLUMNS = ["time_ms", "since_ms", "name", "old_value", "new_value"]
+
+
+def load_setting_changes(path: Path) -> pd.DataFrame:
+    """setting-changes.csv (docs/results-format.md): one row per server setting whose value changed between two
+    of the monitor's reads; values stay text (an empty cell: the setting was not there)."""
+    df = read_csv(path, SETTING_CHANGE_COLUMNS, ["time_ms", "since_ms"], not_null=["time_ms", "since_ms", "name"])
+    for c in ("name", "old_value", "new_value"):
+        df[c] = df[c].map(lambda v: "" if pd.isna(v) else str(v))
+    return df.sort_values("time_ms", kind="stable").reset_index(drop=True)
+
+
 def load_monitor(path: Path) -> pd.DataFrame:
     with path.open(encoding="utf-8") as f:
         header = [c.strip() for c in f.readline().rstrip("\r\n").split(",")]
@@ -244,8 +258,10 @@ def load_run(path: Path) -> Run:
     environment = _read_json(env_path) if env_path.is_file() else None
     settings_path = path / "settings.csv"
     settings = load_settings(settings_path) if settings_path.is_file() else None
+    changes_path = path / "setting-changes.csv"
+    setting_changes = load_setting_changes(changes_path) if changes_path.is_file() else None
     return Run(path=path, summary=summary, samples=samples, monitor=monitor, environment=environment,
-               settings=settings)
+               settings=settings, setting_changes=setting_changes)
 
 
 _EPOCH_DIR = re.compile(r"^epoch-(\d+)$")

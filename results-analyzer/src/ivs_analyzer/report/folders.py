@@ -38,6 +38,8 @@ CHANGE_METHOD = (
 
 # categories from the client's lost or refused connections (explain/restart.py, explain/connections.py)
 CONNECTION_CATEGORIES = ("server-restart", "connection-limit")
+# a setting changed in the step's context (explain/setting_change.py): only a wait with a named holder replaces it
+SETTING_CHANGE = "setting-change"
 
 
 def attach_activity(found: list[dict], activity: list[dict], start_ms: float, window_ms: float) -> None:
@@ -56,7 +58,8 @@ def attach_activity(found: list[dict], activity: list[dict], start_ms: float, wi
     finding's `version_backlog`): that is the extra work they wait on. A wait a session holds (a lock with its
     holder) still wins. Other sessions running heavy statements of their own (explain/server_work.py) are the
     cause (`server-work`, the longest-running one the blocker) of a change for the worse without a wait whose
-    category was none or `buffer-miss`."""
+    category was none or `buffer-miss`. A setting changed in the step's context (`setting-change`) is replaced
+    only by a lock wait whose holder is named; any other snapshot cause stays in its title as "meanwhile"."""
     for f in found:
         if f["kind"] not in ("step", "episode") or not activity:
             continue
@@ -85,6 +88,10 @@ def attach_activity(found: list[dict], activity: list[dict], start_ms: float, wi
                 cause = work or cause
             # queued request stages alone ("backlog": Cassandra's request pools) name no cause: a category the
             # counters gave (write pressure, a restart, the CPU) stays, the snapshot is in the evidence
+            if cause is not None and f.get("category") == SETTING_CHANGE and \
+                    not (cause["category"] == "lock-wait" and cause.get("blocker") is not None):
+                f["title"] += f"; meanwhile {cause['text']}"
+                continue
             if cause is not None and not (cause["category"] == "backlog" and f.get("category")) \
                     and f.get("category") not in CONNECTION_CATEGORIES:
                 f["wait"], f["category"] = cause, cause["category"]

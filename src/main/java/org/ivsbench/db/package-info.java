@@ -8,7 +8,8 @@
  * {@link ServerInfo} (environment.json, table engines), {@link StatusCounters}
  * (the monitor's db.* columns), {@link DatabaseAdmin} (an experiment's fresh databases),
  * {@link NativeSnapshot} (clean/method native), {@link ServerActivity} (the
- * activity snapshot at a detected step), {@link ServerClock} (the shards' start barrier's clock offset).</li>
+ * activity snapshot at a detected step), {@link ServerClock} (the shards' start barrier's clock offset),
+ * {@link ServerSettings} (every setting of the running server: the monitor's record of settings changed).</li>
  * <li>{@link TargetKind}: one kind of database described for those who must not know its
  * binding (type names, URLs, defaults, server process, default counters, storage engines), with its
  * {@link KindFeatures} (server extend, range delete, native snapshot, fresh databases) in one record;

@@ -27,6 +27,7 @@ import org.ivsbench.db.TargetKind;
  * the client's host, not the database's: the run says so once on the console and marks the rows
  * {@code source=client} instead of {@code local}, so no one reads them as the database host's. With
  * {@code <monitor><exporters>} the server side comes from Prometheus exporters instead ({@code source=exporter}).
+ * Beside monitor.csv, {@link SettingsWatch} records the server's settings that changed (setting-changes.csv).
  */
 public final class RunMonitor implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(RunMonitor.class);
@@ -41,6 +42,8 @@ public final class RunMonitor implements AutoCloseable {
     private final ResourceMonitor monitor;
     /** The process the proc.* columns sample (in-process sampling only), else null. */
     private final ProcessLocator server;
+    /** setting-changes.csv, when the monitor runs and the server can show its settings; else null. */
+    private SettingsWatch settings;
 
     private RunMonitor(ResourceMonitor monitor) {
         this(monitor, null);
@@ -49,6 +52,21 @@ public final class RunMonitor implements AutoCloseable {
     private RunMonitor(ResourceMonitor monitor, ProcessLocator server) {
         this.monitor = monitor;
         this.server = server;
+    }
+
+    /** The server's settings watched beside a monitor that started (a watch that cannot start is only logged). */
+    private RunMonitor watchSettings(Target target, MonitorConfig config, Path dir) {
+        if (monitor != null) {
+            try {
+                settings = SettingsWatch.start(target, config.intervalMs(), dir).orElse(null);
+            } catch (Exception e) {
+                LOG.warn(
+                        "monitor: the server's settings cannot be watched ({}); no {}",
+                        e.getMessage(),
+                        SettingsWatch.FILE);
+            }
+        }
+        return this;
     }
 
     /**
@@ -74,20 +92,21 @@ public final class RunMonitor implements AutoCloseable {
                     hosts(config.target().url()));
         }
         if (config.monitor().exporters() != null) {
-            return startWithExporters(config, target, dir, currentPhase);
+            return startWithExporters(config, target, dir, currentPhase).watchSettings(target, config.monitor(), dir);
         }
         try {
             ProcessLocator server = serverProcess(config, kind);
             return new RunMonitor(
-                    ResourceMonitor.start(
-                            config.monitor(),
-                            server,
-                            CounterSource.of(target),
-                            CounterSelection.defaults(kind),
-                            dir.resolve("monitor.csv"),
-                            currentPhase,
-                            clientHost ? CLIENT_HOST_SOURCE : ResourceMonitor.LOCAL_SOURCE),
-                    clientHost || config.monitor().agent() != null ? null : server);
+                            ResourceMonitor.start(
+                                    config.monitor(),
+                                    server,
+                                    CounterSource.of(target),
+                                    CounterSelection.defaults(kind),
+                                    dir.resolve("monitor.csv"),
+                                    currentPhase,
+                                    clientHost ? CLIENT_HOST_SOURCE : ResourceMonitor.LOCAL_SOURCE),
+                            clientHost || config.monitor().agent() != null ? null : server)
+                    .watchSettings(target, config.monitor(), dir);
         } catch (Exception e) {
             LOG.warn("the resource monitor could not start ({}); the run goes on without monitor.csv", e.getMessage());
             return new RunMonitor(null);
@@ -278,6 +297,9 @@ public final class RunMonitor implements AutoCloseable {
 
     @Override
     public void close() {
+        if (settings != null) {
+            settings.close();
+        }
         if (monitor != null) {
             try {
                 monitor.close();

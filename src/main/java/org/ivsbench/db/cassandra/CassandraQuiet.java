@@ -96,4 +96,13 @@ final class CassandraQuiet implements Quiescence {
         }
         return settings;
     }
+
+    /** Every row of system_views.settings: the node's settings as it runs them, for the monitor's record of changes. */
+    static Map<String, String> allSettings(CqlSession session) {
+        Map<String, String> settings = new TreeMap<>();
+        for (Row row : session.execute("SELECT name, value FROM system_views.settings")) {
+            settings.put(row.getString("name"), row.getString("value"));
+        }
+        return settings;
+    }
 }

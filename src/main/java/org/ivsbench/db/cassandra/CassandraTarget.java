@@ -26,6 +26,7 @@ import org.ivsbench.db.Record;
 import org.ivsbench.db.ServerActivity;
 import org.ivsbench.db.ServerClock;
 import org.ivsbench.db.ServerInfo;
+import org.ivsbench.db.ServerSettings;
 import org.ivsbench.db.Session;
 import org.ivsbench.db.StatusCounters;
 import org.ivsbench.db.TableSpec;
@@ -279,7 +280,8 @@ public final class CassandraTarget implements Target, ServerInfo, StatusCounters
 
     /**
      * The quiet decision ({@link CassandraQuiet}), the coordinator's clock ({@link CassandraServerClock}) and the
-     * activity snapshot ({@link CassandraActivity}) beside the capabilities this class implements.
+     * activity snapshot ({@link CassandraActivity}) and every setting of the node ({@code system_views.settings}) beside
+     * the capabilities this class implements.
      */
     @Override
     public <T> Optional<T> capability(Class<T> type) {
@@ -291,6 +293,15 @@ public final class CassandraTarget implements Target, ServerInfo, StatusCounters
         }
         if (type == ServerActivity.class) {
             return Optional.of(type.cast(new CassandraActivity(session)));
+        }
+        if (type == ServerSettings.class) {
+            return Optional.of(type.cast((ServerSettings) () -> {
+                try {
+                    return CassandraQuiet.allSettings(session);
+                } catch (RuntimeException e) {
+                    throw CassandraErrors.failure("read system_views.settings", e);
+                }
+            }));
         }
         return Target.super.capability(type);
     }

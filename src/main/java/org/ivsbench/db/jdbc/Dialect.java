@@ -148,6 +148,14 @@ interface Dialect {
         return Map.of();
     }
 
+    /**
+     * A query of every setting of the running server, two columns (name, value as text), for the monitor's record
+     * of settings changed while a run goes on ({@link org.ivsbench.db.ServerSettings}); null where there is none.
+     */
+    default String liveSettingsSql() {
+        return null;
+    }
+
     /** Whether the database has counters to read (an embedded one has none, so no connection is kept for them). */
     boolean hasServerCounters();
 

@@ -25,6 +25,7 @@ import org.ivsbench.db.Record;
 import org.ivsbench.db.ServerActivity;
 import org.ivsbench.db.ServerClock;
 import org.ivsbench.db.ServerInfo;
+import org.ivsbench.db.ServerSettings;
 import org.ivsbench.db.Session;
 import org.ivsbench.db.StatusCounters;
 import org.ivsbench.db.TableSpec;
@@ -108,7 +109,8 @@ public final class JdbcTarget implements Target, ServerInfo, StatusCounters, Dat
     /**
      * What the dialect declares: counters only where the database has some, the native snapshot where the product
      * has the tools, the activity snapshot where the server can show one, the server's clock (an embedded
-     * database's is this host's), quiescence where the dialect defines quiet.
+     * database's is this host's), quiescence where the dialect defines quiet, the running server's settings where
+     * the dialect has a query for them.
      */
     @Override
     public <T> Optional<T> capability(Class<T> type) {
@@ -131,6 +133,10 @@ public final class JdbcTarget implements Target, ServerInfo, StatusCounters, Dat
         }
         if (type == org.ivsbench.db.Reorganization.class) {
             return Optional.ofNullable(dialect.reorganization(this)).map(type::cast);
+        }
+        if (type == ServerSettings.class) {
+            String sql = dialect.liveSettingsSql();
+            return sql == null ? Optional.empty() : Optional.of(type.cast(new JdbcServerSettings(this, sql)));
         }
         return Target.super.capability(type);
     }
@@ -239,9 +245,23 @@ public final class JdbcTarget implements Target, ServerInfo, StatusCounters, Dat
         if (!dialect.hasServerCounters()) {
             return Map.of(); // nothing to ask, so no connection either
         }
+        return onCounterConnection("read server counters", dialect::serverCounters);
+    }
+
+    /** A read the monitor makes every interval (counters, settings). */
+    @FunctionalInterface
+    interface CounterRead<T> {
+        T read(Connection connection) throws SQLException;
+    }
+
+    /**
+     * {@code read} on the kept counter connection, opened at the first call: the monitor's reads share it, one
+     * at a time, so they cost the server one idle connection whatever they read.
+     */
+    <T> T onCounterConnection(String what, CounterRead<T> read) throws TargetException {
         synchronized (counterLock) {
             if (closed) {
-                throw new TargetException("read server counters: the target is closed");
+                throw new TargetException(what + ": the target is closed");
             }
             boolean reused = counterConnection != null;
             while (true) {
@@ -249,9 +269,9 @@ public final class JdbcTarget implements Target, ServerInfo, StatusCounters, Dat
                     counterConnection = connect();
                 }
                 try {
-                    return dialect.serverCounters(counterConnection);
+                    return read.read(counterConnection);
                 } catch (SQLException e) {
-                    TargetException failure = failure("read server counters", e);
+                    TargetException failure = failure(what, e);
                     Connections.closeQuietly(counterConnection);
                     counterConnection = null;
                     // A kept connection can have been lost since the last interval (server restart, KILL,

@@ -324,6 +324,16 @@ final class MariaDbDialect implements Dialect {
         return settings;
     }
 
+    /**
+     * Every global variable but the replication positions (gtid_*_pos, gtid_binlog_state), which move with each
+     * transaction logged: state, not a setting anyone changed.
+     */
+    @Override
+    public String liveSettingsSql() {
+        return "SHOW GLOBAL VARIABLES WHERE Variable_name NOT IN"
+                + " ('gtid_binlog_pos', 'gtid_binlog_state', 'gtid_current_pos', 'gtid_slave_pos')";
+    }
+
     @Override
     public SqlQuiescence.Gauges quietGauges() {
         return new MariaDbQuiet();

@@ -312,6 +312,16 @@ final class PostgresDialect implements Dialect {
         return settings;
     }
 
+    /**
+     * Every setting this session can see, in the form SHOW gives it (128MB, on): after ALTER SYSTEM and
+     * pg_reload_conf() a session takes the new value before its next statement, so the kept counter connection
+     * sees what new sessions get.
+     */
+    @Override
+    public String liveSettingsSql() {
+        return "SELECT name, current_setting(name) FROM pg_settings";
+    }
+
     @Override
     public SqlQuiescence.Gauges quietGauges() {
         return new PostgresQuiet(this);
