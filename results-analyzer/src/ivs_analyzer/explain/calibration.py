@@ -116,11 +116,9 @@ def tests(e: pd.DataFrame | dict) -> dict[str, str]:
 def naive_slower(e: pd.DataFrame | dict, margin: float = 0.0) -> bool:
     """The replaced method: main slower than clean by a paired t over the late epochs taken as independent, its
     interval beyond `margin`."""
-    from scipy import stats
-
     e = split(e)
     d = v.log_ratios(_col(e, "main").reindex(LATE), _col(e, "clean").reindex(LATE)).to_numpy()
-    half = stats.t.ppf(0.975, len(d) - 1) * d.std(ddof=1) / math.sqrt(len(d))
+    half = v.t_quantile(0.975, len(d) - 1) * d.std(ddof=1) / math.sqrt(len(d))
     return bool(d.mean() - half > margin)
 
 
@@ -130,14 +128,14 @@ def hac_beyond(e: pd.DataFrame | dict, margin: float = 0.0) -> bool:
     return bool(effect["low"] > margin)
 
 
-def epoch_steps(e: pd.DataFrame | dict) -> list[dict]:
+def epoch_steps(e: pd.DataFrame | dict, columns=tuple(MODE_SERIES)) -> list[dict]:
     """The steps changes.json would list for these epochs: every mode's series of detect/epoch_steps.MODE_SERIES
-    and the divergences, through changes_in with the report's parameters (14 series)."""
+    (or those of `columns`) and the divergences, through changes_in with the report's parameters (14 series)."""
     e = split(e)
     params = epoch_params(ChangeParams())
     found = []
     for mode in MODES:
-        for column, log_scale in MODE_SERIES.items():
+        for column, log_scale in ((c, MODE_SERIES[c]) for c in columns):
             steps, *_ = changes_in(_col(e, mode, column), log_scale, params)
             found += [{"mode": mode, "series": column, **s} for s in steps]
     for num, den in DIVERGENCES:

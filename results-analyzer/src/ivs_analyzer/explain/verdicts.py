@@ -71,7 +71,7 @@ def bandwidth(u: np.ndarray) -> float:
 
 
 @lru_cache(maxsize=None)
-def _t(q: float, df: int) -> float:
+def t_quantile(q: float, df: int) -> float:
     """The t distribution's q quantile with df degrees of freedom: scipy's stdtrit, which scipy.stats.t.ppf calls
     (the same numbers, without importing scipy.stats: a second of a report's start). Cached: a calibration asks for
     the same few thousands of times."""
@@ -107,8 +107,8 @@ def hac(X: np.ndarray, y: np.ndarray, contrast) -> dict:
     iid = float(u @ u) / max(n - k, 1) * float(c @ xtx_inv @ c)  # the variance if the epochs were independent
     est, se = float(c @ beta), math.sqrt(max(var, 0.0))
     b, df = (lags + 1) / n, max(n - k, 1)
-    cv95 = _fixed_b(b, True) + _t(0.975, df) - 1.959964
-    cv90 = _fixed_b(b, False) + _t(0.95, df) - 1.644854
+    cv95 = _fixed_b(b, True) + t_quantile(0.975, df) - 1.959964
+    cv90 = _fixed_b(b, False) + t_quantile(0.95, df) - 1.644854
     n_eff = float(n * iid / var) if var > 0 else float(n)
     return {"estimate": est, "low": est - cv95 * se, "high": est + cv95 * se, "low90": est - cv90 * se,
             "high90": est + cv90 * se, "se": se, "n": int(n), "n_eff": n_eff, "lags": lags, "rho": r,
