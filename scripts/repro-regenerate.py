@@ -75,8 +75,8 @@ def regime_changes(book: list[dict]) -> list[str]:
     return [f"Per regime: {split} paired tests split by the counters (verdicts.md, \"Per regime\"); the regimes"
             " whose verdict differs from the pooled test's (the pooled one is counted):", "",
             "| Fig | test | regime epochs | pooled | regime | effect in the regime; the state in force |",
-            "|---|---|---|---|---|---|"] + (rows or ["| - | - | - | - | - | every regime agrees with the pooled test |"]) \
-        + [""]
+            "|---|---|---|---|---|---|"] \
+        + (rows or ["| - | - | - | - | - | every regime agrees with the pooled test |"]) + [""]
 
 
 def main(ref: str = "HEAD", *only: str) -> None:

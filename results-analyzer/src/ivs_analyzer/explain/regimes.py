@@ -172,19 +172,19 @@ def per_regime(num: pd.Series, den: pd.Series, found: list[dict], claim: str, nu
                      unit, role="regime")
         ratio = (a / b).dropna()
         tr = v.trend(ratio.index.to_numpy(float), ratio.to_numpy(float)) if len(part) >= MIN_EPOCHS else None
-        row.update(epochs=_span(part), opened_by=opened, n_epochs=len(part), trend=None)
+        row.update(epochs=_span(part), opened_by=opened, n_epochs=len(part), trend=None, trend_text="-")
         if tr is not None:
             row["trend"] = {k: tr[k] for k in ("estimate", "low", "high", "n", "n_eff")}
-            row["text"] += (f"; trend of the ratio within the regime {v.show(tr['estimate'], '%')} (95 % CI"
-                            f" {v.show(tr['low'], '%')} .. {v.show(tr['high'], '%')})")
+            row["trend_text"] = (f"{v.show(tr['estimate'], '%')} (95 % CI {v.show(tr['low'], '%')} .. "
+                                 f"{v.show(tr['high'], '%')})")
         out.append(row)
     return out
 
 
 def words(rows: list[dict]) -> str:
     """The regime rows of one test in one line (figures.md, the detail of a section)."""
-    return " | ".join(f"regime {r['epochs']} ({r['opened_by']}): {r['text'].split(': ', 1)[-1]}"
-                      for r in rows)
+    return " | ".join(f"regime {r['epochs']} ({r['opened_by']}): {r['text'].split(': ', 1)[-1]}; the ratio's trend"
+                      f" within it {r['trend_text']}" for r in rows)
 
 
 def describe(found: list[dict]) -> list[str]:

@@ -187,9 +187,8 @@ def regime_rows(book: list[dict]) -> list[str]:
             for r in t.get("regimes") or [] if len(t.get("regimes") or []) > 1 else []:
                 text = str(r.get("text", "")).split(": ", 1)[-1]
                 effect = text.rsplit("): ", 1)[0] + ")" if "): " in text else text
-                trend = text.split("; trend of the ratio within the regime ", 1)
                 rows.append(f"| {fig['figure']} | {t.get('test', '')} | {r['epochs']} | {r['opened_by']} | "
-                            f"{effect.replace('|', '/')} | {trend[1] if len(trend) > 1 else '-'} | "
+                            f"{effect.replace('|', '/')} | {r.get('trend_text', '-')} | "
                             f"{r['verdict']} (pooled: {t.get('verdict', '')}) |")
     if not rows:
         return []

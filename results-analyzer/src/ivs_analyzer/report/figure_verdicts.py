@@ -113,8 +113,10 @@ def tests_table(tests: list[dict]) -> str:
         if len(x.get("regimes") or []) > 1:  # one regime is the pooled test itself
             for r in x["regimes"]:
                 rows.append(f"<tr><td>&nbsp;&nbsp;regime {r['epochs']}</td>"
-                            f"<td>{html.escape(r['text'].split(': ', 1)[-1])}</td>"
-                            f"<td>{html.escape(r['opened_by'])}</td><td>{r['verdict']} (not counted)</td><td></td></tr>")
+                            f"<td>{html.escape(r['text'].split(': ', 1)[-1])}; the ratio's trend within it"
+                            f" {html.escape(r['trend_text'])}</td>"
+                            f"<td>{html.escape(r['opened_by'])}</td><td>{r['verdict']} (not counted)</td>"
+                            "<td></td></tr>")
     return "".join(rows) + "</table>"
 
 
