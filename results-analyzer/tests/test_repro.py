@@ -1,7 +1,7 @@
 """The committed full-length runs (docs/repro/<setting>/, compact folders) as regression fixtures: the figure book
-on them gives the committed verdicts; one test of each kind (paired difference, equivalence, trend, step, knee) is
-recomputed here from epochs.csv with a design rebuilt from the paper's parameters, its standard error against
-statsmodels' Newey-West and a moving-block bootstrap; and swapping two modes' labels flips a verdict."""
+on them gives the committed verdicts and regimes; one test of each kind (paired difference, equivalence, trend,
+step, knee) is recomputed here from epochs.csv with a design rebuilt from the paper's parameters, its standard error
+against statsmodels' Newey-West and a moving-block bootstrap; and swapping two modes' labels flips a verdict."""
 import json
 import math
 import shutil
@@ -58,6 +58,9 @@ def test_the_figure_book_gives_the_committed_verdicts(setting, tmp_path):
         assert new["verdict"] == old["verdict"], f"Fig {old['figure']}: {old['verdict']} -> {new['verdict']}"
         for a, b in zip(old.get("tests") or [], new.get("tests") or []):
             assert (b["test"], b["verdict"]) == (a["test"], a["verdict"])
+            # and its regimes (explain/regimes.py): the same epochs and verdicts as committed
+            assert [(r["epochs"], r["verdict"]) for r in b.get("regimes") or []] == \
+                [(r["epochs"], r["verdict"]) for r in a.get("regimes") or []], (old["figure"], a["test"])
             for k in ("estimate", "low", "high"):
                 if a.get(k) is not None:
                     assert b[k] == pytest.approx(a[k], rel=1e-9, abs=1e-12), (old["figure"], a["test"], k)

@@ -26,6 +26,20 @@ def _relative(gap: float, base: float, log_scale: bool) -> float:
     return float(np.expm1(gap)) if log_scale else gap / max(abs(base), 1e-9)
 
 
+def _side_medians(signal: np.ndarray, side: int) -> tuple[list[float], list[float]]:
+    """For every point i, the median of up to `side` points before it and of up to `side` points after it (nan
+    where there are none): full windows in one vectorised median, the shorter ones at the ends one by one (the
+    same numbers as a median per point)."""
+    n = len(signal)
+    full = np.median(np.lib.stride_tricks.sliding_window_view(signal, side), axis=1) if n >= side else np.empty(0)
+    left, right = [float("nan")] * n, [float("nan")] * n
+    for i in range(1, n):
+        left[i] = float(full[i - side]) if i >= side else float(np.median(signal[:i]))
+    for i in range(n - 1):
+        right[i] = float(full[i + 1]) if i + 1 + side <= n else float(np.median(signal[i + 1:]))
+    return left, right
+
+
 def find_outliers(values: np.ndarray, log_scale: bool, min_relative_change: float,
                   side: int = SIDE) -> list[dict]:
     """Outlying points of a series: [{"index", "expected", "relative_change"}] (expected = the mean of the two
@@ -36,12 +50,10 @@ def find_outliers(values: np.ndarray, log_scale: bool, min_relative_change: floa
         return []
     signal = np.log(np.maximum(values, 1e-9)) if log_scale else values
     sigma = max(robust_sigma(signal), 0.01 if log_scale else 0.01 * abs(float(np.median(signal))), 1e-12)
+    left_med, right_med = _side_medians(signal, side)
     out = []
-    for i in range(n):
-        left, right = signal[max(0, i - side):i], signal[i + 1:i + 1 + side]
-        if len(left) == 0 or len(right) == 0:
-            continue  # the first and last points have one side only: a step cannot be told from an outlier
-        lm, rm = float(np.median(left)), float(np.median(right))
+    for i in range(1, n - 1):  # the first and last points have one side only: a step cannot be told from an outlier
+        lm, rm = left_med[i], right_med[i]
         dl, dr = signal[i] - lm, signal[i] - rm
         if np.sign(dl) != np.sign(dr):
             continue

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import math
 import re
+from functools import lru_cache
 from statistics import NormalDist
 
 import numpy as np
@@ -69,6 +70,16 @@ def bandwidth(u: np.ndarray) -> float:
     return float(min(max(1.0, 1.1447 * (a * n) ** (1 / 3)), n / 2))
 
 
+@lru_cache(maxsize=None)
+def t_quantile(q: float, df: int) -> float:
+    """The t distribution's q quantile with df degrees of freedom: scipy's stdtrit, which scipy.stats.t.ppf calls
+    (the same numbers, without importing scipy.stats: a second of a report's start). Cached: a calibration asks for
+    the same few thousands of times."""
+    from scipy.special import stdtrit
+
+    return float(stdtrit(df, q))
+
+
 def hac(X: np.ndarray, y: np.ndarray, contrast) -> dict:
     """The least-squares estimate of contrast . beta (y on the columns of X) with its HAC interval (see the module
     doc): estimate, low/high (95 %), low90/high90, se, n, n_eff, lags, rho, detectable.
@@ -76,8 +87,6 @@ def hac(X: np.ndarray, y: np.ndarray, contrast) -> dict:
     The long-run variance of the scores g_t = x_t u_t is estimated after AR(1) prewhitening (Andrews and Monahan
     1992: e_t = g_t - r g_(t-1) with r = lag1(u), then recoloured by 1 / (1 - r)^2), with Bartlett weights
     1 - j / S over the lags below the data-chosen bandwidth S (`bandwidth` of the prewhitened contrast scores)."""
-    from scipy import stats
-
     X, y = np.asarray(X, float), np.asarray(y, float)
     c = np.asarray(contrast, float)
     n, k = X.shape
@@ -98,8 +107,8 @@ def hac(X: np.ndarray, y: np.ndarray, contrast) -> dict:
     iid = float(u @ u) / max(n - k, 1) * float(c @ xtx_inv @ c)  # the variance if the epochs were independent
     est, se = float(c @ beta), math.sqrt(max(var, 0.0))
     b, df = (lags + 1) / n, max(n - k, 1)
-    cv95 = _fixed_b(b, True) + float(stats.t.ppf(0.975, df)) - 1.959964
-    cv90 = _fixed_b(b, False) + float(stats.t.ppf(0.95, df)) - 1.644854
+    cv95 = _fixed_b(b, True) + t_quantile(0.975, df) - 1.959964
+    cv90 = _fixed_b(b, False) + t_quantile(0.95, df) - 1.644854
     n_eff = float(n * iid / var) if var > 0 else float(n)
     return {"estimate": est, "low": est - cv95 * se, "high": est + cv95 * se, "low90": est - cv90 * se,
             "high90": est + cv90 * se, "se": se, "n": int(n), "n_eff": n_eff, "lags": lags, "rho": r,

@@ -172,7 +172,31 @@ def verdicts_table(book: list[dict], label: str) -> str:
             effect = effect.rsplit("): ", 1)[0] + ")" if "): " in effect else effect
             rows.append(f"| {fig['figure']} | {fig.get('paper_platform', '')} | {t.get('test', '')} | "
                         f"{effect.replace('|', '/')} | {t.get('verdict', '')} |")
-    return "\n".join(rows) + "\n"
+    return "\n".join(rows + regime_rows(book)) + "\n"
+
+
+REGIMES_TITLE = "Per regime"
+
+
+def regime_rows(book: list[dict]) -> list[str]:
+    """The paired tests that have more than one regime (explain/regimes.py), a row per regime, under their own
+    title after the tests' table; nothing when no test has."""
+    rows = []
+    for fig in book:
+        for t in fig.get("tests") or []:
+            for r in t.get("regimes") or [] if len(t.get("regimes") or []) > 1 else []:
+                text = str(r.get("text", "")).split(": ", 1)[-1]
+                effect = text.rsplit("): ", 1)[0] + ")" if "): " in text else text
+                rows.append(f"| {fig['figure']} | {t.get('test', '')} | {r['epochs']} | {r['opened_by']} | "
+                            f"{effect.replace('|', '/')} | {r.get('trend_text', '-')} | "
+                            f"{r['verdict']} (pooled: {t.get('verdict', '')}) |")
+    if not rows:
+        return []
+    return ["", f"## {REGIMES_TITLE}", "",
+            "Each paired test again on each regime of the two modes' counters (explain/regimes.py: a stated level on"
+            " a stated counter, held 3 epochs; never the latency). Not counted in the figure's verdict.", "",
+            "| Fig | test | epochs | state in force | effect, 95 % CI, detectable | trend of the ratio within it |"
+            " verdict |", "|---|---|---|---|---|---|---|"] + rows
 
 
 TRIALS_FILE = "trials.csv"

@@ -24,11 +24,13 @@ import numpy as np  # noqa: E402
 import pandas as pd  # noqa: E402
 
 from ..explain import figure_tests as t  # noqa: E402
+from ..explain import regimes  # noqa: E402
 from ..explain import verdicts as v  # noqa: E402
 from ..explain.size_latency import sized  # noqa: E402
 from . import size_latency  # noqa: E402
 from .figure_verdicts import (ABOVE, EQUAL, GROWS, STABLE, STRAIGHT, VERDICT_RULE, Tests,  # noqa: E402
-                              col, tests_table)
+                              col, regimes_html, tests_table)
+from .figure_verdicts import detail as regime_detail  # noqa: E402
 
 MODES = ["main", "clean", "average-baseline", "spread-baseline"]
 COLORS = {"main": "tab:red", "clean": "tab:blue", "average-baseline": "tab:green", "spread-baseline": "tab:gray"}
@@ -122,8 +124,7 @@ class Book(Tests):
             verdict, tests = tests, []
         else:
             verdict = v.combine(tests)
-            detail = "; ".join([x["text"] + (f" [{x['evidence']}]" if x["evidence"] else "") for x in tests]
-                               + ([detail] if detail else []))
+            detail = regime_detail(tests, detail)
         return {"figure": n, "title": title, "paper_platform": PLATFORM.get(n, "all"), "claim": claim,
                 "test": test, "verdict": verdict, "detail": detail, "tests": tests, "chart": chart, "needs": needs}
 
@@ -418,8 +419,9 @@ class Book(Tests):
         if not mine or theirs == "all" or theirs == mine or not s["tests"]:
             return s  # (a figure without tests needs another preset's data: it says which)
         for x in s["tests"]:
-            x["verdict"] = v.NOT_APPLICABLE
-            x["text"] = x["text"].rsplit(": ", 1)[0] + f": {v.NOT_APPLICABLE} (the paper's claim is about {theirs})"
+            for r in [x] + (x.get("regimes") or []):
+                r["verdict"] = v.NOT_APPLICABLE
+                r["text"] = r["text"].rsplit(": ", 1)[0] + f": {v.NOT_APPLICABLE} (the paper's claim is about {theirs})"
         s["verdict"] = v.NOT_APPLICABLE
         s["detail"] = "; ".join(x["text"] for x in s["tests"]) or s["detail"]
         return s
@@ -459,7 +461,7 @@ class Book(Tests):
             s["verdict"] = v.combine(s["tests"])
             s["test"] += ("; the paper's magnitude: main/average-baseline over epochs 81-100 equal to 1.20 within"
                           " +-5 % (TOST), its direction beside it")
-            s["detail"] = "; ".join(x["text"] for x in s["tests"])
+            s["detail"] = regime_detail(s["tests"])
             return s
         claim = "Uniform: large steps at ~epoch 50 and 70 in all three modes, then back to the linear trend."
         tests = [self._step(m, at) for m in MODES[:3] for at in (50, 70)]
@@ -475,6 +477,8 @@ def write(epochs: pd.DataFrame, config: dict | None, out: Path, trials: pd.DataF
     a "not reproduced"."""
     book = Book(epochs, config, out, trials, platform, monitor)
     sections = book.sections()
+    # the modes the paired tests compare (spread-baseline is in none: its sub-runs are not read for this)
+    found = regimes.describe(regimes.boundaries(monitor, book.e, [m for m in MODES[:3] if m in set(book.e["mode"])]))
     extra, fits = book.extras(by_size)
     (Path(out) / "figures.json").write_text(json.dumps(sections, indent=1, default=float), encoding="utf-8")
     md = ["| Fig | paper platform | claim | test | this run |", "|---|---|---|---|---|"]
@@ -482,10 +486,13 @@ def write(epochs: pd.DataFrame, config: dict | None, out: Path, trials: pd.DataF
         result = s["verdict"] + (f": {s['detail']}" if s["detail"] else "") if s["verdict"] != "no data" \
             else f"no data: needs {s['needs']}"
         md.append(f"| {s['figure']} | {s['paper_platform']} | {s['claim']} | {s['test']} | {result} |")
+    md += ["", "Regimes (explain/regimes.py, from the run's counters; each paired test is also given per regime, not"
+           " counted): " + ("; ".join(found) if found else "none: no counter crossed its level")]
     md += size_latency.markdown(fits)
     (Path(out) / "figures.md").write_text("\n".join(md) + "\n", encoding="utf-8")
     h = [f"<!doctype html><meta charset='utf-8'><title>Figure book</title><h1>Figure book: the YCSB-IVS paper's"
          f" figures from this run{(' (' + html.escape(platform) + ')') if platform else ''}</h1>"]
+    h.append(regimes_html(found))
     for s in sections:
         h.append(f"<h2>Figure {s['figure']}: {html.escape(s['title'])}</h2><p><b>Paper ({s['paper_platform']}):</b>"
                  f" {html.escape(s['claim'])}</p>")

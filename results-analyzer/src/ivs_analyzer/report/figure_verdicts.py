@@ -8,6 +8,7 @@ import math
 
 import pandas as pd
 
+from ..explain import regimes
 from ..explain import verdicts as v
 
 GROWS = math.log(1.2)  # a rise of 20 % over the run is the smallest that counts as "latency rises"
@@ -56,8 +57,12 @@ class Tests:
         if epochs is not None:
             a, b = a.reindex(epochs).dropna(), b.reindex(epochs).dropna()
         effect = v.paired(a, b)
-        return self._test(name, f"geometric mean {num}/{den} {column}", effect, claim, null, counts, "ratio",
-                          [num, den], a.index.intersection(b.index), role)
+        out = self._test(name, f"geometric mean {num}/{den} {column}", effect, claim, null, counts, "ratio",
+                         [num, den], a.index.intersection(b.index), role)
+        if role != "direction":  # the same claim per regime of the two modes' counters (explain/regimes.py)
+            found = regimes.boundaries(self.monitor, self.e, [num, den])
+            out["regimes"] = regimes.per_regime(a.rename(num), b.rename(den), found, claim, null, counts, "ratio")
+        return out
 
     def _knee(self, name, claim, part, knee) -> dict:
         """main's latency as two lines meeting at the paper's knee epoch (verdicts.hinge): "greater" (steeper
@@ -87,6 +92,17 @@ VERDICT_RULE = ("Each test: an effect with its 95 % confidence interval from a H
                 " claim is about another platform. A figure's verdict needs all its counted tests.")
 
 
+def detail(tests: list[dict], extra: str = "") -> str:
+    """A section's detail line: each test's text with the monitor's evidence and its regimes, then `extra`."""
+    parts = []
+    for x in tests:
+        text = x["text"] + (f" [{x['evidence']}]" if x["evidence"] else "")
+        if len(x.get("regimes") or []) > 1:
+            text += " {per regime, not counted: " + regimes.words(x["regimes"]) + "}"
+        parts.append(text)
+    return "; ".join(parts + ([extra] if extra else []))
+
+
 def tests_table(tests: list[dict]) -> str:
     rows = ["<table border=1 cellspacing=0 cellpadding=3><tr><th>test</th><th>effect (95 % CI)</th>"
             "<th>how</th><th>verdict</th><th>monitor</th></tr>"]
@@ -94,4 +110,20 @@ def tests_table(tests: list[dict]) -> str:
         rows.append(f"<tr><td>{html.escape(x['test'])}</td><td>{html.escape(x['text'].split(': ', 1)[-1])}</td>"
                     f"<td>{html.escape(x['method'])}</td><td><b>{x['verdict']}</b></td>"
                     f"<td>{html.escape(x['evidence'])}</td></tr>")
+        if len(x.get("regimes") or []) > 1:  # one regime is the pooled test itself
+            for r in x["regimes"]:
+                rows.append(f"<tr><td>&nbsp;&nbsp;regime {r['epochs']}</td>"
+                            f"<td>{html.escape(r['text'].split(': ', 1)[-1])}; the ratio's trend within it"
+                            f" {html.escape(r['trend_text'])}</td>"
+                            f"<td>{html.escape(r['opened_by'])}</td><td>{r['verdict']} (not counted)</td>"
+                            "<td></td></tr>")
     return "".join(rows) + "</table>"
+
+
+def regimes_html(found: list[str]) -> str:
+    """The run's regime boundaries (explain/regimes.py) as a paragraph of the figure book."""
+    if not found:
+        return ("<p><b>Regimes:</b> no counter crossed its level (explain/regimes.py): one regime, the pooled tests"
+                " stand alone.</p>")
+    return ("<p><b>Regimes</b> (from the run's counters, never from the latency; explain/regimes.py):</p><ul>"
+            + "".join(f"<li>{html.escape(b)}</li>" for b in found) + "</ul>")
