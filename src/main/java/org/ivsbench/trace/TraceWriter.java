@@ -13,6 +13,7 @@ import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.zip.Deflater;
 import java.util.zip.GZIPOutputStream;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
@@ -49,10 +50,20 @@ public final class TraceWriter implements AutoCloseable {
 
     /** Creates (replaces) the file and writes the header. */
     public static TraceWriter open(Path file, TraceHeader header) throws IOException {
-        Writer w = new BufferedWriter(
-                new OutputStreamWriter(
-                        new GZIPOutputStream(Files.newOutputStream(file), 1 << 16), StandardCharsets.UTF_8),
-                1 << 16);
+        return open(file, header, Deflater.DEFAULT_COMPRESSION);
+    }
+
+    /**
+     * Creates (replaces) the file and writes the header, compressing at {@code level} (a {@link Deflater} level:
+     * the generator uses the fastest, where compression would otherwise be most of its time).
+     */
+    public static TraceWriter open(Path file, TraceHeader header, int level) throws IOException {
+        GZIPOutputStream gzip = new GZIPOutputStream(Files.newOutputStream(file), 1 << 16) {
+            {
+                def.setLevel(level);
+            }
+        };
+        Writer w = new BufferedWriter(new OutputStreamWriter(gzip, StandardCharsets.UTF_8), 1 << 16);
         return new TraceWriter(w, header.toJson());
     }
 
