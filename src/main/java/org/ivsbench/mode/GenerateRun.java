@@ -55,7 +55,7 @@ public final class GenerateRun {
         }
         String bad = OperationGenerator.check(phases);
         if (bad != null) {
-            throw new UsageException("-c: " + bad);
+            throw new UsageException("-c " + config.source() + ": " + bad);
         }
         return phases;
     }
