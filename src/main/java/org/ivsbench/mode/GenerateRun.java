@@ -105,6 +105,9 @@ public final class GenerateRun {
         long start = System.nanoTime();
         long issued;
         boolean done = false;
+        // Ctrl-C or a kill ends the JVM without unwinding this method: the partial file goes with it.
+        Thread cleanup = new Thread(() -> deletePartial(partial, target), "generate-cleanup");
+        Runtime.getRuntime().addShutdownHook(cleanup);
         try {
             try (TraceWriter writer = TraceWriter.open(partial, header, Deflater.BEST_SPEED)) {
                 GeneratingModule generating = new GeneratingModule(module, writer);
@@ -124,12 +127,13 @@ public final class GenerateRun {
             err.println("error: generate: " + e.getMessage());
             return RunLifecycle.FAILED;
         } finally {
-            if (!done && !partial.equals(target)) {
-                try {
-                    Files.deleteIfExists(partial);
-                } catch (IOException e) {
-                    err.println("warning: could not remove " + partial + ": " + e.getMessage());
-                }
+            if (!done) {
+                deletePartial(partial, target);
+            }
+            try {
+                Runtime.getRuntime().removeShutdownHook(cleanup);
+            } catch (IllegalStateException e) {
+                // the JVM is already shutting down: the hook runs and finds the file moved or gone
             }
         }
         double seconds = (System.nanoTime() - start) / 1e9;
@@ -142,5 +146,16 @@ public final class GenerateRun {
                 issued / Math.max(seconds, 1e-9),
                 target);
         return RunLifecycle.COMPLETED;
+    }
+
+    private void deletePartial(Path partial, Path target) {
+        if (partial.equals(target)) {
+            return;
+        }
+        try {
+            Files.deleteIfExists(partial);
+        } catch (IOException e) {
+            err.println("warning: could not remove " + partial + ": " + e.getMessage());
+        }
     }
 }
