@@ -9,8 +9,9 @@ import org.ivsbench.random.RampedChoice;
 import org.ivsbench.random.WeightedChoice;
 
 /**
- * A terminal's choice of transaction type (the engine's terminals and the generator share it): by weight from the terminal's stream for the phase, or in turn when the phase is serial; by the
- * weights in effect at the ramp's fraction when the phase ramps its mix.
+ * A terminal's choice of transaction type (the engine's terminals and the generator share it): by weight from the
+ * terminal's stream for the phase, or in turn when the phase is serial; by the weights in effect at the ramp's
+ * fraction when the phase ramps its mix.
  */
 final class TypeChooser {
     private final SplittableRandom mixRandom;
