@@ -122,7 +122,12 @@ class GenerateCliTest {
 
     @Test
     void aOneTerminalStreamIsWhatATracedRunIssued() throws Exception {
-        Path cfg = ycsbA("one", 1, "<count>400</count>");
+        // Phase 1 is A; phase 2 (its own streams) takes the types in turn (serial).
+        Path cfg = ycsbA(
+                "one",
+                1,
+                "<count>300</count><rate>unlimited</rate><weights>50,50</weights><distribution>zipfian</distribution>"
+                        + "</work><work><count>100</count><serial>true</serial>");
         Path recorded = tmp.resolve("recorded.trace.gz");
         CliHarness.Result run =
                 CliHarness.run(CliArgs.createLoadExecute(cfg, tmp.resolve("results"), "--trace", recorded.toString()));
@@ -131,6 +136,7 @@ class GenerateCliTest {
         assertEquals(0, generate(cfg, generated).code());
         List<String> want = operations(recorded);
         assertEquals(400, want.size());
+        assertEquals(100, want.stream().filter(o -> o.contains("\"p\":1,")).count());
         assertEquals(want, operations(generated));
 
         Path again = tmp.resolve("again.trace.gz");
