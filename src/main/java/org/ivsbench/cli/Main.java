@@ -31,6 +31,7 @@ import org.ivsbench.stats.EnvironmentWriter;
             ImportDstatCommand.class,
             MonitorOverheadCommand.class,
             ReplayCommand.class,
+            GenerateCommand.class,
             MergeCommand.class,
             TenantsCommand.class
         },

@@ -3,7 +3,6 @@ package org.ivsbench.engine;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.function.BooleanSupplier;
-import java.util.stream.IntStream;
 
 import org.ivsbench.bench.Terminal;
 import org.ivsbench.config.ConfigException;
@@ -13,9 +12,7 @@ import org.ivsbench.config.RateSpec;
 import org.ivsbench.config.TransactionTypeConfig;
 import org.ivsbench.op.OpResult;
 import org.ivsbench.random.LengthDistribution;
-import org.ivsbench.random.RampedChoice;
 import org.ivsbench.random.Seeds;
-import org.ivsbench.random.WeightedChoice;
 import org.ivsbench.stats.PhaseStats;
 
 /**
@@ -231,48 +228,6 @@ final class Worker implements Runnable {
         long pauseMs = tt.postExecutionWaitMs() + thinkMs;
         if (pauseMs > 0) {
             clock.awaitUntil(phaseOver, clock.nanoTime() + pauseMs * 1_000_000L, PAUSE_RECHECK_NANOS);
-        }
-    }
-
-    /**
-     * Chooses by weight from the terminal's stream for the phase, or in turn when the phase is serial; by the
-     * weights in effect at the ramp's fraction when the phase ramps its mix.
-     */
-    private static final class TypeChooser {
-        private final SplittableRandom mixRandom;
-        private final WeightedChoice weighted;
-        private final RampedChoice ramped;
-        private final int[] serialOrder;
-        private int serialCursor;
-
-        TypeChooser(PhaseConfig phase, SplittableRandom mixRandom) {
-            this.mixRandom = mixRandom;
-            double[] w =
-                    phase.weights().stream().mapToDouble(Double::doubleValue).toArray();
-            weighted = new WeightedChoice(w);
-            RampConfig ramp = phase.ramp();
-            ramped = ramp != null && ramp.rampsWeights()
-                    ? new RampedChoice(
-                            w,
-                            ramp.weights().stream()
-                                    .mapToDouble(Double::doubleValue)
-                                    .toArray())
-                    : null;
-            serialOrder = IntStream.range(0, w.length).filter(i -> w[i] > 0).toArray();
-            serialCursor = phase.serial() ? 0 : -1;
-        }
-
-        int next() {
-            if (serialCursor < 0) {
-                return weighted.next(mixRandom);
-            }
-            int t = serialOrder[serialCursor];
-            serialCursor = (serialCursor + 1) % serialOrder.length;
-            return t;
-        }
-
-        int next(double rampFraction) {
-            return ramped == null ? next() : ramped.next(mixRandom, rampFraction);
         }
     }
 }

@@ -44,6 +44,11 @@ final class TerminalTrace {
         return r;
     }
 
+    /** A generated record: no outcome and no result hash (nothing ran). */
+    void emit(ObjectNode r) {
+        writer.write(r);
+    }
+
     void finish(ObjectNode r, OpResult result) {
         r.put("outcome", result == null ? "ERROR" : result.outcome().name());
         writer.write(r);

@@ -13,9 +13,10 @@ import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.zip.Deflater;
 import java.util.zip.GZIPOutputStream;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
@@ -30,7 +31,9 @@ public final class TraceWriter implements AutoCloseable {
     private static final String END = "\u0000end";
     static final ObjectMapper JSON = new ObjectMapper();
 
-    private final BlockingQueue<String> queue = new ArrayBlockingQueue<>(QUEUE);
+    /** Header and trailer lines (String) and records (ObjectNode), serialised by the writer thread. */
+    private final BlockingQueue<Object> queue = new ArrayBlockingQueue<>(QUEUE);
+
     private final Writer out;
     private final Thread thread;
     private final long startNanos = System.nanoTime();
@@ -49,10 +52,20 @@ public final class TraceWriter implements AutoCloseable {
 
     /** Creates (replaces) the file and writes the header. */
     public static TraceWriter open(Path file, TraceHeader header) throws IOException {
-        Writer w = new BufferedWriter(
-                new OutputStreamWriter(
-                        new GZIPOutputStream(Files.newOutputStream(file), 1 << 16), StandardCharsets.UTF_8),
-                1 << 16);
+        return open(file, header, Deflater.DEFAULT_COMPRESSION);
+    }
+
+    /**
+     * Creates (replaces) the file and writes the header, compressing at {@code level} (a {@link Deflater} level:
+     * the generator uses the fastest, where compression would otherwise be most of its time).
+     */
+    public static TraceWriter open(Path file, TraceHeader header, int level) throws IOException {
+        GZIPOutputStream gzip = new GZIPOutputStream(Files.newOutputStream(file), 1 << 16) {
+            {
+                def.setLevel(level);
+            }
+        };
+        Writer w = new BufferedWriter(new OutputStreamWriter(gzip, StandardCharsets.UTF_8), 1 << 16);
         return new TraceWriter(w, header.toJson());
     }
 
@@ -66,18 +79,17 @@ public final class TraceWriter implements AutoCloseable {
         return digests.computeIfAbsent(terminal, t -> new ResultDigest());
     }
 
+    /**
+     * Hands one record to the writer thread, which serialises it: one long-lived JSON generator there rather than
+     * one per record here, and the terminal (or the generator) goes on drawing meanwhile. The caller must not
+     * change {@code record} afterwards.
+     */
     void write(ObjectNode record) {
-        String line;
-        try {
-            line = JSON.writeValueAsString(record);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException("a trace record is always serialisable", e);
-        }
         // An interrupt must not drop a line: a gap in a terminal's sequence makes the whole trace unreadable.
         boolean interrupted = false;
         while (true) {
             try {
-                queue.put(line);
+                queue.put(record);
                 break;
             } catch (InterruptedException e) {
                 interrupted = true;
@@ -90,21 +102,38 @@ public final class TraceWriter implements AutoCloseable {
     }
 
     private void drain() {
+        JsonGenerator json;
+        try {
+            json = JSON.getFactory().createGenerator(out);
+            json.setRootValueSeparator(null); // lines are ended by hand, one JSON value each
+        } catch (IOException e) {
+            failure = e;
+            json = null;
+        }
         try {
             while (true) {
-                String line = queue.take();
-                if (line == END) {
+                Object item = queue.take();
+                if (item == END) {
                     break;
                 }
                 if (failure == null) { // after a failure, lines are taken and dropped so terminals never block
                     try {
-                        out.write(line);
-                        out.write('\n');
+                        if (item instanceof ObjectNode record) {
+                            json.writeTree(record);
+                        } else {
+                            json.writeRaw((String) item);
+                        }
+                        json.writeRaw('\n');
                     } catch (IOException e) {
                         failure = e;
                     }
                 }
             }
+            if (failure == null) {
+                json.flush();
+            }
+        } catch (IOException e) {
+            failure = e;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }

@@ -217,7 +217,7 @@ class TraceReplayTest {
         assertEquals(2, r.code(), r.err());
         assertEquals(
                 "error: --trace " + future + ": trace format version 99 is not supported (this build reads"
-                        + " version 1)",
+                        + " versions 1 to 2)",
                 r.err().strip());
 
         r = replay(tmp.resolve("run.xml"), cfg);

@@ -1,0 +1,91 @@
+#!/usr/bin/env bash
+# Generator speed: `generate` (the operation stream of a config written to a trace file, no database) on YCSB's
+# core workloads A-F, for a fixed operation count each: operations per second and peak memory (maximum resident
+# set size), measured with GNU time as the Tectonic paper measured Tectonic, YCSB and KVBench (section 4).
+#
+#   scripts/bench/generator-speed.sh
+#
+# Environment (defaults in brackets): OPS [1000000] operations per workload (Tectonic's Fig. 3 generated 1M);
+# RECORDS [1000000] records the keys are drawn from (nothing is loaded); ROUNDS [1]; HEAPS ["default -Xmx64m"]
+# JVM heap settings run one after the other for each workload: `default` is the JVM's own sizing (what a user gets;
+# the JVM grows its heap lazily, so its peak RSS says more about the JVM than about the generator), -Xmx64m shows
+# the generator's working set (constant: it holds one terminal's draws and a bounded queue of lines).
+#
+# The workloads are ycsbivs configs with YCSB's proportions and distributions: A read/update 50:50, B 95:5,
+# C read only, D read/insert 95:5 with reads by latest, E scan/insert 95:5 (scan lengths uniform 1..100), F
+# read/read-modify-write 50:50; zipfian (YCSB's scrambled zipfian) unless said; 10 fields of 100 bytes, updates
+# one field, inserts all ten; one terminal. The file is the gzip trace (fastest compression) in the work folder,
+# removed after each run. YCSB's own generator is not run here: its core library is not in this machine's offline
+# Maven repository (docs/performance.md, "Generator speed", gives the published comparison instead).
+set -euo pipefail
+IVS_LOG_TAG=bench
+. "$(dirname "${BASH_SOURCE[0]}")/lib/bench.sh"
+
+OPS=${OPS:-1000000}; RECORDS=${RECORDS:-1000000}; ROUNDS=${ROUNDS:-1}; HEAPS=${HEAPS:-default -Xmx64m}
+[ -x /usr/bin/time ] || ivs_apt_install time
+bench_build
+bench_header "generator-speed: generate, YCSB A-F, $OPS operations each over $RECORDS records, 1 terminal, heaps: $HEAPS"
+
+dir="$BENCH_WORK/generator-speed"
+rm -rf "$dir"; mkdir -p "$dir"
+
+# ycsb_config FILE WEIGHTS DISTRIBUTION: ReadRecord,UpdateRecord,InsertRecord,ScanRecord,ReadModifyWriteRecord
+ycsb_config() {
+  cat >"$1" <<XML
+<?xml version="1.0" encoding="UTF-8"?>
+<parameters>
+  <type>SQLITE</type>
+  <url>jdbc:sqlite:$dir/never-opened.db</url>
+  <terminals>1</terminals>
+  <randomSeed>42</randomSeed>
+  <recordcount>$RECORDS</recordcount>
+  <fieldcount>10</fieldcount>
+  <fieldlength>100</fieldlength>
+  <transactiontypes>
+    <transactiontype><name>ReadRecord</name></transactiontype>
+    <transactiontype><name>UpdateRecord</name></transactiontype>
+    <transactiontype><name>InsertRecord</name></transactiontype>
+    <transactiontype><name>ScanRecord</name></transactiontype>
+    <transactiontype><name>ReadModifyWriteRecord</name></transactiontype>
+  </transactiontypes>
+  <works>
+    <work><name>run</name><count>$OPS</count><rate>unlimited</rate><weights>$2</weights><distribution>$3</distribution></work>
+  </works>
+  <monitor><enabled>false</enabled></monitor>
+</parameters>
+XML
+}
+declare -A WEIGHTS=([A]=50,50,0,0,0 [B]=95,5,0,0,0 [C]=100,0,0,0,0 [D]=95,0,5,0,0 [E]=0,0,5,95,0 [F]=50,0,0,0,50)
+declare -A DIST=([A]=zipfian [B]=zipfian [C]=zipfian [D]=latest [E]=zipfian [F]=zipfian)
+for w in A B C D E F; do ycsb_config "$dir/ycsb_$w.xml" "${WEIGHTS[$w]}" "${DIST[$w]}"; done
+bench_show_config "$dir/ycsb_A.xml"
+echo "# B-F differ in <weights> (ReadRecord,UpdateRecord,InsertRecord,ScanRecord,ReadModifyWriteRecord) and <distribution>:"
+for w in B C D E F; do echo "#   $w: ${WEIGHTS[$w]} ${DIST[$w]}"; done
+
+rows="$dir/rows.txt"; : >"$rows"
+for round in $(seq 1 "$ROUNDS"); do
+  for w in A B C D E F; do
+    for heap in $HEAPS; do
+      opts=(); [ "$heap" != default ] && opts=("$heap")
+      out="$dir/ycsb_$w.trace.gz"
+      echo "# round $round $w $heap: load avg $(cut -d' ' -f1-3 /proc/loadavg);" \
+        "java ${opts[*]} -jar target/benchbase.jar generate -b ycsbivs -c ycsb_$w.xml -o ycsb_$w.trace.gz"
+      /usr/bin/time -v -o "$dir/time.txt" java "${opts[@]}" -jar target/benchbase.jar generate -b ycsbivs \
+        -c "$dir/ycsb_$w.xml" -o "$out" >"$dir/gen.log" 2>&1 || { cat "$dir/gen.log" >&2; ivs_die "generate failed"; }
+      wall=$(awk -F': ' '/Elapsed \(wall clock\)/{n=split($2,t,":"); s=0; for(i=1;i<=n;i++) s=s*60+t[i]; print s}' "$dir/time.txt")
+      cpu=$(awk -F': ' '/User time/{u=$2} /System time/{s=$2} END{printf "%.2f", u+s}' "$dir/time.txt")
+      rss=$(awk -F': ' '/Maximum resident/{printf "%.0f", $2/1024}' "$dir/time.txt")
+      gen=$(sed -n 's/.*(\([0-9,]*\) ops\/s).*/\1/p' "$dir/gen.log" | tr -d ,)
+      mb=$(du -m "$out" | cut -f1)
+      rm -f "$out"
+      echo "$round $w $heap $OPS $wall $(awk -v o="$OPS" -v s="$wall" 'BEGIN{printf "%.0f", o/s}') $gen $cpu $rss $mb" >>"$rows"
+      tail -n1 "$rows"
+    done
+  done
+done
+
+echo
+echo "| round | workload | heap | operations | wall s (JVM start included) | ops/s over the wall time | ops/s while generating | CPU s (user+sys) | peak RSS MB | trace MB |"
+echo "|---|---|---|---|---|---|---|---|---|---|"
+awk '{printf "| %s | YCSB-%s | %s | %\047d | %s | %\047d | %\047d | %s | %s | %s |\n", $1, $2, $3, $4, $5, $6, $7, $8, $9, $10}' "$rows"
+echo "# $(bench_condition)"
