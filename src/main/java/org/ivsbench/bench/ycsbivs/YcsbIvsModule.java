@@ -1,6 +1,7 @@
 package org.ivsbench.bench.ycsbivs;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -14,6 +15,7 @@ import org.ivsbench.bench.Terminal;
 import org.ivsbench.bench.ycsbivs.procedures.Procedure;
 import org.ivsbench.bench.ycsbivs.procedures.Procedures;
 import org.ivsbench.bench.ycsbivs.procedures.RangeRows;
+import org.ivsbench.bench.ycsbivs.procedures.SectionKeys;
 import org.ivsbench.config.BenchmarkConfig;
 import org.ivsbench.config.ConfigException;
 import org.ivsbench.config.PhaseConfig;
@@ -35,6 +37,8 @@ public final class YcsbIvsModule implements BenchmarkModule {
     static final String RANGE_DELETE = "RangeDeleteRecord";
 
     private SharedKeys sharedKeys;
+
+    private Map<String, SectionKeys> sectionKeys;
     /** The run's range-operation row totals (a module instance is one run). */
     private final RangeRows rangeRows = new RangeRows();
 
@@ -133,6 +137,9 @@ public final class YcsbIvsModule implements BenchmarkModule {
     public LoadReport load(BenchmarkConfig config, Target target, LoadProgress progress)
             throws TargetException, InterruptedException {
         YcsbIvsParameters parameters = parameters(config);
+        if (parameters.sections().present()) {
+            return new SectionsLoader(config, parameters).load(target, progress);
+        }
         if (parameters.keys().sortedness() != null) {
             return new SortedLoad(parameters, config.randomSeed(), config.batchSize()).load(target, progress);
         }
@@ -149,7 +156,31 @@ public final class YcsbIvsModule implements BenchmarkModule {
                             "'" + type + "' is not a ycsbivs transaction type (validate() should have said so)")));
         }
         return new YcsbIvsTerminal(
-                config, target, terminalId, parameters, procedures, sharedKeys(config, parameters), rangeRows);
+                config,
+                target,
+                terminalId,
+                parameters,
+                procedures,
+                sharedKeys(config, parameters),
+                rangeRows,
+                sectionKeys(parameters));
+    }
+
+    /** The sections' key spaces of this run, made when the first terminal opens (their loaded keys live). */
+    private synchronized Map<String, SectionKeys> sectionKeys(YcsbIvsParameters parameters) {
+        if (sectionKeys == null) {
+            Map<String, SectionKeys> made = new LinkedHashMap<>();
+            for (Sections.Section s : parameters.sections().list()) {
+                made.put(s.name(), new SectionKeys(s.name(), s.records(), s::key));
+            }
+            sectionKeys = made;
+        }
+        return sectionKeys;
+    }
+
+    /** The live keys of a section in this run (after its terminals opened), for checks against the database. */
+    public synchronized Optional<SectionKeys> section(String name) {
+        return sectionKeys == null ? Optional.empty() : Optional.ofNullable(sectionKeys.get(name));
     }
 
     private synchronized SharedKeys sharedKeys(BenchmarkConfig config, YcsbIvsParameters parameters) {
