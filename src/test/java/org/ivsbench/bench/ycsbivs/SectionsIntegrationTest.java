@@ -7,9 +7,11 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.regex.Matcher;
 
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 
 import org.ivsbench.bench.LoadProgress;
 import org.ivsbench.bench.ycsbivs.procedures.SectionKeys;
@@ -24,10 +26,13 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Sections and live keys on SQLite through the real engine: every call the terminal sent is recorded, a model
- * of the table replays them, and the database is read back at the end. Count phases, one terminal: exact.
+ * Sections and live keys on SQLite and MariaDB (InnoDB) through the real engine: every call the terminal sent is
+ * recorded, a model of the table replays them, and the database is read back at the end. Count phases, one
+ * terminal: exact.
  */
-class SectionsSqliteTest {
+class SectionsIntegrationTest {
+    private static final String TABLE = "sections_live";
+
     @TempDir
     Path tmp;
 
@@ -42,18 +47,36 @@ class SectionsSqliteTest {
             module.load(config, target, LoadProgress.NONE);
             Target recorded = Fixtures.recording(target, calls::add);
             List<PhaseSummary> phases = RunHarness.execute(module, config, recorded, tmp);
-            return new Run(module, phases, calls, EmptyAndRangeOpsIntegrationTest.keys(target, "usertable"));
+            TreeSet<String> table = EmptyAndRangeOpsIntegrationTest.keys(target, TABLE);
+            module.clear(config, target);
+            return new Run(module, phases, calls, table);
         }
     }
 
-    private String shipped(String name) throws Exception {
-        String xml = Files.readString(Path.of("config/workloads").resolve(name));
-        return xml.replaceFirst("<url>[^<]*</url>", "<url>jdbc:sqlite:" + tmp.resolve("db.sqlite") + "</url>");
+    static List<String> targets() {
+        return List.of("sqlite", "innodb");
     }
 
-    @Test
-    void readsAndUpdatesNeverChooseADeletedKey() throws Exception {
-        Run r = run("<parameters><type>SQLITE</type><url>jdbc:sqlite:" + tmp.resolve("live.db") + "</url>"
+    /** The connection elements of a target, and the test's own table. */
+    private String connection(String target) {
+        String table = "<table>" + TABLE + "</table>";
+        return switch (target) {
+            case "sqlite" -> "<type>SQLITE</type><url>jdbc:sqlite:" + tmp.resolve("db.sqlite") + "</url>" + table;
+            case "innodb" -> RunHarness.mariadbConnection() + table;
+            default -> throw new IllegalArgumentException(target);
+        };
+    }
+
+    private String shipped(String name, String target) throws Exception {
+        String xml = Files.readString(Path.of("config/workloads").resolve(name));
+        return xml.replaceFirst(
+                "<type>SQLITE</type>\\s*<url>[^<]*</url>", Matcher.quoteReplacement(connection(target)));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("targets")
+    void readsAndUpdatesNeverChooseADeletedKey(String target) throws Exception {
+        Run r = run("<parameters>" + connection(target)
                 + "<terminals>1</terminals><randomSeed>5</randomSeed><fieldcount>1</fieldcount>"
                 + "<fieldlength>10</fieldlength><keyorder>ordered</keyorder>"
                 + "<sections><section><name>s</name><records>1000</records></section></sections>"
@@ -98,9 +121,10 @@ class SectionsSqliteTest {
         assertTrue(reads > 2000, "reads ran: " + reads);
     }
 
-    @Test
-    void emptyReadsOfTec1AreAllEmptyAndProbeDeletedKeys() throws Exception {
-        Run r = run(shipped("sections_multi_phase.xml"));
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("targets")
+    void emptyReadsOfTec1AreAllEmptyAndProbeDeletedKeys(String target) throws Exception {
+        Run r = run(shipped("sections_multi_phase.xml", target));
 
         assertEquals(
                 List.of(4000L, 2000L, 2000L),
@@ -125,9 +149,10 @@ class SectionsSqliteTest {
         assertTrue(r.table().stream().noneMatch(deleted::contains));
     }
 
-    @Test
-    void sectionsKeepToTheirOwnDisjointKeySpaces() throws Exception {
-        Run r = run(shipped("sections_catalog_orders.xml"));
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("targets")
+    void sectionsKeepToTheirOwnDisjointKeySpaces(String target) throws Exception {
+        Run r = run(shipped("sections_catalog_orders.xml", target));
 
         assertEquals(
                 List.of(3000L, 3000L),
