@@ -36,6 +36,8 @@ public final class YcsbIvsModule implements BenchmarkModule {
 
     static final String RANGE_DELETE = "RangeDeleteRecord";
 
+    private static final int SHRUNK_SECTIONS = 64;
+
     private SharedKeys sharedKeys;
 
     private Map<String, SectionKeys> sectionKeys;
@@ -57,10 +59,19 @@ public final class YcsbIvsModule implements BenchmarkModule {
         return YcsbIvsParameters.NAMES;
     }
 
-    /** --shrink: recordcount (the loaded records; without it scalefactor x 1000, capped generically). */
+    /**
+     * --shrink: recordcount (the loaded records; without it scalefactor x 1000, capped generically) and each
+     * section's records (the first {@value #SHRUNK_SECTIONS} sections: the flattened paths are per index).
+     */
     @Override
     public Map<String, Long> shrinkCaps() {
-        return Map.of("recordcount", Shrink.RECORDS);
+        Map<String, Long> caps = new LinkedHashMap<>();
+        caps.put("recordcount", Shrink.RECORDS);
+        caps.put(Sections.NAME + "/section/records", Shrink.RECORDS);
+        for (int i = 1; i <= SHRUNK_SECTIONS; i++) {
+            caps.put(Sections.NAME + "/section[" + i + "]/records", Shrink.RECORDS);
+        }
+        return caps;
     }
 
     @Override
