@@ -6,7 +6,8 @@ import java.util.SplittableRandom;
  * The keys of one section's key space, by key number, in three states: <b>live</b> (the record exists),
  * <b>gone</b> (it was deleted and nothing re-inserted it) and neither (never handed out, an insert or delete
  * still in flight, or one whose outcome left the record's existence unknown). Inserts take fresh numbers from
- * {@link #nextNumber()} on (loaded keys are 0 .. loaded - 1), so an insert always adds a key that is not live.
+ * {@link #reserveInsert()} (loaded keys are 0 .. loaded - 1; inserts take loaded, loaded + 1, ... or a planned
+ * order of them), so an insert always adds a key that is not live.
  *
  * <p>Choosing among live (or gone) keys: a key distribution draws a cell {@code x} in {@code [0, cells)} as it
  * would draw a key number over a dense key space of {@code cells} keys; the cell becomes a <em>rank</em> among
@@ -28,16 +29,31 @@ public final class LiveKeys {
 
     private final RankedBits live;
     private final RankedBits gone = new RankedBits();
+    /** Offsets of the first inserts' numbers from {@link #loaded}, in insert order (a planned sortedness), or null. */
+    private final int[] insertOrder;
+
+    private final long loaded;
+    /** Inserts handed out so far. */
     private long next;
 
     /** A key space whose numbers 0 .. loaded - 1 are live (the section's loaded records). */
     public LiveKeys(long loaded) {
+        this(loaded, null);
+    }
+
+    /**
+     * As {@link #LiveKeys(long)}, with the numbers of the first inserts in a planned order: insert i takes
+     * {@code loaded + insertOrder[i]} (a permutation of 0 .. length - 1, e.g. {@link LoadOrder}'s for a
+     * sortedness); inserts past the plan take {@code loaded + i} in turn.
+     */
+    public LiveKeys(long loaded, int[] insertOrder) {
         if (loaded < 0) {
             throw new IllegalArgumentException("loaded " + loaded);
         }
         live = new RankedBits(loaded);
         live.addRange(0, loaded);
-        next = loaded;
+        this.loaded = loaded;
+        this.insertOrder = insertOrder;
     }
 
     public synchronized long liveCount() {
@@ -48,9 +64,10 @@ public final class LiveKeys {
         return gone.count();
     }
 
-    /** The first number no insert has taken yet. */
+    /** A bound on the numbers handed out: every loaded or inserted number is below it. */
     public synchronized long nextNumber() {
-        return next;
+        long planned = insertOrder != null && next > 0 ? insertOrder.length : 0;
+        return loaded + Math.max(next, planned);
     }
 
     public synchronized boolean isLive(long number) {
@@ -63,7 +80,8 @@ public final class LiveKeys {
 
     /** A fresh number for an insert: neither live nor gone until {@link #inserted} reports its outcome. */
     public synchronized long reserveInsert() {
-        return next++;
+        long i = next++;
+        return loaded + (insertOrder != null && i < insertOrder.length ? insertOrder[(int) i] : i);
     }
 
     /** The insert of {@code number} finished: live when it succeeded, otherwise left unknown (never chosen). */

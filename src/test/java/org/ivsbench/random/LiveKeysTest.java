@@ -122,6 +122,18 @@ class LiveKeysTest {
     }
 
     @Test
+    void plannedInsertsTakeTheirOrderThenContinueInTurn() {
+        LiveKeys keys = new LiveKeys(10, new int[] {2, 0, 1});
+        assertEquals(12, keys.reserveInsert());
+        assertEquals(13, keys.nextNumber(), "every planned number is below the bound once inserts began");
+        assertEquals(10, keys.reserveInsert());
+        assertEquals(11, keys.reserveInsert());
+        assertEquals(13, keys.reserveInsert());
+        assertEquals(14, keys.reserveInsert());
+        assertEquals(15, keys.nextNumber());
+    }
+
+    @Test
     void anEmptySetHasNothingToPick() {
         LiveKeys keys = new LiveKeys(0);
         LongGenerator one = r -> 0;

@@ -25,7 +25,8 @@ public record Sections(List<Section> list) {
     /** The phase element naming the section a work runs in. */
     static final String PHASE_ELEMENT = "section";
 
-    static final Set<String> CHILDREN = new TreeSet<>(Set.of("name", "records", "keyorder", KeysSection.NAME));
+    static final Set<String> CHILDREN =
+            new TreeSet<>(Set.of("name", "records", "keyorder", KeysSection.NAME, InsertPlan.NAME));
     private static final Pattern SECTION_NAME = Pattern.compile("[A-Za-z][A-Za-z0-9_]{0,31}");
     /** Top-level elements that a section sets for itself. */
     private static final List<String> PER_SECTION = List.of("recordcount", KeysSection.NAME);
@@ -39,8 +40,9 @@ public record Sections(List<Section> list) {
      * @param records the records loaded into it (key numbers 0 .. records - 1)
      * @param shape   its key shape, led by "name/" ({@link KeyShape#led})
      * @param offset  where its records start in the load's record order (the sections one after another)
+     * @param insertPlan the planned order of its first inserts ({@code <insertorder>}), or null: number order
      */
-    public record Section(String name, long records, KeyShape shape, long offset) {
+    public record Section(String name, long records, KeyShape shape, long offset, InsertPlan insertPlan) {
         /** The key of a key number: the section's name, '/', then the rest by the section's {@code <keys>}. */
         public String key(long keynum) {
             return shape.key(keynum);
@@ -133,7 +135,7 @@ public record Sections(List<Section> list) {
                         "'" + name + "' makes the section's keys longer than " + KeyShape.LONGEST_KEY
                                 + " bytes; use a shorter name");
             }
-            sections.add(new Section(name, records, shape, offset));
+            sections.add(new Section(name, records, shape, offset, InsertPlan.parse(s, sectionOrdered)));
             offset += records;
         }
         return new Sections(sections);

@@ -3,9 +3,13 @@ package org.ivsbench.bench.ycsbivs;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 import org.ivsbench.bench.BenchmarkModule;
 import org.ivsbench.bench.ExperimentSupport;
@@ -26,12 +30,15 @@ import org.ivsbench.db.Target;
 import org.ivsbench.db.TargetException;
 import org.ivsbench.db.TargetKind;
 import org.ivsbench.db.TargetKinds;
+import org.ivsbench.random.LoadOrder;
+import org.ivsbench.random.Seeds;
 
 /**
  * ycsbivs: YCSB's core workload on a key/value table plus the YCSB-IVS EXTEND operation. One instance
  * per run: it holds the run's shared insert counter.
  */
 public final class YcsbIvsModule implements BenchmarkModule {
+    private static final Logger LOG = LoggerFactory.getLogger(YcsbIvsModule.class);
     static final String INSERT = "InsertRecord";
 
     static final String RANGE_DELETE = "RangeDeleteRecord";
@@ -174,15 +181,39 @@ public final class YcsbIvsModule implements BenchmarkModule {
                 procedures,
                 sharedKeys(config, parameters),
                 rangeRows,
-                sectionKeys(parameters));
+                sectionKeys(config, parameters));
     }
 
     /** The sections' key spaces of this run, made when the first terminal opens (their loaded keys live). */
-    private synchronized Map<String, SectionKeys> sectionKeys(YcsbIvsParameters parameters) {
+    private synchronized Map<String, SectionKeys> sectionKeys(BenchmarkConfig config, YcsbIvsParameters parameters) {
         if (sectionKeys == null) {
             Map<String, SectionKeys> made = new LinkedHashMap<>();
-            for (Sections.Section s : parameters.sections().list()) {
-                made.put(s.name(), new SectionKeys(s.name(), s.records(), s::key));
+            List<Sections.Section> list = parameters.sections().list();
+            for (int i = 0; i < list.size(); i++) {
+                Sections.Section s = list.get(i);
+                InsertPlan plan = s.insertPlan();
+                int[] order = null;
+                if (plan != null) {
+                    LoadOrder.Result r = LoadOrder.generate(
+                            s.shape(),
+                            s.records(),
+                            plan.inserts(),
+                            plan.sortedness(),
+                            plan.window(),
+                            Seeds.forStream(config.randomSeed(), "insertorder", i));
+                    order = r.keynums();
+                    LOG.info(String.format(
+                            Locale.ROOT,
+                            "Section %s: insert order sortedness K=%.4f (requested %.4f), L=%.4f (displacement"
+                                    + " window %,d) over the first %,d inserts",
+                            s.name(),
+                            r.measured().k(),
+                            plan.sortedness(),
+                            r.measured().l(),
+                            plan.window(),
+                            plan.inserts()));
+                }
+                made.put(s.name(), new SectionKeys(s.name(), s.records(), s::key, order));
             }
             sectionKeys = made;
         }

@@ -18,9 +18,14 @@ public final class SectionKeys {
     private final Map<Integer, Long> cellsByPhase = new HashMap<>();
 
     public SectionKeys(String name, long loaded, LongFunction<String> keyName) {
+        this(name, loaded, keyName, null);
+    }
+
+    /** With the planned order of the first inserts' numbers, as offsets from loaded ({@link LiveKeys}). */
+    public SectionKeys(String name, long loaded, LongFunction<String> keyName, int[] insertOrder) {
         this.name = name;
         this.keyName = keyName;
-        this.live = new LiveKeys(loaded);
+        this.live = new LiveKeys(loaded, insertOrder);
     }
 
     public String name() {
