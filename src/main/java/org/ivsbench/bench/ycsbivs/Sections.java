@@ -13,7 +13,7 @@ import org.ivsbench.config.PhaseConfig;
 import org.ivsbench.random.KeyShape;
 
 /**
- * The {@code <sections>} of a workload (config/README.md, "Sections and live keys"): sections run in order, each
+ * The {@code <sections>} of a workload (docs/sections.md): sections run in order, each
  * with its own key space (records loaded, key order, {@code <keys>} shape) and its own live keys, which the
  * phases ({@code <work>}) of the section share. Without the element a workload has no sections and keeps the
  * meaning it always had (YCSB's key choice over recordcount).
