@@ -20,8 +20,9 @@ import java.util.SplittableRandom;
  * which are the newest inserts.
  *
  * <p>Memory: two bitsets over the numbers handed out (live and gone), so about a quarter of a byte per
- * number plus 1/64 byte of rank index, independent of how many operations run. Thread-safe: each method holds the instance's lock for at most one key draw and one
- * rank/select (unmeasured under contention; docs/sections.md, "Concurrency").
+ * number plus 1/64 byte of rank index, independent of how many operations run. Thread-safe: each method holds
+ * the instance's lock for at most one key draw and one rank/select (unmeasured under contention;
+ * docs/sections.md, "Concurrency").
  */
 public final class LiveKeys {
     /** No member to choose (see {@link #pickLive}). */
