@@ -98,12 +98,7 @@ public final class ConfigLoader {
             Element group = root.single(name);
             if (group != null && group.hasChildren()) {
                 // A benchmark's element may group leaves (e.g. <keys><length>): "name/child", as in a phase.
-                group.requireContainer();
-                for (Element child : group.children()) {
-                    if (parameters.put(name + "/" + child.name(), child.text()) != null) {
-                        throw new ConfigException(child.path(), "given more than once; give it once");
-                    }
-                }
+                flatten(group, name, parameters);
                 continue;
             }
             String value = root.leaf(name);
@@ -130,6 +125,30 @@ public final class ConfigLoader {
                 .sweep(sweep)
                 .metricsListen(metricsListen)
                 .build();
+    }
+
+    /**
+     * The leaves under {@code group} as "prefix/child" (deeper groups as "prefix/child/grandchild"). A group that
+     * repeats among its siblings gets its 1-based index, "sections/section[2]/name"; a repeated leaf is an error.
+     */
+    private static void flatten(Element group, String prefix, Map<String, String> parameters) throws ConfigException {
+        group.requireContainer();
+        Map<String, Integer> seen = new LinkedHashMap<>();
+        for (Element child : group.children()) {
+            seen.merge(child.name(), 1, Integer::sum);
+        }
+        Map<String, Integer> index = new LinkedHashMap<>();
+        for (Element child : group.children()) {
+            String name = prefix + "/" + child.name();
+            if (child.hasChildren()) {
+                int i = index.merge(child.name(), 1, Integer::sum);
+                flatten(child, seen.get(child.name()) > 1 ? name + "[" + i + "]" : name, parameters);
+                continue;
+            }
+            if (parameters.put(name, child.text()) != null) {
+                throw new ConfigException(child.path(), "given more than once; give it once");
+            }
+        }
     }
 
     /** Generic elements first, then the benchmark's own, so "known: ..." in errors reads in a useful order. */

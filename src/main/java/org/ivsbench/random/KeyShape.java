@@ -50,6 +50,11 @@ public final class KeyShape {
     private final LongGenerator prefixChooser;
     private final LengthDistribution lengths;
     private final long prefixSeed;
+    /** Leads every key (a section's "orders/"), counted in a drawn length; "" for none. */
+    private final String lead;
+
+    private final long seed;
+
     private final long lengthSeed;
     /** The prefix strings when there are few enough to keep (most configs): naming a key then builds none. */
     private final String[] prefixes;
@@ -60,8 +65,11 @@ public final class KeyShape {
             List<Segment> segments,
             LongGenerator prefixChooser,
             LengthDistribution lengths,
-            long seed) {
+            long seed,
+            String lead) {
         this.ordered = ordered;
+        this.seed = seed;
+        this.lead = lead;
         this.plain = plain;
         this.segments = List.copyOf(segments);
         long count = 1;
@@ -81,7 +89,7 @@ public final class KeyShape {
 
     /** YCSB's keys, exactly as {@link KeyNames} makes them. */
     public static KeyShape plain(boolean ordered) {
-        return new KeyShape(ordered, true, List.of(), null, null, 0);
+        return new KeyShape(ordered, true, List.of(), null, null, 0, "");
     }
 
     /**
@@ -96,7 +104,16 @@ public final class KeyShape {
             LongGenerator prefixChooser,
             LengthDistribution lengths,
             long seed) {
-        return new KeyShape(ordered, false, segments, prefixChooser, lengths, seed);
+        return new KeyShape(ordered, false, segments, prefixChooser, lengths, seed, "");
+    }
+
+    /**
+     * This shape with {@code text} leading every key and counted in its drawn length; without segments it takes
+     * the place of "user" ({@code orders/0000000012}). A led key is always a shaped one: ordered numbers
+     * zero-padded, so key order is number order.
+     */
+    public KeyShape led(String text) {
+        return new KeyShape(ordered, false, segments, prefixChooser, lengths, seed, text);
     }
 
     public boolean ordered() {
@@ -117,8 +134,9 @@ public final class KeyShape {
             return KeyNames.key(keynum, ordered);
         }
         StringBuilder key = new StringBuilder(48);
+        key.append(lead);
         if (segments.isEmpty()) {
-            key.append(PLAIN_PREFIX);
+            key.append(lead.isEmpty() ? PLAIN_PREFIX : "");
         } else {
             key.append(prefix(prefixIndex(keynum)));
         }
@@ -170,7 +188,10 @@ public final class KeyShape {
     /** The longest natural key (before padding to a drawn length), for the key column's limit. */
     public int longestNaturalKey() {
         int number = ordered ? ORDERED_WIDTH : Long.toString(Long.MAX_VALUE).length();
-        return (segments.isEmpty() ? PLAIN_PREFIX.length() : prefix(0).length()) + number;
+        int prefix = segments.isEmpty()
+                ? (lead.isEmpty() ? PLAIN_PREFIX.length() : 0)
+                : prefix(0).length();
+        return lead.length() + prefix + number;
     }
 
     /** A stream of its own per key number; the seed is mixed so neighbouring numbers' streams are unrelated. */

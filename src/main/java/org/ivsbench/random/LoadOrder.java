@@ -18,13 +18,21 @@ public final class LoadOrder {
     private LoadOrder() {}
 
     public static Result generate(KeyShape shape, int n, double k, long window, SplittableRandom random) {
+        return generate(shape, 0, n, k, window, random);
+    }
+
+    /**
+     * As {@link #generate(KeyShape, int, double, long, SplittableRandom)} for key numbers {@code first} ..
+     * {@code first + n - 1} (a section's inserts after its loaded keys); the result holds offsets from first.
+     */
+    public static Result generate(KeyShape shape, long first, int n, double k, long window, SplittableRandom random) {
         if (!shape.ordered()) {
             throw new IllegalArgumentException("a sortedness needs ordered keys");
         }
         if (n > LARGEST) {
             throw new IllegalArgumentException("a sortedness needs at most " + LARGEST + " keys, got " + n);
         }
-        int[] sorted = sortedKeynums(shape, n);
+        int[] sorted = sortedKeynums(shape, first, n);
         int[] sequence = InsertOrder.generate(n, k, window, random);
         Sortedness measured = Sortedness.ofRanks(sequence);
         for (int i = 0; i < n; i++) {
@@ -35,6 +43,11 @@ public final class LoadOrder {
 
     /** Key numbers in key order: by prefix index (each a counting-sort bucket), then by number. */
     static int[] sortedKeynums(KeyShape shape, int n) {
+        return sortedKeynums(shape, 0, n);
+    }
+
+    /** Offsets 0 .. n-1 of key numbers first + offset, in key order. */
+    static int[] sortedKeynums(KeyShape shape, long first, int n) {
         int[] sorted = new int[n];
         if (shape.prefixCount() == 1) {
             for (int i = 0; i < n; i++) {
@@ -44,13 +57,13 @@ public final class LoadOrder {
         }
         int[] start = new int[Math.toIntExact(shape.prefixCount() + 1)];
         for (int i = 0; i < n; i++) {
-            start[(int) shape.prefixIndex(i) + 1]++;
+            start[(int) shape.prefixIndex(first + i) + 1]++;
         }
         for (int p = 0; p + 1 < start.length; p++) {
             start[p + 1] += start[p];
         }
         for (int i = 0; i < n; i++) {
-            sorted[start[(int) shape.prefixIndex(i)]++] = i;
+            sorted[start[(int) shape.prefixIndex(first + i)]++] = i;
         }
         return sorted;
     }

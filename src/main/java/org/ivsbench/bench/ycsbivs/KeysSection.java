@@ -56,6 +56,15 @@ public record KeysSection(KeyShape shape, Double sortedness, long window) {
             return plain(ordered);
         }
         keys.requireKnown(CHILDREN);
+        for (String name : keys.names()) {
+            if (name.contains("/")) {
+                String leaf = name.substring(0, name.indexOf('/'));
+                throw keys.error(
+                        leaf,
+                        "expected a value, found child element <"
+                                + name.substring(leaf.length() + 1).split("/")[0] + ">");
+            }
+        }
         List<Segment> segments = segments(keys);
         LongGenerator chooser = prefixChooser(keys, segments);
         LengthDistribution lengths = lengths(keys);

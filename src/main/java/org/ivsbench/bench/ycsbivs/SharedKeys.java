@@ -41,6 +41,10 @@ final class SharedKeys {
         this.insertCounter = new CounterGenerator(recordCount, shard.index(), shard.count());
     }
 
+    ZetaCache zetaCache() {
+        return zetaCache;
+    }
+
     CounterGenerator insertCounter() {
         return insertCounter;
     }

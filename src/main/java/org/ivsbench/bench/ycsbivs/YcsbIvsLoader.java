@@ -33,12 +33,17 @@ final class YcsbIvsLoader extends ChunkedLoader {
 
     /** A loaded record: its key by the key shape, then its fields' values in field order from the stream. */
     static Record record(YcsbIvsParameters parameters, List<String> fields, long keynum, SplittableRandom random) {
+        return record(parameters, fields, parameters.keyName(keynum), random);
+    }
+
+    /** A loaded record under {@code key}: its fields' values in field order from the stream. */
+    static Record record(YcsbIvsParameters parameters, List<String> fields, String key, SplittableRandom random) {
         LengthDistribution lengths = parameters.fieldLengths();
         Map<String, String> values = new LinkedHashMap<>();
         for (String field : fields) {
             // A constant length draws nothing, so constant loads keep their streams.
             values.put(field, RandomValues.ascii(random, lengths.next(random)));
         }
-        return new Record(parameters.keyName(keynum), values);
+        return new Record(key, values);
     }
 }

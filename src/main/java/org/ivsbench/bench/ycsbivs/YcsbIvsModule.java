@@ -1,10 +1,15 @@
 package org.ivsbench.bench.ycsbivs;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 import org.ivsbench.bench.BenchmarkModule;
 import org.ivsbench.bench.ExperimentSupport;
@@ -14,6 +19,7 @@ import org.ivsbench.bench.Terminal;
 import org.ivsbench.bench.ycsbivs.procedures.Procedure;
 import org.ivsbench.bench.ycsbivs.procedures.Procedures;
 import org.ivsbench.bench.ycsbivs.procedures.RangeRows;
+import org.ivsbench.bench.ycsbivs.procedures.SectionKeys;
 import org.ivsbench.config.BenchmarkConfig;
 import org.ivsbench.config.ConfigException;
 import org.ivsbench.config.PhaseConfig;
@@ -24,17 +30,24 @@ import org.ivsbench.db.Target;
 import org.ivsbench.db.TargetException;
 import org.ivsbench.db.TargetKind;
 import org.ivsbench.db.TargetKinds;
+import org.ivsbench.random.LoadOrder;
+import org.ivsbench.random.Seeds;
 
 /**
  * ycsbivs: YCSB's core workload on a key/value table plus the YCSB-IVS EXTEND operation. One instance
  * per run: it holds the run's shared insert counter.
  */
 public final class YcsbIvsModule implements BenchmarkModule {
+    private static final Logger LOG = LoggerFactory.getLogger(YcsbIvsModule.class);
     static final String INSERT = "InsertRecord";
 
     static final String RANGE_DELETE = "RangeDeleteRecord";
 
+    private static final int SHRUNK_SECTIONS = 64;
+
     private SharedKeys sharedKeys;
+
+    private Map<String, SectionKeys> sectionKeys;
     /** The run's range-operation row totals (a module instance is one run). */
     private final RangeRows rangeRows = new RangeRows();
 
@@ -53,10 +66,19 @@ public final class YcsbIvsModule implements BenchmarkModule {
         return YcsbIvsParameters.NAMES;
     }
 
-    /** --shrink: recordcount (the loaded records; without it scalefactor x 1000, capped generically). */
+    /**
+     * --shrink: recordcount (the loaded records; without it scalefactor x 1000, capped generically) and each
+     * section's records (the first {@value #SHRUNK_SECTIONS} sections: the flattened paths are per index).
+     */
     @Override
     public Map<String, Long> shrinkCaps() {
-        return Map.of("recordcount", Shrink.RECORDS);
+        Map<String, Long> caps = new LinkedHashMap<>();
+        caps.put("recordcount", Shrink.RECORDS);
+        caps.put(Sections.NAME + "/section/records", Shrink.RECORDS);
+        for (int i = 1; i <= SHRUNK_SECTIONS; i++) {
+            caps.put(Sections.NAME + "/section[" + i + "]/records", Shrink.RECORDS);
+        }
+        return caps;
     }
 
     @Override
@@ -133,6 +155,9 @@ public final class YcsbIvsModule implements BenchmarkModule {
     public LoadReport load(BenchmarkConfig config, Target target, LoadProgress progress)
             throws TargetException, InterruptedException {
         YcsbIvsParameters parameters = parameters(config);
+        if (parameters.sections().present()) {
+            return new SectionsLoader(config, parameters).load(target, progress);
+        }
         if (parameters.keys().sortedness() != null) {
             return new SortedLoad(parameters, config.randomSeed(), config.batchSize()).load(target, progress);
         }
@@ -149,7 +174,55 @@ public final class YcsbIvsModule implements BenchmarkModule {
                             "'" + type + "' is not a ycsbivs transaction type (validate() should have said so)")));
         }
         return new YcsbIvsTerminal(
-                config, target, terminalId, parameters, procedures, sharedKeys(config, parameters), rangeRows);
+                config,
+                target,
+                terminalId,
+                parameters,
+                procedures,
+                sharedKeys(config, parameters),
+                rangeRows,
+                sectionKeys(config, parameters));
+    }
+
+    /** The sections' key spaces of this run, made when the first terminal opens (their loaded keys live). */
+    private synchronized Map<String, SectionKeys> sectionKeys(BenchmarkConfig config, YcsbIvsParameters parameters) {
+        if (sectionKeys == null) {
+            Map<String, SectionKeys> made = new LinkedHashMap<>();
+            List<Sections.Section> list = parameters.sections().list();
+            for (int i = 0; i < list.size(); i++) {
+                Sections.Section s = list.get(i);
+                InsertPlan plan = s.insertPlan();
+                int[] order = null;
+                if (plan != null) {
+                    LoadOrder.Result r = LoadOrder.generate(
+                            s.shape(),
+                            s.records(),
+                            plan.inserts(),
+                            plan.sortedness(),
+                            plan.window(),
+                            Seeds.forStream(config.randomSeed(), "insertorder", i));
+                    order = r.keynums();
+                    LOG.info(String.format(
+                            Locale.ROOT,
+                            "Section %s: insert order sortedness K=%.4f (requested %.4f), L=%.4f (displacement"
+                                    + " window %,d) over the first %,d inserts",
+                            s.name(),
+                            r.measured().k(),
+                            plan.sortedness(),
+                            r.measured().l(),
+                            plan.window(),
+                            plan.inserts()));
+                }
+                made.put(s.name(), new SectionKeys(s.name(), s.records(), s::key, order));
+            }
+            sectionKeys = made;
+        }
+        return sectionKeys;
+    }
+
+    /** The live keys of a section in this run (after its terminals opened), for checks against the database. */
+    public synchronized Optional<SectionKeys> section(String name) {
+        return sectionKeys == null ? Optional.empty() : Optional.ofNullable(sectionKeys.get(name));
     }
 
     private synchronized SharedKeys sharedKeys(BenchmarkConfig config, YcsbIvsParameters parameters) {

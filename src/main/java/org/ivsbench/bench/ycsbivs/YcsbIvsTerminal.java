@@ -8,9 +8,11 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import org.ivsbench.bench.SessionTerminal;
+import org.ivsbench.bench.ycsbivs.procedures.NoLiveKey;
 import org.ivsbench.bench.ycsbivs.procedures.Procedure;
 import org.ivsbench.bench.ycsbivs.procedures.ProcedureContext;
 import org.ivsbench.bench.ycsbivs.procedures.RangeRows;
+import org.ivsbench.bench.ycsbivs.procedures.SectionKeys;
 import org.ivsbench.config.BenchmarkConfig;
 import org.ivsbench.config.ConfigException;
 import org.ivsbench.config.PhaseConfig;
@@ -19,6 +21,7 @@ import org.ivsbench.db.Target;
 import org.ivsbench.db.TargetException;
 import org.ivsbench.op.OpResult;
 import org.ivsbench.random.DistributionSpec;
+import org.ivsbench.random.KeyDistributions;
 import org.ivsbench.random.LongGenerator;
 
 /**
@@ -43,6 +46,16 @@ final class YcsbIvsTerminal extends SessionTerminal {
 
     private long rampSlot;
 
+    private final YcsbIvsParameters parameters;
+    /** The run's sections' key spaces by name (empty without sections). */
+    private final Map<String, SectionKeys> sections;
+
+    private final int insertType;
+    /** The phase's section, or null; the dense key space its distributions draw over. */
+    private SectionKeys section;
+
+    private long cells;
+
     YcsbIvsTerminal(
             BenchmarkConfig config,
             Target target,
@@ -50,7 +63,8 @@ final class YcsbIvsTerminal extends SessionTerminal {
             YcsbIvsParameters parameters,
             List<Procedure> procedures,
             SharedKeys keys,
-            RangeRows rangeRows)
+            RangeRows rangeRows,
+            Map<String, SectionKeys> sections)
             throws TargetException {
         super(config, target, id);
         this.procedures = List.copyOf(procedures);
@@ -58,6 +72,9 @@ final class YcsbIvsTerminal extends SessionTerminal {
         this.keysByType = new LongGenerator[procedures.size()];
         this.usesPhaseKeys = new boolean[procedures.size()];
         this.rangeRows = rangeRows;
+        this.parameters = parameters;
+        this.sections = sections;
+        this.insertType = config.transactionTypeNames().indexOf(YcsbIvsModule.INSERT);
         this.context = new ProcedureContext(parameters, keys.insertCounter(), session(), rangeRows);
         rangeRows.terminalOpened();
     }
@@ -74,16 +91,41 @@ final class YcsbIvsTerminal extends SessionTerminal {
             // validate() checked every phase before the run: reaching this is a caller bug.
             throw new IllegalStateException(e.getMessage(), e);
         }
-        LongGenerator phaseKeys = keys.keyGenerator(distribution, phase);
+        this.phase = phase;
+        if (parameters.sections().present()) {
+            section = sections.get(parameters.sections().of(phase).name());
+            cells = section.cells(phase.index(), expectedInserts(phase));
+        }
+        LongGenerator phaseKeys = generator(distribution);
         for (int i = 0; i < procedures.size(); i++) {
             DistributionSpec own = byType.get(procedures.get(i).name());
             // A generator per type that has its own: "sequential" or "latest" state is then that type's alone.
-            keysByType[i] = own == null ? phaseKeys : keys.keyGenerator(own, phase);
+            keysByType[i] = own == null ? phaseKeys : generator(own);
             usesPhaseKeys[i] = own == null;
         }
-        this.phase = phase;
         rampSlot = 0;
         context.startPhase(phaseKeys, random);
+        context.section(section, cells);
+    }
+
+    /**
+     * The chooser of a distribution in the current phase: YCSB's over recordcount without sections; with them,
+     * one over the phase's cells, which the section's live keys map onto ({@link org.ivsbench.random.LiveKeys}).
+     */
+    private LongGenerator generator(DistributionSpec spec) {
+        if (section == null) {
+            return keys.keyGenerator(spec, phase);
+        }
+        return KeyDistributions.generator(spec, cells, null, keys.zetaCache());
+    }
+
+    /** The inserts a count phase is expected to make (count x the insert weight's share); 0 for a time phase. */
+    private long expectedInserts(PhaseConfig p) {
+        if (!p.endsByCount() || insertType < 0 || insertType >= p.weights().size()) {
+            return 0;
+        }
+        double total = p.weights().stream().mapToDouble(Double::doubleValue).sum();
+        return total > 0 ? Math.round(p.count() * p.weights().get(insertType) / total) : 0;
     }
 
     @Override
@@ -97,7 +139,7 @@ final class YcsbIvsTerminal extends SessionTerminal {
         }
         rampSlot = slot;
         double fraction = RampedDistribution.fraction(phase.ramp(), slot, phase.timeSeconds());
-        LongGenerator moved = keys.keyGenerator(ramped.at(fraction), phase);
+        LongGenerator moved = generator(ramped.at(fraction));
         for (int i = 0; i < keysByType.length; i++) {
             if (usesPhaseKeys[i]) {
                 keysByType[i] = moved;
@@ -109,7 +151,11 @@ final class YcsbIvsTerminal extends SessionTerminal {
     protected OpResult run(int transactionTypeIndex, Session session) throws TargetException {
         context.session(session);
         context.keys(keysByType[transactionTypeIndex]);
-        return procedures.get(transactionTypeIndex).run(context);
+        try {
+            return procedures.get(transactionTypeIndex).run(context);
+        } catch (NoLiveKey e) {
+            return OpResult.skipped(NoLiveKey.REASON, 0);
+        }
     }
 
     @Override

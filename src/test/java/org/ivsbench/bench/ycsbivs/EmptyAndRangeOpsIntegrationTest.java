@@ -180,7 +180,7 @@ class EmptyAndRangeOpsIntegrationTest {
         return module;
     }
 
-    private static TreeSet<String> keys(Target target, String table) throws Exception {
+    static TreeSet<String> keys(Target target, String table) throws Exception {
         TreeSet<String> keys = new TreeSet<>();
         target.forEachRecord(table, r -> keys.add(r.key()));
         return keys;

@@ -99,7 +99,7 @@ class YcsbIvsParametersTest {
                 "recordcounts|5|recordcounts: unknown element (did you mean 'recordcount'?) (known: engine,"
                         + " extendfieldlength, extendlengthdistribution, extendmethod, fieldcount, fieldlength,"
                         + " fieldlengthdistribution, keyorder, keys, maxfieldlength, rangelengthdistribution,"
-                        + " readallfields, recordcount, scanlength, table, writeallfields, zipfianconstant)",
+                        + " readallfields, recordcount, scanlength, sections, table, writeallfields, zipfianconstant)",
             })
     void numbersBooleansAndChoicesReadAsInTheCoreSections(String name, String value, String expected) {
         assertEquals(expected, message(SQLITE, Map.of(name, value)));

@@ -10,6 +10,7 @@ import org.ivsbench.db.Session;
 import org.ivsbench.op.OpResult;
 import org.ivsbench.op.Outcome;
 import org.ivsbench.random.CounterGenerator;
+import org.ivsbench.random.LiveKeys;
 import org.ivsbench.random.LongGenerator;
 import org.ivsbench.random.RandomValues;
 
@@ -32,6 +33,10 @@ public final class ProcedureContext {
     private SplittableRandom random;
     private Session session;
     private LongGenerator keys;
+    /** The phase's section, or null when the workload has no sections; and the cells its keys draw over. */
+    private SectionKeys section;
+
+    private long cells;
 
     public ProcedureContext(
             YcsbIvsParameters parameters, CounterGenerator insertCounter, Session session, RangeRows rangeRows) {
@@ -64,14 +69,60 @@ public final class ProcedureContext {
         this.random = phaseRandom;
     }
 
+    /**
+     * The section the phase runs in and the dense key space its distributions draw over ({@link
+     * SectionKeys#cells}); keys are then chosen among the section's live keys. Null: no sections.
+     */
+    public void section(SectionKeys phaseSection, long phaseCells) {
+        this.section = phaseSection;
+        this.cells = phaseCells;
+    }
+
+    /** True when keys come from a section's live keys. */
+    public boolean sectioned() {
+        return section != null;
+    }
+
     /** The key chooser of the operation about to run (its type's own, or the phase's). */
     public void keys(LongGenerator operationKeys) {
         this.keys = operationKeys;
     }
 
-    /** A key of an existing record, by the distribution of the phase or of the operation's type. */
+    /**
+     * A key of an existing record, by the distribution of the phase or of the operation's type; with sections, a
+     * live key of the phase's section ({@link NoLiveKey} when none is live).
+     */
     public String nextKey() {
+        if (section != null) {
+            long number = section.live().pickLive(keys, cells, random);
+            if (number == LiveKeys.NONE) {
+                throw new NoLiveKey(section.name());
+            }
+            return section.key(number);
+        }
         return parameters.keyName(keys.next(random));
+    }
+
+    /**
+     * A live key of the section for a delete, which stops being live at once ({@link LiveKeys#takeLive});
+     * {@link #deleteDone} reports the outcome. Only with sections.
+     */
+    public long takeForDelete() {
+        long number = section.live().takeLive(keys, cells, random);
+        if (number == LiveKeys.NONE) {
+            throw new NoLiveKey(section.name());
+        }
+        return number;
+    }
+
+    /** The key of a section's key number. */
+    public String sectionKey(long number) {
+        return section.key(number);
+    }
+
+    /** The delete of a taken key ended: the record is known absent when it succeeded or found nothing. */
+    public void deleteDone(long number, OpResult result) {
+        section.live().deleted(number, result != null && (result.isOk() || notFound(result)));
     }
 
     /**
@@ -80,8 +131,21 @@ public final class ProcedureContext {
      * {@code <keys>} shape: segments, digits and padding letters), which never holds that character, so the two
      * key spaces are disjoint. An absent key sorts among the table's keys (user123 &lt; user1239 &lt; user123~ &lt;
      * user124), so a lookup walks the index as a real one does rather than falling off its end.
+     *
+     * <p>With sections, an empty operation picks a key of the section that was deleted (gone), by the
+     * operation's distribution over the gone keys; while none is gone, a key next to one of the section's
+     * numbers with the mark, as above.
      */
     public String absentKey() {
+        if (section != null) {
+            long gone = section.live().pickGone(keys, cells, random);
+            if (gone != LiveKeys.NONE) {
+                return section.key(gone);
+            }
+            // Nothing deleted yet: a key outside the section's key space, next to one of its numbers.
+            long numbers = Math.max(1, section.live().nextNumber());
+            return section.key(random.nextLong(numbers)) + ABSENT_MARK;
+        }
         return nextKey() + ABSENT_MARK;
     }
 
@@ -101,16 +165,23 @@ public final class ProcedureContext {
 
     /** A key number never used before in this run (the shared counter starts at recordcount). */
     public long nextInsertNumber() {
-        return insertCounter.next();
+        return section != null ? section.live().reserveInsert() : insertCounter.next();
     }
 
     public String insertKey(long number) {
-        return parameters.keyName(number);
+        return section != null ? section.key(number) : parameters.keyName(number);
     }
 
-    /** The insert of {@code number} finished (ok or not): the choosers that follow inserts may now pick it. */
-    public void insertDone(long number) {
-        insertCounter.acknowledge(number);
+    /**
+     * The insert of {@code number} finished (ok or not): the choosers that follow inserts may now pick it; with
+     * sections, the key is live when the insert succeeded.
+     */
+    public void insertDone(long number, boolean succeeded) {
+        if (section != null) {
+            section.live().inserted(number, succeeded);
+        } else {
+            insertCounter.acknowledge(number);
+        }
     }
 
     public String randomField() {

@@ -1,0 +1,160 @@
+package org.ivsbench.random;
+
+import java.util.SplittableRandom;
+
+/**
+ * The keys of one section's key space, by key number, in three states: <b>live</b> (the record exists),
+ * <b>gone</b> (it was deleted and nothing re-inserted it) and neither (never handed out, an insert or delete
+ * still in flight, or one whose outcome left the record's existence unknown). Inserts take fresh numbers from
+ * {@link #reserveInsert()} (loaded keys are 0 .. loaded - 1; inserts take loaded, loaded + 1, ... or a planned
+ * order of them), so an insert always adds a key that is not live.
+ *
+ * <p>Choosing among live (or gone) keys: a key distribution draws a cell {@code x} in {@code [0, cells)} as it
+ * would draw a key number over a dense key space of {@code cells} keys; the cell becomes a <em>rank</em> among
+ * the {@code n} members by the same quantile, {@code floor((x + u) * n / cells)} with {@code u} uniform in
+ * [0, 1), and the rank the member of that rank in key-number order ({@link RankedBits#select}). When
+ * {@code n == cells} no {@code u} is drawn and the rank is {@code x}: a section that has neither inserted nor
+ * deleted draws exactly the keys a dense key space would. Uniform stays exactly uniform over the members;
+ * a skewed distribution keeps its shape over key-number order (a hot cell's mass spreads over its n / cells
+ * ranks when the set has grown, hot cells merge when it has shrunk); "latest" picks the highest live numbers,
+ * which are the newest inserts.
+ *
+ * <p>Memory: two bitsets over the numbers handed out (live and gone), so about a quarter of a byte per
+ * number plus 1/64 byte of rank index, independent of how many operations run. Thread-safe: each method holds
+ * the instance's lock for at most one key draw and one rank/select (unmeasured under contention;
+ * docs/sections.md, "Concurrency").
+ */
+public final class LiveKeys {
+    /** No member to choose (see {@link #pickLive}). */
+    public static final long NONE = -1;
+
+    private final RankedBits live;
+    private final RankedBits gone = new RankedBits();
+    /** Offsets of the first inserts' numbers from {@link #loaded}, in insert order (a planned sortedness), or null. */
+    private final int[] insertOrder;
+
+    private final long loaded;
+    /** Inserts handed out so far. */
+    private long next;
+
+    /** A key space whose numbers 0 .. loaded - 1 are live (the section's loaded records). */
+    public LiveKeys(long loaded) {
+        this(loaded, null);
+    }
+
+    /**
+     * As {@link #LiveKeys(long)}, with the numbers of the first inserts in a planned order: insert i takes
+     * {@code loaded + insertOrder[i]} (a permutation of 0 .. length - 1, e.g. {@link LoadOrder}'s for a
+     * sortedness); inserts past the plan take {@code loaded + i} in turn.
+     */
+    public LiveKeys(long loaded, int[] insertOrder) {
+        if (loaded < 0) {
+            throw new IllegalArgumentException("loaded " + loaded);
+        }
+        live = new RankedBits(loaded);
+        live.addRange(0, loaded);
+        this.loaded = loaded;
+        this.insertOrder = insertOrder;
+    }
+
+    public synchronized long liveCount() {
+        return live.count();
+    }
+
+    public synchronized long goneCount() {
+        return gone.count();
+    }
+
+    /** A bound on the numbers handed out: every loaded or inserted number is below it. */
+    public synchronized long nextNumber() {
+        long planned = insertOrder != null && next > 0 ? insertOrder.length : 0;
+        return loaded + Math.max(next, planned);
+    }
+
+    public synchronized boolean isLive(long number) {
+        return live.contains(number);
+    }
+
+    public synchronized boolean isGone(long number) {
+        return gone.contains(number);
+    }
+
+    /** A fresh number for an insert: neither live nor gone until {@link #inserted} reports its outcome. */
+    public synchronized long reserveInsert() {
+        long i = next++;
+        return loaded + (insertOrder != null && i < insertOrder.length ? insertOrder[(int) i] : i);
+    }
+
+    /** The insert of {@code number} finished: live when it succeeded, otherwise left unknown (never chosen). */
+    public synchronized void inserted(long number, boolean succeeded) {
+        if (succeeded) {
+            live.add(number);
+        }
+    }
+
+    /**
+     * A live key by the distribution, or {@link #NONE} when nothing is live; see the class comment.
+     *
+     * @param cells the size of the dense key space the generator draws over (its records)
+     */
+    public synchronized long pickLive(LongGenerator generator, long cells, SplittableRandom random) {
+        return pick(live, generator, cells, random);
+    }
+
+    /**
+     * As {@link #pickLive}, and the key stops being live at once, so no other operation chooses it while its
+     * delete runs; {@link #deleted} says how the delete ended.
+     */
+    public synchronized long takeLive(LongGenerator generator, long cells, SplittableRandom random) {
+        long number = pick(live, generator, cells, random);
+        if (number != NONE) {
+            live.remove(number);
+        }
+        return number;
+    }
+
+    /**
+     * The delete of a taken key finished: when the record is known to be absent (deleted, or already not found)
+     * the key is gone and empty operations may choose it; otherwise (an error) its state is unknown and nothing
+     * chooses it again.
+     */
+    public synchronized void deleted(long number, boolean absent) {
+        if (absent) {
+            gone.add(number);
+        }
+    }
+
+    /** A gone key by the distribution (for empty operations), or {@link #NONE} when none is gone. */
+    public synchronized long pickGone(LongGenerator generator, long cells, SplittableRandom random) {
+        return pick(gone, generator, cells, random);
+    }
+
+    /** Bytes held by the two sets' arrays. */
+    public synchronized long footprintBytes() {
+        return live.footprintBytes() + gone.footprintBytes();
+    }
+
+    private static long pick(RankedBits set, LongGenerator generator, long cells, SplittableRandom random) {
+        long n = set.count();
+        if (n == 0) {
+            return NONE;
+        }
+        return set.select(rank(generator.next(random), cells, n, random));
+    }
+
+    /**
+     * The rank among {@code n} members of cell {@code x} of {@code cells}: {@code x} itself when the two agree,
+     * else the same quantile with a uniform offset within the cell (see the class comment).
+     */
+    static long rank(long x, long cells, long n, SplittableRandom random) {
+        if (cells < 1) {
+            throw new IllegalArgumentException("cells " + cells);
+        }
+        long cell = Math.min(Math.max(x, 0), cells - 1);
+        if (n == cells) {
+            return cell;
+        }
+        double quantile = (cell + random.nextDouble()) / cells;
+        return Math.min(n - 1, (long) (quantile * n));
+    }
+}

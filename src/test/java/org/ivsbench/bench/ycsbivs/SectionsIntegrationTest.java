@@ -1,0 +1,185 @@
+package org.ivsbench.bench.ycsbivs;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import org.ivsbench.bench.LoadProgress;
+import org.ivsbench.bench.ycsbivs.procedures.SectionKeys;
+import org.ivsbench.config.BenchmarkConfig;
+import org.ivsbench.db.Target;
+import org.ivsbench.db.Targets;
+import org.ivsbench.stats.PhaseSummary;
+import org.ivsbench.testsupport.RunHarness;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Sections and live keys on SQLite and MariaDB (InnoDB) through the real engine: every call the terminal sent is
+ * recorded, a model of the table replays them, and the database is read back at the end. Count phases, one
+ * terminal: exact.
+ */
+class SectionsIntegrationTest {
+    private static final String TABLE = "sections_live";
+
+    @TempDir
+    Path tmp;
+
+    private record Run(YcsbIvsModule module, List<PhaseSummary> phases, List<String> calls, TreeSet<String> table) {}
+
+    private Run run(String xml) throws Exception {
+        BenchmarkConfig config = RunHarness.config(tmp, xml);
+        YcsbIvsModule module = (YcsbIvsModule) RunHarness.module();
+        List<String> calls = new ArrayList<>();
+        try (Target target = Targets.open(config.target())) {
+            module.create(config, target);
+            module.load(config, target, LoadProgress.NONE);
+            Target recorded = Fixtures.recording(target, calls::add);
+            List<PhaseSummary> phases = RunHarness.execute(module, config, recorded, tmp);
+            TreeSet<String> table = EmptyAndRangeOpsIntegrationTest.keys(target, TABLE);
+            module.clear(config, target);
+            return new Run(module, phases, calls, table);
+        }
+    }
+
+    static List<String> targets() {
+        return List.of("sqlite", "innodb");
+    }
+
+    /** The connection elements of a target, and the test's own table. */
+    private String connection(String target) {
+        String table = "<table>" + TABLE + "</table>";
+        return switch (target) {
+            case "sqlite" -> "<type>SQLITE</type><url>jdbc:sqlite:" + tmp.resolve("db.sqlite") + "</url>" + table;
+            case "innodb" -> RunHarness.mariadbConnection() + table;
+            default -> throw new IllegalArgumentException(target);
+        };
+    }
+
+    private String shipped(String name, String target) throws Exception {
+        String xml = Files.readString(Path.of("config/workloads").resolve(name));
+        return xml.replaceFirst(
+                "<type>SQLITE</type>\\s*<url>[^<]*</url>", Matcher.quoteReplacement(connection(target)));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("targets")
+    void readsAndUpdatesNeverChooseADeletedKey(String target) throws Exception {
+        Run r = run("<parameters>" + connection(target)
+                + "<terminals>1</terminals><randomSeed>5</randomSeed><fieldcount>1</fieldcount>"
+                + "<fieldlength>10</fieldlength><keyorder>ordered</keyorder>"
+                + "<sections><section><name>s</name><records>1000</records></section></sections>"
+                + "<monitor><enabled>false</enabled></monitor><transactiontypes>"
+                + "<transactiontype><name>DeleteRecord</name></transactiontype>"
+                + "<transactiontype><name>ReadRecord</name></transactiontype>"
+                + "<transactiontype><name>UpdateRecord</name></transactiontype>"
+                + "<transactiontype><name>InsertRecord</name></transactiontype></transactiontypes><works>"
+                + "<work><name>churn</name><count>3000</count><rate>unlimited</rate><weights>30,40,20,10</weights>"
+                + "<distribution>zipfian</distribution></work>"
+                + "<work><name>read</name><count>2000</count><rate>unlimited</rate><weights>0,100,0,0</weights>"
+                + "<distribution>uniform</distribution></work></works></parameters>");
+
+        assertEquals(3000, r.phases().get(0).counts().total(), "count phases end after exactly their count");
+        assertEquals(2000, r.phases().get(1).counts().total());
+        Set<String> deleted = new HashSet<>();
+        Set<String> inserted = new HashSet<>();
+        long reads = 0;
+        for (String call : r.calls()) {
+            String[] parts = call.split(" ", 3);
+            switch (parts[0]) {
+                case "delete" -> assertTrue(deleted.add(parts[1]), "a key deleted twice: " + parts[1]);
+                case "insert" -> inserted.add(parts[1]);
+                case "read", "update" -> {
+                    assertFalse(deleted.contains(parts[1]), call + " chose a deleted key");
+                    reads += parts[0].equals("read") ? 1 : 0;
+                }
+                default -> throw new AssertionError(call);
+            }
+        }
+        assertTrue(deleted.size() > 700, "the churn deleted most keys: " + deleted.size());
+        // every read found its record in the database: none was ABORTED "not found"
+        for (PhaseSummary p : r.phases()) {
+            assertEquals(p.counts().total(), p.counts().ok(), p.name() + ": " + p.counts());
+        }
+        SectionKeys s = r.module().section("s").orElseThrow();
+        assertEquals(1000 + inserted.size() - deleted.size(), s.live().liveCount());
+        assertEquals(s.live().liveCount(), r.table().size(), "the live set is the table's key set");
+        for (long n = 0; n < s.live().nextNumber(); n++) {
+            assertEquals(s.live().isLive(n), r.table().contains(s.key(n)), s.key(n));
+        }
+        assertTrue(reads > 2000, "reads ran: " + reads);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("targets")
+    void emptyReadsOfTec1AreAllEmptyAndProbeDeletedKeys(String target) throws Exception {
+        Run r = run(shipped("sections_multi_phase.xml", target));
+
+        assertEquals(
+                List.of(4000L, 2000L, 2000L),
+                r.phases().stream().map(p -> p.counts().total()).toList());
+        Set<String> deleted = new HashSet<>();
+        long emptyReads = 0;
+        for (String call : r.calls()) {
+            String[] parts = call.split(" ", 3);
+            if (parts[0].equals("delete")) {
+                deleted.add(parts[1]);
+            } else if (parts[0].equals("read")) { // only the empty reads read point keys in this workload
+                assertTrue(deleted.contains(parts[1]), "an empty read of a key never deleted: " + parts[1]);
+                assertFalse(r.table().contains(parts[1]), "an empty read's key is in the table: " + parts[1]);
+                emptyReads++;
+            }
+        }
+        assertEquals(2000, emptyReads);
+        assertTrue(deleted.size() > 150, "p1 deleted keys: " + deleted.size());
+        PhaseSummary empties = r.phases().get(1);
+        assertEquals(
+                2000, empties.transactions().get("EmptyReadRecord").counts().ok(), "all empty, none present");
+        assertTrue(r.table().stream().noneMatch(deleted::contains));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("targets")
+    void sectionsKeepToTheirOwnDisjointKeySpaces(String target) throws Exception {
+        Run r = run(shipped("sections_catalog_orders.xml", target));
+
+        assertEquals(
+                List.of(3000L, 3000L),
+                r.phases().stream().map(p -> p.counts().total()).toList());
+        assertEquals(6000, r.calls().size(), "one call per operation");
+        long catalogReads = 0;
+        for (int i = 0; i < r.calls().size(); i++) {
+            String call = r.calls().get(i);
+            String[] parts = call.split(" ", 3);
+            int phase = i < 3000 ? 0 : 1;
+            if (parts[0].equals("read") || parts[0].equals("insert") || parts[0].equals("scan")) {
+                String section = parts[1].substring(0, parts[1].indexOf('/'));
+                if (parts[0].equals("read") && section.equals("catalog")) {
+                    catalogReads++;
+                }
+                assertTrue(phase == 0 ? section.equals("catalog") : section.equals("orders"), call);
+            }
+        }
+        assertTrue(catalogReads > 2000, "catalog reads: " + catalogReads);
+        for (PhaseSummary p : r.phases()) {
+            assertEquals(p.counts().total(), p.counts().ok(), p.name() + ": " + p.counts());
+        }
+        long orders = r.table().stream().filter(k -> k.startsWith("orders/")).count();
+        long inserts =
+                r.phases().get(1).transactions().get("InsertRecord").counts().ok();
+        assertEquals(1000 + inserts, orders);
+        assertEquals(
+                2000, r.table().stream().filter(k -> k.startsWith("catalog/")).count());
+    }
+}

@@ -1,0 +1,195 @@
+package org.ivsbench.random;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.TreeSet;
+
+import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The live-key set: rank/select against a sorted-set model, and what the choosers may and may not pick. */
+class LiveKeysTest {
+    @Test
+    void selectAgreesWithASortedSetThroughAddsRemovesAndGrowth() {
+        RankedBits bits = new RankedBits(100);
+        TreeSet<Long> model = new TreeSet<>();
+        SplittableRandom r = new SplittableRandom(7);
+        for (int step = 0; step < 20_000; step++) {
+            long n = r.nextLong(step < 10_000 ? 3_000 : 40_000); // the second half grows the set past its blocks
+            if (r.nextInt(3) == 0) {
+                assertEquals(model.remove(n), bits.remove(n), "remove " + n);
+            } else {
+                assertEquals(model.add(n), bits.add(n), "add " + n);
+            }
+            if (step % 997 == 0) {
+                assertSameMembers(model, bits);
+            }
+        }
+        assertSameMembers(model, bits);
+    }
+
+    @Test
+    void addRangeIsTheSameAsAddingOneByOne() {
+        RankedBits range = new RankedBits();
+        range.add(5);
+        range.addRange(3, 2_000);
+        TreeSet<Long> model = new TreeSet<>();
+        for (long n = 3; n < 2_000; n++) {
+            model.add(n);
+        }
+        assertSameMembers(model, range);
+    }
+
+    private static void assertSameMembers(TreeSet<Long> model, RankedBits bits) {
+        assertEquals(model.size(), bits.count());
+        long rank = 0;
+        for (long member : model) {
+            assertEquals(member, bits.select(rank++), "rank " + (rank - 1));
+            assertTrue(bits.contains(member));
+        }
+    }
+
+    @Test
+    void anUntouchedKeySpaceDrawsExactlyTheDenseKeysWithoutExtraDraws() {
+        LiveKeys keys = new LiveKeys(1000);
+        LongGenerator zipf = new ZipfianGenerator(0, 999, 0.99, new ZetaCache());
+        SplittableRandom a = new SplittableRandom(11);
+        SplittableRandom b = new SplittableRandom(11);
+        for (int i = 0; i < 10_000; i++) {
+            assertEquals(zipf.next(b), keys.pickLive(zipf, 1000, a));
+        }
+    }
+
+    @Test
+    void readsNeverPickADeletedKeyAndEmptyOperationsPickOnlyDeletedOnes() {
+        LiveKeys keys = new LiveKeys(500);
+        LongGenerator uniform = new UniformLongGenerator(0, 499);
+        SplittableRandom r = new SplittableRandom(3);
+        TreeSet<Long> deleted = new TreeSet<>();
+        for (int i = 0; i < 200; i++) {
+            long k = keys.takeLive(uniform, 500, r);
+            assertFalse(keys.isLive(k));
+            assertTrue(deleted.add(k), "a key taken twice: " + k);
+            keys.deleted(k, true);
+        }
+        assertEquals(300, keys.liveCount());
+        assertEquals(200, keys.goneCount());
+        for (int i = 0; i < 20_000; i++) {
+            long live = keys.pickLive(uniform, 500, r);
+            assertFalse(deleted.contains(live), "picked deleted key " + live);
+            assertTrue(deleted.contains(keys.pickGone(uniform, 500, r)));
+        }
+    }
+
+    @Test
+    void uniformStaysUniformOverTheLiveKeysAfterTheSetChanged() {
+        LiveKeys keys = new LiveKeys(100);
+        for (int i = 0; i < 50; i++) {
+            keys.inserted(keys.reserveInsert(), true); // 150 live over 100 cells
+        }
+        LongGenerator uniform = new UniformLongGenerator(0, 99);
+        SplittableRandom r = new SplittableRandom(5);
+        int[] hits = new int[150];
+        int draws = 150_000;
+        for (int i = 0; i < draws; i++) {
+            hits[(int) keys.pickLive(uniform, 100, r)]++;
+        }
+        for (int k = 0; k < 150; k++) {
+            // expected 1,000 each; 6 standard deviations (about 190) bound a fair seeded draw
+            assertEquals(1000, hits[k], 190, "key " + k);
+        }
+    }
+
+    @Test
+    void insertsTakeFreshNumbersAndOnlySuccessfulOnesBecomeLive() {
+        LiveKeys keys = new LiveKeys(10);
+        long a = keys.reserveInsert();
+        long b = keys.reserveInsert();
+        assertEquals(10, a);
+        assertEquals(11, b);
+        assertFalse(keys.isLive(a), "not live while in flight");
+        keys.inserted(a, true);
+        keys.inserted(b, false);
+        assertTrue(keys.isLive(a));
+        assertFalse(keys.isLive(b));
+        assertFalse(keys.isGone(b));
+        assertEquals(11, keys.liveCount());
+        assertEquals(12, keys.nextNumber());
+    }
+
+    @Test
+    void plannedInsertsTakeTheirOrderThenContinueInTurn() {
+        LiveKeys keys = new LiveKeys(10, new int[] {2, 0, 1});
+        assertEquals(12, keys.reserveInsert());
+        assertEquals(13, keys.nextNumber(), "every planned number is below the bound once inserts began");
+        assertEquals(10, keys.reserveInsert());
+        assertEquals(11, keys.reserveInsert());
+        assertEquals(13, keys.reserveInsert());
+        assertEquals(14, keys.reserveInsert());
+        assertEquals(15, keys.nextNumber());
+    }
+
+    @Test
+    void anEmptySetHasNothingToPick() {
+        LiveKeys keys = new LiveKeys(0);
+        LongGenerator one = r -> 0;
+        assertEquals(LiveKeys.NONE, keys.pickLive(one, 1, new SplittableRandom(1)));
+        assertEquals(LiveKeys.NONE, keys.pickGone(one, 1, new SplittableRandom(1)));
+        assertEquals(LiveKeys.NONE, keys.takeLive(one, 1, new SplittableRandom(1)));
+    }
+
+    @Test
+    void aDeleteThatFailedLeavesTheKeyNeitherLiveNorGone() {
+        LiveKeys keys = new LiveKeys(1);
+        long k = keys.takeLive(r -> 0, 1, new SplittableRandom(1));
+        keys.deleted(k, false);
+        assertFalse(keys.isLive(k));
+        assertFalse(keys.isGone(k));
+    }
+
+    @Test
+    void sameSeedSamePicks() {
+        List<Long> first = picks();
+        assertEquals(first, picks());
+    }
+
+    private static List<Long> picks() {
+        LiveKeys keys = new LiveKeys(300);
+        LongGenerator zipf = ScrambledZipfianGenerator.forCoreWorkload(300);
+        SplittableRandom r = new SplittableRandom(99);
+        List<Long> out = new ArrayList<>();
+        for (int i = 0; i < 2_000; i++) {
+            if (i % 10 == 0) { // 200 of the 300 keys deleted along the way
+                long k = keys.takeLive(zipf, 300, r);
+                keys.deleted(k, true);
+                out.add(-k);
+            } else {
+                out.add(keys.pickLive(zipf, 300, r));
+            }
+        }
+        return out;
+    }
+
+    @Test
+    void theRankKeepsTheQuantileOfTheCell() {
+        SplittableRandom r = new SplittableRandom(1);
+        assertEquals(7, LiveKeys.rank(7, 10, 10, r));
+        for (int i = 0; i < 1000; i++) {
+            long rank = LiveKeys.rank(3, 10, 100, r); // cell 3 of 10 is ranks 30..39 of 100
+            assertTrue(rank >= 30 && rank < 40, "rank " + rank);
+            assertEquals(0, LiveKeys.rank(3, 10, 1, r));
+        }
+    }
+
+    @Test
+    void aMillionLiveKeysTakeUnderOneByteEach() {
+        LiveKeys keys = new LiveKeys(1_000_000);
+        assertEquals(1_000_000, keys.liveCount());
+        // two bitsets over 1,000,448 numbers (whole blocks) plus their rank indexes: about 0.27 bytes per key
+        assertTrue(keys.footprintBytes() < 300_000, "footprint " + keys.footprintBytes());
+    }
+}
