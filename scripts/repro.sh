@@ -191,10 +191,12 @@ def load_stats(lines):
     loads = [float(l.split()[1]) for l in lines if len(l.split()) > 1]
     # others=: the CPU (% of one core) every process but the run's own used over each 30-s interval (box_sampler.py)
     others = [float(w[7:]) for l in lines for w in l.split() if w.startswith("others=")]
+    kernel = [float(w[7:]) for l in lines for w in l.split() if w.startswith("kernel=")]
     med = statistics.median(others) if others else None
     return {"cores": os.cpu_count(), "load1_median": statistics.median(loads) if loads else None,
             "load1_max": max(loads) if loads else None, "samples": len(loads),
             "others_cpu_pct_median": med, "others_cpu_pct_max": max(others) if others else None,
+            "kernel_cpu_pct_median": statistics.median(kernel) if kernel else None,
             "quiet": None if med is None else med <= 10.0}
 log = [l for l in open(f"{out}/box.log")]
 with open(f"{out}/epochs.csv") as f:

@@ -22,17 +22,26 @@ def test_cpu_over_the_interval_is_split_into_own_and_others():
     # over 10 s: java used 5 s (50 %), the burner 2 s (20 %), a process that started meanwhile 1 s (10 %), one that
     # ended is not counted, and a pid reused by another program counts from zero
     after = {11: ("java", 10, 10 * T), 20: ("burner", 1, 102 * T), 40: ("make", 1, 1 * T), 30: ("other", 1, 3 * T)}
-    others, own, by = box.split(before, after, {11}, 10.0)
+    before[50] = ("kworker/u8:2", 2, 0)
+    after[50] = ("kworker/u8:2", 2, 4 * T)  # a kernel thread: 40 %, neither own nor another process
+    others, own, by, kernel = box.split(before, after, {11}, 10.0, box.kernel_threads(after))
     assert round(own, 6) == 50.0
     assert round(others, 6) == 60.0
+    assert round(kernel, 6) == 40.0
     assert [(n, round(c, 6)) for n, _, c in by] == [("other", 30.0), ("burner", 20.0), ("make", 10.0)]
-    line = box.line("0.5 0.4 0.3", others, own, by)
-    assert " 0.5 0.4 0.3 others=60.0 own=50.0 top: other:30:30; burner:20:20; make:40:10" in line
+    line = box.line("0.5 0.4 0.3", others, own, by, kernel)
+    assert " 0.5 0.4 0.3 others=60.0 own=50.0 kernel=40.0 top: other:30:30; burner:20:20; make:40:10" in line
 
 
-def test_pid_files_name_the_servers(tmp_path):
-    (tmp_path / "primary").mkdir()
-    (tmp_path / "primary" / "mariadbd.pid").write_text("4242\n")
-    (tmp_path / "fresh" / "data").mkdir(parents=True)
-    (tmp_path / "fresh" / "data" / "postmaster.pid").write_text("777\n/data\n")
-    assert box.server_pids([str(tmp_path / "primary"), str(tmp_path / "fresh"), str(tmp_path / "gone")]) == {4242, 777}
+def test_a_process_naming_a_state_folder_is_the_runs(tmp_path):
+    import subprocess
+    import sys as _sys
+    mark = str(tmp_path / "state" / "fresh")
+    p = subprocess.Popen([_sys.executable, "-c", "import time; time.sleep(30)", f"--defaults-file={mark}/my.cnf"])
+    try:
+        procs = box.snapshot()
+        assert p.pid in box.server_pids([mark], procs)
+        assert p.pid not in box.server_pids([str(tmp_path / "other")], procs)
+    finally:
+        p.kill()
+        p.wait()

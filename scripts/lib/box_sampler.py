@@ -1,12 +1,14 @@
 """The box's condition during a measurement run, for box.log (scripts/repro.sh): every INTERVAL seconds one line
 
-    <UTC time> <load1> <load5> <load15> others=<pct> own=<pct> top: <name>:<pid>:<pct>; ... (the three busiest others)
+    <UTC time> <load1> <load5> <load15> others=<pct> own=<pct> kernel=<pct> top: <name>:<pid>:<pct>; ... (the three busiest others)
 
 where a process's pct is the CPU it used over the interval in % of one core, read from /proc/<pid>/stat (utime +
-stime, so exact over the interval, not `ps`'s lifetime average), *own* is the run's processes - ROOT_PID and its
-descendants, and the servers whose pid files lie under the state folders given (read again at every sample: a
-fresh instance restarts each epoch) - and *others* is every other process on the box. A run whose others are above
-10 % of a core at the median is to be run again (docs/repro/README.md). Standard library only.
+stime, so exact over the interval, not `ps`'s lifetime average). *own* is the run's processes: ROOT_PID and its
+descendants, and every process whose command line names one of the state folders given (the run's servers, which
+detach from the script that starts them: a fresh instance restarts each epoch), with their descendants. *kernel* is
+the kernel's own threads (children of kthreadd, pid 2: writeback, block I/O, mostly doing the run's own I/O).
+*others* is every other process on the box. A run whose others are above 10 % of a core at the median is to be run
+again (docs/repro/README.md). Standard library only.
 
 Usage: box_sampler.py INTERVAL ROOT_PID STATE_DIR...   (lines to stdout until ROOT_PID ends or SIGTERM)
 """
@@ -54,20 +56,29 @@ def descendants(root: int, procs: dict[int, tuple[str, int, int]]) -> set[int]:
     return own
 
 
-def server_pids(states: list[str]) -> set[int]:
+def server_pids(states: list[str], procs: dict[int, tuple[str, int, int]]) -> set[int]:
+    """The processes whose command line names one of the state folders (the run's servers)."""
     pids = set()
-    for state in states:
-        for f in Path(state).glob("**/*.pid") if Path(state).is_dir() else []:
-            try:
-                pids.add(int(f.read_text().split()[0]))
-            except (OSError, ValueError, IndexError):
-                pass
+    marks = [s.encode() for s in states if s]
+    for pid in procs:
+        try:
+            cmdline = Path(f"/proc/{pid}/cmdline").read_bytes()
+        except OSError:
+            continue
+        if any(m in cmdline for m in marks):
+            pids.add(pid)
     return pids
 
 
-def split(before: dict, after: dict, own: set[int], seconds: float) -> tuple[float, float, list[tuple[str, int, float]]]:
-    """CPU % of one core over the interval: (others, own, the others by process, busiest first)."""
-    others, mine, by = 0.0, 0.0, []
+def kernel_threads(procs: dict[int, tuple[str, int, int]]) -> set[int]:
+    """kthreadd (pid 2) and its children: the kernel's own threads."""
+    return {pid for pid, (_, ppid, _) in procs.items() if pid == 2 or ppid == 2}
+
+
+def split(before: dict, after: dict, own: set[int], seconds: float,
+          kernel: set[int] = frozenset()) -> tuple[float, float, list[tuple[str, int, float]], float]:
+    """CPU % of one core over the interval: (others, own, the others by process busiest first, kernel threads)."""
+    others, mine, by, kern = 0.0, 0.0, [], 0.0
     for pid, (name, _, ticks) in after.items():
         prev = before.get(pid)
         used = ticks - (prev[2] if prev and prev[0] == name else 0)
@@ -76,17 +87,19 @@ def split(before: dict, after: dict, own: set[int], seconds: float) -> tuple[flo
             continue
         if pid in own:
             mine += pct
+        elif pid in kernel:
+            kern += pct
         else:
             others += pct
             by.append((name, pid, pct))
     by.sort(key=lambda t: -t[2])
-    return others, mine, by
+    return others, mine, by, kern
 
 
-def line(load: str, others: float, mine: float, by: list) -> str:
+def line(load: str, others: float, mine: float, by: list, kernel: float = 0.0) -> str:
     top = "; ".join(f"{n}:{p}:{c:.0f}" for n, p, c in by[:3])
     return (f"{time.strftime('%Y-%m-%dT%H:%M:%SZ', time.gmtime())} {load} others={others:.1f} own={mine:.1f} "
-            f"top: {top}")
+            f"kernel={kernel:.1f} top: {top}")
 
 
 def main(argv: list[str]) -> int:
@@ -99,11 +112,11 @@ def main(argv: list[str]) -> int:
         time.sleep(interval)
         after, t1 = snapshot(), time.monotonic()
         own = {os.getpid()}
-        for r in {root} | server_pids(states):
+        for r in {root} | server_pids(states, after):
             own |= descendants(r, after) | descendants(r, before)  # a server's own children (PostgreSQL's backends)
-        others, mine, by = split(before, after, own, t1 - t0)
+        others, mine, by, kern = split(before, after, own, t1 - t0, kernel_threads(after))
         load = " ".join(Path("/proc/loadavg").read_text().split()[:3])
-        print(line(load, others, mine, by), flush=True)
+        print(line(load, others, mine, by, kern), flush=True)
         before, t0 = after, t1
     return 0
 
