@@ -68,7 +68,8 @@ run_condition() {
     else
         "${cmd[@]}"
     fi
-    echo "$cond: ${cmd[*]}" > "$WORK/$cond/drift-command.txt"
+    local shown="${cmd[*]}"
+    echo "$cond: ${shown//$WORK/WORK_DIR}" > "$WORK/$cond/drift-command.txt"
     [[ $cond == loaded ]] && echo "beside: scripts/bg-load.sh run --burners $BURNERS --duty $DUTY --period-ms $PERIOD" >> "$WORK/$cond/drift-command.txt"
     rm -rf "$WORK/state-$cond"
 }
