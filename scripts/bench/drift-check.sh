@@ -16,8 +16,10 @@
 #   defaults: innodb-lightweight-zipfian, 30 epochs, 4 slices, main,clean, 4 burners at 50 % (100 ms period)
 #   --only runs one condition (the other's folder, if WORK_DIR has it from an earlier call, is still compared)
 #
-# A measurement run: nothing else on the box (no test suite, no builds, no helper sessions); about 15 minutes per
-# condition at the defaults. Needs target/benchbase.jar and the servers scripts/repro.sh starts.
+# A measurement run: nothing else on the box (no test suite, no builds, no helper sessions); about 7-15 minutes per
+# condition at the defaults on an idle box. Needs target/benchbase.jar and the servers scripts/repro.sh starts.
+# The whole script is one block, read by bash before it runs: editing this file while it runs cannot change it.
+{
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 SETTING=innodb-lightweight-zipfian EPOCHS=30 SLICES=4 MODES=main,clean BURNERS=4 DUTY=50 PERIOD=100 ONLY=""
@@ -78,3 +80,5 @@ run_condition() {
 
 PYTHONPATH="$PWD/results-analyzer/src" "$VENV/bin/python" scripts/bench/lib/drift_table.py "$WORK" "$MODES" \
     "scripts/bench/drift-check.sh --setting $SETTING --epochs $EPOCHS --slices $SLICES --modes $MODES --burners $BURNERS --duty $DUTY --period-ms $PERIOD"
+exit
+}
