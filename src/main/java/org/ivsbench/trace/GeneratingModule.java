@@ -1,21 +1,17 @@
 package org.ivsbench.trace;
 
-import java.util.SplittableRandom;
-import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 
 import org.ivsbench.bench.BenchmarkModule;
 import org.ivsbench.bench.ForwardingModule;
 import org.ivsbench.bench.Terminal;
 import org.ivsbench.config.BenchmarkConfig;
-import org.ivsbench.config.PhaseConfig;
 import org.ivsbench.db.Record;
 import org.ivsbench.db.Session;
 import org.ivsbench.db.TableSpec;
 import org.ivsbench.db.Target;
 import org.ivsbench.db.TargetException;
 import org.ivsbench.db.TargetKind;
-import org.ivsbench.op.OpResult;
 
 /**
  * A benchmark whose terminals have no database: each terminal's sessions write the record operations its
@@ -40,38 +36,8 @@ public final class GeneratingModule extends ForwardingModule {
     @Override
     public Terminal newTerminal(BenchmarkConfig config, Target target, int terminalId) throws TargetException {
         TerminalTrace trace = new TerminalTrace(writer, terminalId);
-        return new Generating(module.newTerminal(config, new NoDatabase(target.kind(), trace), terminalId), trace);
-    }
-
-    private static final class Generating implements Terminal {
-        private final Terminal terminal;
-        private final TerminalTrace trace;
-
-        Generating(Terminal terminal, TerminalTrace trace) {
-            this.terminal = terminal;
-            this.trace = trace;
-        }
-
-        @Override
-        public void startPhase(PhaseConfig phase, SplittableRandom random) {
-            trace.phase(phase.index());
-            terminal.startPhase(phase, random);
-        }
-
-        @Override
-        public boolean beforeOperation(BooleanSupplier stillWanted) {
-            return terminal.beforeOperation(stillWanted);
-        }
-
-        @Override
-        public OpResult execute(int transactionTypeIndex) {
-            return terminal.execute(transactionTypeIndex);
-        }
-
-        @Override
-        public void close() {
-            terminal.close();
-        }
+        return new TraceTerminal(
+                module.newTerminal(config, new NoDatabase(target.kind(), trace), terminalId), trace, false);
     }
 
     /** The config's kind of database, not connected: sessions that generate, and nothing else. */

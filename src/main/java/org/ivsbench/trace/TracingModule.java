@@ -1,18 +1,13 @@
 package org.ivsbench.trace;
 
-import java.util.SplittableRandom;
-import java.util.function.BooleanSupplier;
-
 import org.ivsbench.bench.BenchmarkModule;
 import org.ivsbench.bench.ForwardingModule;
 import org.ivsbench.bench.Terminal;
 import org.ivsbench.config.BenchmarkConfig;
-import org.ivsbench.config.PhaseConfig;
 import org.ivsbench.db.ForwardingTarget;
 import org.ivsbench.db.Session;
 import org.ivsbench.db.Target;
 import org.ivsbench.db.TargetException;
-import org.ivsbench.op.OpResult;
 
 /**
  * A benchmark whose terminals' sessions write every record operation to a trace; everything else is the wrapped
@@ -30,39 +25,7 @@ public final class TracingModule extends ForwardingModule {
     @Override
     public Terminal newTerminal(BenchmarkConfig config, Target target, int terminalId) throws TargetException {
         TerminalTrace trace = new TerminalTrace(writer, terminalId);
-        return new Traced(module.newTerminal(config, new TracingTarget(target, trace), terminalId), trace);
-    }
-
-    private static final class Traced implements Terminal {
-        private final Terminal terminal;
-        private final TerminalTrace trace;
-
-        Traced(Terminal terminal, TerminalTrace trace) {
-            this.terminal = terminal;
-            this.trace = trace;
-        }
-
-        @Override
-        public void startPhase(PhaseConfig phase, SplittableRandom random) {
-            trace.phase(phase.index());
-            terminal.startPhase(phase, random);
-        }
-
-        @Override
-        public boolean beforeOperation(BooleanSupplier stillWanted) {
-            return terminal.beforeOperation(stillWanted);
-        }
-
-        @Override
-        public OpResult execute(int transactionTypeIndex) {
-            trace.operationStarts();
-            return terminal.execute(transactionTypeIndex);
-        }
-
-        @Override
-        public void close() {
-            terminal.close();
-        }
+        return new TraceTerminal(module.newTerminal(config, new TracingTarget(target, trace), terminalId), trace, true);
     }
 
     /** The run's target, except that its sessions trace. Closing it is the run's business, not a terminal's. */
