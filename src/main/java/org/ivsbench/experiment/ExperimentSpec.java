@@ -354,19 +354,10 @@ public record ExperimentSpec(
         m.putAll(workload.describe());
         m.put("cleanMethod", cleanMethod.name().toLowerCase(Locale.ROOT));
         if (freshInstance != null) {
-            // The url may carry a password (?password=): only its redacted form is written anywhere.
-            Map<String, Object> f = new LinkedHashMap<>();
-            f.put("command", ConfigRedactor.redact(freshInstance.command()));
-            f.put("url", ConfigRedactor.redact(freshInstance.url()));
-            f.put("timeoutSeconds", freshInstance.timeoutSeconds());
-            m.put("freshInstance", f);
+            m.put("freshInstance", describe(freshInstance));
         }
         if (maintainedInstance != null) {
-            Map<String, Object> f = new LinkedHashMap<>();
-            f.put("command", ConfigRedactor.redact(maintainedInstance.command()));
-            f.put("url", ConfigRedactor.redact(maintainedInstance.url()));
-            f.put("timeoutSeconds", maintainedInstance.timeoutSeconds());
-            m.put("maintainedInstance", f);
+            m.put("maintainedInstance", describe(maintainedInstance));
         }
         m.put("warmupSeconds", warmupSeconds);
         if (quiesceTimeoutSeconds != QuiescenceWait.DEFAULT_TIMEOUT_SECONDS) {
@@ -382,6 +373,15 @@ public record ExperimentSpec(
             m.put("baselines", "computed");
         }
         return m;
+    }
+
+    /** An instance for experiment.json; the url may carry a password (?password=): only its redacted form. */
+    private static Map<String, Object> describe(FreshInstance instance) {
+        Map<String, Object> f = new LinkedHashMap<>();
+        f.put("command", ConfigRedactor.redact(instance.command()));
+        f.put("url", ConfigRedactor.redact(instance.url()));
+        f.put("timeoutSeconds", instance.timeoutSeconds());
+        return f;
     }
 
     private static List<Mode> modes(LeafView leaves, List<String> repeated) throws ConfigException {

@@ -134,9 +134,7 @@ final class InterleavedModes {
                 return new FreshBuild(snapshot.restore(server, freshServer.config()), runConfig, sizes);
             }
             case AVERAGE_BASELINE, SPREAD_BASELINE -> {
-                ExperimentWorkload.BaselineData data = mode == Mode.AVERAGE_BASELINE
-                        ? workload.averageBaseline(runConfig, volume.records(), volume.averageValueBytes())
-                        : workload.spreadBaseline(runConfig, volume.records(), volume.totalBytes());
+                ExperimentWorkload.BaselineData data = baseline(mode, workload, runConfig, volume);
                 FreshDatabases.Built b = FreshDatabases.baseline(
                         data.config(),
                         server,
@@ -154,15 +152,17 @@ final class InterleavedModes {
     /** The run-phase config of fresh mode {@code m}: a baseline's data set's (the records it was loaded with). */
     private static BenchmarkConfig onFresh(
             Mode m, ExperimentWorkload workload, BenchmarkConfig run, BaselineVolume volume) {
-        return switch (m) {
-            case AVERAGE_BASELINE ->
-                workload.averageBaseline(run, volume.records(), volume.averageValueBytes())
-                        .config();
-            case SPREAD_BASELINE ->
-                workload.spreadBaseline(run, volume.records(), volume.totalBytes())
-                        .config();
-            default -> run;
-        };
+        return m == Mode.AVERAGE_BASELINE || m == Mode.SPREAD_BASELINE
+                ? baseline(m, workload, run, volume).config()
+                : run;
+    }
+
+    /** A baseline mode's data set at {@code volume}, with {@code run}'s run phase. */
+    private static ExperimentWorkload.BaselineData baseline(
+            Mode mode, ExperimentWorkload workload, BenchmarkConfig run, BaselineVolume volume) {
+        return mode == Mode.AVERAGE_BASELINE
+                ? workload.averageBaseline(run, volume.records(), volume.averageValueBytes())
+                : workload.spreadBaseline(run, volume.records(), volume.totalBytes());
     }
 
     /** What {@link #run} needs of the epoch. */
