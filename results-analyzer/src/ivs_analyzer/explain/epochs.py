@@ -23,22 +23,31 @@ from .metrics import follows_throughput, on_own_trend, same_signal
 VALUE_COLUMNS = ["value_avg", "value_p99", "value_max", "data_bytes"]
 
 
-def summarize_monitor(run) -> dict[str, float]:
-    """One value per metric over the measured windows of all phases of a sub-run: the mean, and for
-    rates/counters the amount per operation ("<name>/op"), since an epoch that runs fewer operations
-    does less of everything and per-op amounts are what a cause changes (buffer pool reads per read).
-    What adds up: *_ps rates times the interval, db.* counters as they are (deltas per interval,
-    docs/results-format.md); a db.* gauge gets a meaningless /op, but it moves with its mean: `same`."""
+def _measured_monitor(run) -> tuple[pd.DataFrame | None, float]:
+    """A run's monitor rows of its measured windows (all phases) and the operations of those windows."""
     if run.monitor is None:
-        return {}
+        return None, 0.0
     windows = pd.concat([phase_series(run, int(p)) for p in sorted(run.samples["phase"].unique())])
     if windows.empty:
+        return None, 0.0
+    return run.monitor[run.monitor["time_ms"].isin(windows["time_ms"].astype(float))], float(windows["ok"].sum())
+
+
+def summarize_monitor(*runs) -> dict[str, float]:
+    """One value per metric over the measured windows of all phases of a sub-run (or of the slices of one run
+    phase, together): the mean, and for rates/counters the amount per operation ("<name>/op"), since an epoch
+    that runs fewer operations does less of everything and per-op amounts are what a cause changes (buffer pool
+    reads per read). What adds up: *_ps rates times the interval, db.* counters as they are (deltas per interval,
+    docs/results-format.md); a db.* gauge gets a meaningless /op, but it moves with its mean: `same`."""
+    parts = [_measured_monitor(r) for r in runs]
+    kept = [m for m, _ in parts if m is not None and not m.empty]
+    if not kept:
         return {}
-    mon = run.monitor[run.monitor["time_ms"].isin(windows["time_ms"].astype(float))]
+    mon = pd.concat(kept, ignore_index=True) if len(kept) > 1 else kept[0]
+    ops = sum(n for _, n in parts)
     metrics = [c for c in mon.columns if c not in MONITOR_KEY_COLUMNS]
-    if mon.empty or not metrics:
+    if not metrics:
         return {}
-    ops = float(windows["ok"].sum())
     values = mon[metrics]
     # local and agent rows of one interval hold different metrics: the interval's mean skips empty cells, so
     # each metric is averaged over its own rows; a metric never filled gives NaN and is left out.
@@ -56,12 +65,11 @@ def summarize_monitor(run) -> dict[str, float]:
 def monitor_per_epoch(exp: Experiment, mode: str) -> pd.DataFrame:
     """Rows = epochs, columns = summarized monitor metrics of the mode's run sub-run plus its value sizes."""
     per_epoch: dict[int, dict[str, float]] = {}
-    for sub in exp.subruns:
-        if sub.mode == mode and sub.phase == "run" and sub.summary is not None:
-            try:
-                per_epoch[sub.epoch] = summarize_monitor(load_run(sub.path))
-            except AnalyzerError:
-                continue  # a sub-run without samples.csv cannot be summarized; the step is still reported
+    for (epoch, _), subs in exp.run_slices(mode).items():
+        try:
+            per_epoch[epoch] = summarize_monitor(*(load_run(s.path) for s in subs))
+        except AnalyzerError:
+            continue  # a sub-run without samples.csv cannot be summarized; the step is still reported
     if not per_epoch and exp.monitor_epochs is not None:  # a compact folder: the summaries written beside it
         kept = exp.monitor_epochs[exp.monitor_epochs["mode"] == mode].set_index("epoch")
         per_epoch = {int(e): {k: v for k, v in row.items() if k != "mode" and pd.notna(v)} for e, row in kept.iterrows()}

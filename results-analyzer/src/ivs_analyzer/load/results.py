@@ -128,6 +128,18 @@ class Experiment:
     monitor_epochs: pd.DataFrame | None = None
     compact: dict | None = None
 
+    def run_slices(self, mode: str | None = None) -> dict[tuple[int, str], list[SubRun]]:
+        """Each epoch's run phase per mode: (epoch, mode) -> its sub-runs with a summary, in order - the one
+        ``run`` folder, or the slices ``run-01``, ``run-02``, ... of a run made with experiment/slices (their
+        operations and monitor windows together are the mode's run phase)."""
+        out: dict[tuple[int, str], list[SubRun]] = {}
+        for sub in self.subruns:
+            if (mode is None or sub.mode == mode) and sub.summary is not None and _RUN_PHASE.match(sub.phase):
+                out.setdefault((sub.epoch, sub.mode), []).append(sub)
+        for subs in out.values():
+            subs.sort(key=lambda s: s.phase)
+        return out
+
     @property
     def label(self) -> str:
         for sub in self.subruns:
@@ -279,6 +291,8 @@ def load_run(path: Path) -> Run:
 
 
 _EPOCH_DIR = re.compile(r"^epoch-(\d+)$")
+# A run phase's folder: ``run``, or one of its slices ``run-01``, ``run-02``, ... (experiment/slices).
+_RUN_PHASE = re.compile(r"^run(-\d+)?$")
 
 
 def _find_subruns(path: Path) -> list[SubRun]:

@@ -52,19 +52,25 @@ def epoch_intervals(exp: Experiment) -> pd.DataFrame:
     one epoch's mean is known if its operations were independent. The box's drift within and across epochs is not
     in it; the figure book's intervals come from the spread across epochs, which holds that drift."""
     rows = []
-    for sub in exp.subruns:
-        if sub.phase != "run" or not sub.summary:
-            continue
-        for phase in sub.summary.get("phases", []):
-            n = int(phase.get("counts", {}).get("ok", 0))
-            rt = phase.get("responseTimeUs", {})
-            mean, sd = rt.get("avg"), rt.get("stddev")
-            if n < 2 or mean is None or sd is None:
+    for (epoch, mode), subs in exp.run_slices().items():
+        # a run made in slices (run-01, run-02, ...): each phase's operations of all slices together - n added,
+        # the mean weighted by n, the sd from the slices' own sums of squares about that mean
+        parts: dict[str, list[tuple[int, float, float]]] = {}
+        for sub in subs:
+            for phase in sub.summary.get("phases", []):
+                n = int(phase.get("counts", {}).get("ok", 0))
+                rt = phase.get("responseTimeUs", {})
+                if n > 0 and rt.get("avg") is not None and rt.get("stddev") is not None:
+                    parts.setdefault(phase.get("name", ""), []).append((n, float(rt["avg"]), float(rt["stddev"])))
+        for name, got in parts.items():
+            n = sum(k for k, _, _ in got)
+            if n < 2:
                 continue
-            half = 1.96 * float(sd) / math.sqrt(n)
-            rows.append({"epoch": sub.epoch, "mode": sub.mode, "phase": phase.get("name", ""), "ops": n,
-                         "lat_avg_us": float(mean), "lat_sd_us": float(sd), "ci_low_us": float(mean) - half,
-                         "ci_high_us": float(mean) + half})
+            mean = sum(k * m for k, m, _ in got) / n
+            sd = math.sqrt(sum(k * (s * s + (m - mean) ** 2) for k, m, s in got) / n)
+            half = 1.96 * sd / math.sqrt(n)
+            rows.append({"epoch": epoch, "mode": mode, "phase": name, "ops": n, "lat_avg_us": mean,
+                         "lat_sd_us": sd, "ci_low_us": mean - half, "ci_high_us": mean + half})
     cols = ["epoch", "mode", "phase", "ops", "lat_avg_us", "lat_sd_us", "ci_low_us", "ci_high_us"]
     return pd.DataFrame(rows, columns=cols).sort_values(["mode", "epoch"], kind="stable")
 
