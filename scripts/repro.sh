@@ -14,7 +14,8 @@
 #      and by all others, the three busiest others: scripts/lib/box_sampler.py); run.json's box.quiet is false when
 #      the others used more than 10 % of a core at the median, and such a run is run again;
 #   4. runs the experiment from the copy (--create --load --execute) into <state>/results;
-#   5. stops both servers, writes the compact outputs with `python -m ivs_analyzer compact` into <out>, and
+#   5. stops both servers, writes the compact outputs with `python -m ivs_analyzer compact` into <out>, the mode
+#      ratios per 20 epochs (blocks.md, scripts/bench/lib/ratio_blocks.py), and
 #      run.json (command, commit, start, duration in seconds, exit code, the box's condition summarised).
 #
 # --budget MINUTES: a setting too long for one go (the heavyweight one) stops at the end of the first epoch that
@@ -180,6 +181,9 @@ fi
 ivs_setup_venv
 "$IVS_CACHE_DIR/venv/bin/python" -m ivs_analyzer compact "$exp" "$OUT"
 cp "$SRC" "$OUT/config.xml"
+# The mode ratios per 20 epochs beside where each mode's reads were answered (blocks.md; docs/repro quotes it).
+"$IVS_CACHE_DIR/venv/bin/python" "$IVS_REPO_ROOT/scripts/bench/lib/ratio_blocks.py" "$OUT" > /dev/null ||
+  ivs_log "warning: blocks.md not written (scripts/bench/lib/ratio_blocks.py failed); the run's outputs are kept"
 # The committed files name no machine path: the state folder becomes $IVS_REPRO_STATE, the project root ".".
 for f in "$OUT"/*.json; do
   sed -i -e "s#$STATE#\$IVS_REPRO_STATE#g" -e "s#$IVS_REPO_ROOT/##g" -e "s#$IVS_REPO_ROOT#.#g" "$f"
