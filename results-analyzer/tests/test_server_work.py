@@ -102,3 +102,39 @@ def test_sleeping_waiting_idle_and_the_benchmarks_own_slow_statements_are_not_ot
 def test_a_statement_shape_hides_its_literals():
     assert shape("SELECT * FROM t WHERE k = 'user1' AND n = 42") == shape("select *  from t where k = 'o''x' "
                                                                           "and n = 7.5")
+
+
+BACKLOG = {"metric": "db.pg_stat_user_tables.n_dead_tup", "per_interval": 81.0}
+
+
+def _backlog_finding():
+    f = _finding("long-transaction")
+    f["version_backlog"] = BACKLOG
+    return f
+
+
+def test_a_version_backlog_from_the_counters_alone_gives_way_to_the_heavy_statements_holding_it():
+    """A long statement holds old row versions back as an open transaction does: with no transaction open since
+    before the step in the snapshot, the heavy sessions it names are the cause (development scenario 20)."""
+    md5 = "SELECT count(*) FROM generate_series(1, 1000000000) g WHERE md5(g::text) LIKE 'abc%'"
+    snap = {"sessions": [_pg(7, 0, "SELECT * FROM usertable WHERE ycsb_key = $1")]
+            + [_pg(20 + i, 6 + i, md5) for i in range(4)]}
+    f = _attach(_backlog_finding(), snap)
+    assert f["category"] == "server-work", f["title"]
+    assert f["wait"]["blocker"]["id"] == 23 and len(f["wait"]["sessions"]) == 4, f["wait"]
+    f = _attach(_finding("long-transaction"), {"processlist": BENCH + HEAVY})
+    assert f["category"] == "server-work" and f["wait"]["blocker"]["id"] == 41, f["title"]
+
+
+def test_a_transaction_open_since_before_the_step_still_wins_over_heavy_statements():
+    snap = {"sessions": [_pg(5, 20, "UPDATE usertable SET field0 = $1 WHERE ycsb_key = $2",
+                             state="idle in transaction", wait_type="Client", wait="ClientRead")]
+            + [_pg(20 + i, 6, "SELECT count(*) FROM usertable a, usertable b") for i in range(2)]}
+    snap["sessions"][0]["holdsSnapshot"] = True
+    f = _attach(_backlog_finding(), snap)
+    assert f["category"] == "long-transaction" and f["wait"]["blocker"]["id"] == 5, f["title"]
+
+
+def test_a_version_backlog_without_heavy_statements_keeps_the_counters_category():
+    f = _attach(_backlog_finding(), {"sessions": [_pg(7, 0, "SELECT * FROM usertable WHERE ycsb_key = $1")]})
+    assert f["category"] == "long-transaction" and "wait" not in f, f

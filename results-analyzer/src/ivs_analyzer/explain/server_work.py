@@ -21,7 +21,10 @@ It names the sessions (id or pid, user, seconds, statement), the longest first. 
 gives a change for the worse this category when no session waits on a lock with a holder, the client's
 evidence (a server gone, connections refused or lost) is not there, and another process did not take the
 host's CPU (the machine): it replaces no category or `buffer-miss` (other sessions' scans are why the cache
-misses), and leaves the engine's write pressure (its own account of why writes slowed) in place.
+misses) or a `long-transaction` the counters alone gave (a version backlog - InnoDB's history list, PostgreSQL's
+dead tuples - with no transaction open since before the step in the snapshots: a statement running for seconds
+holds old versions back as an open transaction does, and the snapshot names it), and leaves the engine's write
+pressure (its own account of why writes slowed) in place.
 """
 from __future__ import annotations
 

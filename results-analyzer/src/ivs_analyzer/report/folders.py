@@ -58,7 +58,8 @@ def attach_activity(found: list[dict], activity: list[dict], start_ms: float, wi
     finding's `version_backlog`): that is the extra work they wait on. A wait a session holds (a lock with its
     holder) still wins. Other sessions running heavy statements of their own (explain/server_work.py) are the
     cause (`server-work`, the longest-running one the blocker) of a change for the worse without a wait whose
-    category was none or `buffer-miss`. A setting changed in the step's context (`setting-change`) is replaced
+    category was none, `buffer-miss`, or `long-transaction` from the counters alone (no old transaction in the
+    snapshots: the heavy statements are what holds the versions back). A setting changed in the step's context (`setting-change`) is replaced
     only by a lock wait whose holder is named; any other snapshot cause stays in its title as "meanwhile"."""
     for f in found:
         if f["kind"] not in ("step", "episode") or not activity:
@@ -80,7 +81,10 @@ def attach_activity(found: list[dict], activity: list[dict], start_ms: float, wi
             # no category, or only buffer misses (their scans are why the cache misses), is the server's
             # capacity taken by other work inside it; the machine and the engine's own write pressure stay
             # (waits that name no holder - the heavy sessions' own I/O, the server's contention - stay as "meanwhile")
-            if f.get("worse", True) and f.get("category") in (None, "buffer-miss") and \
+            # - and so is a version backlog the counters alone called a long transaction when the snapshots show
+            # no old transaction (the cause above did not find one) but heavy statements: a statement running for
+            # seconds holds old row versions as an open transaction does, and the snapshot names it
+            if f.get("worse", True) and f.get("category") in (None, "buffer-miss", "long-transaction") and \
                     (cause is None or (cause.get("blocker") is None and cause["category"] != "backlog")):
                 work = server_work(entries, f.get("cpu"))
                 if work is not None and cause is not None:
