@@ -19,8 +19,9 @@
 #      run.json (command, commit, start, duration in seconds, exit code, the box's condition summarised).
 #
 # --budget MINUTES: a setting too long for one go (the heavyweight one) stops at the end of the first epoch that
-# finishes after MINUTES (SIGTERM once the epoch's last mode has its line; the experiment keeps every whole epoch),
-# and run.json says so ("stopped_by_budget"); the run is then reported as the epochs it reached.
+# finishes after MINUTES (the experiment folder's stop-after-epoch file, which the jar reads after every epoch;
+# a jar from before it gets SIGTERM once the epoch's last mode has its line; the experiment keeps every whole
+# epoch), and run.json says so ("stopped_by_budget"); the run is then reported as the epochs it reached.
 # --config FILE: run FILE instead of the setting's config.xml (a variant of it, e.g. fewer epochs or experiment/slices,
 # as scripts/bench/drift-check.sh makes); it is copied into the state, so --resume continues it.
 # --resume: continue the setting in a later sitting, from the state the first sitting left (the copied project and
@@ -143,12 +144,22 @@ if [ -n "$BUDGET" ]; then
   last_mode=${last_mode:-main}
   ( epochs_ended() { grep -c -E "^epoch [0-9]+/[0-9]+ mode $last_mode:" "$STATE/run.log" 2>/dev/null || true; }
     sleep $(( BUDGET * 60 ))
-    done_before=$(epochs_ended)
-    while [ "$(epochs_ended)" -le "${done_before:-0}" ]; do
-      sleep 2
-    done
-    date -u +%FT%TZ > "$STATE/stopped-by-budget"
-    pkill -TERM -f -- "-d $STATE/results/" || true ) &
+    if unzip -p "$STATE/project/target/benchbase.jar" org/ivsbench/experiment/EpochLoop.class 2>/dev/null \
+        | grep -q -a stop-after-epoch; then
+      # The jar stops at the end of the epoch under way when its experiment folder holds stop-after-epoch, before
+      # the next epoch's extends touch the primary (it prints "Stopped after epoch N").
+      exp_dir=$(find "$STATE/results" -mindepth 1 -maxdepth 1 -type d -name '*experiment*' | sort | tail -1)
+      [ -n "$exp_dir" ] && : > "$exp_dir/stop-after-epoch"
+    else
+      # A jar from before that file (a resumed sitting runs its first sitting's jar): SIGTERM after the epoch's
+      # last line, which can come a second or two into the next epoch's extends (the resume records that drift).
+      done_before=$(epochs_ended)
+      while [ "$(epochs_ended)" -le "${done_before:-0}" ]; do
+        sleep 2
+      done
+      date -u +%FT%TZ > "$STATE/stopped-by-budget"
+      pkill -TERM -f -- "-d $STATE/results/" || true
+    fi ) &
   budget_watch=$!
   ivs_log "budget: $BUDGET min, then the run stops at the end of the epoch under way (after its $last_mode phase)"
 fi
@@ -169,6 +180,9 @@ fi
 budget_watch=""
 stopped_by_budget=false
 [ -f "$STATE/stopped-by-budget" ] && stopped_by_budget=true
+grep -q "^Stopped after epoch" "$STATE/run.log" 2>/dev/null && stopped_by_budget=true
+# a stop asked during the last epoch is not acted on: leave no request behind for a later --resume
+find "$STATE/results" -mindepth 2 -maxdepth 2 -name stop-after-epoch -delete 2>/dev/null || true
 stop_servers
 
 exp=""

@@ -39,6 +39,12 @@ final class EpochLoop implements RunLifecycle.Work {
     static final String EXTEND = "extend";
 
     static final String RUN = "run";
+    /**
+     * A file in the experiment folder that asks for a stop at the end of the epoch under way (scripts/repro.sh's
+     * budget): the epoch finishes, the loop ends as if its last epoch had, the file is removed, and --resume
+     * continues at the next epoch on a primary no later epoch has touched.
+     */
+    static final String STOP_FILE = "stop-after-epoch";
 
     private final BenchmarkConfig config;
     private final ExperimentSpec spec;
@@ -128,8 +134,23 @@ final class EpochLoop implements RunLifecycle.Work {
                         ? ValueSizeStats.of(primary, workload.dataTable())
                         : afterExtend;
                 state.finished(epoch, end.records(), end.totalBytes());
+                if (stopAsked(epoch)) {
+                    return;
+                }
             }
         }
+    }
+
+    /** True (and the request consumed) when {@link #STOP_FILE} asks for a stop after {@code epoch}, a not-last one. */
+    private boolean stopAsked(int epoch) throws IOException {
+        Path file = dir.resolve(STOP_FILE);
+        if (epoch >= spec.epochs() || !Files.exists(file)) {
+            return false;
+        }
+        Files.deleteIfExists(file);
+        out.println("Stopped after epoch " + epoch + " of " + spec.epochs() + ", as " + STOP_FILE
+                + " asked; --resume continues at epoch " + (epoch + 1) + ".");
+        return true;
     }
 
     /**
@@ -160,6 +181,9 @@ final class EpochLoop implements RunLifecycle.Work {
                 return;
             }
             state.finished(epoch, loaded.records(), loaded.totalBytes());
+            if (stopAsked(epoch)) {
+                return;
+            }
         }
     }
 
