@@ -35,15 +35,7 @@ class ExperimentResumeEpochOneTest {
 
     @Test
     void anInterruptionInEpochOneIsCheckedAndItsDriftRecorded() throws Exception {
-        String xml = Files.readString(Path.of("config/experiments/ycsbivs_quick_sqlite.xml"))
-                .replace("jdbc:sqlite:results/ycsbivs_quick.db", "jdbc:sqlite:" + tmp.resolve("q.db"))
-                .replaceAll("<epochs>\\d+</epochs>", "<epochs>1</epochs>")
-                .replaceAll("<modes>[^<]*</modes>", "<modes>main</modes>")
-                .replaceAll("<recordcount>\\d+</recordcount>", "<recordcount>100</recordcount>")
-                .replaceAll("<fieldcount>\\d+</fieldcount>", "<fieldcount>2</fieldcount>")
-                .replaceAll("<count>\\d+</count>", "<count>300</count>")
-                .replaceAll("<warmup>\\d+</warmup>", "<warmup>0</warmup>");
-        BenchmarkConfig config = RunHarness.config(tmp, xml);
+        BenchmarkConfig config = mainOnly(tmp, 1);
         BenchmarkModule module = RunHarness.module();
         ExperimentSpec spec = ExperimentSpec.parse(config, module);
         Path results = Files.createDirectories(tmp.resolve("results"));
@@ -101,5 +93,21 @@ class ExperimentResumeEpochOneTest {
             assertEquals(1, state.get("lastFinishedEpoch").asInt());
             assertTrue(out.toString(StandardCharsets.UTF_8).contains("after the load"), out.toString());
         }
+    }
+
+    /**
+     * The quick SQLite preset cut down: main only, 100 records of 2 fields x 100 bytes, 300 extends and 300 reads per
+     * epoch, no warmup; {@code epochs} epochs.
+     */
+    static BenchmarkConfig mainOnly(Path tmp, int epochs) throws Exception {
+        String xml = Files.readString(Path.of("config/experiments/ycsbivs_quick_sqlite.xml"))
+                .replace("jdbc:sqlite:results/ycsbivs_quick.db", "jdbc:sqlite:" + tmp.resolve("q.db"))
+                .replaceAll("<epochs>\\d+</epochs>", "<epochs>" + epochs + "</epochs>")
+                .replaceAll("<modes>[^<]*</modes>", "<modes>main</modes>")
+                .replaceAll("<recordcount>\\d+</recordcount>", "<recordcount>100</recordcount>")
+                .replaceAll("<fieldcount>\\d+</fieldcount>", "<fieldcount>2</fieldcount>")
+                .replaceAll("<count>\\d+</count>", "<count>300</count>")
+                .replaceAll("<warmup>\\d+</warmup>", "<warmup>0</warmup>");
+        return RunHarness.config(tmp, xml);
     }
 }

@@ -37,15 +37,7 @@ class ExperimentStopFileTest {
 
     @Test
     void aStopAskedMidEpochEndsAtTheEpochsEndAndTheResumeFindsNoDrift() throws Exception {
-        String xml = Files.readString(Path.of("config/experiments/ycsbivs_quick_sqlite.xml"))
-                .replace("jdbc:sqlite:results/ycsbivs_quick.db", "jdbc:sqlite:" + tmp.resolve("q.db"))
-                .replaceAll("<epochs>\\d+</epochs>", "<epochs>3</epochs>")
-                .replaceAll("<modes>[^<]*</modes>", "<modes>main</modes>")
-                .replaceAll("<recordcount>\\d+</recordcount>", "<recordcount>100</recordcount>")
-                .replaceAll("<fieldcount>\\d+</fieldcount>", "<fieldcount>2</fieldcount>")
-                .replaceAll("<count>\\d+</count>", "<count>300</count>")
-                .replaceAll("<warmup>\\d+</warmup>", "<warmup>0</warmup>");
-        BenchmarkConfig config = RunHarness.config(tmp, xml);
+        BenchmarkConfig config = ExperimentResumeEpochOneTest.mainOnly(tmp, 3);
         BenchmarkModule module = RunHarness.module();
         ExperimentSpec spec = ExperimentSpec.parse(config, module);
         Path results = Files.createDirectories(tmp.resolve("results"));
