@@ -56,7 +56,8 @@ def quotient(idle: dict | None, loaded: dict | None) -> tuple[float, float, floa
     return math.exp(d), math.exp(d - half), math.exp(d + half)
 
 
-def _fmt(r: dict | None) -> str:
+def fmt(r: dict | None) -> str:
+    """An estimate in log units as its ratio with the 95 % interval, n and the effective sample size."""
     if r is None:
         return "-"
     return (f"{math.exp(r['estimate']):.3f} ({math.exp(r['low']):.3f}-{math.exp(r['high']):.3f}), "
@@ -101,7 +102,7 @@ def table(work: Path, modes: list[str], command: str) -> str:
             s = slice_ratio(slices, modes[0], other) if slices is not None else None
             found[(cond, other, "epochs")] = e
             found[(cond, other, "slices")] = s
-            lines.append(f"| {cond} | {modes[0]}/{other} | {_fmt(e)} | {_fmt(s)} | {_box(folder)} |")
+            lines.append(f"| {cond} | {modes[0]}/{other} | {fmt(e)} | {fmt(s)} | {_box(folder)} |")
     lines += ["", "| ratio | estimate | loaded/idle (95 %) | agree (interval holds 1) |", "|---|---|---|---|"]
     for other in modes[1:]:
         for kind in ("epochs", "slices"):

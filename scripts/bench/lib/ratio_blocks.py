@@ -19,20 +19,21 @@ Default pairs: main over every other mode, then clean/average-baseline.
 from __future__ import annotations
 
 import argparse
-import math
 import sys
 from pathlib import Path
 
 import numpy as np
 import pandas as pd
 
-from ivs_analyzer.explain import verdicts
+from ivs_analyzer.explain import regimes
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import drift_table  # noqa: E402
 
 sys.path.pop(0)
 
+MEMTABLE = next(c for c in regimes.COUNTERS if isinstance(c, regimes.MemtableShare))
+POOL = next(c for c in regimes.COUNTERS if isinstance(c, regimes.PoolMisses))
 MODE_ORDER = ("main", "clean", "average-baseline", "spread-baseline", "main-maintained")
 # engine_state.csv names shown per mode, with their column titles
 STATE = (("rocksdb.memtable_entries", "memtable entries at start"), ("rocksdb.L0_files", "L0 files at start"),
@@ -60,32 +61,11 @@ def blocks(epochs: list[int], size: int) -> list[tuple[int, int]]:
     return out
 
 
-def _fmt(r: dict | None) -> str:
-    if r is None:
-        return "-"
-    return (f"{math.exp(r['estimate']):.3f} ({math.exp(r['low']):.3f}-{math.exp(r['high']):.3f}), "
-            f"n {r['n']}, n_eff {r['n_eff']:.0f}")
-
-
-def memtable_share(monitor: pd.DataFrame | None, mode: str) -> pd.Series:
-    """Per epoch the mode's share of point reads answered by its memtable, or an empty series."""
+def _counter(counter: regimes.Counter, monitor: pd.DataFrame | None, mode: str) -> pd.Series:
+    """A regimes counter (the figure book's own reading of the monitor) per epoch for one mode, or empty."""
     if monitor is None:
         return pd.Series(dtype=float)
-    rows = monitor[monitor["mode"] == mode].set_index("epoch")
-    hit, miss = "db.Rocksdb_memtable_hit/op", "db.Rocksdb_memtable_miss/op"
-    if hit not in rows or miss not in rows:
-        return pd.Series(dtype=float)
-    h, m = rows[hit].astype(float), rows[miss].astype(float)
-    total = h + m
-    return (h / total.where(total > 0)).dropna()
-
-
-def pool_misses(monitor: pd.DataFrame | None, mode: str) -> pd.Series:
-    col = "db.Innodb_buffer_pool_reads/op"
-    if monitor is None or col not in monitor:
-        return pd.Series(dtype=float)
-    rows = monitor[monitor["mode"] == mode].set_index("epoch")
-    return rows[col].astype(float).dropna()
+    return counter.series(monitor[monitor["mode"] == mode].set_index("epoch"), None)
 
 
 def _median(s: pd.Series, first: int, last: int, digits: int) -> str:
@@ -110,7 +90,7 @@ def table(folder: Path, size: int, pairs: list[tuple[str, str]] | None) -> str:
                                  f"(modes: {', '.join(modes)})")
     spans = blocks(sorted(int(e) for e in epochs["epoch"].unique()), size)
     lines = [f"# Mode ratios per {size} epochs: {folder.name}", "",
-             f"Made by `scripts/bench/lib/ratio_blocks.py` ({'--block ' + str(size)}) from `epochs.csv`"
+             f"Made by `scripts/bench/lib/ratio_blocks.py` (--block {size}) from `epochs.csv`"
              + (", `slices.csv`" if slices is not None else "") + (", `monitor_epochs.csv`" if monitor is not None
                                                                     else "")
              + (" and `engine_state.csv`" if state is not None else "")
@@ -124,28 +104,30 @@ def table(folder: Path, size: int, pairs: list[tuple[str, str]] | None) -> str:
         for num, den in pairs:
             e = drift_table.epoch_ratio(rows, num, den)
             s = drift_table.slice_ratio(srows, num, den) if srows is not None and not srows.empty else None
-            lines.append(f"| {first}-{last} | {num}/{den} | {_fmt(e)} | {_fmt(s) if slices is not None else 'no slices'} |")
-    # Where the reads were answered, per mode.
+            lines.append(f"| {first}-{last} | {num}/{den} | {drift_table.fmt(e)} | {drift_table.fmt(s) if slices is not None else 'no slices'} |")
+    # Where the reads were answered, per mode: each column a series per mode, read once.
     shown = [m for m in MODE_ORDER if m in modes] + [m for m in modes if m not in MODE_ORDER]
-    columns: list[tuple[str, callable]] = []
-    if any(not memtable_share(monitor, m).empty for m in shown):
-        columns.append(("memtable share of point reads", lambda m, a, b: _median(memtable_share(monitor, m), a, b, 2)))
+    columns: list[tuple[str, dict[str, pd.Series], int]] = []
+    share = {m: _counter(MEMTABLE, monitor, m) for m in shown}
+    if any(not s.empty for s in share.values()):
+        columns.append(("memtable share of point reads", share, 2))
     if state is not None and not state.empty:
         for name, title in STATE:
-            if (state["name"] == name).any():
-                def per(m, a, b, name=name):
-                    rows = state[(state["mode"] == m) & (state["name"] == name)].set_index("epoch")["value"]
-                    return _median(rows.astype(float), a, b, 0)
-                columns.append((title, per))
-    if any((pool_misses(monitor, m) > 0).any() for m in shown):  # InnoDB's counters read 0 on a MyRocks table
-        columns.append(("buffer pool misses per operation", lambda m, a, b: _median(pool_misses(monitor, m), a, b, 3)))
+            rows = state[state["name"] == name]
+            if not rows.empty:
+                columns.append((title, {m: rows[rows["mode"] == m].set_index("epoch")["value"].astype(float)
+                                        for m in shown}, 0))
+    misses = {m: _counter(POOL, monitor, m) for m in shown}
+    if any((s > 0).any() for s in misses.values()):  # InnoDB's counters read 0 on a MyRocks table
+        columns.append(("buffer pool misses per operation", misses, 3))
     if columns:
         lines += ["", "Where the reads were answered: per block, medians over its epochs.", "",
-                  "| epochs | mode | " + " | ".join(t for t, _ in columns) + " |",
+                  "| epochs | mode | " + " | ".join(t for t, _, _ in columns) + " |",
                   "|---|---|" + "---|" * len(columns)]
         for first, last in spans:
             for m in shown:
-                lines.append(f"| {first}-{last} | {m} | " + " | ".join(f(m, first, last) for _, f in columns) + " |")
+                lines.append(f"| {first}-{last} | {m} | "
+                             + " | ".join(_median(s[m], first, last, d) for _, s, d in columns) + " |")
     return "\n".join(lines) + "\n"
 
 
