@@ -1,10 +1,10 @@
 package org.ivsbench.benchbase;
 
 import java.util.SplittableRandom;
-import java.util.function.BooleanSupplier;
 
 import org.ivsbench.bench.BenchmarkModule;
 import org.ivsbench.bench.ForwardingModule;
+import org.ivsbench.bench.ForwardingTerminal;
 import org.ivsbench.bench.Terminal;
 import org.ivsbench.config.BenchmarkConfig;
 import org.ivsbench.config.PhaseConfig;
@@ -26,13 +26,12 @@ public final class RawRecordingModule extends ForwardingModule {
         return new Recording(module.newTerminal(config, target, terminalId), terminalId);
     }
 
-    private final class Recording implements Terminal {
-        private final Terminal terminal;
+    private final class Recording extends ForwardingTerminal {
         private final int id;
         private int phase;
 
         Recording(Terminal terminal, int id) {
-            this.terminal = terminal;
+            super(terminal);
             this.id = id;
         }
 
@@ -44,11 +43,6 @@ public final class RawRecordingModule extends ForwardingModule {
         }
 
         @Override
-        public boolean beforeOperation(BooleanSupplier stillWanted) {
-            return terminal.beforeOperation(stillWanted);
-        }
-
-        @Override
         public OpResult execute(int transactionTypeIndex) {
             long startMicros = System.currentTimeMillis() * 1000;
             long t0 = System.nanoTime();
@@ -57,11 +51,6 @@ public final class RawRecordingModule extends ForwardingModule {
             } finally {
                 raw.record(transactionTypeIndex, startMicros, (System.nanoTime() - t0) / 1000, id, phase);
             }
-        }
-
-        @Override
-        public void close() {
-            terminal.close();
         }
     }
 }

@@ -1,8 +1,8 @@
 package org.ivsbench.trace;
 
 import java.util.SplittableRandom;
-import java.util.function.BooleanSupplier;
 
+import org.ivsbench.bench.ForwardingTerminal;
 import org.ivsbench.bench.Terminal;
 import org.ivsbench.config.PhaseConfig;
 import org.ivsbench.op.OpResult;
@@ -11,13 +11,12 @@ import org.ivsbench.op.OpResult;
  * A terminal that tells its trace the phase it starts and, when {@code timed}, each operation's start (a traced
  * run's records carry their timing; a generated stream's have none). Everything else is the wrapped terminal's.
  */
-final class TraceTerminal implements Terminal {
-    private final Terminal terminal;
+final class TraceTerminal extends ForwardingTerminal {
     private final TerminalTrace trace;
     private final boolean timed;
 
     TraceTerminal(Terminal terminal, TerminalTrace trace, boolean timed) {
-        this.terminal = terminal;
+        super(terminal);
         this.trace = trace;
         this.timed = timed;
     }
@@ -29,20 +28,10 @@ final class TraceTerminal implements Terminal {
     }
 
     @Override
-    public boolean beforeOperation(BooleanSupplier stillWanted) {
-        return terminal.beforeOperation(stillWanted);
-    }
-
-    @Override
     public OpResult execute(int transactionTypeIndex) {
         if (timed) {
             trace.operationStarts();
         }
         return terminal.execute(transactionTypeIndex);
-    }
-
-    @Override
-    public void close() {
-        terminal.close();
     }
 }
