@@ -70,20 +70,7 @@ class ExperimentResumeEpochOneTest {
                     ValueSizeStats.of(target, spec.workload().dataTable()).totalBytes() - 20_000;
             assertEquals(300 * 100, extended);
 
-            assertEquals(
-                    0,
-                    ExperimentRun.run(
-                            module,
-                            config,
-                            spec,
-                            target,
-                            results,
-                            1,
-                            print,
-                            List.of("test"),
-                            true,
-                            ExperimentListener.NONE),
-                    out.toString(StandardCharsets.UTF_8));
+            assertEquals(0, resume(module, config, spec, target, results, print), out.toString(StandardCharsets.UTF_8));
             state = new ObjectMapper()
                     .readTree(dir.resolve(ExperimentState.FILE).toFile());
             JsonNode drifts = state.get("resumesWithDrift");
@@ -93,6 +80,19 @@ class ExperimentResumeEpochOneTest {
             assertEquals(1, state.get("lastFinishedEpoch").asInt());
             assertTrue(out.toString(StandardCharsets.UTF_8).contains("after the load"), out.toString());
         }
+    }
+
+    /** {@code --resume} of the experiment under {@code results}, one terminal, no listener: its exit code. */
+    static int resume(
+            BenchmarkModule module,
+            BenchmarkConfig config,
+            ExperimentSpec spec,
+            Target target,
+            Path results,
+            PrintStream print)
+            throws Exception {
+        return ExperimentRun.run(
+                module, config, spec, target, results, 1, print, List.of("test"), true, ExperimentListener.NONE);
     }
 
     /**

@@ -78,17 +78,7 @@ class ExperimentStopFileTest {
 
             assertEquals(
                     0,
-                    ExperimentRun.run(
-                            module,
-                            config,
-                            spec,
-                            target,
-                            results,
-                            1,
-                            print,
-                            List.of("test"),
-                            true,
-                            ExperimentListener.NONE),
+                    ExperimentResumeEpochOneTest.resume(module, config, spec, target, results, print),
                     out.toString(StandardCharsets.UTF_8));
             state = json.readTree(dir.resolve(ExperimentState.FILE).toFile());
             assertEquals(3, state.get("lastFinishedEpoch").asInt());
