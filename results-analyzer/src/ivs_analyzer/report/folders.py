@@ -59,8 +59,9 @@ def attach_activity(found: list[dict], activity: list[dict], start_ms: float, wi
     holder) still wins. Other sessions running heavy statements of their own (explain/server_work.py) are the
     cause (`server-work`, the longest-running one the blocker) of a change for the worse without a wait whose
     category was none, `buffer-miss`, or `long-transaction` from the counters alone (no old transaction in the
-    snapshots: the heavy statements are what holds the versions back). A setting changed in the step's context (`setting-change`) is replaced
-    only by a lock wait whose holder is named; any other snapshot cause stays in its title as "meanwhile"."""
+    snapshots: the heavy statements are what holds the versions back). A setting changed in the step's context
+    (`setting-change`) is replaced only by a lock wait whose holder is named; any other snapshot cause stays in its
+    title as "meanwhile"."""
     for f in found:
         if f["kind"] not in ("step", "episode") or not activity:
             continue
