@@ -39,13 +39,13 @@ def write_run(path: Path, *, windows: int = 300, step_at: int | None = 150,
               late_step_at: int | None = 40, noise: float = 0.02, seed: int = 1,
               product: str = "MariaDB", engine: str = "InnoDB",
               types: tuple[str, ...] = ("READ", "UPDATE"), with_monitor: bool = True,
-              warmup_windows: int = 5, step_metric_offset: float = 0.0) -> Path:
-    """One phase of `windows` measured windows (plus a warmup) with optional steps.
+              warmup_windows: int = 5, step_metric_offset: float = 0.0, start_ms: int = START_MS) -> Path:
+    """One phase of `windows` measured windows (plus a warmup) with optional steps, starting at start_ms.
 
     step_metric_offset raises STEP_METRIC for the whole run (an experiment's per-epoch step)."""
     rng = np.random.default_rng(seed)
     path.mkdir(parents=True, exist_ok=True)
-    phase_start = START_MS
+    phase_start = start_ms
     measured_start = phase_start + warmup_windows * WINDOW_MS
     end = measured_start + windows * WINDOW_MS
     tput = np.full(windows, tput_before)

@@ -3,6 +3,7 @@ experiment folder it came from, and the per-epoch monitor figures the verdicts q
 import json
 import shutil
 
+import numpy as np
 import pandas as pd
 import pytest
 
@@ -126,3 +127,73 @@ def test_a_trials_folder_compacts_to_one_folder_per_trial_and_the_trials_figure_
         assert (c / name).read_bytes() == (tmp_path / "full" / name).read_bytes(), name
     fig16 = {f["figure"]: f for f in json.loads((c / "figures.json").read_text())}[16]
     assert fig16["verdict"] == "reproduced", "Fig 16 from trials.csv, as on the full trials folder"
+
+
+def _slice_run_phase(exp, epoch, mode, latencies):
+    """Replaces the mode's run folder of one epoch by slices run-01, run-02, ... (as experiment/slices writes them):
+    slice k holds its own windows, later in time, a STEP_METRIC level of its own, and as its run phase's
+    responseTimeUs the mean and population sd of latencies[k] with len(latencies[k]) operations."""
+    from synth import WINDOW_MS, write_run
+    base = exp / f"epoch-{epoch:03d}" / mode
+    shutil.rmtree(base / "run")
+    for k, lat in enumerate(latencies):
+        sub = write_run(base / f"run-{k + 1:02d}", windows=20, step_at=None, late_step_at=None, warmup_windows=1,
+                        tput_before=800.0 + 300 * k, seed=100 + k, step_metric_offset=250.0 * k,
+                        start_ms=1_763_842_000_000 + (k + 1) * 60 * WINDOW_MS)
+        summary = json.loads((sub / "summary.json").read_text())
+        phase = summary["phases"][0]
+        phase["counts"]["ok"] = len(lat)
+        phase["responseTimeUs"].update(avg=float(np.mean(lat)), stddev=float(np.std(lat)))
+        (sub / "summary.json").write_text(json.dumps(summary))
+
+
+def test_a_run_phase_made_in_slices_is_summarised_as_one_from_all_its_slices(tmp_path):
+    """Known answers for a sliced run phase, computed from the slices' own files, not by the summariser: the
+    epoch's operations, mean and sd are those of all slices' operations together, and its monitor summary the mean
+    and per-operation amount over all slices' measured windows. Before the slices were pooled, such an epoch had no
+    row at all in monitor_epochs.csv or epoch_intervals.csv."""
+    exp = _exp(tmp_path)
+    rng = np.random.default_rng(7)
+    latencies = [rng.lognormal(5.0, 0.4, 3000), rng.lognormal(5.6, 0.3, 1200), rng.lognormal(5.2, 0.5, 2500)]
+    for epoch in (4, 8):
+        _slice_run_phase(exp, epoch, "main", latencies)
+    assert cli.main(["compact", str(exp), str(tmp_path / "c")]) == 0
+    intervals = pd.read_csv(tmp_path / "c" / "epoch_intervals.csv")
+    monitor = pd.read_csv(tmp_path / "c" / "monitor_epochs.csv")
+    everything = np.concatenate(latencies)
+    for epoch in (4, 8):
+        row = intervals[(intervals["mode"] == "main") & (intervals["epoch"] == epoch)]
+        assert len(row) == 1, "one row for the epoch's run phase, not one per slice"
+        row = row.iloc[0]
+        assert row["ops"] == len(everything)
+        # epoch_intervals.csv keeps four decimals
+        assert row["lat_avg_us"] == pytest.approx(everything.mean(), abs=1e-4)
+        assert row["lat_sd_us"] == pytest.approx(everything.std(), abs=1e-4)
+        # the monitor: every slice's measured windows (from its measured start to its end), read from the files
+        rows, ops = [], 0.0
+        for k in range(len(latencies)):
+            sub = exp / f"epoch-{epoch:03d}" / "main" / f"run-{k + 1:02d}"
+            phase = json.loads((sub / "summary.json").read_text())["phases"][0]
+            start, end = phase["measuredStartMs"], phase["endMs"]
+            mon = pd.read_csv(sub / "monitor.csv")
+            rows.append(mon[(mon["time_ms"] >= start) & (mon["time_ms"] + mon["interval_ms"] <= end)])
+            samples = pd.read_csv(sub / "samples.csv")
+            alls = samples[(samples["type"] == "ALL") & (samples["time_ms"] >= start)
+                           & (samples["time_ms"] + samples["window_ms"] <= end)]
+            ops += alls["ok"].sum()
+        measured = pd.concat(rows)
+        assert len(measured) == 3 * 20, "every slice's 20 measured windows"
+        kept = monitor[(monitor["mode"] == "main") & (monitor["epoch"] == epoch)]
+        assert len(kept) == 1
+        kept = kept.iloc[0]
+        assert kept[STEP_METRIC] == pytest.approx(measured[STEP_METRIC].mean(), rel=1e-9)
+        assert kept[f"{STEP_METRIC}/op"] == pytest.approx(measured[STEP_METRIC].sum() / ops, rel=1e-9)
+        rate = "os.disk.read_bytes_ps"
+        assert kept[f"{rate}/op"] == pytest.approx((measured[rate] * measured["interval_ms"] / 1000).sum() / ops,
+                                                   rel=1e-9)
+    # an epoch left whole keeps its own summary beside them
+    whole = json.loads((exp / "epoch-005" / "main" / "run" / "summary.json").read_text())["phases"][0]
+    row = intervals[(intervals["mode"] == "main") & (intervals["epoch"] == 5)].iloc[0]
+    assert row["ops"] == whole["counts"]["ok"]
+    assert row["lat_avg_us"] == pytest.approx(whole["responseTimeUs"]["avg"], abs=1e-4)
+    assert sorted(monitor[monitor["mode"] == "main"]["epoch"]) == list(range(12))
