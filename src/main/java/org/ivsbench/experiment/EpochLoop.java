@@ -24,15 +24,15 @@ import org.ivsbench.stats.RunInfo;
 /**
  * The epochs of one invocation of an experiment: per epoch the extend phase on the primary, main's run phase
  * (before the value-size pass and clean's snapshot ({@link CleanSnapshot}) when it only reads, after them when
- * it writes), then the other modes' run phases (clean,
- * average-baseline and spread-baseline on fresh databases: {@link FreshServer}, {@link FreshDatabases}). A
- * baselines-only experiment with computed volumes runs no extend phase: only the baselines, at the volume
- * {@link BaselineVolume#computed} gives each epoch. Before every measured run phase, whatever the mode, the
- * {@link QuiescenceWait} lets the server digest what came before (main's extends, a fresh database's build); its
- * length goes to epochs.csv and the progress line. Every
- * phase is its own {@link MeasuredRun} in its own folder, with a new module instance, so per-run state (key
- * generators sized by the record count) follows the phase's config. {@link #stop()} ends the current phase early
- * and starts no other.
+ * it writes), then the other modes' run phases - whole, one mode after the other ({@link WholeModes}), or in
+ * slices, the modes alternating ({@link InterleavedModes}); clean, average-baseline and spread-baseline run on
+ * fresh databases ({@link FreshServer}, {@link FreshDatabases}). A baselines-only experiment with computed volumes
+ * runs no extend phase: only the baselines, at the volume {@link BaselineVolume#computed} gives each epoch. Before
+ * every measured run phase, whatever the mode, the {@link QuiescenceWait} lets the server digest what came before
+ * (main's extends, a fresh database's build); its length goes to epochs.csv and the progress line, whose time left
+ * {@link EpochProgress} estimates. Every phase is its own {@link MeasuredRun} in its own folder, with a new module
+ * instance, so per-run state (key generators sized by the record count) follows the phase's config. {@link #stop()}
+ * ends the current phase early and starts no other.
  */
 final class EpochLoop implements RunLifecycle.Work {
     /** The phases of an epoch: the folder names under the mode's, and latency_by_size.csv's {@code phase}. */
@@ -64,10 +64,11 @@ final class EpochLoop implements RunLifecycle.Work {
     private final int first;
     private final ExperimentState state;
     private final QuiescenceWait quiesce;
-    private final long started = System.nanoTime();
     private final Stopping stopping = new Stopping();
-    private int phasesDone;
-    private int phasesTotal;
+    /** Measuring for whole phases: the extend phase, main's and the other modes' unsliced run phases. */
+    private final Measuring whole = new Measuring(false);
+
+    private EpochProgress eta;
 
     EpochLoop(
             BenchmarkModule module,
@@ -117,8 +118,8 @@ final class EpochLoop implements RunLifecycle.Work {
 
     private void epochs() throws Exception {
         boolean computed = spec.baselineVolumes() == ExperimentSpec.BaselineVolumes.COMPUTED;
-        phasesTotal =
-                (spec.epochs() - first + 1) * ((computed ? 0 : 1) + spec.modes().size() * spec.slices());
+        eta = EpochProgress.system(
+                first, spec.epochs(), (computed ? 0 : 1) + spec.modes().size() * spec.slices());
         try (EpochsCsv csv = new EpochsCsv(dir, first - 1, workload.runTypeColumns())) {
             if (computed) {
                 computedEpochs(csv);
@@ -134,6 +135,7 @@ final class EpochLoop implements RunLifecycle.Work {
                         ? ValueSizeStats.of(primary, workload.dataTable())
                         : afterExtend;
                 state.finished(epoch, end.records(), end.totalBytes());
+                eta.epochDone(epoch);
                 if (stopAsked(epoch)) {
                     return;
                 }
@@ -181,6 +183,7 @@ final class EpochLoop implements RunLifecycle.Work {
                 return;
             }
             state.finished(epoch, loaded.records(), loaded.totalBytes());
+            eta.epochDone(epoch);
             if (stopAsked(epoch)) {
                 return;
             }
@@ -206,7 +209,8 @@ final class EpochLoop implements RunLifecycle.Work {
         Path ed = epochDir(epoch);
         deleteTree(ed); // the leftovers of an epoch that did not finish before a resume
         long base = config.randomSeed() + epoch * 1000L;
-        PhaseSummary extend = phase(
+        PhaseSummary extend = WholeModes.phase(
+                whole,
                 csv,
                 epoch,
                 Mode.MAIN,
@@ -237,7 +241,7 @@ final class EpochLoop implements RunLifecycle.Work {
                         primary);
                 mainRun = mainSlice == null ? null : mainSlice.summary();
             } else {
-                mainRun = phase(csv, epoch, Mode.MAIN, RUN, runConfig(base), primary);
+                mainRun = WholeModes.phase(whole, csv, epoch, Mode.MAIN, RUN, runConfig(base), primary);
             }
             if (mainRun == null || stopping.requested()) {
                 return null;
@@ -281,31 +285,65 @@ final class EpochLoop implements RunLifecycle.Work {
 
     /** The epoch's run phases in slices, the modes alternating ({@link InterleavedModes}); false when stopped. */
     private boolean interleaved(InterleavedModes.Epoch e, EpochsCsv csv) throws Exception {
-        InterleavedModes.Host host = new InterleavedModes.Host() {
-            @Override
-            public InterleavedModes.Slice measure(
-                    int epoch, Mode mode, String part, BenchmarkConfig phaseConfig, Target target) throws Exception {
-                folder.metrics().epoch(epoch, mode.label());
-                InterleavedModes.Slice s = EpochLoop.this.measure(epoch, mode, part, phaseConfig, target);
-                return s == null || stopping.requested() ? null : s;
-            }
+        return InterleavedModes.run(
+                e, spec, module, config, primary, freshServer, copies, out, listener, csv, new Measuring(true));
+    }
 
-            @Override
-            public QuiescenceWait.Result quiet(Target target) throws InterruptedException {
-                return EpochLoop.this.quiet(target);
-            }
+    /** The epoch's run phases whole, one mode after the other ({@link WholeModes}); false when stopped. */
+    private boolean runModes(
+            int epoch,
+            long base,
+            PhaseSummary extend,
+            ValueSizeStats sizes,
+            BaselineVolume volume,
+            CleanSnapshot snapshot,
+            EpochsCsv csv,
+            boolean mainDone)
+            throws Exception {
+        WholeModes.Context c = new WholeModes.Context(
+                spec, module, primary, freshServer, copies, out, listener, folder.metrics(), csv, whole);
+        return WholeModes.run(
+                c, epoch, runConfig(base), extend, sizes, volume, snapshot, mainDone, stopping::requested);
+    }
 
-            @Override
-            public void progress(int epoch, String what, PhaseSummary s, QuiescenceWait.Result quiet) {
-                EpochLoop.this.progress(epoch, what, s, quiet);
-            }
+    /**
+     * What the loop lends {@link InterleavedModes} and {@link WholeModes}: measuring a phase, the quiescence wait,
+     * the progress lines. For slices, each measured slice first labels the live metrics with its epoch and mode
+     * (the modes alternate), and a slice after which a stop was asked counts as not measured; a whole mode is
+     * labelled before its database is built, and its completed phase keeps its row.
+     */
+    private final class Measuring implements InterleavedModes.Host {
+        private final boolean sliced;
 
-            @Override
-            public void total(int epoch, Mode mode, PhaseSummary s, QuiescenceWait.Result quiet) {
-                line(epoch, mode.label(), s, quiet, " (" + spec.slices() + " slices)");
+        Measuring(boolean sliced) {
+            this.sliced = sliced;
+        }
+
+        @Override
+        public InterleavedModes.Slice measure(
+                int epoch, Mode mode, String part, BenchmarkConfig phaseConfig, Target target) throws Exception {
+            if (!sliced) {
+                return EpochLoop.this.measure(epoch, mode, part, phaseConfig, target);
             }
-        };
-        return InterleavedModes.run(e, spec, module, config, primary, freshServer, copies, out, listener, csv, host);
+            folder.metrics().epoch(epoch, mode.label());
+            InterleavedModes.Slice s = EpochLoop.this.measure(epoch, mode, part, phaseConfig, target);
+            return s == null || stopping.requested() ? null : s;
+        }
+
+        @Override
+        public QuiescenceWait.Result quiet(Target target) throws InterruptedException {
+            return EpochLoop.this.quiet(target);
+        }
+
+        @Override
+        public void progress(int epoch, String what, PhaseSummary s, QuiescenceWait.Result quiet) {
+            EpochLoop.this.progress(epoch, what, s, quiet);
+        }
+
+        @Override
+        public void total(int epoch, Mode mode, PhaseSummary s, QuiescenceWait.Result quiet) {
+            line(epoch, mode.label(), s, quiet, " (" + spec.slices() + " slices)");
+        }
     }
 
     /** Whether main's run phase comes right after the extend phase: it must not change what clean copies. */
@@ -321,81 +359,6 @@ final class EpochLoop implements RunLifecycle.Work {
         return workload.runPhase(config, spec.warmupSeconds(), base);
     }
 
-    private boolean runModes(
-            int epoch,
-            long base,
-            PhaseSummary extend,
-            ValueSizeStats sizes,
-            BaselineVolume volume,
-            CleanSnapshot snapshot,
-            EpochsCsv csv,
-            boolean mainDone)
-            throws Exception {
-        for (Mode mode : spec.modes()) {
-            if (mode == Mode.MAIN && mainDone) {
-                continue;
-            }
-            folder.metrics().epoch(epoch, mode.label());
-            BenchmarkConfig runConfig = runConfig(base);
-            Measured run;
-            switch (mode) {
-                case MAIN -> {
-                    listener.beforeMainRun(epoch, primary);
-                    QuiescenceWait.Result quiet = quiet(primary);
-                    run = new Measured(phase(csv, epoch, mode, RUN, runConfig, primary), quiet);
-                    if (run.summary() != null) {
-                        csv.epochRow(epoch, mode, sizes, extend, run.summary(), null, null, quiet);
-                    }
-                }
-                case CLEAN, AVERAGE_BASELINE, SPREAD_BASELINE ->
-                    run = freshMode(epoch, mode, runConfig, sizes, volume, snapshot, csv);
-                case MAINTAINED -> run = maintainedMode(epoch, runConfig, sizes, csv);
-                default -> throw new IllegalStateException(mode.toString());
-            }
-            if (run.summary() == null || stopping.requested()) {
-                return false;
-            }
-            progress(epoch, mode.label(), run.summary(), run.quiet());
-        }
-        return true;
-    }
-
-    /**
-     * main-maintained: a physical copy of the primary, reorganized ({@link MaintainedCopy}), then its run phase and
-     * epochs.csv row (snapshot_ms the copy, restore_ms the reorganization); the copy's connections closed in any case.
-     */
-    private Measured maintainedMode(int epoch, BenchmarkConfig runConfig, ValueSizeStats sizes, EpochsCsv csv)
-            throws Exception {
-        String table = workload.dataTable();
-        MaintainedCopy.Ready ready = MaintainedCopy.prepare(epoch, copies, table, csv, out);
-        try {
-            listener.freshReady(epoch, Mode.MAINTAINED, ready.server(), table);
-            QuiescenceWait.Result quiet = quiet(ready.server());
-            BenchmarkConfig on = runConfig
-                    .withTarget(copies.config())
-                    .withMonitor(runConfig.monitor().forFreshInstance());
-            PhaseSummary run = phase(csv, epoch, Mode.MAINTAINED, RUN, on, ready.server());
-            listener.beforeDrop(epoch, Mode.MAINTAINED, ready.server(), table);
-            if (run != null) {
-                csv.epochRow(
-                        epoch,
-                        Mode.MAINTAINED,
-                        sizes,
-                        null,
-                        run,
-                        ready.copyMs(),
-                        ready.maintenance().millis(),
-                        quiet);
-            }
-            return new Measured(run, quiet);
-        } finally {
-            copies.release(ready.server());
-        }
-    }
-
-    /** A run phase's summary (null when stopped) and the quiescence wait before it (null when disabled). */
-    private record Measured(PhaseSummary summary, QuiescenceWait.Result quiet) {}
-
     /**
      * The quiescence wait before a measured run phase on {@code target}, the same for every mode (main's after
      * its extends, a fresh database's after it was built); null when experiment/quiesce/timeout is 0. A wait
@@ -407,68 +370,6 @@ final class EpochLoop implements RunLifecycle.Work {
             out.println("warning: quiescence wait: " + r.error());
         }
         return r;
-    }
-
-    /**
-     * One fresh-database mode: a server from {@link FreshServer}, the mode's database built there, the
-     * quiescence wait, its run phase, its epochs.csv row; the database is dropped and an instance's connections
-     * closed in any case.
-     */
-    private Measured freshMode(
-            int epoch,
-            Mode mode,
-            BenchmarkConfig runConfig,
-            ValueSizeStats sizes,
-            BaselineVolume volume,
-            CleanSnapshot snapshot,
-            EpochsCsv csv)
-            throws Exception {
-        String table = workload.dataTable();
-        Target server = freshServer.acquire(mode, epoch, table);
-        try {
-            InterleavedModes.FreshBuild fb = InterleavedModes.build(
-                    mode, module, workload, runConfig, sizes, volume, snapshot, server, freshServer);
-            BenchmarkConfig phaseConfig = fb.phaseConfig();
-            ValueSizeStats rowSizes = fb.rowSizes();
-            FreshDatabases.Built b = fb.built();
-            PhaseSummary run;
-            QuiescenceWait.Result quiet;
-            try {
-                listener.freshReady(epoch, mode, b.target(), table);
-                quiet = quiet(b.target());
-                // The phase's config names the server it runs on, so its monitor samples that server's process
-                // (not the primary's pid file or exporters).
-                BenchmarkConfig onInstance = phaseConfig
-                        .withTarget(freshServer.config())
-                        .withMonitor(phaseConfig.monitor().forFreshInstance());
-                run = phase(csv, epoch, mode, RUN, onInstance, b.target());
-                listener.beforeDrop(epoch, mode, b.target(), table);
-            } finally {
-                FreshDatabases.drop(server, b);
-            }
-            if (run != null) {
-                csv.epochRow(epoch, mode, rowSizes, null, run, b.snapshotMs(), b.restoreMs(), quiet);
-            }
-            return new Measured(run, quiet);
-        } finally {
-            freshServer.release(server);
-        }
-    }
-
-    /**
-     * Runs {@code phaseConfig}'s single phase against {@code target} as a {@link MeasuredRun} into its folder
-     * ({@code epoch-NNN/<mode>/<part>}) and adds its latency by size to the experiment's; null when stopped
-     * before it started or while it ran.
-     */
-    private PhaseSummary phase(
-            EpochsCsv csv, int epoch, Mode mode, String part, BenchmarkConfig phaseConfig, Target target)
-            throws Exception {
-        InterleavedModes.Slice s = measure(epoch, mode, part, phaseConfig, target);
-        if (s == null) {
-            return null;
-        }
-        csv.sizeLatencyRows(epoch, mode, part, s.stats().latencyBySize());
-        return s.summary();
     }
 
     /**
@@ -513,13 +414,11 @@ final class EpochLoop implements RunLifecycle.Work {
 
     /** The phase's progress line; a run phase's ends with its quiescence wait when there was one. */
     private void progress(int epoch, String what, PhaseSummary s, QuiescenceWait.Result quiet) {
-        phasesDone++;
+        eta.phaseDone();
         line(epoch, what, s, quiet, "");
     }
 
     private void line(int epoch, String what, PhaseSummary s, QuiescenceWait.Result quiet, String note) {
-        double elapsed = (System.nanoTime() - started) / 1e9;
-        long eta = Math.round(elapsed / phasesDone * (phasesTotal - phasesDone));
         Double avg = s.responseTimeUs().avg();
         out.printf(
                 Locale.ROOT,
@@ -532,11 +431,7 @@ final class EpochLoop implements RunLifecycle.Work {
                 avg == null ? "-" : String.format(Locale.ROOT, "%.0f", avg),
                 quiet == null ? "" : ", " + quiet.describe(),
                 note,
-                duration(eta));
-    }
-
-    static String duration(long seconds) {
-        return String.format("%d:%02d:%02d", seconds / 3600, seconds / 60 % 60, seconds % 60);
+                EpochProgress.duration(eta.etaSeconds()));
     }
 
     private static void deleteTree(Path p) throws IOException {
