@@ -1,6 +1,7 @@
 package org.ivsbench.random;
 
 import java.util.SplittableRandom;
+import java.util.function.LongPredicate;
 
 /**
  * The keys of one section's key space, by key number, in three states: <b>live</b> (the record exists),
@@ -19,8 +20,15 @@ import java.util.SplittableRandom;
  * ranks when the set has grown, hot cells merge when it has shrunk); "latest" picks the highest live numbers,
  * which are the newest inserts.
  *
- * <p>Memory: two bitsets over the numbers handed out (live and gone), so about a quarter of a byte per
- * number plus 1/64 byte of rank index, independent of how many operations run. Thread-safe: each method holds
+ * <p>A <b>hot range</b> ({@link #LiveKeys(long, int[], LongPredicate, double)}) sets apart the share of choices
+ * that go to some keys (those of the hot prefixes) from the share of keys they are: the members are kept in two
+ * classes, hot and the rest, and a choice first takes the hot class with probability {@code hotShare} (the other
+ * class when one is empty), then the distribution chooses within the class as above - over its members in
+ * key-number order, by the quantile of the cell.
+ *
+ * <p>Memory: two bitsets over the numbers handed out (live and gone; four with a hot range, about twice the
+ * memory), so about a quarter of a byte per number plus 1/64 byte of rank index, independent
+ * of how many operations run. Thread-safe: each method holds
  * the instance's lock for at most one key draw and one rank/select (unmeasured under contention;
  * docs/sections.md, "Concurrency").
  */
@@ -28,8 +36,14 @@ public final class LiveKeys {
     /** No member to choose (see {@link #pickLive}). */
     public static final long NONE = -1;
 
-    private final RankedBits live;
-    private final RankedBits gone = new RankedBits();
+    /** The live and gone members per class: one class, or the hot range's (index 0) and the rest's (1). */
+    private final RankedBits[] live;
+
+    private final RankedBits[] gone;
+    /** Whether a number is in the hot range, or null without one. */
+    private final LongPredicate hot;
+
+    private final double hotShare;
     /** Offsets of the first inserts' numbers from {@link #loaded}, in insert order (a planned sortedness), or null. */
     private final int[] insertOrder;
 
@@ -48,21 +62,64 @@ public final class LiveKeys {
      * sortedness); inserts past the plan take {@code loaded + i} in turn.
      */
     public LiveKeys(long loaded, int[] insertOrder) {
+        this(loaded, insertOrder, null, 0);
+    }
+
+    /**
+     * As {@link #LiveKeys(long, int[])}, with a hot range: the numbers {@code hot} accepts get {@code hotShare} of
+     * the choices (see the class comment), whatever share of the members they are.
+     */
+    public LiveKeys(long loaded, int[] insertOrder, LongPredicate hot, double hotShare) {
         if (loaded < 0) {
             throw new IllegalArgumentException("loaded " + loaded);
         }
-        live = new RankedBits(loaded);
-        live.addRange(0, loaded);
+        if (hot != null && !(hotShare >= 0 && hotShare <= 1)) {
+            throw new IllegalArgumentException("hot share " + hotShare);
+        }
+        this.hot = hot;
+        this.hotShare = hotShare;
+        int classes = hot == null ? 1 : 2;
+        live = new RankedBits[classes];
+        gone = new RankedBits[classes];
+        for (int c = 0; c < classes; c++) {
+            live[c] = new RankedBits(loaded);
+            gone[c] = new RankedBits();
+        }
+        if (hot == null) {
+            live[0].addRange(0, loaded);
+        } else {
+            for (long n = 0; n < loaded; n++) {
+                live[classOf(n)].add(n);
+            }
+        }
         this.loaded = loaded;
         this.insertOrder = insertOrder;
     }
 
+    /** The class of a number: 0 without a hot range; with one, 0 in it and 1 outside. */
+    private int classOf(long number) {
+        return hot == null || hot.test(number) ? 0 : 1;
+    }
+
+    /** The live keys in the hot range (all live keys without one). */
+    public synchronized long hotLiveCount() {
+        return live[0].count();
+    }
+
     public synchronized long liveCount() {
-        return live.count();
+        return count(live);
     }
 
     public synchronized long goneCount() {
-        return gone.count();
+        return count(gone);
+    }
+
+    private static long count(RankedBits[] sets) {
+        long n = 0;
+        for (RankedBits s : sets) {
+            n += s.count();
+        }
+        return n;
     }
 
     /** A bound on the numbers handed out: every loaded or inserted number is below it. */
@@ -72,11 +129,11 @@ public final class LiveKeys {
     }
 
     public synchronized boolean isLive(long number) {
-        return live.contains(number);
+        return live[classOf(number)].contains(number);
     }
 
     public synchronized boolean isGone(long number) {
-        return gone.contains(number);
+        return gone[classOf(number)].contains(number);
     }
 
     /** A fresh number for an insert: neither live nor gone until {@link #inserted} reports its outcome. */
@@ -88,7 +145,7 @@ public final class LiveKeys {
     /** The insert of {@code number} finished: live when it succeeded, otherwise left unknown (never chosen). */
     public synchronized void inserted(long number, boolean succeeded) {
         if (succeeded) {
-            live.add(number);
+            live[classOf(number)].add(number);
         }
     }
 
@@ -108,7 +165,7 @@ public final class LiveKeys {
     public synchronized long takeLive(LongGenerator generator, long cells, SplittableRandom random) {
         long number = pick(live, generator, cells, random);
         if (number != NONE) {
-            live.remove(number);
+            live[classOf(number)].remove(number);
         }
         return number;
     }
@@ -120,7 +177,7 @@ public final class LiveKeys {
      */
     public synchronized void deleted(long number, boolean absent) {
         if (absent) {
-            gone.add(number);
+            gone[classOf(number)].add(number);
         }
     }
 
@@ -131,10 +188,28 @@ public final class LiveKeys {
 
     /** Bytes held by the two sets' arrays. */
     public synchronized long footprintBytes() {
-        return live.footprintBytes() + gone.footprintBytes();
+        long bytes = 0;
+        for (int c = 0; c < live.length; c++) {
+            bytes += live[c].footprintBytes() + gone[c].footprintBytes();
+        }
+        return bytes;
     }
 
-    private static long pick(RankedBits set, LongGenerator generator, long cells, SplittableRandom random) {
+    /** A member of {@code sets} by the distribution: its class first (with a hot range), then the cell's rank in it. */
+    private RankedBits pickClass(RankedBits[] sets, SplittableRandom random) {
+        if (sets.length == 1) {
+            return sets[0];
+        }
+        long hotCount = sets[0].count();
+        long restCount = sets[1].count();
+        if (hotCount == 0 || restCount == 0) {
+            return hotCount == 0 ? sets[1] : sets[0];
+        }
+        return random.nextDouble() < hotShare ? sets[0] : sets[1];
+    }
+
+    private long pick(RankedBits[] sets, LongGenerator generator, long cells, SplittableRandom random) {
+        RankedBits set = pickClass(sets, random);
         long n = set.count();
         if (n == 0) {
             return NONE;

@@ -186,6 +186,72 @@ class LiveKeysTest {
     }
 
     @Test
+    void aHotRangeGetsItsShareOfTheChoicesWhateverItsShareOfTheKeys() {
+        // the hot keys are the multiples of 10 (a tenth of them); they get 90 % of the choices, uniform within
+        LiveKeys keys = new LiveKeys(10_000, null, n -> n % 10 == 0, 0.9);
+        assertEquals(1_000, keys.hotLiveCount());
+        assertEquals(10_000, keys.liveCount());
+        LongGenerator uniform = new UniformLongGenerator(0, 9_999);
+        SplittableRandom r = new SplittableRandom(3);
+        int draws = 100_000;
+        int hot = 0;
+        int[] perHotKey = new int[1_000];
+        for (int i = 0; i < draws; i++) {
+            long k = keys.pickLive(uniform, 10_000, r);
+            assertTrue(keys.isLive(k));
+            if (k % 10 == 0) {
+                hot++;
+                perHotKey[(int) (k / 10)]++;
+            }
+        }
+        // binomial: sd of the share sqrt(0.9 * 0.1 / 100,000) = 0.00095; five of them either side
+        assertEquals(0.9, (double) hot / draws, 5 * Math.sqrt(0.09 / draws));
+        // uniform within the hot range: every hot key about 90 times (Poisson sd 9.5); none missed, none 2x
+        for (int c : perHotKey) {
+            assertTrue(c > 40 && c < 150, "a hot key chosen " + c + " times");
+        }
+    }
+
+    @Test
+    void aHotRangeFollowsItsKeysThroughDeletesAndInserts() {
+        LiveKeys keys = new LiveKeys(100, null, n -> n < 10 || n >= 100 && n < 105, 1.0);
+        LongGenerator uniform = new UniformLongGenerator(0, 99);
+        SplittableRandom r = new SplittableRandom(8);
+        // share 1: every choice is hot; deleting all ten hot keys leaves only the rest to choose
+        for (int i = 0; i < 10; i++) {
+            long k = keys.takeLive(uniform, 100, r);
+            assertTrue(k < 10, "a taken key outside the hot range: " + k);
+            keys.deleted(k, true);
+        }
+        assertEquals(0, keys.hotLiveCount());
+        assertEquals(10, keys.goneCount());
+        assertTrue(keys.pickLive(uniform, 100, r) >= 10, "with the hot range empty, the rest");
+        long gone = keys.pickGone(uniform, 100, r);
+        assertTrue(gone < 10 && keys.isGone(gone), "empty operations pick among the gone keys: " + gone);
+        // inserts 100..104 are hot again
+        for (int i = 0; i < 5; i++) {
+            keys.inserted(keys.reserveInsert(), true);
+        }
+        assertEquals(5, keys.hotLiveCount());
+        for (int i = 0; i < 200; i++) {
+            long k = keys.pickLive(uniform, 100, r);
+            assertTrue(k >= 100 && k < 105, "share 1 and hot keys live again: " + k);
+        }
+    }
+
+    @Test
+    void withoutAHotRangeTheDrawsAreTheSameAsBefore() {
+        LiveKeys plain = new LiveKeys(300);
+        LiveKeys none = new LiveKeys(300, null, null, 0);
+        LongGenerator zipf = ScrambledZipfianGenerator.forCoreWorkload(300);
+        SplittableRandom a = new SplittableRandom(4);
+        SplittableRandom b = new SplittableRandom(4);
+        for (int i = 0; i < 1_000; i++) {
+            assertEquals(plain.pickLive(zipf, 310, a), none.pickLive(zipf, 310, b));
+        }
+    }
+
+    @Test
     void aMillionLiveKeysTakeUnderOneByteEach() {
         LiveKeys keys = new LiveKeys(1_000_000);
         assertEquals(1_000_000, keys.liveCount());

@@ -26,7 +26,7 @@ public record Sections(List<Section> list) {
     static final String PHASE_ELEMENT = "section";
 
     static final Set<String> CHILDREN =
-            new TreeSet<>(Set.of("name", "records", "keyorder", KeysSection.NAME, InsertPlan.NAME));
+            new TreeSet<>(Set.of("name", "records", "keyorder", KeysSection.NAME, InsertPlan.NAME, HotRange.NAME));
     private static final Pattern SECTION_NAME = Pattern.compile("[A-Za-z][A-Za-z0-9_]{0,31}");
     /** Top-level elements that a section sets for itself. */
     private static final List<String> PER_SECTION = List.of("recordcount", KeysSection.NAME);
@@ -41,8 +41,10 @@ public record Sections(List<Section> list) {
      * @param shape   its key shape, led by "name/" ({@link KeyShape#led})
      * @param offset  where its records start in the load's record order (the sections one after another)
      * @param insertPlan the planned order of its first inserts ({@code <insertorder>}), or null: number order
+     * @param hotRange the share of key choices its hot prefixes get ({@code <hotrange>}), or null: no hot range
      */
-    public record Section(String name, long records, KeyShape shape, long offset, InsertPlan insertPlan) {
+    public record Section(
+            String name, long records, KeyShape shape, long offset, InsertPlan insertPlan, HotRange hotRange) {
         /** The key of a key number: the section's name, '/', then the rest by the section's {@code <keys>}. */
         public String key(long keynum) {
             return shape.key(keynum);
@@ -135,7 +137,8 @@ public record Sections(List<Section> list) {
                         "'" + name + "' makes the section's keys longer than " + KeyShape.LONGEST_KEY
                                 + " bytes; use a shorter name");
             }
-            sections.add(new Section(name, records, shape, offset, InsertPlan.parse(s, sectionOrdered)));
+            sections.add(new Section(
+                    name, records, shape, offset, InsertPlan.parse(s, sectionOrdered), HotRange.parse(s, shape)));
             offset += records;
         }
         return new Sections(sections);

@@ -30,6 +30,7 @@ import org.ivsbench.db.Target;
 import org.ivsbench.db.TargetException;
 import org.ivsbench.db.TargetKind;
 import org.ivsbench.db.TargetKinds;
+import org.ivsbench.random.LiveKeys;
 import org.ivsbench.random.LoadOrder;
 import org.ivsbench.random.Seeds;
 
@@ -213,7 +214,27 @@ public final class YcsbIvsModule implements BenchmarkModule {
                             plan.window(),
                             plan.inserts()));
                 }
-                made.put(s.name(), new SectionKeys(s.name(), s.records(), s::key, order));
+                HotRange hot = s.hotRange();
+                made.put(
+                        s.name(),
+                        hot == null
+                                ? new SectionKeys(s.name(), s.records(), s::key, order)
+                                : new SectionKeys(
+                                        s.name(), s.records(), s::key, order, hot.hotIn(s.shape()), hot.share()));
+                if (hot != null) {
+                    LiveKeys live = made.get(s.name()).live();
+                    LOG.info(String.format(
+                            Locale.ROOT,
+                            "Section %s: hot range (the first %,d of %,d prefixes) holds %,d of %,d loaded keys"
+                                    + " (%.1f %%) and gets %.1f %% of the key choices",
+                            s.name(),
+                            hot.prefixes(),
+                            s.shape().prefixCount(),
+                            live.hotLiveCount(),
+                            live.liveCount(),
+                            live.liveCount() == 0 ? 0.0 : 100.0 * live.hotLiveCount() / live.liveCount(),
+                            100 * hot.share()));
+                }
             }
             sectionKeys = made;
         }

@@ -116,4 +116,33 @@ class SectionsConfigTest {
                         + " the section's key order); remove it",
                 sorted);
     }
+
+    private static String hot(String keys, String range) {
+        return "<sections><section><name>a</name><records>100</records>" + keys + "<hotrange>" + range
+                + "</hotrange></section></sections>";
+    }
+
+    @Test
+    void aHotRangeIsReadAndItsMistakesNamed() throws Exception {
+        String read = type("ReadRecord");
+        String tenPrefixes = "<keys><prefix>range:10</prefix></keys>";
+        Sections s = YcsbIvsParameters.from(
+                        load(xml(hot(tenPrefixes, "<prefixes>2</prefixes><share>0.75</share>"), read, work(null))))
+                .sections();
+        assertEquals(new HotRange(2, 0.75), s.list().get(0).hotRange());
+        assertEquals(
+                "sections/section/hotrange/prefixes: '1' needs a section whose keys have at least two prefixes"
+                        + " (<keys><prefix>, e.g. range:10); a key space of one prefix has no range to set apart",
+                error(xml(hot("", "<prefixes>1</prefixes><share>0.9</share>"), read, work(null))));
+        assertEquals(
+                "sections/section/hotrange/prefixes: '10' is too large (at most 9)",
+                error(xml(hot(tenPrefixes, "<prefixes>10</prefixes><share>0.9</share>"), read, work(null))));
+        assertEquals(
+                "sections/section/hotrange/share: '1.5' must be in [0, 1]",
+                error(xml(hot(tenPrefixes, "<prefixes>1</prefixes><share>1.5</share>"), read, work(null))));
+        assertEquals(
+                "sections/section/hotrange/share: missing: the share of the key choices that go to the hot"
+                        + " prefixes, in [0, 1]",
+                error(xml(hot(tenPrefixes, "<prefixes>1</prefixes>"), read, work(null))));
+    }
 }

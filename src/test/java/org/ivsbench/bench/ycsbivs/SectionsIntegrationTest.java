@@ -182,4 +182,44 @@ class SectionsIntegrationTest {
         assertEquals(
                 2000, r.table().stream().filter(k -> k.startsWith("catalog/")).count());
     }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("targets")
+    void theHotRangeOfTec7GetsItsShareOfReadsWhateverItsShareOfKeys(String target) throws Exception {
+        Run r = run(shipped("sections_skewed_access.xml", target));
+
+        PhaseSummary phase = r.phases().get(0);
+        assertEquals(4000, phase.counts().total());
+        assertEquals(phase.counts().total(), phase.counts().ok(), "every read found its record: " + phase.counts());
+        String hot = "cache/range0/";
+        long reads = 0;
+        long hotReads = 0;
+        long inserts = 0;
+        long hotInserts = 0;
+        for (String call : r.calls()) {
+            String[] parts = call.split(" ", 3);
+            switch (parts[0]) {
+                case "read" -> {
+                    reads++;
+                    hotReads += parts[1].startsWith(hot) ? 1 : 0;
+                }
+                case "insert" -> {
+                    inserts++;
+                    hotInserts += parts[1].startsWith(hot) ? 1 : 0;
+                }
+                default -> throw new AssertionError(call);
+            }
+        }
+        assertEquals(phase.transactions().get("ReadRecord").counts().ok(), reads, "one call per read");
+        assertEquals(phase.transactions().get("InsertRecord").counts().ok(), inserts, "one call per insert");
+        // binomial bounds, five standard deviations: the reads' share is <hotrange>'s 0.9, the keys' share is the
+        // uniform prefix distribution's 1/10, for the loaded keys and the inserted ones alike
+        assertEquals(0.9, (double) hotReads / reads, 5 * Math.sqrt(0.9 * 0.1 / reads), "hot share of the reads");
+        assertEquals(0.1, (double) hotInserts / inserts, 5 * Math.sqrt(0.1 * 0.9 / inserts), "of the inserts");
+        long loadedHot = r.table().stream().filter(k -> k.startsWith(hot)).count() - hotInserts;
+        assertEquals(0.1, loadedHot / 2000.0, 5 * Math.sqrt(0.1 * 0.9 / 2000), "of the loaded keys");
+        SectionKeys s = r.module().section("cache").orElseThrow();
+        assertEquals(loadedHot + hotInserts, s.live().hotLiveCount(), "the live set's hot class is the table's");
+        assertEquals(r.table().size(), s.live().liveCount());
+    }
 }

@@ -3,6 +3,7 @@ package org.ivsbench.bench.ycsbivs.procedures;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.function.LongFunction;
+import java.util.function.LongPredicate;
 
 import org.ivsbench.random.LiveKeys;
 
@@ -23,9 +24,23 @@ public final class SectionKeys {
 
     /** With the planned order of the first inserts' numbers, as offsets from loaded ({@link LiveKeys}). */
     public SectionKeys(String name, long loaded, LongFunction<String> keyName, int[] insertOrder) {
+        this(name, loaded, keyName, insertOrder, null, 0);
+    }
+
+    /**
+     * With a hot range: the key numbers {@code hot} accepts get {@code hotShare} of the key choices ({@link
+     * LiveKeys#LiveKeys(long, int[], LongPredicate, double)}); null for none.
+     */
+    public SectionKeys(
+            String name,
+            long loaded,
+            LongFunction<String> keyName,
+            int[] insertOrder,
+            LongPredicate hot,
+            double hotShare) {
         this.name = name;
         this.keyName = keyName;
-        this.live = new LiveKeys(loaded, insertOrder);
+        this.live = new LiveKeys(loaded, insertOrder, hot, hotShare);
     }
 
     public String name() {
