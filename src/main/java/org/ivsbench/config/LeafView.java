@@ -74,6 +74,24 @@ public final class LeafView extends Leaves {
     }
 
     /**
+     * The element {@code name} as a group of the elements {@code known}: empty when absent; an error when it holds
+     * text instead ("'x' must hold elements (a, b), e.g. {@code example}") or an element {@code known} does not
+     * list.
+     */
+    public LeafView group(String name, Collection<String> known, String example) throws ConfigException {
+        String text = leaf(name);
+        if (text != null) {
+            throw error(
+                    name,
+                    "'" + text + "' must hold elements (" + String.join(", ", new TreeSet<>(known)) + "), e.g. "
+                            + example);
+        }
+        LeafView group = section(name);
+        group.requireKnown(known);
+        return group;
+    }
+
+    /**
      * Rejects a leaf that {@code known} does not list, neither as itself nor as its group (known "keys" covers
      * "keys/length"), with the core sections' "unknown element (did you mean ...?) (known: ...)" error.
      */

@@ -29,18 +29,10 @@ public record HotRange(long prefixes, double share) {
 
     /** The {@code <hotrange>} of a section's view, or null; {@code shape} is the section's key shape. */
     static HotRange parse(LeafView section, KeyShape shape) throws ConfigException {
-        String text = section.leaf(NAME);
-        if (text != null) {
-            throw section.error(
-                    NAME,
-                    "'" + text + "' must hold elements (" + String.join(", ", CHILDREN)
-                            + "), e.g. <hotrange><prefixes>1</prefixes><share>0.9</share></hotrange>");
-        }
-        LeafView range = section.section(NAME);
+        LeafView range = section.group(NAME, CHILDREN, "<hotrange><prefixes>1</prefixes><share>0.9</share></hotrange>");
         if (range.isEmpty()) {
             return null;
         }
-        range.requireKnown(CHILDREN);
         String p = range.required("prefixes", "how many prefixes, from the first in key order, are hot");
         if (shape.prefixCount() < 2) {
             throw range.error(

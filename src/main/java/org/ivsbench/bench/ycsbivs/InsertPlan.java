@@ -23,18 +23,11 @@ public record InsertPlan(double sortedness, long window, int inserts) {
 
     /** The {@code <insertorder>} of a section's view, or null. */
     static InsertPlan parse(LeafView section, boolean ordered) throws ConfigException {
-        String text = section.leaf(NAME);
-        if (text != null) {
-            throw section.error(
-                    NAME,
-                    "'" + text + "' must hold elements (" + String.join(", ", CHILDREN)
-                            + "), e.g. <insertorder><sortedness>0.1</sortedness><inserts>10000</inserts></insertorder>");
-        }
-        LeafView plan = section.section(NAME);
+        LeafView plan = section.group(
+                NAME, CHILDREN, "<insertorder><sortedness>0.1</sortedness><inserts>10000</inserts></insertorder>");
         if (plan.isEmpty()) {
             return null;
         }
-        plan.requireKnown(CHILDREN);
         String k = plan.required("sortedness", "the K of the inserts' key order (0 sorted, 1 random)");
         double sortedness = plan.decimal("sortedness", 0);
         if (!(sortedness >= 0 && sortedness <= 1)) {

@@ -44,18 +44,10 @@ public record KeysSection(KeyShape shape, Double sortedness, long window) {
 
     /** The {@code <keys>} section of the benchmark parameters {@code p}; YCSB's keys when it is absent. */
     static KeysSection parse(LeafView p, boolean ordered, long recordCount) throws ConfigException {
-        String text = p.leaf(NAME);
-        if (text != null) {
-            throw p.error(
-                    NAME,
-                    "'" + text + "' must hold elements (" + String.join(", ", CHILDREN)
-                            + "), e.g. <keys><sortedness>0.1</sortedness></keys>");
-        }
-        LeafView keys = p.section(NAME);
+        LeafView keys = p.group(NAME, CHILDREN, "<keys><sortedness>0.1</sortedness></keys>");
         if (keys.isEmpty()) {
             return plain(ordered);
         }
-        keys.requireKnown(CHILDREN);
         for (String name : keys.names()) {
             if (name.contains("/")) {
                 String leaf = name.substring(0, name.indexOf('/'));
