@@ -210,8 +210,8 @@ def load_stats(lines):
     # others=: the CPU (% of one core) every process but the run's own used over each 30-s interval (box_sampler.py)
     others = [float(w[7:]) for l in lines for w in l.split() if w.startswith("others=")]
     kernel = [float(w[7:]) for l in lines for w in l.split() if w.startswith("kernel=")]
-    med = statistics.median(others) if others else None
-    return {"cores": os.cpu_count(), "load1_median": statistics.median(loads) if loads else None,
+    med = round(statistics.median(others), 2) if others else None
+    return {"cores": os.cpu_count(), "load1_median": round(statistics.median(loads), 2) if loads else None,
             "load1_max": max(loads) if loads else None, "samples": len(loads),
             "others_cpu_pct_median": med, "others_cpu_pct_max": max(others) if others else None,
             "kernel_cpu_pct_median": statistics.median(kernel) if kernel else None,
