@@ -10,10 +10,17 @@ final class CliHarness {
 
     private CliHarness() {}
 
-    static synchronized Result run(String... args) {
+    static Result run(String... args) {
+        return run(new ByteArrayOutputStream(), args);
+    }
+
+    /**
+     * As {@link #run(String...)}, with standard output written into {@code out} as it is printed, so another thread
+     * can read it while the run goes on ({@link ByteArrayOutputStream#toString} is synchronized).
+     */
+    static synchronized Result run(ByteArrayOutputStream out, String... args) {
         PrintStream oldOut = System.out;
         PrintStream oldErr = System.err;
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         try {
             System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));

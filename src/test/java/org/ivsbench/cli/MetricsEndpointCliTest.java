@@ -1,5 +1,6 @@
 package org.ivsbench.cli;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
@@ -7,6 +8,7 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -43,12 +45,6 @@ class MetricsEndpointCliTest {
         return MetricsRunConfig.write(tmp, extra);
     }
 
-    private static int freePort() throws IOException {
-        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            return s.getLocalPort();
-        }
-    }
-
     /** The samples of an exposition, keyed {@code name{label=value,...}} with labels sorted. */
     static Map<String, Double> samples(String text) {
         Map<String, Double> m = new HashMap<>();
@@ -78,32 +74,46 @@ class MetricsEndpointCliTest {
         return m;
     }
 
+    /** The line the CLI prints once its endpoint listens; the port is the one the system gave for port 0. */
+    private static final Pattern LISTENING = Pattern.compile("Metrics: http://127\\.0\\.0\\.1:(\\d+)/metrics");
+
     /**
-     * Runs the CLI with {@code args} plus --metrics-listen on {@code port} in a thread and scrapes it every 200 ms
-     * until a scrape says the work has finished; returns that scrape, once the run has exited 0 saying so.
+     * Runs the CLI with {@code args} plus {@code --metrics-listen 127.0.0.1:0} in a thread, reads the port it bound
+     * from the line it prints, and scrapes it every 200 ms until a scrape says the work has finished; returns that
+     * scrape, once the run has exited 0 saying so. Port 0 rather than a port picked beforehand: a port found free
+     * and closed again can be taken, before the run binds it, as the local port of any connection on the box.
      */
-    private static String runAndScrape(int port, String... args) throws Exception {
+    private static String runAndScrape(String... args) throws Exception {
         List<String> all = new ArrayList<>(List.of(args));
-        all.addAll(List.of("--metrics-listen", "127.0.0.1:" + port, "--metrics-linger", "120"));
+        all.addAll(List.of("--metrics-listen", "127.0.0.1:0", "--metrics-linger", "120"));
         AtomicReference<CliHarness.Result> result = new AtomicReference<>();
-        Thread cli = new Thread(() -> result.set(CliHarness.run(all.toArray(String[]::new))));
+        ByteArrayOutputStream printed = new ByteArrayOutputStream();
+        Thread cli = new Thread(() -> result.set(CliHarness.run(printed, all.toArray(String[]::new))));
         cli.start();
         HttpClient http = HttpClient.newHttpClient();
-        HttpRequest get = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/metrics"))
-                .build();
+        HttpRequest get = null;
         String last = null;
         int scrapes = 0;
         while (cli.isAlive()) {
-            try {
-                HttpResponse<String> r = http.send(get, HttpResponse.BodyHandlers.ofString());
-                assertEquals(200, r.statusCode());
-                scrapes++;
-                if (r.body().contains("\nivsbench_finished 1")) {
-                    last = r.body();
-                    break;
+            if (get == null) {
+                Matcher m = LISTENING.matcher(printed.toString(StandardCharsets.UTF_8));
+                if (m.find()) {
+                    get = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + m.group(1) + "/metrics"))
+                            .build();
                 }
-            } catch (IOException notYetOrGone) {
-                // Not listening yet (the load runs first), or already closed.
+            }
+            if (get != null) {
+                try {
+                    HttpResponse<String> r = http.send(get, HttpResponse.BodyHandlers.ofString());
+                    assertEquals(200, r.statusCode());
+                    scrapes++;
+                    if (r.body().contains("\nivsbench_finished 1")) {
+                        last = r.body();
+                        break;
+                    }
+                } catch (IOException gone) {
+                    // Already closed.
+                }
             }
             Thread.sleep(200);
         }
@@ -144,22 +154,12 @@ class MetricsEndpointCliTest {
 
     @Test
     void theLastScrapeEqualsSummaryJson() throws Exception {
-        int port = freePort();
         try (ServerSocket busy = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             // The option wins over the config's element, which names a port in use.
             Path c = config("<metrics><listen>127.0.0.1:" + busy.getLocalPort() + "</listen></metrics>\n");
             Path results = tmp.resolve("results");
             String last = runAndScrape(
-                    port,
-                    "-b",
-                    "ycsb",
-                    "-c",
-                    c.toString(),
-                    "--create",
-                    "--load",
-                    "--execute",
-                    "-d",
-                    results.toString());
+                    "-b", "ycsb", "-c", c.toString(), "--create", "--load", "--execute", "-d", results.toString());
             Path run;
             try (var dirs = Files.list(results)) {
                 run = dirs.findFirst().orElseThrow();
@@ -184,7 +184,6 @@ class MetricsEndpointCliTest {
         Files.writeString(c, SweepCliTest.quickPreset("SQLITE", "jdbc:sqlite:" + tmp.resolve("s.db"), "1,2", "100", 1));
         Path results = tmp.resolve("results");
         String last = runAndScrape(
-                freePort(),
                 "-b",
                 "ycsbivs",
                 "-c",

@@ -2,7 +2,6 @@ package org.ivsbench.experiment;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
-import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -28,6 +27,7 @@ import org.ivsbench.config.BenchmarkConfig;
 import org.ivsbench.db.Target;
 import org.ivsbench.db.TargetException;
 import org.ivsbench.db.Targets;
+import org.ivsbench.testsupport.FreePorts;
 import org.ivsbench.testsupport.RunHarness;
 import org.ivsbench.testsupport.TableStatistics;
 import org.ivsbench.testsupport.TestServers;
@@ -53,9 +53,7 @@ class ExperimentFreshInstanceTest {
     Path tmp;
 
     private static int freePort() throws Exception {
-        try (ServerSocket s = new ServerSocket(0)) {
-            return s.getLocalPort();
-        }
+        return FreePorts.belowEphemeral();
     }
 
     /** True when the primary's server has a database of that name right now. */

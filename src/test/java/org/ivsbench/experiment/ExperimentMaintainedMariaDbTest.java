@@ -1,6 +1,5 @@
 package org.ivsbench.experiment;
 
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -20,6 +19,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 import org.ivsbench.config.BenchmarkConfig;
 import org.ivsbench.db.Target;
 import org.ivsbench.db.TargetException;
+import org.ivsbench.testsupport.FreePorts;
 import org.ivsbench.testsupport.RunHarness;
 import org.ivsbench.testsupport.TestServers;
 
@@ -42,9 +42,7 @@ class ExperimentMaintainedMariaDbTest {
     Path tmp;
 
     private static int freePort() throws Exception {
-        try (ServerSocket s = new ServerSocket(0)) {
-            return s.getLocalPort();
-        }
+        return FreePorts.belowEphemeral();
     }
 
     /** The state directory of the suite's MariaDB: where its pid file lies (scripts/mariadb.sh keeps it there). */

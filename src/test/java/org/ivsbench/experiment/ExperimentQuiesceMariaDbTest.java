@@ -1,6 +1,5 @@
 package org.ivsbench.experiment;
 
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -20,6 +19,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import org.ivsbench.config.BenchmarkConfig;
 import org.ivsbench.faults.MariaDbServer;
+import org.ivsbench.testsupport.FreePorts;
 import org.ivsbench.testsupport.RunHarness;
 import org.ivsbench.testsupport.TestServers;
 
@@ -43,9 +43,7 @@ class ExperimentQuiesceMariaDbTest {
     Path tmp;
 
     private static int freePort() throws Exception {
-        try (ServerSocket s = new ServerSocket(0)) {
-            return s.getLocalPort();
-        }
+        return FreePorts.belowEphemeral();
     }
 
     private static long bufferPoolSize(String url) throws Exception {

@@ -1,7 +1,6 @@
 package org.ivsbench.experiment;
 
 import java.io.IOException;
-import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -15,6 +14,7 @@ import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
 
+import org.ivsbench.testsupport.FreePorts;
 import org.ivsbench.testsupport.TestServers;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -86,9 +86,7 @@ class FreshCommandRelativeStateDirTest {
     }
 
     private static int freePort() throws IOException {
-        try (ServerSocket s = new ServerSocket(0)) {
-            return s.getLocalPort();
-        }
+        return FreePorts.belowEphemeral();
     }
 
     private static void deleteTree(Path dir) throws IOException {

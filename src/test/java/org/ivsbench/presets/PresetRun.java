@@ -20,6 +20,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 import org.ivsbench.faults.CliProcess;
+import org.ivsbench.testsupport.FreePorts;
 import org.ivsbench.testsupport.SummaryTotals;
 import org.ivsbench.testsupport.TestServers;
 
@@ -176,9 +177,7 @@ final class PresetRun {
     private static final List<String> EXPORTERS = List.of("node", "process", "mysqld", "postgres");
 
     private static int freePort() throws IOException {
-        try (java.net.ServerSocket s = new java.net.ServerSocket(0)) {
-            return s.getLocalPort();
-        }
+        return FreePorts.belowEphemeral();
     }
 
     /** The header's own command that stops the fresh instance ("Stop it afterwards with ..."), run as written. */
