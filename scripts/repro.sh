@@ -21,7 +21,9 @@
 # --budget MINUTES: a setting too long for one go (the heavyweight one) stops at the end of the first epoch that
 # finishes after MINUTES (the experiment folder's stop-after-epoch file, which the jar reads after every epoch;
 # a jar from before it gets SIGTERM once the epoch's last mode has its line; the experiment keeps every whole
-# epoch), and run.json says so ("stopped_by_budget"); the run is then reported as the epochs it reached.
+# epoch), and run.json says so ("stopped_by_budget"); the run is then reported as the epochs it reached. An empty
+# stop-after-epoch file put into the experiment folder by hand stops a sitting the same way without a budget;
+# run.json then says "stopped_on_request".
 # --config FILE: run FILE instead of the setting's config.xml (a variant of it, e.g. fewer epochs or experiment/slices,
 # as scripts/bench/drift-check.sh makes); it is copied into the state, so --resume continues it.
 # --resume: continue the setting in a later sitting, from the state the first sitting left (the copied project and
@@ -228,12 +230,18 @@ sitting = {"command": cmd, "started": started, "seconds": int(seconds), "exit_co
            "epochs_reached": reached, "box": load_stats(sitting_log)}
 if budget:
     sitting.update(budget_minutes=int(budget), stopped_by_budget=stopped == "true")
+elif stopped == "true":
+    # No budget, yet the jar said "Stopped after epoch N": someone put stop-after-epoch in the experiment folder
+    # by hand (to end a sitting early); --resume continues it like a budget's stop.
+    sitting.update(stopped_on_request=True)
 sittings = earlier + [sitting]
 run = {"setting": setting, "command": sittings[0]["command"], "commit": commit, "started": sittings[0]["started"],
        "seconds": sum(s["seconds"] for s in sittings), "exit_code": int(rc), "epochs_reached": reached,
        "box": load_stats(log), "sittings": sittings}
 if budget:
     run.update(budget_minutes=int(budget), stopped_by_budget=stopped == "true")
+elif stopped == "true":
+    run.update(stopped_on_request=True)
 json.dump(run, open(f"{out}/run.json", "w"), indent=2)
 print(f"[repro] {setting}: exit {rc} after {seconds} s (sitting {len(sittings)}), epochs reached {reached}; "
       f"load average (1 min) median {sitting['box']['load1_median']}, max {sitting['box']['load1_max']} "
