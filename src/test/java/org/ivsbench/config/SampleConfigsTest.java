@@ -139,4 +139,65 @@ class SampleConfigsTest {
                     c.phases().get(0).parameters().get("distribution"));
         }
     }
+
+    /** One phase of a Tectonic workload as its Table 2 gives it: operation type -> share in per cent. */
+    private record Composition(String distribution, Map<String, Double> shares) {}
+
+    /**
+     * Tectonic's Table 2, as the shipped workloads name its operations (insert: InsertRecord; non-empty point
+     * query: ReadRecord; empty point query: EmptyReadRecord; non-empty point delete: DeleteRecord; range query:
+     * RangeReadRecord), phase by phase; a type missing from a phase has weight 0. Table 2 gives distributions for
+     * Tec-1 only; the others run uniform.
+     */
+    @Test
+    void tectonicWorkloadsHaveTheirTable2Compositions() throws ConfigException {
+        Map<String, List<Composition>> table2 = Map.of(
+                "sections_multi_phase.xml", // Tec-1
+                List.of(
+                        new Composition("zipfian", Map.of("InsertRecord", 95.0, "DeleteRecord", 5.0)),
+                        new Composition("uniform", Map.of("EmptyReadRecord", 100.0)),
+                        new Composition("uniform", Map.of("InsertRecord", 50.0, "RangeReadRecord", 50.0))),
+                "sections_slow_transition.xml", // Tec-4
+                List.of(
+                        new Composition(
+                                "uniform", Map.of("InsertRecord", 70.0, "ReadRecord", 20.0, "RangeReadRecord", 10.0)),
+                        new Composition(
+                                "uniform", Map.of("InsertRecord", 50.0, "ReadRecord", 30.0, "RangeReadRecord", 20.0)),
+                        new Composition(
+                                "uniform", Map.of("InsertRecord", 30.0, "ReadRecord", 40.0, "RangeReadRecord", 30.0))),
+                "sections_discrete_transition.xml", // Tec-5
+                List.of(
+                        new Composition(
+                                "uniform",
+                                Map.of("InsertRecord", 90.0, "EmptyReadRecord", 5.0, "RangeReadRecord", 5.0)),
+                        new Composition(
+                                "uniform", Map.of("InsertRecord", 10.0, "ReadRecord", 70.0, "RangeReadRecord", 20.0))),
+                "sections_variable_entry_size.xml", // Tec-6
+                List.of(new Composition("uniform", Map.of("InsertRecord", 50.0, "ReadRecord", 50.0))),
+                "sections_skewed_access.xml", // Tec-7
+                List.of(new Composition("uniform", Map.of("InsertRecord", 50.0, "ReadRecord", 50.0))));
+        for (Map.Entry<String, List<Composition>> e : table2.entrySet()) {
+            BenchmarkConfig c = YcsbIvsNames.load(CONFIG.resolve("workloads").resolve(e.getKey()));
+            List<String> types = c.transactionTypeNames();
+            assertEquals(e.getValue().size(), c.phases().size(), e.getKey());
+            for (int i = 0; i < c.phases().size(); i++) {
+                PhaseConfig phase = c.phases().get(i);
+                Composition expected = e.getValue().get(i);
+                String where = e.getKey() + " phase " + (i + 1);
+                assertTrue(phase.count() > 0, where + ": a count phase");
+                double total = phase.weights().stream()
+                        .mapToDouble(Double::doubleValue)
+                        .sum();
+                for (int t = 0; t < types.size(); t++) {
+                    assertEquals(
+                            expected.shares().getOrDefault(types.get(t), 0.0),
+                            100 * phase.weights().get(t) / total,
+                            1e-9,
+                            where + " " + types.get(t));
+                }
+                assertTrue(types.containsAll(expected.shares().keySet()), where + ": " + types);
+                assertEquals(expected.distribution(), phase.parameters().get("distribution"), where);
+            }
+        }
+    }
 }

@@ -217,10 +217,13 @@ public final class YcsbIvsModule implements BenchmarkModule {
                 HotRange hot = s.hotRange();
                 made.put(
                         s.name(),
-                        hot == null
-                                ? new SectionKeys(s.name(), s.records(), s::key, order)
-                                : new SectionKeys(
-                                        s.name(), s.records(), s::key, order, hot.hotIn(s.shape()), hot.share()));
+                        new SectionKeys(
+                                s.name(),
+                                s.records(),
+                                s::key,
+                                order,
+                                hot == null ? null : hot.hotIn(s.shape()),
+                                hot == null ? 0 : hot.share()));
                 if (hot != null) {
                     LiveKeys live = made.get(s.name()).live();
                     LOG.info(String.format(

@@ -4,8 +4,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.IntSummaryStatistics;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
 
@@ -36,7 +39,13 @@ class SectionsIntegrationTest {
     @TempDir
     Path tmp;
 
-    private record Run(YcsbIvsModule module, List<PhaseSummary> phases, List<String> calls, TreeSet<String> table) {}
+    /** A run: its module, phases, every call the terminal sent, and the table's keys (with each record's bytes). */
+    private record Run(
+            YcsbIvsModule module,
+            List<PhaseSummary> phases,
+            List<String> calls,
+            TreeSet<String> table,
+            TreeMap<String, Integer> valueBytes) {}
 
     private Run run(String xml) throws Exception {
         BenchmarkConfig config = RunHarness.config(tmp, xml);
@@ -47,9 +56,16 @@ class SectionsIntegrationTest {
             module.load(config, target, LoadProgress.NONE);
             Target recorded = Fixtures.recording(target, calls::add);
             List<PhaseSummary> phases = RunHarness.execute(module, config, recorded, tmp);
-            TreeSet<String> table = EmptyAndRangeOpsIntegrationTest.keys(target, TABLE);
+            TreeMap<String, Integer> valueBytes = new TreeMap<>();
+            target.forEachRecord(
+                    TABLE,
+                    rec -> valueBytes.put(
+                            rec.key(),
+                            rec.fields().values().stream()
+                                    .mapToInt(String::length)
+                                    .sum()));
             module.clear(config, target);
-            return new Run(module, phases, calls, table);
+            return new Run(module, phases, calls, new TreeSet<>(valueBytes.keySet()), valueBytes);
         }
     }
 
@@ -221,5 +237,141 @@ class SectionsIntegrationTest {
         SectionKeys s = r.module().section("cache").orElseThrow();
         assertEquals(loadedHot + hotInserts, s.live().hotLiveCount(), "the live set's hot class is the table's");
         assertEquals(r.table().size(), s.live().liveCount());
+    }
+
+    /**
+     * Each phase has exactly its count of operations, every one as expected (non-empty reads found their record,
+     * empty reads found none, ranges and inserts succeeded), and each type's share of it is the spec's within a
+     * five-standard-deviation binomial bound (exactly 0 where the spec has none).
+     */
+    private static void mixAsSpecified(Run r, List<Long> sizes, List<Map<String, Double>> shares) {
+        assertEquals(sizes, r.phases().stream().map(p -> p.counts().total()).toList());
+        for (int i = 0; i < sizes.size(); i++) {
+            PhaseSummary p = r.phases().get(i);
+            long n = p.counts().total();
+            assertEquals(n, p.counts().ok(), p.name() + ": every operation as expected: " + p.counts());
+            for (Map.Entry<String, Double> e : shares.get(i).entrySet()) {
+                var type = p.transactions().get(e.getKey());
+                long done = type == null ? 0 : type.counts().total();
+                double share = e.getValue();
+                assertEquals(
+                        share,
+                        (double) done / n,
+                        5 * Math.sqrt(share * (1 - share) / n),
+                        p.name() + " " + e.getKey() + ": " + done + " of " + n);
+            }
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("targets")
+    void tec4MovesFromWritesToReadsAndItsRangesCoverTenToTwentyPerCent(String target) throws Exception {
+        Run r = run(shipped("sections_slow_transition.xml", target));
+
+        mixAsSpecified(
+                r,
+                List.of(1000L, 1000L, 1000L),
+                List.of(
+                        Map.of("InsertRecord", 0.7, "ReadRecord", 0.2, "RangeReadRecord", 0.1),
+                        Map.of("InsertRecord", 0.5, "ReadRecord", 0.3, "RangeReadRecord", 0.2),
+                        Map.of("InsertRecord", 0.3, "ReadRecord", 0.4, "RangeReadRecord", 0.3)));
+        long scans = 0;
+        for (String call : r.calls()) {
+            String[] parts = call.split(" ", 4);
+            if (parts[0].equals("scan")) {
+                int count = Integer.parseInt(parts[2]);
+                // selectivity 0.1-0.2 of the 2,000 loaded keys
+                assertTrue(count >= 200 && count <= 400, call);
+                scans++;
+            }
+        }
+        assertEquals(
+                r.phases().stream()
+                        .mapToLong(p ->
+                                p.transactions().get("RangeReadRecord").counts().total())
+                        .sum(),
+                scans);
+        long inserts = r.phases().stream()
+                .mapToLong(p -> p.transactions().get("InsertRecord").counts().ok())
+                .sum();
+        assertEquals(2000 + inserts, r.table().size(), "the loaded keys and every insert");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("targets")
+    void tec5SwitchesFromWriteHeavyToReadHeavyAndItsEmptyReadsAreEmpty(String target) throws Exception {
+        Run r = run(shipped("sections_discrete_transition.xml", target));
+
+        mixAsSpecified(
+                r,
+                List.of(2000L, 2000L),
+                List.of(
+                        Map.of(
+                                "InsertRecord",
+                                0.9,
+                                "EmptyReadRecord",
+                                0.05,
+                                "ReadRecord",
+                                0.0,
+                                "RangeReadRecord",
+                                0.05),
+                        Map.of(
+                                "InsertRecord",
+                                0.1,
+                                "EmptyReadRecord",
+                                0.0,
+                                "ReadRecord",
+                                0.7,
+                                "RangeReadRecord",
+                                0.2)));
+        long emptyReads = 0;
+        for (String call : r.calls()) {
+            String[] parts = call.split(" ", 3);
+            if (parts[0].equals("read") && !r.table().contains(parts[1])) {
+                emptyReads++;
+            }
+        }
+        assertEquals(
+                r.phases().get(0).transactions().get("EmptyReadRecord").counts().ok(),
+                emptyReads,
+                "exactly the empty reads asked for keys the table does not hold");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("targets")
+    void tec6KeysAndValuesSpanThirtyTwoToTwoHundredFiftySixBytes(String target) throws Exception {
+        Run r = run(shipped("sections_variable_entry_size.xml", target));
+
+        mixAsSpecified(r, List.of(4000L), List.of(Map.of("InsertRecord", 0.5, "ReadRecord", 0.5)));
+        IntSummaryStatistics keys = r.table().stream().mapToInt(String::length).summaryStatistics();
+        IntSummaryStatistics values =
+                r.valueBytes().values().stream().mapToInt(Integer::intValue).summaryStatistics();
+        assertEquals(
+                2000
+                        + r.phases()
+                                .get(0)
+                                .transactions()
+                                .get("InsertRecord")
+                                .counts()
+                                .ok(),
+                keys.getCount());
+        // about 3,000 keys uniform over 224 lengths: each end is reached (a miss of the 8 shortest has probability
+        // (216/224)^3000, below 1e-40)
+        assertTrue(keys.getMin() >= 32 && keys.getMin() < 40, "shortest key " + keys.getMin());
+        assertTrue(keys.getMax() <= 255 && keys.getMax() > 247, "longest key " + keys.getMax());
+        assertTrue(values.getMin() >= 32 && values.getMin() < 40, "shortest value " + values.getMin());
+        assertTrue(values.getMax() <= 256 && values.getMax() > 248, "longest value " + values.getMax());
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("targets")
+    void tec3InsertsTenThousandNearSortedEntriesBesideItsReads(String target) throws Exception {
+        Run r = run(shipped("sections_near_sorted_inserts.xml", target));
+
+        mixAsSpecified(r, List.of(12500L), List.of(Map.of("InsertRecord", 0.8, "ReadRecord", 0.2)));
+        assertEquals(
+                r.phases().get(0).transactions().get("InsertRecord").counts().ok(),
+                r.table().size(),
+                "the section starts empty: the table holds its inserts");
     }
 }
