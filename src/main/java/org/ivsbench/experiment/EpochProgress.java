@@ -1,19 +1,27 @@
 package org.ivsbench.experiment;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.function.LongSupplier;
 
 /**
  * The time left of an experiment invocation, for its progress lines. An epoch takes longer than the one before it
  * (its records are larger, the fresh modes build more), so the time per phase so far underestimates what is left:
- * once three epochs have finished, the epochs' durations are fitted by a line in the epoch number (least squares,
- * its slope at least 0), and the time left is that line summed over the epochs to come plus the unfinished share
- * of the epoch under way. Before that, the elapsed time per finished phase times the phases left.
+ * once four epochs after the invocation's first have finished, their durations are fitted by a line in the epoch
+ * number, and the time left is that line summed over the epochs to come plus the unfinished share of the epoch under
+ * way. Before that, the elapsed time per finished phase times the phases left.
+ *
+ * <p>The line is Theil-Sen's (the median of the pairwise slopes, at least 0; the intercept the median of what each
+ * epoch leaves over the slope), and the invocation's first epoch is not in it: the first epoch carries the start-up
+ * (a fresh instance's first start, the JVM's warm-up) and one unusual epoch (a stall, a restart) would tilt a
+ * least-squares line fitted to a few points, which the sum over the epochs to come then multiplies. A 100-epoch run
+ * whose first epoch took 10 s and the next two 16-17 s printed 3 hours left after epoch 3 and 1.5 hours after epoch
+ * 5, with least squares from the first epoch on.
  */
 final class EpochProgress {
-    /** Finished epochs before the ETA follows their durations' trend. */
-    static final int TREND_AFTER = 3;
+    /** Finished epochs after the invocation's first before the ETA follows their durations' trend. */
+    static final int TREND_AFTER = 4;
 
     private final LongSupplier nanos;
     private final int first;
@@ -56,7 +64,7 @@ final class EpochProgress {
     /** The estimated seconds left, rounded. */
     long etaSeconds() {
         int epochsLeft = last - first + 1 - durations.size();
-        if (durations.size() < TREND_AFTER) {
+        if (durations.size() < TREND_AFTER + 1) {
             if (phasesDone == 0) {
                 return 0;
             }
@@ -76,21 +84,35 @@ final class EpochProgress {
         return Math.round(Math.max(0, left));
     }
 
-    /** {intercept, slope} of the finished epochs' durations against their numbers; a falling trend counts as flat. */
+    /**
+     * {intercept, slope} of the finished epochs' durations after the first against their numbers, by Theil-Sen; a
+     * falling trend counts as flat.
+     */
     private double[] fit() {
-        int n = durations.size();
-        double mx = 0, my = 0;
-        for (double[] d : durations) {
-            mx += d[0] / n;
-            my += d[1] / n;
+        List<double[]> points = durations.subList(1, durations.size());
+        int n = points.size();
+        double[] slopes = new double[n * (n - 1) / 2];
+        int k = 0;
+        for (int i = 0; i < n; i++) {
+            for (int j = i + 1; j < n; j++) {
+                double[] a = points.get(i);
+                double[] b = points.get(j);
+                slopes[k++] = (b[1] - a[1]) / (b[0] - a[0]);
+            }
         }
-        double sxy = 0, sxx = 0;
-        for (double[] d : durations) {
-            sxy += (d[0] - mx) * (d[1] - my);
-            sxx += (d[0] - mx) * (d[0] - mx);
+        double slope = Math.max(0, median(slopes));
+        double[] rest = new double[n];
+        for (int i = 0; i < n; i++) {
+            rest[i] = points.get(i)[1] - slope * points.get(i)[0];
         }
-        double slope = sxx > 0 ? Math.max(0, sxy / sxx) : 0;
-        return new double[] {my - slope * mx, slope};
+        return new double[] {median(rest), slope};
+    }
+
+    private static double median(double[] values) {
+        double[] v = values.clone();
+        Arrays.sort(v);
+        int m = v.length / 2;
+        return v.length % 2 == 1 ? v[m] : (v[m - 1] + v[m]) / 2;
     }
 
     /** Seconds as h:mm:ss. */
