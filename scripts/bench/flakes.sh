@@ -6,8 +6,8 @@
 #
 #   N               how many times to run the server-backed classes (a positive integer)
 #   --classes REGEX only the server-backed classes whose fully qualified name matches REGEX (grep -E)
-#   --servers LIST  comma-separated private servers to start (mariadb,cassandra,mongo,postgres; default all,
-#                   as scripts/test.sh starts them); a class whose server is not started fails
+#   --servers LIST  comma-separated private servers to start (mariadb,cassandra,mongo,postgres,prometheus,exporters;
+#                   default all, as scripts/test.sh starts them); a class whose server is not started fails
 #   --no-suite      skip the whole-suite run
 #
 # Steps: `git clone` of this repository checked out at HEAD (committed work only; the project needs nothing
@@ -27,7 +27,11 @@ here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 usage() { sed -n '5,11p' "$0" | sed 's/^# \{0,1\}//' >&2; }
 bad() { echo "flakes.sh: $*" >&2; exit 2; }
 
-filter='' servers='mariadb,cassandra,mongo,postgres' suite=1 n=''
+# The servers scripts/test.sh starts, in its order (exporters read the MariaDB and PostgreSQL started before them).
+# shellcheck source=../lib/servers.sh
+. "$IVS_REPO_ROOT/scripts/lib/servers.sh"
+known=${IVS_ALL_SERVERS// /,}
+filter='' servers=$known suite=1 n=''
 while [ $# -gt 0 ]; do
   case "$1" in
     --classes) [ $# -ge 2 ] || bad "--classes needs a REGEX"; filter=$2; shift 2 ;;
@@ -40,7 +44,7 @@ while [ $# -gt 0 ]; do
 done
 [[ "$n" =~ ^[1-9][0-9]*$ ]] || bad "N: '${n}' is not a positive integer (usage: flakes.sh [--classes REGEX] [--servers LIST] [--no-suite] N)"
 for s in ${servers//,/ }; do
-  case "$s" in mariadb|cassandra|mongo|postgres) ;; *) bad "--servers: unknown server '$s' (known: mariadb,cassandra,mongo,postgres)" ;; esac
+  case ",$known," in *",$s,"*) ;; *) bad "--servers: unknown server '$s' (known: $known)" ;; esac
 done
 if [ -n "$filter" ]; then
   echo | grep -E -- "$filter" >/dev/null 2>&1; [ $? -le 1 ] || bad "--classes: '$filter' is not a valid grep -E pattern"
@@ -51,6 +55,9 @@ head=$(git -C "$src_repo" rev-parse HEAD) || bad "$src_repo is not a git checkou
 work="${IVS_FLAKES_DIR:-}"
 if [ -z "$work" ]; then
   work=$(mktemp -d /tmp/ivs-flakes.XXXXXX)
+  # mktemp makes it 0700; the PostgreSQL servers run as their own system user and keep the tests' state folders
+  # inside the clone, so every user must be able to pass through it (as through a checkout in a home folder).
+  chmod 755 "$work"
 else
   [ ! -e "$work" ] || [ -z "$(ls -A "$work" 2>/dev/null)" ] || bad "IVS_FLAKES_DIR: '$work' exists and is not empty"
   mkdir -p "$work"
