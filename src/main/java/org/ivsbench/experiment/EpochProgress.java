@@ -16,8 +16,8 @@ import java.util.function.LongSupplier;
  * epoch leaves over the slope), and the invocation's first epoch is not in it: the first epoch carries the start-up
  * (a fresh instance's first start, the JVM's warm-up) and one unusual epoch (a stall, a restart) would tilt a
  * least-squares line fitted to a few points, which the sum over the epochs to come then multiplies. A 100-epoch run
- * whose first epoch took 10 s and the next two 16-17 s printed 3 hours left after epoch 3 and 1.5 hours after epoch
- * 5, with least squares from the first epoch on.
+ * whose first epoch took 13 s and the next two 16-17 s printed 3:06 left after epoch 3 and 1:36 after epoch 5, with
+ * least squares from the first epoch on; it took 0:54 in all.
  */
 final class EpochProgress {
     /** Finished epochs after the invocation's first before the ETA follows their durations' trend. */
