@@ -52,10 +52,6 @@ class ExperimentFreshInstanceTest {
     @TempDir
     Path tmp;
 
-    private static int freePort() throws Exception {
-        return FreePorts.belowEphemeral();
-    }
-
     /** True when the primary's server has a database of that name right now. */
     private static boolean primaryHasDatabase(String name) throws Exception {
         try (Connection c = DriverManager.getConnection(
@@ -97,7 +93,7 @@ class ExperimentFreshInstanceTest {
         // own instance (found by its port), never the primary's named in the config.
         String primaryPidFile = pidFile(TestServers.mariadbUrl());
         Path state = tmp.resolve("fresh-state");
-        int port = freePort();
+        int port = FreePorts.belowEphemeral();
         String instanceUrl = "jdbc:mariadb://127.0.0.1:" + port + "/ivsbench";
         String command =
                 "IVS_STATE_DIR='" + state + "' IVS_MARIADB_BASE_PORT=" + port + " scripts/mariadb.sh restart-fresh";
@@ -274,7 +270,7 @@ class ExperimentFreshInstanceTest {
     @Test
     void inSlicesTheFreshModesShareOneInstancePerEpoch() throws Exception {
         Path state = tmp.resolve("fresh-slices-state");
-        int port = freePort();
+        int port = FreePorts.belowEphemeral();
         String instanceUrl = "jdbc:mariadb://127.0.0.1:" + port + "/ivsbench";
         String command =
                 "IVS_STATE_DIR='" + state + "' IVS_MARIADB_BASE_PORT=" + port + " scripts/mariadb.sh restart-fresh";

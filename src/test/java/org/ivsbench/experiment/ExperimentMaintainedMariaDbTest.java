@@ -41,10 +41,6 @@ class ExperimentMaintainedMariaDbTest {
     @TempDir
     Path tmp;
 
-    private static int freePort() throws Exception {
-        return FreePorts.belowEphemeral();
-    }
-
     /** The state directory of the suite's MariaDB: where its pid file lies (scripts/mariadb.sh keeps it there). */
     private static Path primaryState() throws Exception {
         try (Connection c = DriverManager.getConnection(
@@ -61,7 +57,7 @@ class ExperimentMaintainedMariaDbTest {
         String engine = variant.split(" ")[0];
         String slices = variant.endsWith("slices") ? "<slices>2</slices>" : "";
         Path state = tmp.resolve("copy-state");
-        int port = freePort();
+        int port = FreePorts.belowEphemeral();
         String url = "jdbc:mariadb://127.0.0.1:" + port + "/ivsbench";
         String command = "IVS_STATE_DIR='" + state + "' IVS_COPY_OF='" + primaryState() + "' IVS_MARIADB_BASE_PORT="
                 + port + " scripts/mariadb.sh restart-copy";

@@ -42,10 +42,6 @@ class ExperimentQuiesceMariaDbTest {
     @TempDir
     Path tmp;
 
-    private static int freePort() throws Exception {
-        return FreePorts.belowEphemeral();
-    }
-
     private static long bufferPoolSize(String url) throws Exception {
         try (Connection c = DriverManager.getConnection(url, TestServers.mariadbUser(), TestServers.mariadbPassword());
                 ResultSet rs = c.createStatement().executeQuery("SELECT @@GLOBAL.innodb_buffer_pool_size")) {
@@ -76,7 +72,7 @@ class ExperimentQuiesceMariaDbTest {
         long primaryPool = bufferPoolSize(primary.url());
         long instancePool = primaryPool == 64L << 20 ? 96L << 20 : 64L << 20;
         Path state = tmp.resolve("fresh-state");
-        int port = freePort();
+        int port = FreePorts.belowEphemeral();
         String instanceUrl = "jdbc:mariadb://127.0.0.1:" + port + "/ivsbench";
         String command = "IVS_STATE_DIR='" + state + "' IVS_MARIADB_BASE_PORT=" + port + " IVS_MARIADB_BUFFER_POOL="
                 + instancePool + " scripts/mariadb.sh restart-fresh";

@@ -45,7 +45,7 @@ class FreshCommandRelativeStateDirTest {
         String relative = ".cache/test-relative-fresh-" + script + "-"
                 + ProcessHandle.current().pid();
         Path absolute = Path.of("").toAbsolutePath().resolve(relative);
-        int port = freePort();
+        int port = FreePorts.belowEphemeral();
         // Exactly the presets' form: a relative path in the command line, run by sh in the working directory.
         String command = "IVS_STATE_DIR=" + relative + " " + portVariable + "=" + port + " scripts/" + script
                 + ".sh restart-fresh";
@@ -83,10 +83,6 @@ class FreshCommandRelativeStateDirTest {
             throw new AssertionError(command + " did not finish within 180 s:\n" + out);
         }
         return new Run(p.exitValue(), out);
-    }
-
-    private static int freePort() throws IOException {
-        return FreePorts.belowEphemeral();
     }
 
     private static void deleteTree(Path dir) throws IOException {

@@ -152,7 +152,7 @@ final class PresetRun {
         Matcher fresh = Pattern.compile("_BASE_PORT=(\\d+)").matcher(out);
         if (fresh.find()) {
             String old = fresh.group(1);
-            int port = freePort();
+            int port = FreePorts.belowEphemeral();
             out = out.replace("_BASE_PORT=" + old, "_BASE_PORT=" + port).replace(":" + old + "/", ":" + port + "/");
         }
         return out;
@@ -175,10 +175,6 @@ final class PresetRun {
     }
 
     private static final List<String> EXPORTERS = List.of("node", "process", "mysqld", "postgres");
-
-    private static int freePort() throws IOException {
-        return FreePorts.belowEphemeral();
-    }
 
     /** The header's own command that stops the fresh instance ("Stop it afterwards with ..."), run as written. */
     static void stopFreshInstance(String file) throws Exception {
