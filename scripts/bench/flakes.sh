@@ -99,22 +99,21 @@ ivs_require_java_maven || exit 1
 ivs_log "starting the private servers: $servers"
 ivs_start_servers ${servers//,/ } || ivs_die "starting the servers failed"
 ivs_log "building target/benchbase.jar"
-offline=-o  # offline when ~/.m2 holds everything, else online
-if ! mvn -B -q -o -DskipTests package >/dev/null 2>&1; then
-  offline=''
-  mvn -B -q -DskipTests package || ivs_die "the build failed"
-fi
+# online: a package with -DskipTests never resolves Surefire's JUnit provider, so an offline probe that builds
+# passed while every offline `mvn test` then failed in 5 s with no test run (seen on a new machine)
+mvn -B -q -DskipTests package || ivs_die "the build failed"
 mapfile -t props < <(ivs_server_props)
 tests=$(echo "$classes" | paste -sd, -)
 run_dirs=()
 for i in $(seq 1 "$n"); do
   t0=$(date +%s)
   rm -rf target/surefire-reports
-  mvn -B $offline test -Dtest="$tests" -Dsurefire.failIfNoSpecifiedTests=false "${props[@]}" \
+  mvn -B test -Dtest="$tests" -Dsurefire.failIfNoSpecifiedTests=false "${props[@]}" \
     -Dsurefire.timeout="${IVS_TEST_TIMEOUT:-1500}" >"$reports/run$i.log" 2>&1
   rc=$?
   mkdir -p "$reports/run$i"
   cp target/surefire-reports/TEST-*.xml "$reports/run$i/" 2>/dev/null
+  echo "$rc" >"$reports/run$i/mvn-exit"   # flake_report.py: a run that failed with no failing test is no pass
   run_dirs+=("$reports/run$i")
   ivs_log "run $i of $n: mvn exit $rc in $(( $(date +%s) - t0 )) s ($reports/run$i.log)"
 done
@@ -130,12 +129,14 @@ if [ "$suite" -eq 1 ]; then
   rc=$?
   mkdir -p "$reports/suite"
   cp target/surefire-reports/TEST-*.xml "$reports/suite/" 2>/dev/null
+  echo "$rc" >"$reports/suite/mvn-exit"
   ivs_log "suite: exit $rc in $(( $(date +%s) - t0 )) s; its last line: $(tail -n 1 "$reports/suite.log")"
   suite_args=(--suite "$reports/suite")
 fi
 
 echo "flake hunt at $(git rev-parse --short HEAD), $n run(s) of $(echo "$classes" | wc -l) class(es)$([ -n "$filter" ] && echo " matching '$filter'"), servers: $servers"
-python3 scripts/bench/lib/flake_report.py "$n" "${run_dirs[@]}" "${suite_args[@]}"
+echo "$classes" >"$reports/classes.txt"
+python3 scripts/bench/lib/flake_report.py --classes "$reports/classes.txt" "$n" "${run_dirs[@]}" "${suite_args[@]}"
 status=$?
 echo "reports: $reports"
 exit "$status"
