@@ -109,7 +109,7 @@ for i in $(seq 1 "$n"); do
   t0=$(date +%s)
   rm -rf target/surefire-reports
   mvn -B test -Dtest="$tests" -Dsurefire.failIfNoSpecifiedTests=false "${props[@]}" \
-    -Dsurefire.timeout="${IVS_TEST_TIMEOUT:-1500}" >"$reports/run$i.log" 2>&1
+    -Dsurefire.timeout="${IVS_TEST_TIMEOUT:-3600}" >"$reports/run$i.log" 2>&1
   rc=$?
   mkdir -p "$reports/run$i"
   cp target/surefire-reports/TEST-*.xml "$reports/run$i/" 2>/dev/null
