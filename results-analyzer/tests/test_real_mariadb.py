@@ -244,17 +244,23 @@ def test_buffer_pool_outgrown_mid_phase_is_explained(tmp_path, small_pool_server
                          capture_output=True, text=True, timeout=300)
     assert cli.returncode == 0, cli.stderr
     changes = json.loads((out / "changes.json").read_text())
-    # at least half the drop the premise measured, so a small wobble near the shrink is not taken for it
+    # at least half the drop the premise measured, so a small wobble near the shrink is not taken for it. A step (a
+    # lasting level), not a severe episode: the resize itself stalls the server for a window or two, and such an
+    # episode, judged on one window after it, may be the change nearest the shrink (on a busy box it was, with no
+    # metric listed) while the level the reads explain is the step beside it.
     fell = 1 - median_after / median_before
-    drops = [c for c in changes if c["series"] == "throughput" and c["relative_change"] <= -0.5 * fell
-             and issued_ms - 3000 <= c["time_ms"] <= shrink_ms + 3000]
-    assert drops, json.dumps(changes, indent=1)[:3000]
+    near = [c for c in changes if c["series"] == "throughput" and issued_ms - 3000 <= c["time_ms"] <= shrink_ms + 3000]
+    drops = [c for c in near if not c.get("severe") and c["relative_change"] <= -0.5 * fell]
+    brief = json.dumps([{k: c[k] for k in ("time_ms", "relative_change", "before", "after")}
+                        | {"severe": bool(c.get("severe")), "metrics": [m["name"] for m in c["metrics"]]}
+                        for c in near], indent=1)
+    assert drops, f"no throughput step at the shrink ({issued_ms}-{shrink_ms} ms); changes near it: {brief}"
     drop = min(drops, key=lambda c: abs(c["time_ms"] - shrink_ms))
     top = drop["metrics"]
     assert len(top) <= 5, "changes.json lists the default top 5"
     # A place in the top 5 holds one metric and those that moved with it window by window (`same`).
     places = [[m["name"], *m["same"]] for m in top]
-    shown = json.dumps([(p, m["score"]) for p, m in zip(places, top)], indent=1)
+    shown = json.dumps([(p, m["score"]) for p, m in zip(places, top)], indent=1) + f"\nchanges near the shrink: {brief}"
 
     def place_of(pred):
         return next((i for i, names in enumerate(places) if any(pred(n) for n in names)), None)
