@@ -14,10 +14,8 @@
 #         / -Divs.exporter.{node,process,mysqld,postgres} and the IVS_MARIADB_* / IVS_MONGO_* / IVS_POSTGRES_* /
 #         IVS_CASSANDRA_* / IVS_PROMETHEUS_* / IVS_*_EXPORTER_URL variables exported.
 # Python: if results-analyzer/ exists: venv in .cache/venv, the analyzer with its test extra, Debian chromium
-#         (the report screenshot test and the browse page's filters; exported as IVS_CHROMIUM). Its unit tests
-#         (all but tests/test_real_*.py; no server) run in the background beside the Java part, once the jar is
-#         built; its real-server tests (tests/test_real_*.py, each starting its own servers) run alone after it,
-#         once the Java tests' servers are stopped.
+#         (the report screenshot test and the browse page's filters; exported as IVS_CHROMIUM), the jar and
+#         MariaDB (the end-to-end analyzer test), then pytest.
 # Tests never skip for a missing server, jar or browser here: they fail. IVS_ALLOW_SKIP=1 (never set by this
 # script) is how a developer running mvn test or pytest by hand without servers turns those failures into skips.
 # Any skipped test (surefire's or pytest's JUnit XML reports, read by scripts/lib/skipped_tests.py) fails the
@@ -50,7 +48,7 @@ for arg in "$@"; do
     --java-only) run_python=0 ;;
     --python-only) run_java=0 ;;
     --keep-servers) keep_servers=1 ;;
-    -h|--help) sed -n '2,33p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,31p' "$0"; exit 0 ;;
     *) echo "unknown option: $arg (use --java-only, --python-only, --keep-servers)" >&2; exit 2 ;;
   esac
 done
@@ -64,10 +62,6 @@ t_start=$(date +%s)
 finish() {
   local rc=0
   trap - EXIT INT TERM
-  if [ -n "${units_pid:-}" ]; then  # interrupted while the analyzer's unit tests ran in the background
-    pkill -TERM -P "$units_pid" 2>/dev/null
-    kill "$units_pid" 2>/dev/null
-  fi
   if [ "$ivs_servers_started" -eq 1 ]; then
     if [ "$keep_servers" -eq 1 ]; then
       ivs_log "--keep-servers: leaving MariaDB, the MongoDB stand-in, PostgreSQL, Cassandra, Prometheus and the exporters running"
@@ -107,13 +101,11 @@ step() {  # step <description> <command...>: runs it, logs its duration, returns
   return "$rc"
 }
 
-build_jar() {
-  # clean: class files of deleted or renamed tests would otherwise still run (and old reports be read below).
-  step "build target/benchbase.jar" mvn -B -q -DskipTests clean package
-}
-
 java_tests() {
-  local rc=0 props
+  local rc=0
+  # clean: class files of deleted or renamed tests would otherwise still run (and old reports be read below).
+  step "build target/benchbase.jar" mvn -B -q -DskipTests clean package || return 1
+  local props
   mapfile -t props < <(ivs_server_props)
   step "mvn test" mvn -B test "${props[@]}" -Dsurefire.timeout="${IVS_TEST_TIMEOUT:-3600}" || rc=1
   # A skipped test checked nothing: @Disabled, a failed assumption, a server that was missing after all.
@@ -137,52 +129,9 @@ ensure_chromium() {
   return 0
 }
 
-python_env() {  # the venv and chromium, in the foreground: nothing else may be installing them meanwhile
+python_tests() {
   step "analyzer venv (.cache/venv)" bash -c '. scripts/lib/common.sh && ivs_setup_venv' || return 1
   ensure_chromium
-}
-
-# The analyzer's tests in two parts. Its unit tests (every module but tests/test_real_*.py: synthetic runs, the
-# committed runs, the jar on embedded SQLite, chromium) start no server and judge no host's CPU, so with the Java
-# part they run beside it, in the background, their output in a log printed when they end. Its real-server tests
-# (tests/test_real_*.py) start their own servers and judge where the host's CPU went: they run alone, after the
-# Java part and its servers are gone.
-UNITS_REPORT="$IVS_CACHE_DIR/pytest-junit-units.xml"
-REAL_REPORT="$IVS_CACHE_DIR/pytest-junit.xml"
-UNITS_LOG="$IVS_CACHE_DIR/pytest-units.log"
-units_pid=
-
-python_units() {
-  rm -f "$UNITS_REPORT"
-  step "pytest results-analyzer (unit tests, no server)" "$IVS_VENV/bin/python" -m pytest -rs \
-    --junitxml="$UNITS_REPORT" --ignore-glob='*/test_real_*.py' results-analyzer
-}
-
-start_python_units() {
-  rm -f "$UNITS_LOG"
-  ivs_log "== the analyzer's unit tests start in the background, beside the Java part (their output: at their end)"
-  python_units </dev/null >"$UNITS_LOG" 2>&1 &
-  units_pid=$!
-}
-
-wait_python_units() {  # the background unit tests' status, their output printed
-  local rc=0
-  [ -n "$units_pid" ] || return 1
-  wait "$units_pid" || rc=$?
-  units_pid=
-  ivs_log "== the analyzer's unit tests, run in the background (their output follows)"
-  cat "$UNITS_LOG"
-  return "$rc"
-}
-
-python_tests() {  # $1: 1 when the unit tests ran in the background (python_units), 0 to run them here
-  local rc=0
-  if [ "$1" -eq 1 ]; then
-    wait_python_units || rc=1
-  else
-    python_env || return 1
-    python_units || rc=1
-  fi
   # The end-to-end analyzer test runs the jar against its own MariaDB: with --python-only nothing built them.
   if [ ! -f target/benchbase.jar ]; then
     step "check Java 17+ and Maven" ivs_require_java_maven || return 1
@@ -190,13 +139,10 @@ python_tests() {  # $1: 1 when the unit tests ran in the background (python_unit
   fi
   step "install MariaDB" scripts/mariadb.sh install || return 1
   # No IVS_ALLOW_SKIP here: a test whose server, jar or browser is missing fails rather than skips.
-  rm -f "$REAL_REPORT"
-  local real=(results-analyzer/tests/test_real_*.py)
-  step "pytest results-analyzer (real-server tests)" "$IVS_VENV/bin/python" -m pytest -rs --junitxml="$REAL_REPORT" \
-    "${real[@]}" || rc=1
-  step "no skipped Python test" "$IVS_VENV/bin/python" scripts/lib/skipped_tests.py python "$UNITS_REPORT" \
-    "$REAL_REPORT" || rc=1
-  [ -f "$UNITS_REPORT" ] && [ -f "$REAL_REPORT" ] || { ivs_log "a pytest report is missing: $UNITS_REPORT, $REAL_REPORT"; rc=1; }
+  local rc=0 report="$IVS_CACHE_DIR/pytest-junit.xml"
+  rm -f "$report"
+  step "pytest results-analyzer" "$IVS_VENV/bin/python" -m pytest -rs --junitxml="$report" results-analyzer || rc=1
+  step "no skipped Python test" "$IVS_VENV/bin/python" scripts/lib/skipped_tests.py python "$report" || rc=1
   return "$rc"
 }
 
@@ -204,25 +150,15 @@ tree_status=FAILED
 tree_readable=1
 tree_before=$(tree_paths) || tree_readable=0
 
-units_in_background=0
 if [ "$run_java" -eq 1 ]; then
   step "check Java 17+ and Maven" ivs_require_java_maven
-  if build_jar; then
-    # The jar first (the analyzer's unit tests run it on SQLite), then those tests in the background while the
-    # servers start and the Java tests run.
-    if [ "$run_python" -eq 1 ] && [ -d results-analyzer ] && python_env; then
-      start_python_units
-      units_in_background=1
-    fi
-    if step "start MariaDB + MongoDB stand-in + PostgreSQL + Cassandra + Prometheus + exporters" ivs_start_servers \
-        && java_tests; then
-      java_status=OK
-    fi
+  if step "start MariaDB + MongoDB stand-in + PostgreSQL + Cassandra + Prometheus + exporters" ivs_start_servers && java_tests; then
+    java_status=OK
   fi
 fi
 
-# The Python real-server tests start their own private servers: the Java tests' ones (Cassandra's JVM above all)
-# would only take CPU from them, and they judge where a host's CPU went.
+# The Python tests start their own private servers: the Java tests' ones (Cassandra's JVM above all) would only
+# take CPU from the analyzer's real-server tests, which judge where a host's CPU went.
 if [ "$run_python" -eq 1 ] && [ "$ivs_servers_started" -eq 1 ] && [ "$keep_servers" -eq 0 ]; then
   step "stop the Java tests' servers" ivs_stop_servers || java_status=FAILED
 fi
@@ -231,7 +167,7 @@ if [ "$run_python" -eq 1 ]; then
   if [ ! -d results-analyzer ]; then
     ivs_log "no results-analyzer/ yet: no Python tests to run"
     python_status=SKIPPED
-  elif python_tests "$units_in_background"; then
+  elif python_tests; then
     python_status=OK
   fi
 fi
