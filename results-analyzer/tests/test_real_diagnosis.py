@@ -49,6 +49,9 @@ SCRIPT = REPO / "scripts" / "mariadb.sh"
 # three runs of three beside it.
 HOGS_PER_CORE = 8
 HOG_SECONDS = 20
+# ... and at a higher priority than the server and the client (_hog_priority): a host whose CPU another process
+# really takes, not one where the scheduler still favours the waking server.
+HOG_NICE = -10
 CORES = os.cpu_count() or 2
 # The hog's premise: host idle CPU before it, this many times the analyzer's MIN_IDLE_POINTS (the least move of
 # host idle it attributes); the hogs take all of it, so the analyzer sees idle fall by at least that much.
@@ -104,7 +107,7 @@ def _host_idle_pct(seconds: float = 1.0) -> float:
 
 
 def _run_with_disturbance(tmp_path: Path, srv: dict, disturb, seconds: int, ready=None,
-                          ready_windows: int = 0) -> tuple[Path, int, int]:
+                          ready_windows: int = 0, weights: str = "70,30") -> tuple[Path, int, int]:
     """Runs the phase; after 10 measured windows calls disturb() (which returns when the disturbance is over);
     returns the results folder and the disturbance's start and end (epoch ms). With `ready`, the
     disturbance waits until ready() is true, for at most `ready_windows` more measured windows; it is then
@@ -118,7 +121,7 @@ def _run_with_disturbance(tmp_path: Path, srv: dict, disturb, seconds: int, read
         "<table>diagnosis</table><engine>InnoDB</engine>"
         "<transactiontypes><transactiontype><name>ReadRecord</name></transactiontype>"
         "<transactiontype><name>ExtendRecord</name></transactiontype></transactiontypes>"
-        f"<works><work><warmup>3</warmup><time>{seconds}</time><rate>1000</rate><weights>70,30</weights>"
+        f"<works><work><warmup>3</warmup><time>{seconds}</time><rate>1000</rate><weights>{weights}</weights>"
         "<distribution>uniform</distribution></work></works></parameters>")
     results = tmp_path / "results"
     proc = subprocess.Popen(
@@ -187,6 +190,28 @@ def test_a_held_row_lock_is_named_with_its_blocking_transaction(tmp_path, server
     assert any(f"on connection {holder['id']} blocks" in e for e in f["evidence"]), f["evidence"]
 
 
+def _p99_and_idle(run_dir: Path, start_ms: int) -> list[tuple[int, float, float | None]]:
+    """(seconds from the disturbance's start, p99 in ms, host idle %) of each measured window: what a failure shows."""
+    with (run_dir / "monitor.csv").open() as f:
+        idle = {int(r["time_ms"]): float(r["os.cpu.idle_pct"]) for r in csv.DictReader(f) if r["os.cpu.idle_pct"]}
+    with (run_dir / "samples.csv").open() as f:
+        return [(round((int(r["time_ms"]) - start_ms) / 1000), round(float(r["lat_p99_us"]) / 1000, 1),
+                 idle.get(int(r["time_ms"]))) for r in csv.DictReader(f)
+                if r["type"] == "ALL" and r["phase"] == "0" and r["lat_p99_us"]]
+
+
+def _hog_priority() -> None:
+    """In each hog before it starts: nice HOG_NICE when allowed (root; scripts/test.sh runs as root in CI), else as
+    it is. At nice 0 the kernel lets a thread that mostly sleeps (the server's, the client's) run first when it
+    wakes, so busy loops raise p99 only after seconds, if at all: beside a burner at half duty p99 stayed at its
+    8-21 ms for the hog's first 10 s (reads only; the clean-clone suite's failure at c11e1e8 and 3 runs of 3
+    beside the burner after it)."""
+    try:
+        os.nice(HOG_NICE)
+    except PermissionError:
+        pass
+
+
 def _wait_for_hogs(hogs: list[subprocess.Popen]) -> float:
     """Reaps the hogs; returns the CPU time they used (user + system, s), from the kernel's own accounting of
     each (wait4's rusage)."""
@@ -211,12 +236,19 @@ def test_a_cpu_hog_is_host_cpu_taken_by_another_process(tmp_path, server):
     def hog():
         started = time.monotonic()
         hogs = [subprocess.Popen([sys.executable, "-c", f"import time\nend = time.time() + {HOG_SECONDS}\n"
-                                  "while time.time() < end: pass"]) for _ in range(HOGS_PER_CORE * CORES)]
+                                  "while time.time() < end: pass"], preexec_fn=_hog_priority)
+                for _ in range(HOGS_PER_CORE * CORES)]
         used = _wait_for_hogs(hogs)
         hog_cores.append(used / (time.monotonic() - started))
 
+    # Reads only (ReadRecord 100, ExtendRecord 0), so that no flushing moves p99 beside the hog's own rise. With the
+    # lock test's 30 % extends, beside a burner at half duty, p99 before the hog swung between 6 and 60 ms for the
+    # run's first 30-50 s and fell to 2-8 ms later at the same host idle; the hogs, at nice 0 then, lifted p99 no
+    # higher than those swings, and the steps found were its fall at the hog's end or a late rise no metric
+    # explained (the clean-clone suite at c11e1e8). Reads only and hogs at HOG_NICE: p99 rose 8-30 x at the hog's
+    # start, read as "host CPU taken by another process", in 3 runs of 3 beside the burner.
     run_dir, start_ms, end_ms = _run_with_disturbance(tmp_path, server, hog, 55, ready=idle_enough,
-                                                      ready_windows=20)
+                                                      ready_windows=20, weights="100,0")
     # The premise, measured before the hog and again in what the run recorded: idle CPU for the hog to take.
     if start_ms is None:
         skip_policy.missing(f"premise not met: idle host CPU for the hog to take. The host never had {needed:.0f} % "
@@ -232,9 +264,11 @@ def test_a_cpu_hog_is_host_cpu_taken_by_another_process(tmp_path, server):
                             "to take")
     findings = _report(tmp_path, run_dir)
     during = [f for f in findings if f["kind"] in ("step", "episode") and start_ms - 3000 <= f["time_ms"] <= end_ms]
-    assert during, json.dumps(findings, indent=1)[:3000]
+    assert during, (f"no step or episode during the hog ({start_ms}-{end_ms} ms); p99 (ms) and host idle (%) by "
+                    f"window, from its start: {_p99_and_idle(run_dir, start_ms)}\n" + json.dumps(findings, indent=1)[:3000])
     taken = [f for f in during if (f.get("cpu") or {}).get("taken_by") == "another process"]
-    assert taken, json.dumps([{"title": f["title"], "cpu": f.get("cpu")} for f in during], indent=1)
+    assert taken, (json.dumps([{"title": f["title"], "cpu": f.get("cpu")} for f in during], indent=1)
+                   + f"\np99 (ms) and host idle (%) by window, from the hog's start: {_p99_and_idle(run_dir, start_ms)}")
     f = taken[0]
     assert "host CPU taken by another process (idle" in f["title"], f["title"]
     cpu = f["cpu"]
