@@ -79,6 +79,14 @@ def test_wilson_intervals_match_their_known_values():
     assert score.wilson(0, 0) is None
 
 
+def test_poisson_intervals_match_their_known_values():
+    # Garwood's exact 95 % limits, chi2(0.025; 2k) / 2 and chi2(0.975; 2k + 2) / 2 (scipy gives the same):
+    # 0 -> (0, 3.689), 1 -> (0.0253, 5.572), 5 -> (1.624, 11.668), 10 -> (4.795, 18.390).
+    for k, (lo, hi) in {0: (0.0, 3.6889), 1: (0.0253, 5.5716), 5: (1.6235, 11.6683), 10: (4.7954, 18.3904)}.items():
+        got = score.poisson_interval(k)
+        assert abs(got[0] - lo) < 5e-4 and abs(got[1] - hi) < 5e-4, (k, got)
+
+
 def test_the_summary_over_the_fixtures():
     s = score.summarize([_scored(n) for n in NAMES])
     assert s["accuracy"] == (2, 4)                  # right and aftermath; wrong and no finding are not
@@ -89,6 +97,8 @@ def test_the_summary_over_the_fixtures():
     text = score.table(s)
     assert "| **overall** | **2/4 (15%-85%)** |" in text
     assert "fewer than 30 minutes: not yet a figure to rely on" in text
+    # 1 false alarm in 1.5 minutes: 40 per hour, Garwood 0.0253-5.572 events -> 1.0-222.9 per hour
+    assert "False alarms per hour on the no-fault runs: 40.0 (exact Poisson 95 % 1.0-222.9; 1 in 1.5 minutes" in text
     assert "| 2 | `lock-wait` | 1 | 1/1 (21%-100%) | 1/1 | 0 | lock-wait |" in text
 
 
