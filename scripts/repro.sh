@@ -11,8 +11,9 @@
 #      primary and fresh instance alike, as the paper's one server); the fresh/command keeps the fresh instance
 #      in "$IVS_REPRO_STATE/fresh";
 #   3. samples the box's condition every 30 s into <out>/box.log (load average; CPU used by the run's own processes
-#      and by all others, the three busiest others: scripts/lib/box_sampler.py); run.json's box.quiet is false when
-#      the others used more than 10 % of a core at the median, and such a run is run again;
+#      and by all others, the three busiest others, the kernel's threads and the hypervisor's steal:
+#      scripts/lib/box_sampler.py); run.json's box.quiet is false when the others used more than 10 % of a core
+#      at the median, and such a run is run again (steal is recorded, not yet judged: docs/diagnosis.md);
 #   4. runs the experiment from the copy (--create --load --execute) into <state>/results;
 #   5. stops both servers, writes the compact outputs with `python -m ivs_analyzer compact` into <out>, the mode
 #      ratios per 20 epochs (blocks.md, scripts/bench/lib/ratio_blocks.py), and

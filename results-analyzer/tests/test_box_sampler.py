@@ -45,3 +45,30 @@ def test_a_process_naming_a_state_folder_is_the_runs(tmp_path):
     finally:
         p.kill()
         p.wait()
+
+
+def test_steal_is_read_from_the_aggregate_cpu_line_and_printed_in_one_core_percent():
+    stat = ("cpu  100 0 50 9000 20 0 5 321 0 0\n"
+            "cpu0 50 0 25 4500 10 0 2 160 0 0\n"
+            "intr 12345\n")
+    assert box.steal_ticks(stat) == 321
+    assert box.steal_ticks("cpu  100 0 50 9000\n") is None  # a kernel without the steal column
+    assert box.steal_ticks("intr 1\n") is None
+    # 5 s of steal over a 10-s interval is half a core
+    steal = 100.0 * ((321 + 5 * T) - 321) / T / 10.0
+    line = box.line("0.1 0.1 0.1", 0.4, 30.0, [], 8.0, steal)
+    assert " others=0.4 own=30.0 kernel=8.0 steal=50.0 top: " in line
+    assert "steal=" not in box.line("0.1 0.1 0.1", 0.4, 30.0, [], 8.0)
+
+
+def test_a_kernel_thread_that_renamed_itself_counts_only_the_interval():
+    # kworkers name the work queue they serve, so the name changes between snapshots; the pid is the same thread
+    before = {2: ("kthreadd", 0, 0), 60: ("kworker/u4:2-events_unbound", 2, 500 * T)}
+    after = {2: ("kthreadd", 0, 0), 60: ("kworker/u4:2-flush-8:0", 2, 501 * T)}
+    _, _, _, kernel = box.split(before, after, set(), 10.0, box.kernel_threads(after))
+    assert round(kernel, 6) == 10.0  # 1 s of 10, not its 501 s of life
+    # a user process whose pid now names another program is still counted from zero (a reused pid)
+    before2 = {70: ("bash", 1, 500 * T)}
+    after2 = {70: ("python3", 1, 2 * T)}
+    others, _, _, _ = box.split(before2, after2, set(), 10.0, set())
+    assert round(others, 6) == 20.0

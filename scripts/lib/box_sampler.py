@@ -1,12 +1,15 @@
 """The box's condition during a measurement run, for box.log (scripts/repro.sh): every INTERVAL seconds one line
 
-    <UTC time> <load1> <load5> <load15> others=<pct> own=<pct> kernel=<pct> top: <name>:<pid>:<pct>; ... (the three busiest others)
+    <UTC time> <load1> <load5> <load15> others=<pct> own=<pct> kernel=<pct> steal=<pct> top: <name>:<pid>:<pct>; ... (the three busiest others)
 
 where a process's pct is the CPU it used over the interval in % of one core, read from /proc/<pid>/stat (utime +
 stime, so exact over the interval, not `ps`'s lifetime average). *own* is the run's processes: ROOT_PID and its
 descendants, and every process whose command line names one of the state folders given (the run's servers, which
 detach from the script that starts them: a fresh instance restarts each epoch), with their descendants. *kernel* is
 the kernel's own threads (children of kthreadd, pid 2: writeback, block I/O, mostly doing the run's own I/O).
+*steal* is the time the machine's CPUs were ready to run but the hypervisor ran something else (/proc/stat's steal
+column, all CPUs together): CPU a virtual machine lost to its host's other tenants, which no process here shows
+(on an otherwise idle box, the no-fault runs of docs/diagnosis.md saw it reach half a core).
 *others* is every other process on the box. A run whose others are above 10 % of a core at the median is to be run
 again (docs/repro/README.md). Standard library only.
 
@@ -31,6 +34,23 @@ def read_stat(pid: str) -> tuple[str, int, int] | None:
     name = text[text.index("(") + 1:text.rindex(")")]
     rest = text[text.rindex(")") + 2:].split()
     return name, int(rest[1]), int(rest[11]) + int(rest[12])
+
+
+def steal_ticks(stat_text: str) -> int | None:
+    """The steal time of all CPUs together, in clock ticks, from /proc/stat's text (its aggregate "cpu" line:
+    user nice system idle iowait irq softirq steal ...); None when the kernel gives no steal column."""
+    for row in stat_text.splitlines():
+        fields = row.split()
+        if fields and fields[0] == "cpu":
+            return int(fields[8]) if len(fields) > 8 else None
+    return None
+
+
+def read_steal() -> int | None:
+    try:
+        return steal_ticks(Path("/proc/stat").read_text())
+    except OSError:
+        return None
 
 
 def snapshot() -> dict[int, tuple[str, int, int]]:
@@ -81,7 +101,11 @@ def split(before: dict, after: dict, own: set[int], seconds: float,
     others, mine, by, kern = 0.0, 0.0, [], 0.0
     for pid, (name, _, ticks) in after.items():
         prev = before.get(pid)
-        used = ticks - (prev[2] if prev and prev[0] == name else 0)
+        # a pid whose name changed is a reused pid, counted from zero - except a kernel thread's: a kworker's name
+        # names the work queue it serves at the moment ("kworker/u4:2-events_unbound" -> "...-flush-8:0"), and
+        # counting its whole life again made "kernel" read 250 % of a core on an idle 2-core box
+        same = prev is not None and (prev[0] == name or pid in kernel)
+        used = ticks - (prev[2] if same else 0)
         pct = 100.0 * used / TICKS / seconds
         if pct <= 0:
             continue
@@ -96,10 +120,11 @@ def split(before: dict, after: dict, own: set[int], seconds: float,
     return others, mine, by, kern
 
 
-def line(load: str, others: float, mine: float, by: list, kernel: float = 0.0) -> str:
+def line(load: str, others: float, mine: float, by: list, kernel: float = 0.0, steal: float | None = None) -> str:
     top = "; ".join(f"{n}:{p}:{c:.0f}" for n, p, c in by[:3])
+    stolen = "" if steal is None else f" steal={steal:.1f}"
     return (f"{time.strftime('%Y-%m-%dT%H:%M:%SZ', time.gmtime())} {load} others={others:.1f} own={mine:.1f} "
-            f"kernel={kernel:.1f} top: {top}")
+            f"kernel={kernel:.1f}{stolen} top: {top}")
 
 
 def main(argv: list[str]) -> int:
@@ -107,17 +132,18 @@ def main(argv: list[str]) -> int:
         print(__doc__.strip().splitlines()[-1], file=sys.stderr)
         return 2
     interval, root, states = int(argv[0]), int(argv[1]), argv[2:]
-    before, t0 = snapshot(), time.monotonic()
+    before, t0, steal0 = snapshot(), time.monotonic(), read_steal()
     while Path(f"/proc/{root}").exists():
         time.sleep(interval)
-        after, t1 = snapshot(), time.monotonic()
+        after, t1, steal1 = snapshot(), time.monotonic(), read_steal()
+        steal = None if steal0 is None or steal1 is None else 100.0 * (steal1 - steal0) / TICKS / (t1 - t0)
         own = {os.getpid()}
         for r in {root} | server_pids(states, after):
             own |= descendants(r, after) | descendants(r, before)  # a server's own children (PostgreSQL's backends)
         others, mine, by, kern = split(before, after, own, t1 - t0, kernel_threads(after))
         load = " ".join(Path("/proc/loadavg").read_text().split()[:3])
-        print(line(load, others, mine, by, kern), flush=True)
-        before, t0 = after, t1
+        print(line(load, others, mine, by, kern, steal), flush=True)
+        before, t0, steal0 = after, t1, steal1
     return 0
 
 
