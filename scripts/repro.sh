@@ -213,11 +213,15 @@ def load_stats(lines):
     # others=: the CPU (% of one core) every process but the run's own used over each 30-s interval (box_sampler.py)
     others = [float(w[7:]) for l in lines for w in l.split() if w.startswith("others=")]
     kernel = [float(w[7:]) for l in lines for w in l.split() if w.startswith("kernel=")]
+    # steal=: the hypervisor's share (box_sampler.py, box.log lines from 2026-12-03 on): recorded, not judged yet
+    steal = [float(w[6:]) for l in lines for w in l.split() if w.startswith("steal=")]
     med = round(statistics.median(others), 2) if others else None
     return {"cores": os.cpu_count(), "load1_median": round(statistics.median(loads), 2) if loads else None,
             "load1_max": max(loads) if loads else None, "samples": len(loads),
             "others_cpu_pct_median": med, "others_cpu_pct_max": max(others) if others else None,
             "kernel_cpu_pct_median": statistics.median(kernel) if kernel else None,
+            "steal_cpu_pct_median": round(statistics.median(steal), 2) if steal else None,
+            "steal_cpu_pct_max": max(steal) if steal else None,
             "quiet": None if med is None else med <= 10.0}
 log = [l for l in open(f"{out}/box.log")]
 with open(f"{out}/epochs.csv") as f:
