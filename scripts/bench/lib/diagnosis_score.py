@@ -17,7 +17,7 @@ them to committed findings fixtures with known answers).
   hour of measured run time; the figure is taken on the no-fault runs and says how many minutes are behind it
   (at least MIN_NOFAULT_MINUTES are needed before it is a figure to rely on).
 * Intervals are Wilson 95 % score intervals for the shares, and the exact (Garwood) 95 % Poisson interval for
-  the false alarms per hour: a count of events in a measured time.
+  the false alarms per hour (statsmodels): a count of events in a measured time.
 """
 from __future__ import annotations
 
@@ -43,33 +43,14 @@ def wilson(k: int, n: int, z: float = Z95) -> tuple[float, float] | None:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def _poisson_cdf(k: int, mean: float) -> float:
-    """P(X <= k) for X ~ Poisson(mean), summed term by term (k is a small count here)."""
-    term = total = math.exp(-mean)
-    for i in range(1, k + 1):
-        term *= mean / i
-        total += term
-    return min(1.0, total)
-
-
-def _solve(f, target: float, lo: float, hi: float) -> float:
-    """The mean in [lo, hi] where the decreasing function f reaches target, by bisection."""
-    for _ in range(200):
-        mid = (lo + hi) / 2
-        if f(mid) > target:
-            lo = mid
-        else:
-            hi = mid
-    return (lo + hi) / 2
-
-
 def poisson_interval(k: int, alpha: float = 0.05) -> tuple[float, float]:
-    """The exact (Garwood) two-sided 1 - alpha interval of a Poisson mean given k events: the means whose
-    tail at k is alpha / 2 on each side (lower 0 when k is 0)."""
-    hi_bound = k + 20 + 10 * math.sqrt(k + 1)
-    lower = 0.0 if k == 0 else _solve(lambda m: _poisson_cdf(k - 1, m), 1 - alpha / 2, 0.0, hi_bound)
-    upper = _solve(lambda m: _poisson_cdf(k, m), alpha / 2, 0.0, hi_bound)
-    return lower, upper
+    """The exact (Garwood) two-sided 1 - alpha interval of a Poisson mean given k events (lower 0 when k is 0):
+    statsmodels' confint_poisson, method "exact-c". Imported here, not at the top: diagnosis_accuracy.py's --list
+    runs this module under the system's Python, without the analyzer's venv."""
+    from statsmodels.stats.rates import confint_poisson
+
+    lower, upper = confint_poisson(k, 1.0, method="exact-c", alpha=alpha)
+    return float(lower), float(upper)
 
 
 def is_database(category: str | None) -> bool:
