@@ -210,11 +210,12 @@ import csv, json, os, statistics, sys
 out, commit, started, seconds, rc, setting, extra, budget, stopped, resume = sys.argv[1:11]
 def load_stats(lines):
     loads = [float(l.split()[1]) for l in lines if len(l.split()) > 1]
+    def values(key):  # every box.log line's "key=<pct>" (box_sampler.py), in order
+        return [float(w[len(key) + 1:]) for l in lines for w in l.split() if w.startswith(key + "=")]
     # others=: the CPU (% of one core) every process but the run's own used over each 30-s interval (box_sampler.py)
-    others = [float(w[7:]) for l in lines for w in l.split() if w.startswith("others=")]
-    kernel = [float(w[7:]) for l in lines for w in l.split() if w.startswith("kernel=")]
-    # steal=: the hypervisor's share (box_sampler.py, box.log lines from 2026-12-03 on): recorded, not judged yet
-    steal = [float(w[6:]) for l in lines for w in l.split() if w.startswith("steal=")]
+    others, kernel = values("others"), values("kernel")
+    # steal=: the hypervisor's share (box.log lines from 2026-12-03 on): recorded, not judged yet
+    steal = values("steal")
     med = round(statistics.median(others), 2) if others else None
     return {"cores": os.cpu_count(), "load1_median": round(statistics.median(loads), 2) if loads else None,
             "load1_max": max(loads) if loads else None, "samples": len(loads),
