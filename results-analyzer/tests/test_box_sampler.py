@@ -1,4 +1,5 @@
 """scripts/lib/box_sampler.py (box.log of scripts/repro.sh) on synthetic process tables with known answers."""
+import os
 import sys
 from pathlib import Path
 
@@ -12,18 +13,19 @@ T = box.TICKS
 
 
 def test_the_run_is_its_root_and_every_descendant():
-    procs = {1: ("init", 0, 0), 10: ("bash", 1, 0), 11: ("java", 10, 0), 12: ("tee", 10, 0), 13: ("jit", 11, 0),
-             20: ("burner", 1, 0)}
+    procs = {1: ("init", 0, 0, 0), 10: ("bash", 1, 0, 5), 11: ("java", 10, 0, 6), 12: ("tee", 10, 0, 6),
+             13: ("jit", 11, 0, 7), 20: ("burner", 1, 0, 3)}
     assert box.descendants(10, procs) == {10, 11, 12, 13}
 
 
 def test_cpu_over_the_interval_is_split_into_own_and_others():
-    before = {11: ("java", 10, 5 * T), 20: ("burner", 1, 100 * T), 30: ("cc1", 1, 0)}
+    before = {11: ("java", 10, 5 * T, 100), 20: ("burner", 1, 100 * T, 50), 30: ("cc1", 1, 0, 90)}
     # over 10 s: java used 5 s (50 %), the burner 2 s (20 %), a process that started meanwhile 1 s (10 %), one that
-    # ended is not counted, and a pid reused by another program counts from zero
-    after = {11: ("java", 10, 10 * T), 20: ("burner", 1, 102 * T), 40: ("make", 1, 1 * T), 30: ("other", 1, 3 * T)}
-    before[50] = ("kworker/u8:2", 2, 0)
-    after[50] = ("kworker/u8:2", 2, 4 * T)  # a kernel thread: 40 %, neither own nor another process
+    # ended is not counted, and a pid reused by a process that started later counts from zero
+    after = {11: ("java", 10, 10 * T, 100), 20: ("burner", 1, 102 * T, 50), 40: ("make", 1, 1 * T, 700),
+             30: ("other", 1, 3 * T, 800)}
+    before[50] = ("kworker/u8:2", 2, 0, 10)
+    after[50] = ("kworker/u8:2", 2, 4 * T, 10)  # a kernel thread: 40 %, neither own nor another process
     others, own, by, kernel = box.split(before, after, {11}, 10.0, box.kernel_threads(after))
     assert round(own, 6) == 50.0
     assert round(others, 6) == 60.0
@@ -47,6 +49,30 @@ def test_a_process_naming_a_state_folder_is_the_runs(tmp_path):
         p.wait()
 
 
+def test_a_live_process_reads_its_own_start_time_and_cpu(tmp_path):
+    import subprocess
+    import sys as _sys
+    # the start time is /proc/PID/stat's field 22; a name with spaces and parentheses (the name is the file the
+    # process was started from, here a link to Python) must not shift the fields after it
+    odd = tmp_path / "a (b) c"
+    odd.symlink_to(Path(_sys.executable).resolve())
+    burn = "import time\nwhile time.process_time() < 0.3: pass\nprint('burnt', flush=True)\ntime.sleep(30)\n"
+    p = subprocess.Popen([str(odd), "-c", burn], stdout=subprocess.PIPE, text=True)
+    try:
+        assert p.stdout.readline().strip() == "burnt"
+        stat = box.read_stat(str(p.pid))
+        fields = Path(f"/proc/{p.pid}/stat").read_text().rsplit(")", 1)[1].split()
+        assert stat[0] == "a (b) c"
+        assert stat[1] == os.getpid()
+        assert stat[3] == int(fields[19])  # field 22: fields[0] is field 3, the state
+        assert stat[3] >= box.read_stat(str(os.getpid()))[3]  # started after this test's own process
+        # the 0.3 s it burned, in ticks; /proc rounds each of user and system time down to a tick
+        assert stat[2] >= int(0.3 * T) - 2
+    finally:
+        p.kill()
+        p.wait()
+
+
 def test_steal_is_read_from_the_aggregate_cpu_line_and_printed_in_one_core_percent():
     stat = ("cpu  100 0 50 9000 20 0 5 321 0 0\n"
             "cpu0 50 0 25 4500 10 0 2 160 0 0\n"
@@ -61,14 +87,15 @@ def test_steal_is_read_from_the_aggregate_cpu_line_and_printed_in_one_core_perce
     assert "steal=" not in box.line("0.1 0.1 0.1", 0.4, 30.0, [], 8.0)
 
 
-def test_a_kernel_thread_that_renamed_itself_counts_only_the_interval():
-    # kworkers name the work queue they serve, so the name changes between snapshots; the pid is the same thread
-    before = {2: ("kthreadd", 0, 0), 60: ("kworker/u4:2-events_unbound", 2, 500 * T)}
-    after = {2: ("kthreadd", 0, 0), 60: ("kworker/u4:2-flush-8:0", 2, 501 * T)}
+def test_a_process_is_its_pid_and_start_time_not_its_name():
+    # kworkers name the work queue they serve, so the name changes between snapshots; the thread is the same
+    before = {2: ("kthreadd", 0, 0, 0), 60: ("kworker/u4:2-events_unbound", 2, 500 * T, 40)}
+    after = {2: ("kthreadd", 0, 0, 0), 60: ("kworker/u4:2-flush-8:0", 2, 501 * T, 40)}
     _, _, _, kernel = box.split(before, after, set(), 10.0, box.kernel_threads(after))
     assert round(kernel, 6) == 10.0  # 1 s of 10, not its 501 s of life
-    # a user process whose pid now names another program is still counted from zero (a reused pid)
-    before2 = {70: ("bash", 1, 500 * T)}
-    after2 = {70: ("python3", 1, 2 * T)}
-    others, _, _, _ = box.split(before2, after2, set(), 10.0, set())
+    # a shell that exec'd python keeps its pid, start time and CPU ticks: only the interval's 2 s count
+    others, _, _, _ = box.split({70: ("bash", 1, 500 * T, 900)}, {70: ("python3", 1, 502 * T, 900)}, set(), 10.0)
     assert round(others, 6) == 20.0
+    # a pid reused by a process that started later counts from zero, whatever its name
+    others, _, _, _ = box.split({80: ("bash", 1, 500 * T, 900)}, {80: ("bash", 1, 3 * T, 1200)}, set(), 10.0)
+    assert round(others, 6) == 30.0

@@ -25,15 +25,18 @@ from pathlib import Path
 TICKS = os.sysconf("SC_CLK_TCK")
 
 
-def read_stat(pid: str) -> tuple[str, int, int] | None:
-    """(name, parent pid, CPU ticks used) of a process, or None when it has gone."""
+def read_stat(pid: str) -> tuple[str, int, int, int] | None:
+    """(name, parent pid, CPU ticks used, start time in ticks after boot) of a process, or None when it has gone.
+    The start time (field 22) tells a process from a later one that reuses its pid; the name does not (a kworker
+    renames itself for each work queue it serves, and a process that execs another program keeps its pid and its
+    CPU ticks)."""
     try:
         text = Path(f"/proc/{pid}/stat").read_text()
     except OSError:
         return None
     name = text[text.index("(") + 1:text.rindex(")")]
     rest = text[text.rindex(")") + 2:].split()
-    return name, int(rest[1]), int(rest[11]) + int(rest[12])
+    return name, int(rest[1]), int(rest[11]) + int(rest[12]), int(rest[19])
 
 
 def steal_ticks(stat_text: str) -> int | None:
@@ -53,7 +56,7 @@ def read_steal() -> int | None:
         return None
 
 
-def snapshot() -> dict[int, tuple[str, int, int]]:
+def snapshot() -> dict[int, tuple]:
     out = {}
     for entry in os.listdir("/proc"):
         if entry.isdigit():
@@ -63,9 +66,9 @@ def snapshot() -> dict[int, tuple[str, int, int]]:
     return out
 
 
-def descendants(root: int, procs: dict[int, tuple[str, int, int]]) -> set[int]:
+def descendants(root: int, procs: dict[int, tuple]) -> set[int]:
     children: dict[int, list[int]] = {}
-    for pid, (_, ppid, _) in procs.items():
+    for pid, (_, ppid, *_) in procs.items():
         children.setdefault(ppid, []).append(pid)
     own, todo = set(), [root]
     while todo:
@@ -76,7 +79,7 @@ def descendants(root: int, procs: dict[int, tuple[str, int, int]]) -> set[int]:
     return own
 
 
-def server_pids(states: list[str], procs: dict[int, tuple[str, int, int]]) -> set[int]:
+def server_pids(states: list[str], procs: dict[int, tuple]) -> set[int]:
     """The processes whose command line names one of the state folders (the run's servers)."""
     pids = set()
     marks = [s.encode() for s in states if s]
@@ -90,21 +93,19 @@ def server_pids(states: list[str], procs: dict[int, tuple[str, int, int]]) -> se
     return pids
 
 
-def kernel_threads(procs: dict[int, tuple[str, int, int]]) -> set[int]:
+def kernel_threads(procs: dict[int, tuple]) -> set[int]:
     """kthreadd (pid 2) and its children: the kernel's own threads."""
-    return {pid for pid, (_, ppid, _) in procs.items() if pid == 2 or ppid == 2}
+    return {pid for pid, (_, ppid, *_) in procs.items() if pid == 2 or ppid == 2}
 
 
 def split(before: dict, after: dict, own: set[int], seconds: float,
           kernel: set[int] = frozenset()) -> tuple[float, float, list[tuple[str, int, float]], float]:
     """CPU % of one core over the interval: (others, own, the others by process busiest first, kernel threads)."""
     others, mine, by, kern = 0.0, 0.0, [], 0.0
-    for pid, (name, _, ticks) in after.items():
+    for pid, (name, _, ticks, start) in after.items():
         prev = before.get(pid)
-        # a pid whose name changed is a reused pid, counted from zero - except a kernel thread's: a kworker's name
-        # names the work queue it serves at the moment ("kworker/u4:2-events_unbound" -> "...-flush-8:0"), and
-        # counting its whole life again made "kernel" read 250 % of a core on an idle 2-core box
-        same = prev is not None and (prev[0] == name or pid in kernel)
+        # the same process only if it started at the same tick: a reused pid counts from zero
+        same = prev is not None and prev[3] == start
         used = ticks - (prev[2] if same else 0)
         pct = 100.0 * used / TICKS / seconds
         if pct <= 0:
