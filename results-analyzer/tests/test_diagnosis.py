@@ -81,6 +81,50 @@ def test_cpu_hog_without_the_clients_cpu_says_so(tmp_path):
     assert p99["cpu"]["taken_by"] == "another process or the client"
 
 
+def test_cpu_taken_as_steal_is_the_hypervisors_not_another_processs(tmp_path):
+    # The hypervisor's other tenants take the cores: the steal rises, no process on the box shows the CPU.
+    run = synth_cases.write_cpu_hog_run(tmp_path / "steal", steal=True)
+    p99 = [c for c in find_changes(load_run(run)) if c["series"] == "p99"][0]
+    assert p99["after"] > 3 * p99["before"]
+    cpu = p99["cpu"]
+    assert cpu["taken_by"] == "the hypervisor", cpu
+    assert cpu["steal_before"] < 2 and cpu["steal_after"] > 60, cpu
+    out = tmp_path / "out"
+    assert main(["report", str(run), "-o", str(out)]) == 0
+    first = json.loads((out / "findings.json").read_text())[0]
+    assert first["category"] == "cpu-contention", first  # the machine, as another process would be
+    assert "host CPU taken by the hypervisor" in first["title"], first
+    assert "another process" not in first["title"], first
+    assert any("other virtual machines" in e for e in first["evidence"]), first["evidence"]
+
+
+def test_steal_decides_between_the_hypervisor_and_another_process_by_half_of_what_neither_process_took():
+    from ivs_analyzer.explain.cpu import attribute_cpu, describe_cpu, from_outside
+    # 2 cores, idle 90 -> 50 %: 0.8 cores lost, the server and the client gained 0.1 between them, 0.7 went
+    # elsewhere (35 points of the host)
+    before = {"os.cpu.idle_pct": 90.0, "proc.cpu_pct": 20.0, "client.cpu_pct": 10.0}
+    after = {"os.cpu.idle_pct": 50.0, "proc.cpu_pct": 25.0, "client.cpu_pct": 15.0}
+
+    def taken(steal_before, steal_after, cores=2):
+        b = dict(before, **{"os.cpu.steal_pct": steal_before}) if steal_before is not None else before
+        a = dict(after, **{"os.cpu.steal_pct": steal_after}) if steal_after is not None else after
+        return attribute_cpu(b, a, cores)
+    assert taken(1.0, 19.0)["taken_by"] == "the hypervisor"       # 18 points of the 35: half or more
+    assert taken(1.0, 18.0)["taken_by"] == "another process"      # 17 of 35: less than half
+    assert taken(None, None)["taken_by"] == "another process"     # no steal column (a bare-metal host)
+    assert taken(20.0, 5.0)["taken_by"] == "another process"      # steal fell: not what took the CPU
+    # without the core count, the idle points that went to neither process are all 40 lost
+    assert taken(0.0, 20.0, None)["taken_by"] == "the hypervisor"
+    assert taken(0.0, 19.0, None)["taken_by"] == "another process"
+    cpu = taken(1.0, 30.0)
+    assert from_outside(cpu) and "steal 1 → 30 % of the host" in describe_cpu(cpu), describe_cpu(cpu)
+    # given back: idle 50 -> 90 % with neither process dropping, the steal falling by 20 of the 40 points
+    freed = attribute_cpu(dict(after, **{"os.cpu.steal_pct": 25.0}), dict(before, **{"os.cpu.steal_pct": 5.0}), 2)
+    assert freed["taken_by"] == "freed" and freed["freed_by"] == "the hypervisor", freed
+    freed = attribute_cpu(dict(after, **{"os.cpu.steal_pct": 25.0}), dict(before, **{"os.cpu.steal_pct": 6.0}), 2)
+    assert freed["freed_by"] == "another process", freed
+
+
 def test_noisy_epochs_with_three_fast_ones_have_no_step_and_list_them(tmp_path):
     exp = load_experiment(synth_cases.write_noisy_experiment(tmp_path / "noisy", fast=(9, 21, 30)))
     analysis = analyse_epochs(exp)

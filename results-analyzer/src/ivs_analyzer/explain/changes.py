@@ -10,7 +10,7 @@ from ..detect.series import ChangeParams
 from ..detect.steps import Context, find_steps
 from ..load.results import Run
 from .connections import connections_refused, max_connections
-from .cpu import CLIENT_CPU, HOST_IDLE, SERVER_CPU, attribute_cpu
+from .cpu import CLIENT_CPU, HOST_IDLE, SERVER_CPU, STEAL, attribute_cpu
 from .disk import HOST_DISK, IOWAIT, SERVER_DISK, attribute_disk
 from .longtxn import version_backlog
 from .metrics import rank_window_metrics
@@ -66,7 +66,7 @@ def _explained(run: Run, metrics, mtimes: np.ndarray, params: ChangeParams, ctx:
             "settings": settings}
 
 
-def _means(metrics: pd.DataFrame, mask: np.ndarray, names: tuple = (HOST_IDLE, SERVER_CPU, CLIENT_CPU)) -> dict:
+def _means(metrics: pd.DataFrame, mask: np.ndarray, names: tuple = (HOST_IDLE, SERVER_CPU, CLIENT_CPU, STEAL)) -> dict:
     cols = [c for c in names if c in metrics.columns]
     return {c: float(np.nanmean(metrics[c].to_numpy(dtype=float)[mask])) if mask.any() else float("nan")
             for c in cols}

@@ -8,7 +8,7 @@ windows or epochs off their level and back - not steps), ``period`` (a stretch o
 from __future__ import annotations
 
 from .connections import describe_refused
-from .cpu import describe_cpu
+from .cpu import HYPERVISOR, describe_cpu, from_outside, steal_text
 from .disk import describe_disk, iowait_explains
 from .restart import describe_gone, describe_lost
 
@@ -48,12 +48,14 @@ def _machine(cpu: dict | None, disk: dict | None) -> str | None:
     disk, else None (idle
     CPU lost to iowait for a disk another process took is the disk's, not the CPU's)."""
     parts = []
-    if cpu and (cpu.get("taken_by") or "").startswith("another process") and not iowait_explains(disk, cpu):
+    if from_outside(cpu) and not iowait_explains(disk, cpu):
+        steal = f"; {steal_text(cpu)}" if cpu["taken_by"] == HYPERVISOR else ""
         parts.append(f"host CPU taken by {cpu['taken_by']} (idle {cpu['host_idle_before']:.0f} → "
-                     f"{cpu['host_idle_after']:.0f} %)")
-    if cpu and cpu.get("freed_by") == "another process":
-        parts.append(f"host CPU given back by another process (idle {cpu['host_idle_before']:.0f} → "
-                     f"{cpu['host_idle_after']:.0f} %)")
+                     f"{cpu['host_idle_after']:.0f} %{steal})")
+    if cpu and cpu.get("freed_by"):
+        steal = f"; {steal_text(cpu)}" if cpu["freed_by"] == HYPERVISOR else ""
+        parts.append(f"host CPU given back by {cpu['freed_by']} (idle {cpu['host_idle_before']:.0f} → "
+                     f"{cpu['host_idle_after']:.0f} %{steal})")
     if disk and disk.get("taken_by") == "another process":
         parts.append(f"host disk taken by another process ({disk['host_before'] / 1e6:,.0f} → "
                      f"{disk['host_after'] / 1e6:,.0f} MB/s, the database server's own "
@@ -108,8 +110,8 @@ def _category(gone: dict | None, cpu: dict | None, pressure: dict | None = None,
     disk_taken = bool(disk and disk.get("taken_by") == "another process")
     if disk_taken and iowait_explains(disk, cpu):
         return "io-contention"   # the idle CPU was lost to waiting for the disk another process took
-    if cpu and ((cpu.get("taken_by") or "").startswith("another process") or cpu.get("freed_by")):
-        return "cpu-contention"
+    if from_outside(cpu) or (cpu and cpu.get("freed_by")):
+        return "cpu-contention"   # another process or the hypervisor (explain/cpu.py)
     if disk_taken:
         return "io-contention"
     # versions kept for an old snapshot (explain/longtxn.py): after the machine, which can starve purge too

@@ -30,6 +30,8 @@ from __future__ import annotations
 
 import re
 
+from .cpu import from_outside
+
 MIN_SECONDS = 1.0
 SERVER_THREADS = ("sleep", "daemon", "binlog dump", "killed")
 SERVER_USERS = ("system user", "event_scheduler")
@@ -79,7 +81,7 @@ def other_sessions(snapshot: dict) -> list[dict]:
 def server_work(entries: list[dict], cpu: dict | None) -> dict | None:
     """The `server-work` cause from a step's snapshots (activity entries: {"time_ms", "snapshot"}), or None:
     {"category", "sessions" (longest first, each once), "blocker" (the longest), "text"}."""
-    if cpu and (cpu.get("taken_by") or "").startswith("another process"):
+    if from_outside(cpu):
         return None
     by_id: dict = {}
     for e in entries:
