@@ -349,6 +349,12 @@ def main(argv: list[str]) -> int:
         rows = json.loads((out / "results.json").read_text())
         if any(r["scenario"].startswith("H") for r in rows):
             use_held_out()
+        for r in rows:
+            # the run folders inside OUT_DIR (<scenario-run>/results/ycsbivs_*), wherever the rows say they were
+            # written: a copy of a committed folder is rescored in the copy, its reports written there, not into
+            # the committed runs
+            if r.get("run_dir") and (out / Path(*Path(r["run_dir"]).parts[-3:])).is_dir():
+                r["run_dir"] = str(out / Path(*Path(r["run_dir"]).parts[-3:]))
         rows = [judge(r) if r.get("run_dir") else r for r in rows]
         (out / "results.json").write_text(json.dumps(rows, indent=1))
         summarize(rows, out)
