@@ -89,6 +89,20 @@ def test_a_disk_hog_episode_says_the_machine_not_the_database(tmp_path):
     assert not (f["cause"] or "").startswith("db."), f["cause"]
 
 
+def test_a_disk_hog_that_also_takes_the_cpu_is_the_disk(tmp_path):
+    # the held-out H7 before this rule: the writer's CPU (not iowait) took the idle time, and the finding named
+    # "host CPU taken by another process" (cpu-contention) first
+    run = synth_cases.write_disk_hog_run(tmp_path / "hog", cpu=True)
+    out = tmp_path / "out"
+    assert main(["report", str(run), "-o", str(out)]) == 0
+    f = json.loads((out / "findings.json").read_text())[0]
+    assert f["cpu"]["taken_by"] == "another process", f["cpu"]   # the CPU moved too: both are in the evidence
+    assert f["category"] == "io-contention", f["title"]
+    title = f["title"]
+    assert "host disk taken by another process" in title, title
+    assert title.index("host disk taken") < title.index("host CPU taken by another process"), title
+
+
 def test_rows_read_wobbling_with_the_operations_at_a_p99_step_is_an_effect():
     """A real N2 false step: p99 -59% with throughput unchanged, 'caused' by db.Rows_read 1,518 -> 1,486 a
     second: about 2 rows per operation either side, a 2% wobble that only counts the operations. Throughput

