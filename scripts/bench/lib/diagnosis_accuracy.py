@@ -353,8 +353,9 @@ def main(argv: list[str]) -> int:
             # the run folders inside OUT_DIR (<scenario-run>/results/ycsbivs_*), wherever the rows say they were
             # written: a copy of a committed folder is rescored in the copy, its reports written there, not into
             # the committed runs
-            if r.get("run_dir") and (out / Path(*Path(r["run_dir"]).parts[-3:])).is_dir():
-                r["run_dir"] = str(out / Path(*Path(r["run_dir"]).parts[-3:]))
+            inside = out / Path(*Path(r["run_dir"]).parts[-3:]) if r.get("run_dir") else None
+            if inside is not None and inside.is_dir():
+                r["run_dir"] = str(inside)
         rows = [judge(r) if r.get("run_dir") else r for r in rows]
         (out / "results.json").write_text(json.dumps(rows, indent=1))
         summarize(rows, out)

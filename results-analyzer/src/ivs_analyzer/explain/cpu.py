@@ -99,6 +99,12 @@ def steal_text(cpu: dict) -> str:
             "hypervisor ran other virtual machines")
 
 
+def steal_note(cpu: dict, who: str | None) -> str:
+    """"; <the steal's move>" to end a sentence about the CPU taken or given back by `who`, when that is the
+    hypervisor; else ""."""
+    return f"; {steal_text(cpu)}" if who == HYPERVISOR and cpu.get("steal_before") is not None else ""
+
+
 def describe_cpu(cpu: dict | None) -> str:
     """One sentence for a finding."""
     if not cpu:
@@ -106,9 +112,8 @@ def describe_cpu(cpu: dict | None) -> str:
     idle = f"host CPU idle {cpu['host_idle_before']:.0f} → {cpu['host_idle_after']:.0f} %"
     if cpu["taken_by"] == "freed":
         if cpu.get("freed_by"):
-            steal = f"; {steal_text(cpu)}" if cpu["freed_by"] == HYPERVISOR else ""
             return (f"{idle}: host CPU given back by {cpu['freed_by']} (the host had CPU to spare after the "
-                    f"change{steal})")
+                    f"change{steal_note(cpu, cpu['freed_by'])})")
         return f"{idle} (the host had CPU to spare after the change)"
     parts = []
     if cpu["server_cpu_before"] is not None:

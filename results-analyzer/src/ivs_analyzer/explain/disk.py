@@ -52,6 +52,11 @@ def iowait_explains(disk: dict | None, cpu: dict | None) -> bool:
     return lost > 0 and disk["iowait_after"] - disk["iowait_before"] >= 0.5 * lost
 
 
+def taken_by_other(disk: dict | None) -> bool:
+    """Whether another process took the host's disk (attribute_disk): the machine, not the database."""
+    return bool(disk) and disk.get("taken_by") == "another process"
+
+
 def describe_disk(disk: dict | None) -> str:
     """One sentence for a finding."""
     if not disk:

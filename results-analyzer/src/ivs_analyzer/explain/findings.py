@@ -8,8 +8,8 @@ windows or epochs off their level and back - not steps), ``period`` (a stretch o
 from __future__ import annotations
 
 from .connections import describe_refused
-from .cpu import HYPERVISOR, describe_cpu, from_outside, steal_text
-from .disk import describe_disk, iowait_explains
+from .cpu import describe_cpu, from_outside, steal_note
+from .disk import describe_disk, iowait_explains, taken_by_other
 from .restart import describe_gone, describe_lost
 
 FOLLOWS_SHOWN = 6
@@ -48,19 +48,17 @@ def _machine(cpu: dict | None, disk: dict | None) -> str | None:
     disk, else None (idle
     CPU lost to iowait for a disk another process took is the disk's, not the CPU's)."""
     parts = []
-    if disk and disk.get("taken_by") == "another process":
+    if taken_by_other(disk):
         # the disk first: when another process took it, it is the category (_category), its CPU the disk's cost
         parts.append(f"host disk taken by another process ({disk['host_before'] / 1e6:,.0f} → "
                      f"{disk['host_after'] / 1e6:,.0f} MB/s, the database server's own "
                      f"{disk['server_before'] / 1e6:,.0f} → {disk['server_after'] / 1e6:,.0f} MB/s)")
     if from_outside(cpu) and not iowait_explains(disk, cpu):
-        steal = f"; {steal_text(cpu)}" if cpu["taken_by"] == HYPERVISOR else ""
         parts.append(f"host CPU taken by {cpu['taken_by']} (idle {cpu['host_idle_before']:.0f} → "
-                     f"{cpu['host_idle_after']:.0f} %{steal})")
+                     f"{cpu['host_idle_after']:.0f} %{steal_note(cpu, cpu['taken_by'])})")
     if cpu and cpu.get("freed_by"):
-        steal = f"; {steal_text(cpu)}" if cpu["freed_by"] == HYPERVISOR else ""
         parts.append(f"host CPU given back by {cpu['freed_by']} (idle {cpu['host_idle_before']:.0f} → "
-                     f"{cpu['host_idle_after']:.0f} %{steal})")
+                     f"{cpu['host_idle_after']:.0f} %{steal_note(cpu, cpu['freed_by'])})")
     return "; ".join(parts) or None
 
 
@@ -77,8 +75,7 @@ def _cause_text(metrics: list[dict], cpu: dict | None, disk: dict | None = None)
         why = f"{m['name']} {_n(m['before'])} → {_n(m['after'])}"
         return m["name"], why + (f"; meanwhile {taken}" if taken else "")
     if taken:
-        disk_taken = bool(disk and disk.get("taken_by") == "another process")
-        fallback = ("os.cpu.idle_pct" if not disk_taken and cpu
+        fallback = ("os.cpu.idle_pct" if not taken_by_other(disk) and cpu
                     and (cpu.get("taken_by") not in (None, "freed") or cpu.get("freed_by")) else "os.disk.write_bytes_ps")
         return (metrics[0]["name"] if metrics else fallback), taken
     return None, "no recorded metric broke its own trend at that moment"
@@ -110,7 +107,7 @@ def _category(gone: dict | None, cpu: dict | None, pressure: dict | None = None,
         return "setting-change"     # a setting changed in the context (explain/setting_change.py)
     if pressure:
         return pressure["category"]
-    if disk and disk.get("taken_by") == "another process":
+    if taken_by_other(disk):
         # another process's disk traffic, whatever its CPU did: a writer at hundreds of MB/s spends CPU on it (the
         # held-out H7's 1 MB O_DIRECT writer took the host from 33 to 5 % idle with little iowait), while a CPU
         # burner writes nothing, so the disk is the cause and the CPU its cost
