@@ -21,7 +21,7 @@
 #   IVS_MARIADB_BUFFER_POOL   innodb_buffer_pool_size (default 128M, MariaDB's own default)
 #   IVS_MARIADB_MAX_CONNECTIONS  max_connections (default 151, MariaDB's own default; a sweep to 512 terminals
 #                             needs more than 512: each terminal holds one connection, plus loader and monitor)
-#   IVS_MARIADB_BASE_PORT     first TCP port tried (default 33306)
+#   IVS_MARIADB_BASE_PORT     first TCP port tried (default 23306)
 #   IVS_COPY_OF               restart-copy: the state directory of the running server to copy (its my.cnf is read)
 #   IVS_MARIADB_SETTINGS      more [mariadbd] settings, one `name=value` (or bare `name`) a line, appended after the
 #                             ones below (a later line wins): for a scenario that needs a differently configured
@@ -50,7 +50,10 @@ PIDFILE="$STATE_DIR/mariadbd.pid"
 ERRLOG="$STATE_DIR/mariadbd.err"
 BUFFER_POOL="${IVS_MARIADB_BUFFER_POOL:-128M}"
 MAX_CONNECTIONS="${IVS_MARIADB_MAX_CONNECTIONS:-151}"
-BASE_PORT="${IVS_MARIADB_BASE_PORT:-33306}"
+# Below Linux's ephemeral range (32768-60999 by default), as scripts/postgres.sh: a port inside it can be handed to
+# an outgoing connection as its local port while the server is down (a restart, a fresh instance's restart-fresh
+# every epoch), and a client retrying in a tight loop can even connect to itself on it; the server then cannot bind.
+BASE_PORT="${IVS_MARIADB_BASE_PORT:-23306}"
 SETTINGS="${IVS_MARIADB_SETTINGS:-}"
 while IFS= read -r setting; do
   [[ -z "$setting" || "$setting" =~ ^[A-Za-z][A-Za-z0-9_-]*(=[^[:cntrl:]]*)?$ ]] \

@@ -2,7 +2,7 @@
 # A MongoDB wire-protocol stand-in (mongo-java-server + H2 backend) as its own process, for tests on
 # machines where no real mongod can be installed. Real MongoDB for measurements comes from docker/.
 #
-#   scripts/mongo-standin.sh start           start on 127.0.0.1 (first free port from 37017); prints the env exports
+#   scripts/mongo-standin.sh start           start on 127.0.0.1 (first free port from 27117); prints the env exports
 #   scripts/mongo-standin.sh stop            SIGTERM (the H2 store is closed cleanly), SIGKILL after 15 s
 #   scripts/mongo-standin.sh status          "running"/"stopped"; exit 0 when running, 3 when not
 #   scripts/mongo-standin.sh env             export IVS_MONGO_URL=mongodb://127.0.0.1:PORT/ivsbench, IVS_MONGO_PORT
@@ -10,7 +10,7 @@
 #
 # Environment:
 #   IVS_MONGO_STATE_DIR   state directory (default: <repo>/.cache/mongo-standin): pid, port, log, H2 file
-#   IVS_MONGO_BASE_PORT   first TCP port tried (default 37017)
+#   IVS_MONGO_BASE_PORT   first TCP port tried (default 27117)
 #   IVS_MONGO_HEAP        -Xmx of the stand-in JVM (default 1g)
 #
 # The classpath is the project's test classpath (mongo-java-server is a test dependency of pom.xml),
@@ -25,7 +25,9 @@ PIDFILE="$STATE_DIR/standin.pid"
 PORTFILE="$STATE_DIR/standin.port"
 LOG="$STATE_DIR/standin.log"
 H2FILE="$STATE_DIR/standin.mv.db"
-BASE_PORT="${IVS_MONGO_BASE_PORT:-37017}"
+# Below Linux's ephemeral range (32768-60999 by default), as the other servers' scripts: no outgoing connection is
+# given it as its local port between the free-port check and the bind. Not 27017, a real mongod's own port.
+BASE_PORT="${IVS_MONGO_BASE_PORT:-27117}"
 HEAP="${IVS_MONGO_HEAP:-1g}"
 CP_FILE="$IVS_CACHE_DIR/test-classpath.txt"
 SOURCE="$IVS_REPO_ROOT/scripts/mongo-standin/MongoStandin.java"

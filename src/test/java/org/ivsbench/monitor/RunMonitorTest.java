@@ -31,7 +31,7 @@ class RunMonitorTest {
 
     @Test
     void portOfUrls() {
-        assertEquals(33306, RunMonitor.portOf("jdbc:mariadb://127.0.0.1:33306/ivsbench", 3306));
+        assertEquals(23306, RunMonitor.portOf("jdbc:mariadb://127.0.0.1:23306/ivsbench", 3306));
         assertEquals(3306, RunMonitor.portOf("jdbc:mariadb://localhost/ivsbench?x=1", 3306));
         assertEquals(3307, RunMonitor.portOf("jdbc:mariadb://u:p@[::1]:3307/ivs", 3306));
         assertEquals(3306, RunMonitor.portOf("jdbc:mariadb://[::1]/ivs", 3306));
