@@ -50,6 +50,31 @@ def test_postgres_table_and_row_locks_name_the_blocking_pid_and_its_statement():
     c = wait_cause(snap)
     assert c["wait"] == "a transactionid lock" and c["blocker"]["id"] == holder
     assert "FOR UPDATE (holds ExclusiveLock on transaction" in c["text"], c["text"]
+    # the statement shown took the lock itself (LOCK TABLE), and a row lock is its own transaction's: no more said
+    assert "taken earlier" not in c["text"] and "taken earlier" not in wait_cause(
+        _snap("postgres-lock-table-access-exclusive"))["text"]
+
+
+HELD_OUT = Path(__file__).resolve().parents[2] / "docs" / "diagnosis-runs" / "heldout-20261202T193626Z"
+
+
+def test_a_postgres_lock_taken_before_the_statement_shown_is_said_to_be_so_with_the_commands_that_take_it():
+    # held-out H1 (docs/diagnosis.md), as recorded: BEGIN; ALTER TABLE ... ADD COLUMN; SELECT pg_sleep(10) in one
+    # transaction. pg_stat_activity shows the pg_sleep; the AccessExclusiveLock came from the ALTER TABLE before it.
+    line = next((HELD_OUT / "sH1").glob("results/*/activity.jsonl")).read_text().splitlines()[0]
+    snap = json.loads(line)["snapshot"]
+    c = wait_cause(snap)
+    assert c["blocker"]["statement"] == (
+        "SELECT pg_sleep(10); (holds AccessExclusiveLock on diag_sh1, taken earlier in its transaction: SELECT "
+        "takes no AccessExclusiveLock; ALTER TABLE, DROP TABLE, TRUNCATE, REINDEX, CLUSTER, VACUUM FULL, "
+        "REFRESH MATERIALIZED VIEW or LOCK TABLE do)"), c["blocker"]["statement"]
+    # the same lock held by the statement running now: nothing said of an earlier one
+    holder = c["blocker"]["id"]
+    for s in snap["sessions"]:
+        if s["pid"] == holder:
+            s["query"] = "ALTER TABLE diag_sh1 ADD COLUMN h1 int"
+    assert wait_cause(snap)["blocker"]["statement"] == (
+        "ALTER TABLE diag_sh1 ADD COLUMN h1 int (holds AccessExclusiveLock on diag_sh1)")
 
 
 def test_cassandra_with_nothing_queued_has_no_wait_and_a_backlog_is_named_by_its_stage():

@@ -29,6 +29,18 @@ MDL_STATEMENTS = {"MDL_SHARED_NO_READ_WRITE": "LOCK TABLES {table} WRITE",
                   "MDL_BACKUP_FTWRL2": "FLUSH TABLES WITH READ LOCK"}
 # PostgreSQL wait events that are a session with nothing to do, not a wait for something.
 PG_IDLE_WAIT_TYPES = {"Client", "Activity", "Timeout", "Extension", None, ""}
+# PostgreSQL's table-level lock modes and the commands that take them (PostgreSQL 15 documentation, "Explicit
+# Locking", table 13.2); LOCK TABLE takes any mode. A holder whose running statement is none of its mode's commands
+# took the lock earlier in its transaction: pg_stat_activity shows only the statement running (or last run).
+PG_MODE_COMMANDS = {
+    "ShareUpdateExclusiveLock": ("VACUUM", "ANALYZE", "CREATE INDEX CONCURRENTLY", "CREATE STATISTICS", "COMMENT ON",
+                                 "REINDEX CONCURRENTLY", "ALTER TABLE", "ALTER INDEX"),
+    "ShareLock": ("CREATE INDEX",),
+    "ShareRowExclusiveLock": ("CREATE TRIGGER", "ALTER TABLE"),
+    "ExclusiveLock": ("REFRESH MATERIALIZED VIEW CONCURRENTLY",),
+    "AccessExclusiveLock": ("ALTER TABLE", "DROP TABLE", "TRUNCATE", "REINDEX", "CLUSTER", "VACUUM FULL",
+                            "REFRESH MATERIALIZED VIEW"),
+}
 FLUSH_STAGES = ("MemtableFlushWriter", "MemtablePostFlush", "PerDiskMemtableFlushWriter", "MemtableReclaimMemory")
 
 
@@ -152,7 +164,7 @@ def _postgres(snap: dict) -> dict | None:
         statement = h.get("query") or "?"
         held = _pg_held_lock(snap, holder, [s.get("pid") for s in waiting])
         if held:
-            statement += f" (holds {held})"
+            statement += f" (holds {held}{_pg_taken_earlier(h.get('query'), held)})"
         state = h.get("state")
         blocker = {"id": holder, "who": f"pid {holder}" + (f" ({state})" if state else ""), "statement": statement,
                    "seconds": h.get("xactSeconds")}
@@ -160,6 +172,21 @@ def _postgres(snap: dict) -> dict | None:
          "inferred": False}
     c["text"] = _text(c)
     return c
+
+
+def _pg_taken_earlier(query: str | None, held: str) -> str:
+    """", taken earlier in its transaction: ..." when the holder's statement cannot have taken a table lock of that
+    mode (a SELECT holding an AccessExclusiveLock: an ALTER TABLE before it in the same transaction took it), with
+    the commands that take the mode; "" when it can, or when the mode is one that ordinary reads and writes take."""
+    mode, _, on = held.partition(" on ")
+    commands = PG_MODE_COMMANDS.get(mode)
+    if not query or not commands or on.startswith("transaction "):  # a row lock: its own transaction id's lock
+        return ""
+    verb = query.lstrip(" (").split(None, 1)[0].upper() if query.strip(" (") else ""
+    if verb == "LOCK" or verb in {c.split()[0] for c in commands}:
+        return ""
+    return (f", taken earlier in its transaction: {verb or 'its statement'} takes no {mode}; "
+            f"{', '.join(commands)} or LOCK TABLE do")
 
 
 def _pg_held_lock(snap: dict, holder, waiters: list) -> str | None:
