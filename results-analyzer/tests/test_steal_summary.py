@@ -24,3 +24,13 @@ def test_the_cpu_named_first_or_after_a_database_counter():
                "host CPU taken by the hypervisor (idle 82 → 72 %)") == "taken by the hypervisor (meanwhile)"
     assert who("p99 +601% at t = 30 s (phase 0): host CPU taken by the client (idle 40 → 16 %)") == "taken by the client"
     assert who("p99 +76% at t = 95 s (phase 0): no recorded metric broke its own trend at that moment") is None
+
+
+def test_a_folder_with_a_run_that_found_nothing_is_summarised(capsys):
+    # the committed held-out runs: some first answers are missing (no finding), so results.json's title is null
+    folder = REPO / "docs" / "diagnosis-runs" / "heldout-20261202T193626Z"
+    rows = steal_summary.json.loads((folder / "results.json").read_text(encoding="utf-8"))
+    assert any(r.get("title") is None for r in rows)
+    assert steal_summary.main([str(folder)]) == 0
+    out = capsys.readouterr().out
+    assert f"over {len(rows)} runs" in out

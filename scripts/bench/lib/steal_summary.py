@@ -42,7 +42,7 @@ def main(argv: list[str]) -> int:
     for r in json.loads((Path(argv[0]) / "results.json").read_text(encoding="utf-8")):
         with open(ROOT / r["run_dir"] / "monitor.csv", newline="", encoding="utf-8") as f:
             steal = [float(x["os.cpu.steal_pct"]) for x in csv.DictReader(f) if x.get("os.cpu.steal_pct")]
-        who = cpu_answer(r.get("title", ""))
+        who = cpu_answer(r.get("title") or "")  # a run with no finding has no title
         maxima.append(max(steal))
         counts[(r["scenario"], f"name the host CPU {who}" if who else "name no CPU")] += 1
         print(f"{r['scenario']} {r['started']} steal median {statistics.median(steal):.0f} % max {max(steal):.0f} %"
