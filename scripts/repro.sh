@@ -12,8 +12,8 @@
 #      in "$IVS_REPRO_STATE/fresh";
 #   3. samples the box's condition every 30 s into <out>/box.log (load average; CPU used by the run's own processes
 #      and by all others, the three busiest others, the kernel's threads and the hypervisor's steal:
-#      scripts/lib/box_sampler.py); run.json's box.quiet is false when the others used more than 10 % of a core
-#      at the median, and such a run is run again (steal is recorded, not yet judged: docs/diagnosis.md);
+#      scripts/lib/box_sampler.py); run.json's box.quiet is false when the others, or the hypervisor's steal, took
+#      more than 10 % of a core at the median (scripts/lib/box_summary.py), and such a run is run again;
 #   4. runs the experiment from the copy (--create --load --execute) into <state>/results;
 #   5. stops both servers, writes the compact outputs with `python -m ivs_analyzer compact` into <out>, the mode
 #      ratios per 20 epochs (blocks.md, scripts/bench/lib/ratio_blocks.py), and
@@ -205,25 +205,16 @@ cp "$SRC" "$OUT/config.xml"
 for f in "$OUT"/*.json; do
   sed -i -e "s#$STATE#\$IVS_REPRO_STATE#g" -e "s#$IVS_REPO_ROOT/##g" -e "s#$IVS_REPO_ROOT#.#g" "$f"
 done
-"$IVS_CACHE_DIR/venv/bin/python" - "$OUT" "$commit" "$started" "$seconds" "$rc" "$SETTING" "$(echo "${OVERRIDE:+--config $(basename "$OVERRIDE")} ${EXTRA[*]:-}" | xargs)" "$BUDGET" "$stopped_by_budget" "$RESUME" <<'EOF'
-import csv, json, os, statistics, sys
+BOX_LIB_COPY="$STATE/project/scripts/lib" BOX_LIB_TREE="$IVS_REPO_ROOT/scripts/lib" \
+  "$IVS_CACHE_DIR/venv/bin/python" - "$OUT" "$commit" "$started" "$seconds" "$rc" "$SETTING" "$(echo "${OVERRIDE:+--config $(basename "$OVERRIDE")} ${EXTRA[*]:-}" | xargs)" "$BUDGET" "$stopped_by_budget" "$RESUME" <<'EOF'
+import csv, json, os, sys
 out, commit, started, seconds, rc, setting, extra, budget, stopped, resume = sys.argv[1:11]
+# The quiet rule (scripts/lib/box_summary.py): from the project copy this sitting runs (as committed when it began),
+# else from the work tree (a first sitting copied before the module existed).
+sys.path[:0] = [os.environ["BOX_LIB_COPY"], os.environ["BOX_LIB_TREE"]]
+from box_summary import summarize
 def load_stats(lines):
-    loads = [float(l.split()[1]) for l in lines if len(l.split()) > 1]
-    def values(key):  # every box.log line's "key=<pct>" (box_sampler.py), in order
-        return [float(w[len(key) + 1:]) for l in lines for w in l.split() if w.startswith(key + "=")]
-    # others=: the CPU (% of one core) every process but the run's own used over each 30-s interval (box_sampler.py)
-    others, kernel = values("others"), values("kernel")
-    # steal=: the hypervisor's share (box.log lines from 2026-12-03 on): recorded, not judged yet
-    steal = values("steal")
-    med = round(statistics.median(others), 2) if others else None
-    return {"cores": os.cpu_count(), "load1_median": round(statistics.median(loads), 2) if loads else None,
-            "load1_max": max(loads) if loads else None, "samples": len(loads),
-            "others_cpu_pct_median": med, "others_cpu_pct_max": max(others) if others else None,
-            "kernel_cpu_pct_median": statistics.median(kernel) if kernel else None,
-            "steal_cpu_pct_median": round(statistics.median(steal), 2) if steal else None,
-            "steal_cpu_pct_max": max(steal) if steal else None,
-            "quiet": None if med is None else med <= 10.0}
+    return summarize(lines, os.cpu_count())
 log = [l for l in open(f"{out}/box.log")]
 with open(f"{out}/epochs.csv") as f:
     reached = max((int(r["epoch"]) for r in csv.DictReader(f)), default=0)
@@ -253,8 +244,8 @@ print(f"[repro] {setting}: exit {rc} after {seconds} s (sitting {len(sittings)})
       f"load average (1 min) median {sitting['box']['load1_median']}, max {sitting['box']['load1_max']} "
       f"on {os.cpu_count()} cores; compact outputs in {out}")
 if sitting["box"]["quiet"] is False:
-    print(f"[repro] NOT QUIET: other processes used {sitting['box']['others_cpu_pct_median']:.0f} % of a core at the "
-          f"median (box.log): run it again alone", file=sys.stderr)
+    print(f"[repro] NOT QUIET: {'; '.join(sitting['box']['not_quiet'])} (box.log): run it again alone",
+          file=sys.stderr)
 EOF
 exit "$rc"
 }

@@ -10,8 +10,8 @@ the kernel's own threads (children of kthreadd, pid 2: writeback, block I/O, mos
 *steal* is the time the machine's CPUs were ready to run but the hypervisor ran something else (/proc/stat's steal
 column, all CPUs together): CPU a virtual machine lost to its host's other tenants, which no process here shows
 (on an otherwise idle box, the no-fault runs of docs/diagnosis.md saw it reach half a core).
-*others* is every other process on the box. A run whose others are above 10 % of a core at the median is to be run
-again (docs/repro/README.md). Standard library only.
+*others* is every other process on the box. A run whose others, or whose steal, are above 10 % of a core at the
+median is to be run again (scripts/lib/box_summary.py, docs/repro/README.md). Standard library only.
 
 Usage: box_sampler.py INTERVAL ROOT_PID STATE_DIR...   (lines to stdout until ROOT_PID ends or SIGTERM)
 """

@@ -23,6 +23,11 @@ import pandas as pd
 
 from ivs_analyzer.explain import verdicts
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "lib"))
+import box_summary  # noqa: E402  (scripts/lib: repro.sh's quiet rule)
+
+sys.path.pop(0)
+
 CONDITIONS = ("idle", "loaded")
 
 
@@ -64,8 +69,7 @@ def fmt(r: dict | None) -> str:
             f"n {r['n']}, n_eff {r['n_eff']:.0f}")
 
 
-IDLE_OTHERS_PCT = 10.0  # repro.sh's quiet rule: other processes' CPU, % of one core, at the median
-IDLE_LOAD = 1.5  # without that figure (older box.log): the run's own ~1 core plus half a core
+IDLE_LOAD = 1.5  # without the others' figure (box.log before box_sampler.py): the run's own ~1 core plus half a core
 
 
 def _box(folder: Path) -> str:
@@ -75,13 +79,18 @@ def _box(folder: Path) -> str:
     j = json.loads(run.read_text(encoding="utf-8"))
     b = j.get("box", {})
     others = b.get("others_cpu_pct_median")
-    busy = folder.name == "idle" and (others > IDLE_OTHERS_PCT if others is not None
-                                      else (b.get("load1_median") or 0) > IDLE_LOAD)
+    # repro.sh's quiet rule (scripts/lib/box_summary.py): the others' CPU and the hypervisor's steal, each at most
+    # 10 % of a core at the median
+    why = box_summary.not_quiet(b) if others is not None else (
+        [f"1-min load median {b.get('load1_median')}"] if (b.get("load1_median") or 0) > IDLE_LOAD else [])
+    busy = folder.name == "idle" and bool(why)
     if busy:
-        print(f"warning: the idle condition was not idle (other processes {others} % of a core at the median, "
-              f"1-min load median {b.get('load1_median')}): run it again alone (--only idle)", file=sys.stderr)
+        print(f"warning: the idle condition was not idle ({'; '.join(why)}): run it again alone (--only idle)",
+              file=sys.stderr)
+    steal = b.get("steal_cpu_pct_median")
     return (f"{j.get('seconds', '?')} s; load (1 min) median {b.get('load1_median')}, max {b.get('load1_max')} "
             f"on {b.get('cores')} cores; other processes {others} % of a core (median)"
+            + (f"; steal {steal} % of a core (median)" if steal is not None else "")
             + (" - NOT IDLE" if busy else ""))
 
 
