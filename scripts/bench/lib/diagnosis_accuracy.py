@@ -286,8 +286,10 @@ def _measured_seconds(run_dir: Path) -> float:
 
 
 def _analyzer_commit() -> str:
+    """HEAD's short commit, "+changes" when the analyzer's own code differs from it (results-analyzer/src: a test
+    or a doc edited beside a corpus run does not change the analyzer that scores it)."""
     out = subprocess.run(["git", "-C", str(REPO), "rev-parse", "--short", "HEAD"], capture_output=True, text=True)
-    dirty = subprocess.run(["git", "-C", str(REPO), "status", "--porcelain", "--", "results-analyzer"],
+    dirty = subprocess.run(["git", "-C", str(REPO), "status", "--porcelain", "--", "results-analyzer/src"],
                            capture_output=True, text=True).stdout.strip()
     return (out.stdout.strip() or "unknown") + ("+changes" if dirty else "")
 
