@@ -10,7 +10,8 @@ import synth_cases
 from ivs_analyzer.cli import main
 from ivs_analyzer.detect.series import ChangeParams
 from ivs_analyzer.detect.steps import detect_steps, without_excursions
-from ivs_analyzer.explain.disk import attribute_disk
+from ivs_analyzer.explain.disk import attribute_disk, freed_by_other, taken_by_other
+from ivs_analyzer.explain.findings import _category, _machine
 from ivs_analyzer.explain.metrics import rank_window_metrics, trivial_amount
 
 PARAMS = ChangeParams()
@@ -77,6 +78,24 @@ def test_disk_taken_by_another_process_or_by_the_server():
     small = dict(quiet, **{"os.disk.write_bytes_ps": 25e6})   # +15 MB/s: under MIN_BYTES_PS
     assert attribute_disk(quiet, small) is None
     assert attribute_disk(quiet, {k: v for k, v in other.items() if not k.startswith("proc.")}) is None
+
+
+def test_disk_given_back_by_another_process_or_by_the_server():
+    # the same rule backwards: a hog's end (held-out H7 run 2's first finding was the end of its writer)
+    busy = {"os.disk.read_bytes_ps": 1e6, "os.disk.write_bytes_ps": 400e6,
+            "proc.read_bytes_ps": 0.5e6, "proc.write_bytes_ps": 3e6}
+    calm = dict(busy, **{"os.disk.write_bytes_ps": 9e6})
+    d = attribute_disk(busy, calm)
+    assert (d["taken_by"], d["freed_by"]) == ("freed", "another process")
+    assert not taken_by_other(d) and freed_by_other(d)
+    assert _category(None, None, disk=d) == "io-contention"
+    assert _machine(None, d) == ("host disk given back by another process (401 → 10 MB/s, the database server's "
+                                 "own 4 → 4 MB/s)")
+    server = dict(busy, **{"proc.write_bytes_ps": 350e6})
+    assert attribute_disk(server, calm)["freed_by"] == "the database server"
+    assert _category(None, None, disk=attribute_disk(server, calm)) is None
+    half = dict(busy, **{"os.disk.write_bytes_ps": 250e6})   # -150 MB/s but not to half: not given back
+    assert attribute_disk(busy, half) is None
 
 
 def test_a_disk_hog_episode_says_the_machine_not_the_database(tmp_path):

@@ -5,7 +5,9 @@ monitor.csv has the host's disk traffic summed over its disks (``os.disk.read_by
 ``proc.write_bytes_ps``, from /proc/<pid>/io). When the host's disk traffic rose by at least ``MIN_BYTES_PS``
 and to at least ``MIN_RATIO`` times its level before, and the server's own traffic explains less than half of
 that rise, another process took the disk (a copy, a backup, another benchmark's writes): the machine, not the
-database. The same rule as explain/cpu.py for the host's CPU, with bytes for cores.
+database. The same rule as explain/cpu.py for the host's CPU, with bytes for cores, and like it both ways: when the
+host's traffic fell by as much (to at most 1/MIN_RATIO of its level before) and the server's own fall explains less
+than half of it, another process gave the disk back (a hog's end).
 """
 from __future__ import annotations
 
@@ -27,20 +29,27 @@ def _sum(means: dict, names: tuple[str, ...]) -> float | None:
 
 def attribute_disk(before: dict, after: dict) -> dict | None:
     """{"host_before", "host_after", "server_before", "server_after", "iowait_before", "iowait_after", "taken_by"}
-    (bytes per second, iowait in % of the host; taken_by "another process" or "the database server") when the host's disk traffic rose as the module doc says; None
-    when it did not or is not recorded. Without the server's own I/O recorded, nothing is attributed."""
+    (bytes per second, iowait in % of the host; taken_by "another process" or "the database server") when the
+    host's disk traffic rose as the module doc says; taken_by "freed" with "freed_by" (the same two) when it fell;
+    None when neither or not recorded. Without the server's own I/O recorded, nothing is attributed."""
     hb, ha = _sum(before, HOST_DISK), _sum(after, HOST_DISK)
     sb, sa = _sum(before, SERVER_DISK), _sum(after, SERVER_DISK)
     if hb is None or ha is None or sb is None or sa is None:
         return None
-    rise = ha - hb
-    if rise < MIN_BYTES_PS or ha < MIN_RATIO * hb:
-        return None
-    server = max(sa - sb, 0.0)
     wb, wa = _sum(before, (IOWAIT,)), _sum(after, (IOWAIT,))
-    return {"host_before": hb, "host_after": ha, "server_before": sb, "server_after": sa,
-            "iowait_before": wb, "iowait_after": wa,
-            "taken_by": "another process" if server < 0.5 * rise else "the database server"}
+    out = {"host_before": hb, "host_after": ha, "server_before": sb, "server_after": sa,
+           "iowait_before": wb, "iowait_after": wa}
+    rise = ha - hb
+    if rise >= MIN_BYTES_PS and ha >= MIN_RATIO * hb:
+        out["taken_by"] = "another process" if max(sa - sb, 0.0) < 0.5 * rise else "the database server"
+        return out
+    fall = hb - ha
+    if fall >= MIN_BYTES_PS and hb >= MIN_RATIO * ha:
+        # the same rule backwards: the disk given back ("freed"), by whoever's traffic fell
+        out["taken_by"] = "freed"
+        out["freed_by"] = "another process" if max(sb - sa, 0.0) < 0.5 * fall else "the database server"
+        return out
+    return None
 
 
 def iowait_explains(disk: dict | None, cpu: dict | None) -> bool:
@@ -57,10 +66,16 @@ def taken_by_other(disk: dict | None) -> bool:
     return bool(disk) and disk.get("taken_by") == "another process"
 
 
+def freed_by_other(disk: dict | None) -> bool:
+    """Whether another process gave the host's disk back (its traffic ended: attribute_disk)."""
+    return bool(disk) and disk.get("freed_by") == "another process"
+
+
 def describe_disk(disk: dict | None) -> str:
     """One sentence for a finding."""
     if not disk:
         return ""
+    who = f"given back by {disk['freed_by']}" if disk.get("freed_by") else f"taken by {disk['taken_by']}"
     return (f"host disk {disk['host_before'] / 1e6:,.0f} → {disk['host_after'] / 1e6:,.0f} MB/s read and written: "
-            f"taken by {disk['taken_by']} (the database server's own I/O {disk['server_before'] / 1e6:,.0f} → "
+            f"{who} (the database server's own I/O {disk['server_before'] / 1e6:,.0f} → "
             f"{disk['server_after'] / 1e6:,.0f} MB/s)")

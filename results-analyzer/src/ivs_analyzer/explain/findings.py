@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from .connections import describe_refused
 from .cpu import describe_cpu, from_outside, steal_note
-from .disk import describe_disk, iowait_explains, taken_by_other
+from .disk import describe_disk, freed_by_other, iowait_explains, taken_by_other
 from .restart import describe_gone, describe_lost
 
 FOLLOWS_SHOWN = 6
@@ -53,6 +53,10 @@ def _machine(cpu: dict | None, disk: dict | None) -> str | None:
         parts.append(f"host disk taken by another process ({disk['host_before'] / 1e6:,.0f} → "
                      f"{disk['host_after'] / 1e6:,.0f} MB/s, the database server's own "
                      f"{disk['server_before'] / 1e6:,.0f} → {disk['server_after'] / 1e6:,.0f} MB/s)")
+    if freed_by_other(disk):
+        parts.append(f"host disk given back by another process ({disk['host_before'] / 1e6:,.0f} → "
+                     f"{disk['host_after'] / 1e6:,.0f} MB/s, the database server's own "
+                     f"{disk['server_before'] / 1e6:,.0f} → {disk['server_after'] / 1e6:,.0f} MB/s)")
     if from_outside(cpu) and not iowait_explains(disk, cpu):
         parts.append(f"host CPU taken by {cpu['taken_by']} (idle {cpu['host_idle_before']:.0f} → "
                      f"{cpu['host_idle_after']:.0f} %{steal_note(cpu, cpu['taken_by'])})")
@@ -75,7 +79,7 @@ def _cause_text(metrics: list[dict], cpu: dict | None, disk: dict | None = None)
         why = f"{m['name']} {_n(m['before'])} → {_n(m['after'])}"
         return m["name"], why + (f"; meanwhile {taken}" if taken else "")
     if taken:
-        fallback = ("os.cpu.idle_pct" if not taken_by_other(disk) and cpu
+        fallback = ("os.cpu.idle_pct" if not (taken_by_other(disk) or freed_by_other(disk)) and cpu
                     and (cpu.get("taken_by") not in (None, "freed") or cpu.get("freed_by")) else "os.disk.write_bytes_ps")
         return (metrics[0]["name"] if metrics else fallback), taken
     return None, "no recorded metric broke its own trend at that moment"
@@ -107,8 +111,8 @@ def _category(gone: dict | None, cpu: dict | None, pressure: dict | None = None,
         return "setting-change"     # a setting changed in the context (explain/setting_change.py)
     if pressure:
         return pressure["category"]
-    if taken_by_other(disk):
-        # another process's disk traffic, whatever its CPU did: a writer at hundreds of MB/s spends CPU on it (the
+    if taken_by_other(disk) or freed_by_other(disk):
+        # another process's disk traffic (begun or ended), whatever its CPU did: a writer at hundreds of MB/s spends CPU on it (the
         # held-out H7's 1 MB O_DIRECT writer took the host from 33 to 5 % idle with little iowait), while a CPU
         # burner writes nothing, so the disk is the cause and the CPU its cost
         return "io-contention"
