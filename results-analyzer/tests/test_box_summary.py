@@ -75,3 +75,15 @@ def test_the_drift_checks_idle_condition_is_not_idle_when_the_hypervisor_took_th
     assert "the hypervisor's steal took 30 % of a core at the median" in capsys.readouterr().err
     # the loaded condition is meant to be busy: its box is described, never judged
     assert not drift_table._box(tmp_path / "loaded").endswith("NOT IDLE")
+
+
+def test_the_summary_line_states_the_medians_and_the_verdict(tmp_path, capsys):
+    log = tmp_path / "box.log"
+    log.write_text("\n".join([_line(0, 1.2, 0.2, 2.0), _line(1, 1.4, 0.6, 30.0), _line(2, 1.3, 0.4, 20.0)]) + "\n")
+    assert box_summary.main([str(log)]) == 0
+    line = capsys.readouterr().out.strip()
+    assert line.startswith("Box: 3 samples; load (1 min) median 1.3, max 1.4 on "), line
+    assert ("other processes 0.4 % of a core at the median (max 0.6); the hypervisor's steal 20 % of a core at the "
+            "median (max 30); NOT QUIET: the hypervisor's steal took 20 % of a core at the median: run it again "
+            "alone") in line, line
+    assert box_summary.main([]) == 2

@@ -30,7 +30,8 @@
 # monitor on, injects the fault with scripts/faults/ after 15 measured windows, runs the analyzer's report and
 # prints a row per run: the report's first answer, right or wrong, holder named, false alarms; at the end the
 # accuracy table of docs/diagnosis.md (scripts/bench/lib/diagnosis_score.py), also written to accuracy.md in the
-# work and results folder, .cache/bench/diagnosis-<time>/.
+# work and results folder, .cache/bench/diagnosis-<time>/, beside box.log and box.md (the box's condition and the
+# quiet verdict).
 # About 1.5 min per scenario (the no-fault runs and 8, 9 - a 50 s idle transaction in 90 s - 2 min), ~36 min
 # in all. The CPU scenarios take the host's cores for 10 s (12: two
 # burners as docs/diagnosis.md says; 12b: four per core, as tests/test_real_diagnosis.py's hog); the
@@ -89,6 +90,12 @@ out="$BENCH_WORK/diagnosis-${held:+heldout-}$(date -u +%Y%m%dT%H%M%SZ)"
 mkdir -p "$out"
 echo "# work and results folders: $out"
 echo "# servers: MariaDB $MARIADB_VERSION (InnoDB, MyRocks), PostgreSQL $POSTGRES_VERSION"
+# The box's condition over the whole corpus, every 30 s (scripts/lib/box_sampler.py: load, the CPU of processes
+# outside it - its own are this script's descendants and the servers under .cache/ - the kernel's threads, the
+# hypervisor's steal) into box.log; at the end its summary and verdict (scripts/lib/box_summary.py, the quiet
+# rule of scripts/repro.sh) into box.md. A corpus that was not quiet is run again, not explained.
+python3 scripts/lib/box_sampler.py 30 $$ "$IVS_CACHE_DIR" >"$out/box.log" 2>&1 &
+sampler=$!   # it also ends by itself with this script (its ROOT_PID)
 if [ "${#others[@]}" -gt 0 ]; then
   "$IVS_VENV/bin/python" scripts/bench/lib/diagnosis_accuracy.py "${held[@]}" "${runs[@]}" "$out" "${others[@]}"
 fi
@@ -97,4 +104,6 @@ if [ "$cassandra" -eq 1 ]; then
   echo "# Cassandra ${IVS_CASSANDRA_VERSION:-5.0.9} for scenario 16 (a node of its own)"
   "$IVS_VENV/bin/python" scripts/bench/lib/diagnosis_accuracy.py "${runs[@]}" "$out" 16
 fi
+kill "$sampler" 2>/dev/null || true
+python3 scripts/lib/box_summary.py "$out/box.log" | tee "$out/box.md"
 echo "# $(bench_condition) (after)"

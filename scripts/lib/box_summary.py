@@ -12,10 +12,14 @@ outside the run used at most 0.5 %). Steal appears only while the box wants its 
 it is judged over the run, when the run's own processes want them. box.log lines from before the sampler recorded
 steal (2026-12-03) have none: such a run is judged on the others alone, and ``steal_judged`` says so.
 Standard library only.
+
+Usage: box_summary.py BOX_LOG   (prints one line: the summary and the verdict)
 """
 from __future__ import annotations
 
+import os
 import statistics
+import sys
 
 QUIET_PCT = 10.0  # % of one core, at the median over the run's intervals: others and steal alike
 
@@ -56,3 +60,28 @@ def summarize(lines: list[str], cores: int | None) -> dict:
     box["quiet"] = None if not others else not why
     box["not_quiet"] = why
     return box
+
+
+def describe(box: dict) -> str:
+    """One line for a report: the load, the others' and the steal's medians (and maxima) and the verdict."""
+    def pct(key: str) -> str:
+        med, top = box.get(f"{key}_cpu_pct_median"), box.get(f"{key}_cpu_pct_max")
+        return "not recorded" if med is None else f"{med:g} % of a core at the median (max {top:g})"
+    verdict = ("quiet: not judged (no others= figure)" if box["quiet"] is None else "quiet" if box["quiet"]
+               else "NOT QUIET: " + "; ".join(box["not_quiet"]) + ": run it again alone")
+    return (f"Box: {box['samples']} samples; load (1 min) median {box['load1_median']}, max {box['load1_max']} on "
+            f"{box['cores']} cores; other processes {pct('others')}; the hypervisor's steal {pct('steal')}; "
+            f"{verdict}")
+
+
+def main(argv: list[str]) -> int:
+    if len(argv) != 1:
+        print("usage: box_summary.py BOX_LOG   (box_sampler.py's lines; prints the summary line)", file=sys.stderr)
+        return 2
+    with open(argv[0], encoding="utf-8") as f:
+        print(describe(summarize(f.read().splitlines(), os.cpu_count())))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
