@@ -48,13 +48,11 @@ def _machine(cpu: dict | None, disk: dict | None) -> str | None:
     disk, else None (idle
     CPU lost to iowait for a disk another process took is the disk's, not the CPU's)."""
     parts = []
-    if taken_by_other(disk):
-        # the disk first: when another process took it, it is the category (_category), its CPU the disk's cost
-        parts.append(f"host disk taken by another process ({disk['host_before'] / 1e6:,.0f} → "
-                     f"{disk['host_after'] / 1e6:,.0f} MB/s, the database server's own "
-                     f"{disk['server_before'] / 1e6:,.0f} → {disk['server_after'] / 1e6:,.0f} MB/s)")
-    if freed_by_other(disk):
-        parts.append(f"host disk given back by another process ({disk['host_before'] / 1e6:,.0f} → "
+    if taken_by_other(disk) or freed_by_other(disk):
+        # the disk first: when another process took it (or gave it back), it is the category (_category), its CPU
+        # the disk's cost
+        verb = "taken by" if taken_by_other(disk) else "given back by"
+        parts.append(f"host disk {verb} another process ({disk['host_before'] / 1e6:,.0f} → "
                      f"{disk['host_after'] / 1e6:,.0f} MB/s, the database server's own "
                      f"{disk['server_before'] / 1e6:,.0f} → {disk['server_after'] / 1e6:,.0f} MB/s)")
     if from_outside(cpu) and not iowait_explains(disk, cpu):
