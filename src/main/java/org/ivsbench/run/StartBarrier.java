@@ -33,8 +33,11 @@ import org.ivsbench.op.Outcome;
  *
  * <p>A start row counts only when it lies after this shard's arrival and an arrival row only when it is at most
  * the timeout older than this shard's, so rows an earlier run left behind are ignored. Each shard re-writes its
- * arrival while it waits (a shard that created the table may have dropped another's first row) and deletes it once
- * it has the start instant.
+ * arrival while it waits (a shard that created the table may have dropped another's first row). A shard leaves the
+ * wait only with a start instant it has read from the table: one that computed it reads its write back first, so a
+ * write that did not land (a lost race, a deadlock's victim) cannot let it go while the others never see the start.
+ * It deletes its arrival only once the start instant has passed, so until then any shard still waiting can compute
+ * the same instant from the arrivals alone.
  */
 public final class StartBarrier {
     static final String TABLE = "ivsbench_barrier";
@@ -76,7 +79,6 @@ public final class StartBarrier {
         try (Session session = target.openSession()) {
             ensureTable(session, arrivalLocal);
             long start = -1;
-            List<Integer> absent = List.of();
             while (start < 0) {
                 upsert(session, arrivalKey(shard.index()), arrival);
                 Long written = read(session, startKey());
@@ -85,7 +87,7 @@ public final class StartBarrier {
                     break;
                 }
                 long latest = arrival;
-                absent = new ArrayList<>();
+                List<Integer> absent = new ArrayList<>();
                 for (int j = 0; j < shard.count(); j++) {
                     Long a = j == shard.index() ? Long.valueOf(arrival) : read(session, arrivalKey(j));
                     if (a == null || a < arrival - timeoutMs) {
@@ -95,26 +97,35 @@ public final class StartBarrier {
                     }
                 }
                 if (absent.isEmpty()) {
-                    start = latest + LEAD_MS;
-                    upsert(session, startKey(), start);
-                    break;
+                    upsert(session, startKey(), latest + LEAD_MS);
+                    Long landed = read(session, startKey());
+                    if (landed != null && landed > arrival) {
+                        start = landed; // this write, or another shard's of the same instant
+                        break;
+                    }
                 }
                 if (nowMs() - arrivalLocal > timeoutMs) {
-                    throw new TargetException("start barrier: shard(s) " + absent + " of " + shard.count()
-                            + " did not arrive within " + timeoutMs / 1000 + " s (--barrier-timeout)");
+                    throw new TargetException(
+                            absent.isEmpty()
+                                    ? "start barrier: all " + shard.count()
+                                            + " shards arrived, but the start instant could"
+                                            + " not be written to " + TABLE + " within " + timeoutMs / 1000
+                                            + " s (--barrier-timeout)"
+                                    : "start barrier: shard(s) " + absent + " of " + shard.count()
+                                            + " did not arrive within " + timeoutMs / 1000 + " s (--barrier-timeout)");
                 }
                 Thread.sleep(POLL_MS);
-            }
-            try {
-                session.delete(TABLE, arrivalKey(shard.index()));
-            } catch (TargetException e) {
-                // Left behind: later runs ignore it once it is older than their timeout.
             }
             long planned = start - correction;
             facts.put("commonStartMs", start);
             facts.put("plannedStartMs", planned);
             sleepUntil(planned);
             long started = nowMs();
+            try {
+                session.delete(TABLE, arrivalKey(shard.index()));
+            } catch (TargetException e) {
+                // Left behind: later runs ignore it once it is older than their timeout.
+            }
             facts.put("startedMs", started);
             facts.put("startLateMs", started - planned);
             facts.put("waitedMs", started - arrivalLocal);

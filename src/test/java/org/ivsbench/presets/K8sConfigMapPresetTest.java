@@ -27,8 +27,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * Job's completions), then the merge job's command over the four shard folders. Changed: the primary url, and
  * passwordFile pointed at a file holding the test server's password (the pod reads the Secret's file).
  */
-// Longer than the suite's 5-minute default (docs/trust.md, "Time limits"): its own bounds: the load 300 s, the
-// shards 600 s, the merge 120 s.
+// Longer than the suite's 5-minute default (docs/trust.md, "Time limits"): its own bounds: the load 300 s, each
+// shard 300 s (its barrier 180 s), the merge 120 s.
 @Timeout(value = 20, unit = TimeUnit.MINUTES)
 class K8sConfigMapPresetTest {
     static final String FILE = "docker/k8s/configmap.yaml";
@@ -83,15 +83,27 @@ class K8sConfigMapPresetTest {
                         "--shard",
                         i + "/" + SHARDS,
                         "--barrier-timeout",
-                        "600",
+                        "180",
                         "--shrink",
                         "-d",
                         results.resolve("shard-" + i).toString()));
             }
-            for (CliProcess s : shards) {
-                code = s.waitFor(600);
-                assertEquals(0, code, s.stdout() + "\n" + s.stderr());
-                assertTrue(s.stdout().contains("works/work[1]/time 300 -> 2"), s.stdout());
+            try {
+                for (CliProcess s : shards) {
+                    code = s.waitFor(300);
+                    assertEquals(0, code, s.stdout() + "\n" + s.stderr());
+                    assertTrue(s.stdout().contains("works/work[1]/time 300 -> 2"), s.stdout());
+                }
+            } catch (AssertionError e) {
+                // One shard's output says little about a barrier: show what every shard printed.
+                StringBuilder all = new StringBuilder(e.getMessage());
+                for (int i = 0; i < SHARDS; i++) {
+                    CliProcess s = shards.get(i);
+                    s.destroyIfAlive();
+                    all.append("\n--- shard ").append(i).append(" stdout:\n").append(s.stdout());
+                    all.append("\n--- shard ").append(i).append(" stderr:\n").append(s.stderr());
+                }
+                throw new AssertionError(all.toString(), e);
             }
             List<String> merge = new ArrayList<>(
                     List.of("merge", "-o", results.resolve("merged").toString()));

@@ -1,14 +1,17 @@
 package org.ivsbench.run;
 
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.Deque;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.LongSupplier;
 
 import org.junit.jupiter.api.Test;
@@ -16,11 +19,17 @@ import org.junit.jupiter.api.io.TempDir;
 
 import org.ivsbench.config.Shard;
 import org.ivsbench.config.TargetConfig;
+import org.ivsbench.db.ExtendMethod;
 import org.ivsbench.db.ForwardingTarget;
+import org.ivsbench.db.Record;
 import org.ivsbench.db.ServerClock;
+import org.ivsbench.db.Session;
 import org.ivsbench.db.Target;
+import org.ivsbench.db.TargetException;
 import org.ivsbench.db.TargetKinds;
 import org.ivsbench.db.Targets;
+import org.ivsbench.op.OpResult;
+import org.ivsbench.testsupport.Await;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -104,6 +113,59 @@ class StartBarrierTest {
         }
     }
 
+    /**
+     * The shard that sees every arrival first writes the start instant, and that write is lost (as a deadlock's
+     * victim or a lost insert race is on a real server); the other shard does not see the last arrival until then.
+     * Both must still start, at one instant: the writer reads its write back before it leaves, and keeps its
+     * arrival until the start has passed. (Before, the writer left at once and deleted its arrival, and the other
+     * shard waited for it until the barrier timed out: a sharded preset test once hung so for 600 s.)
+     */
+    @Test
+    void aStartInstantWhoseWriteIsLostIsWrittenAgainAndBothShardsStart() throws Exception {
+        try (Target db = memory("barrier-lost-start")) {
+            AtomicBoolean dropped = new AtomicBoolean();
+            String startKey = "g.2.start";
+            String lateArrival = "g.2.arrive.1";
+            Target first = intercepted(
+                    db,
+                    (s, table, key, f, out) -> key.equals(lateArrival) && !dropped.get()
+                            ? OpResult.aborted("not yet visible")
+                            : s.read(table, key, f, out),
+                    null);
+            Target second = intercepted(db, null, (s, table, key, v, insert) -> {
+                if (key.equals(startKey) && !dropped.get()) {
+                    if (insert) {
+                        dropped.set(true);
+                    }
+                    return OpResult.aborted("lost");
+                }
+                return insert ? s.insert(table, key, v) : s.update(table, key, v);
+            });
+            StartBarrier b0 = new StartBarrier(first, new Shard(0, 2), "g", 10_000);
+            StartBarrier b1 = new StartBarrier(second, new Shard(1, 2), "g", 10_000);
+            ExecutorService pool = Executors.newFixedThreadPool(2);
+            try {
+                Future<Long> s0 = pool.submit(b0::await);
+                Await.until(
+                        "shard 0's arrival",
+                        Duration.ofSeconds(30),
+                        Duration.ofMillis(10),
+                        () -> readField(db, "g.2.arrive.0"),
+                        v -> v != null);
+                Future<Long> s1 = pool.submit(b1::await);
+                long start1 = s1.get();
+                long start0 = s0.get();
+                assertTrue(dropped.get(), "the first write of the start instant was lost");
+                assertEquals(start0, start1, "one start instant");
+                assertEquals(b0.facts().get("commonStartMs"), b1.facts().get("commonStartMs"));
+                assertNull(readField(db, "g.2.arrive.0"), "deleted once the start had passed");
+                assertNull(readField(db, "g.2.arrive.1"), "deleted once the start had passed");
+            } finally {
+                pool.shutdownNow();
+            }
+        }
+    }
+
     @Test
     void aTargetThatCannotReadItsClockLeavesTheOffsetUnmeasured() throws Exception {
         try (Target db = memory("barrier-noclock")) {
@@ -130,6 +192,98 @@ class StartBarrierTest {
             assertEquals(0.0, f.get("serverClockOffsetMs"));
             assertEquals(0.0, f.get("offsetBoundMs"));
             assertEquals(0L, f.get("startCorrectionMs"));
+        }
+    }
+
+    /** Reads one row of the barrier table as a session sees it (a session of {@code s}'s target). */
+    interface Reads {
+        OpResult read(Session s, String table, String key, List<String> fields, Map<String, String> out)
+                throws TargetException;
+    }
+
+    /** Writes one row (update, or insert when {@code insert}) through a session {@code s}. */
+    interface Writes {
+        OpResult write(Session s, String table, String key, Map<String, String> values, boolean insert)
+                throws TargetException;
+    }
+
+    /** {@code t} with its sessions' reads and/or writes (null: unchanged) passed through the given hooks. */
+    private static Target intercepted(Target t, Reads reads, Writes writes) {
+        return new ForwardingTarget(t) {
+            @Override
+            public Session openSession() throws TargetException {
+                Session s = t.openSession();
+                return new Session() {
+                    @Override
+                    public OpResult read(String table, String key, List<String> fields, Map<String, String> out)
+                            throws TargetException {
+                        return reads == null ? s.read(table, key, fields, out) : reads.read(s, table, key, fields, out);
+                    }
+
+                    @Override
+                    public OpResult scan(
+                            String table,
+                            String startKey,
+                            int count,
+                            List<String> fields,
+                            List<Map<String, String>> out)
+                            throws TargetException {
+                        return s.scan(table, startKey, count, fields, out);
+                    }
+
+                    @Override
+                    public OpResult update(String table, String key, Map<String, String> values)
+                            throws TargetException {
+                        return writes == null
+                                ? s.update(table, key, values)
+                                : writes.write(s, table, key, values, false);
+                    }
+
+                    @Override
+                    public OpResult insert(String table, String key, Map<String, String> values)
+                            throws TargetException {
+                        return writes == null
+                                ? s.insert(table, key, values)
+                                : writes.write(s, table, key, values, true);
+                    }
+
+                    @Override
+                    public OpResult delete(String table, String key) throws TargetException {
+                        return s.delete(table, key);
+                    }
+
+                    @Override
+                    public OpResult extend(
+                            String table, String key, String field, String suffix, long maxLength, ExtendMethod method)
+                            throws TargetException {
+                        return s.extend(table, key, field, suffix, maxLength, method);
+                    }
+
+                    @Override
+                    public void insertBatch(String table, List<Record> records) throws TargetException {
+                        s.insertBatch(table, records);
+                    }
+
+                    @Override
+                    public void close() {
+                        s.close();
+                    }
+                };
+            }
+
+            @Override
+            public void close() {}
+        };
+    }
+
+    /** The barrier row's value, or null when the row is absent. */
+    private static String readField(Target db, String key) {
+        try (Session s = db.openSession()) {
+            Map<String, String> out = new HashMap<>();
+            OpResult r = s.read(StartBarrier.TABLE, key, List.of("instant_ms"), out);
+            return r.isOk() ? out.get("instant_ms") : null;
+        } catch (TargetException e) {
+            return null; // the table is not there yet
         }
     }
 
