@@ -51,6 +51,8 @@ public final class StartBarrier {
     private final long timeoutMs;
     private final LongSupplier localNanos;
     private final Map<String, Object> facts = new LinkedHashMap<>();
+    /** The last failure of a barrier statement, which a timeout names (each is otherwise retried silently). */
+    private String lastError;
 
     /** {@code group}: names this run's rows (the shards of one run must give the same, e.g. the config digest). */
     public StartBarrier(Target target, Shard shard, String group, long timeoutMs) {
@@ -112,7 +114,10 @@ public final class StartBarrier {
                                             + " not be written to " + TABLE + " within " + timeoutMs / 1000
                                             + " s (--barrier-timeout)"
                                     : "start barrier: shard(s) " + absent + " of " + shard.count()
-                                            + " did not arrive within " + timeoutMs / 1000 + " s (--barrier-timeout)");
+                                            + " did not arrive within " + timeoutMs / 1000 + " s (--barrier-timeout)"
+                                            + (lastError == null
+                                                    ? ""
+                                                    : "; the barrier's last failed statement: " + lastError));
                 }
                 Thread.sleep(POLL_MS);
             }
@@ -206,7 +211,7 @@ public final class StartBarrier {
         }
     }
 
-    private static void upsert(Session session, String key, long value) {
+    private void upsert(Session session, String key, long value) {
         Map<String, String> v = Map.of(FIELD, Long.toString(value));
         try {
             OpResult r = session.update(TABLE, key, v);
@@ -214,18 +219,19 @@ public final class StartBarrier {
                 session.insert(TABLE, key, v); // a concurrent insert of the same key loses; the next round retries
             }
         } catch (TargetException e) {
-            // The table is being re-created by another shard: the next round writes again.
+            lastError = e.getMessage(); // the table being re-created by another shard: the next round writes again
         }
     }
 
-    private static Long read(Session session, String key) {
+    private Long read(Session session, String key) {
         Map<String, String> out = new HashMap<>();
         try {
             OpResult r = session.read(TABLE, key, List.of(FIELD), out);
             String v = out.get(FIELD);
             return r.isOk() && v != null ? Long.valueOf(v.trim()) : null;
         } catch (TargetException | NumberFormatException e) {
-            return null; // being re-created by another shard: the next round reads again
+            lastError = e.getMessage(); // being re-created by another shard: the next round reads again
+            return null;
         }
     }
 
