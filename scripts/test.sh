@@ -14,8 +14,9 @@
 #         / -Divs.exporter.{node,process,mysqld,postgres} and the IVS_MARIADB_* / IVS_MONGO_* / IVS_POSTGRES_* /
 #         IVS_CASSANDRA_* / IVS_PROMETHEUS_* / IVS_*_EXPORTER_URL variables exported.
 # Python: if results-analyzer/ exists: venv in .cache/venv, the analyzer with its test extra, Debian chromium
-#         (the report screenshot test and the browse page's filters; exported as IVS_CHROMIUM), the jar and
-#         MariaDB (the end-to-end analyzer test), then pytest.
+#         (the report screenshot test and the browse page's filters; exported as IVS_CHROMIUM), set up first;
+#         the tests that start no server run beside the Java tests (their log printed after them); then, alone,
+#         the jar and MariaDB for tests/test_real_*.py, which start their own servers.
 # Tests never skip for a missing server, jar or browser here: they fail. IVS_ALLOW_SKIP=1 (never set by this
 # script) is how a developer running mvn test or pytest by hand without servers turns those failures into skips.
 # Any skipped test (surefire's or pytest's JUnit XML reports, read by scripts/lib/skipped_tests.py) fails the
@@ -48,7 +49,7 @@ for arg in "$@"; do
     --java-only) run_python=0 ;;
     --python-only) run_java=0 ;;
     --keep-servers) keep_servers=1 ;;
-    -h|--help) sed -n '2,31p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,32p' "$0"; exit 0 ;;
     *) echo "unknown option: $arg (use --java-only, --python-only, --keep-servers)" >&2; exit 2 ;;
   esac
 done
@@ -62,6 +63,10 @@ t_start=$(date +%s)
 finish() {
   local rc=0
   trap - EXIT INT TERM
+  if [ -n "${py_pid:-}" ] && kill -0 "$py_pid" 2>/dev/null; then  # interrupted while pytest ran beside Java
+    pkill -TERM -P "$py_pid" 2>/dev/null
+    kill "$py_pid" 2>/dev/null
+  fi
   if [ "$ivs_servers_started" -eq 1 ]; then
     if [ "$keep_servers" -eq 1 ]; then
       ivs_log "--keep-servers: leaving MariaDB, the MongoDB stand-in, PostgreSQL, Cassandra, Prometheus and the exporters running"
@@ -105,6 +110,7 @@ java_tests() {
   local rc=0
   # clean: class files of deleted or renamed tests would otherwise still run (and old reports be read below).
   step "build target/benchbase.jar" mvn -B -q -DskipTests clean package || return 1
+  start_python_beside
   local props
   mapfile -t props < <(ivs_server_props)
   step "mvn test" mvn -B test "${props[@]}" -Dsurefire.timeout="${IVS_TEST_TIMEOUT:-3600}" || rc=1
@@ -129,9 +135,45 @@ ensure_chromium() {
   return 0
 }
 
-python_tests() {
+# The Python tests that start no server (all but tests/test_real_*.py) need the venv and chromium, set up before
+# the Java tests (installs must not run beside them). They then run beside the Java tests, which leave about one of
+# the two cores idle on average (waits on phases and servers), with their output in a log printed afterwards; the
+# test_real_*.py ones run after the Java tests, alone, as they judge where the host's CPU went.
+PY_REPORT="$IVS_CACHE_DIR/pytest-junit.xml"
+PY_REAL_REPORT="$IVS_CACHE_DIR/pytest-junit-real.xml"
+PY_BESIDE_LOG="$IVS_CACHE_DIR/pytest-no-servers.log"
+py_ready=0 py_pid=""
+
+python_prepare() {
   step "analyzer venv (.cache/venv)" bash -c '. scripts/lib/common.sh && ivs_setup_venv' || return 1
   ensure_chromium
+  py_ready=1
+}
+
+no_server_tests() {
+  step "pytest results-analyzer, the tests without servers" "$IVS_VENV/bin/python" -m pytest -rs \
+    --junitxml="$PY_REPORT" --ignore-glob='*/test_real_*' results-analyzer
+}
+
+start_python_beside() {
+  [ "$run_python" -eq 1 ] && [ "$py_ready" -eq 1 ] || return 0
+  rm -f "$PY_REPORT" "$PY_BESIDE_LOG"
+  ivs_log "== pytest results-analyzer, the tests without servers: started beside the Java tests (log printed after them)"
+  no_server_tests >"$PY_BESIDE_LOG" 2>&1 &
+  py_pid=$!
+}
+
+python_tests() {
+  local rc=0
+  if [ -n "$py_pid" ]; then
+    wait "$py_pid" || rc=1
+    py_pid=""
+    cat "$PY_BESIDE_LOG"
+  else
+    [ "$py_ready" -eq 1 ] || python_prepare || return 1
+    rm -f "$PY_REPORT"
+    no_server_tests || rc=1
+  fi
   # The end-to-end analyzer test runs the jar against its own MariaDB: with --python-only nothing built them.
   if [ ! -f target/benchbase.jar ]; then
     step "check Java 17+ and Maven" ivs_require_java_maven || return 1
@@ -139,10 +181,11 @@ python_tests() {
   fi
   step "install MariaDB" scripts/mariadb.sh install || return 1
   # No IVS_ALLOW_SKIP here: a test whose server, jar or browser is missing fails rather than skips.
-  local rc=0 report="$IVS_CACHE_DIR/pytest-junit.xml"
-  rm -f "$report"
-  step "pytest results-analyzer" "$IVS_VENV/bin/python" -m pytest -rs --junitxml="$report" results-analyzer || rc=1
-  step "no skipped Python test" "$IVS_VENV/bin/python" scripts/lib/skipped_tests.py python "$report" || rc=1
+  rm -f "$PY_REAL_REPORT"
+  step "pytest results-analyzer, the tests with real servers (alone)" "$IVS_VENV/bin/python" -m pytest -rs \
+    --junitxml="$PY_REAL_REPORT" results-analyzer/tests/test_real_*.py || rc=1
+  step "no skipped Python test" "$IVS_VENV/bin/python" scripts/lib/skipped_tests.py python "$PY_REPORT" \
+    "$PY_REAL_REPORT" || rc=1
   return "$rc"
 }
 
@@ -152,6 +195,9 @@ tree_before=$(tree_paths) || tree_readable=0
 
 if [ "$run_java" -eq 1 ]; then
   step "check Java 17+ and Maven" ivs_require_java_maven
+  if [ "$run_python" -eq 1 ] && [ -d results-analyzer ]; then
+    python_prepare || ivs_log "the analyzer's venv could not be set up: the Python tests will try again after the Java tests"
+  fi
   if step "start MariaDB + MongoDB stand-in + PostgreSQL + Cassandra + Prometheus + exporters" ivs_start_servers && java_tests; then
     java_status=OK
   fi
