@@ -33,6 +33,15 @@ public final class ResultsDirectory {
      * to use it. The IOException's message is one line: the path that failed and why.
      */
     public static void checkWritable(Path parent) throws IOException {
+        checkWritable(parent, () -> {});
+    }
+
+    /**
+     * As {@link #checkWritable(Path)}; {@code afterScan} runs between finding the missing folders and creating
+     * them, so a test can create one of them there, as another process (a shard started beside this one)
+     * does.
+     */
+    static void checkWritable(Path parent, Runnable afterScan) throws IOException {
         Path target = parent.toAbsolutePath().normalize();
         // The missing folders, outermost first, so that exactly these (and never a folder that was there
         // before, nor what a dangling symlink points to) are removed if the probe fails.
@@ -45,13 +54,22 @@ public final class ResultsDirectory {
         if (existing != null && !Files.isDirectory(existing)) {
             throw new IOException(existing + " is not a directory");
         }
+        afterScan.run();
         Deque<Path> created = new ArrayDeque<>();
         Path current = null;
         try {
             for (Path dir : missing) {
                 current = dir;
-                Files.createDirectory(dir);
-                created.push(dir);
+                try {
+                    Files.createDirectory(dir);
+                    created.push(dir);
+                } catch (FileAlreadyExistsException e) {
+                    // Another process made it meanwhile (shards started together share -d's parent): use
+                    // it, and never remove it, since it is not ours. A file there is still an error.
+                    if (!Files.isDirectory(dir, LinkOption.NOFOLLOW_LINKS)) {
+                        throw e;
+                    }
+                }
             }
             current = target;
             Path probe = Files.createTempFile(target, ".ivsbench-probe", "");

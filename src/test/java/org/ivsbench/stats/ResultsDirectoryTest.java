@@ -67,4 +67,45 @@ class ResultsDirectoryTest {
         assertTrue(Files.isSymbolicLink(link));
         assertFalse(Files.exists(tmp.resolve("nowhere")));
     }
+
+    /**
+     * Shards started together share -d's parent: one may create the missing "results" between another's scan
+     * and its create (stop 43's CI: "results: exists and is not a directory"). The folder is used, kept when
+     * the probe fails later, and a file made there meanwhile is still an error.
+     */
+    @Test
+    void aFolderAnotherProcessCreatesMeanwhileIsUsedAndNotRemoved() throws IOException {
+        Path shared = tmp.resolve("results");
+        Path mine = shared.resolve("shard-3");
+        ResultsDirectory.checkWritable(mine, () -> mkdir(shared));
+        assertTrue(Files.isDirectory(mine));
+        assertEquals(List.of(mine), listing(shared));
+
+        Path other = tmp.resolve("results2");
+        Path tooLong = other.resolve("x".repeat(300));
+        assertThrows(IOException.class, () -> ResultsDirectory.checkWritable(tooLong, () -> mkdir(other)));
+        assertTrue(Files.isDirectory(other), "a folder this call did not make is never removed");
+
+        Path file = tmp.resolve("results3");
+        IOException e = assertThrows(
+                IOException.class, () -> ResultsDirectory.checkWritable(file.resolve("shard-0"), () -> touch(file)));
+        assertEquals(file + ": exists and is not a directory", e.getMessage());
+        assertTrue(Files.isRegularFile(file), "the file is not ours either");
+    }
+
+    private static void mkdir(Path dir) {
+        try {
+            Files.createDirectory(dir);
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    private static void touch(Path file) {
+        try {
+            Files.writeString(file, "x");
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
 }
