@@ -15,13 +15,23 @@
 # C read only, D read/insert 95:5 with reads by latest, E scan/insert 95:5 (scan lengths uniform 1..100), F
 # read/read-modify-write 50:50; zipfian (YCSB's scrambled zipfian) unless said; 10 fields of 100 bytes, updates
 # one field, inserts all ten; one terminal. The file is the gzip trace (fastest compression) in the work folder,
-# removed after each run. YCSB's own generator is not run here: its core library is not in this machine's offline
-# Maven repository (docs/performance.md, "Generator speed", gives the published comparison instead).
+# removed after each run.
+#
+# YCSB's own generator runs beside it, alternated (for each workload and heap: ivsbench, then YCSB): YCSB 0.17.0's
+# client (site.ycsb:core, fetched with Maven) with the same workload as properties (CoreWorkload, the proportions
+# and distributions of YCSB's workloads/workloada..f, recordcount and operationcount as above, one thread), and as
+# its database scripts/bench/lib/YcsbFileDb.java (ours, compiled here against YCSB's core): every operation as a
+# JSON line with its key, fields and values to a gzip file at the fastest level through a 1 MB buffer, as
+# ivsbench writes its trace and as the Tectonic paper adapted YCSB. YCSB=no runs ivsbench alone; a core library
+# that cannot be fetched stops the script with that line.
 set -euo pipefail
 IVS_LOG_TAG=bench
 . "$(dirname "${BASH_SOURCE[0]}")/lib/bench.sh"
 
 OPS=${OPS:-1000000}; RECORDS=${RECORDS:-1000000}; ROUNDS=${ROUNDS:-1}; HEAPS=${HEAPS:-default -Xmx64m}
+YCSB=${YCSB:-yes}
+case "$YCSB" in yes|no) ;; *) echo "YCSB: yes or no, not '$YCSB'" >&2; exit 2 ;; esac
+YCSB_VERSION=0.17.0
 [ -x /usr/bin/time ] || ivs_apt_install time
 bench_build
 bench_header "generator-speed: generate, YCSB A-F, $OPS operations each over $RECORDS records, 1 terminal, heaps: $HEAPS"
@@ -62,6 +72,53 @@ bench_show_config "$dir/ycsb_A.xml"
 echo "# B-F differ in <weights> (ReadRecord,UpdateRecord,InsertRecord,ScanRecord,ReadModifyWriteRecord) and <distribution>:"
 for w in B C D E F; do echo "#   $w: ${WEIGHTS[$w]} ${DIST[$w]}"; done
 
+# YCSB's client: its core library's classpath from a throwaway pom, and YcsbFileDb compiled against it.
+ycsb_cp=""
+if [ "$YCSB" = yes ]; then
+  mkdir -p "$dir/ycsb"
+  cat >"$dir/ycsb/pom.xml" <<XML
+<project xmlns="http://maven.apache.org/POM/4.0.0">
+  <modelVersion>4.0.0</modelVersion>
+  <groupId>local.bench</groupId><artifactId>ycsb-client</artifactId><version>1</version>
+  <dependencies>
+    <dependency><groupId>site.ycsb</groupId><artifactId>core</artifactId><version>$YCSB_VERSION</version></dependency>
+  </dependencies>
+</project>
+XML
+  (cd "$dir/ycsb" && { mvn -B -q -o dependency:build-classpath -Dmdep.outputFile=cp.txt >/dev/null 2>&1 \
+      || mvn -B -q dependency:build-classpath -Dmdep.outputFile=cp.txt >&2; }) \
+    || ivs_die "YCSB $YCSB_VERSION's core library could not be fetched with Maven (YCSB=no runs ivsbench alone)"
+  ycsb_cp=$(cat "$dir/ycsb/cp.txt")
+  mkdir -p "$dir/ycsb/classes"
+  javac -nowarn -d "$dir/ycsb/classes" -cp "$ycsb_cp" scripts/bench/lib/YcsbFileDb.java \
+    || ivs_die "scripts/bench/lib/YcsbFileDb.java did not compile against YCSB $YCSB_VERSION"
+  ycsb_cp="$dir/ycsb/classes:$ycsb_cp"
+  echo "# YCSB $YCSB_VERSION: java -cp <site.ycsb:core:$YCSB_VERSION and its dependencies, YcsbFileDb> site.ycsb.Client -t" \
+    "-db YcsbFileDb -threads 1 -p workload=site.ycsb.workloads.CoreWorkload -p recordcount=$RECORDS" \
+    "-p operationcount=$OPS -p filedb.out=ycsb_W.json.gz <the workload's proportions, below>"
+fi
+# YCSB's workloads a-f as properties (their files are in YCSB's distribution, not in its core library)
+declare -A YPROPS=(
+  [A]="readproportion=0.5 updateproportion=0.5 scanproportion=0 insertproportion=0 requestdistribution=zipfian"
+  [B]="readproportion=0.95 updateproportion=0.05 scanproportion=0 insertproportion=0 requestdistribution=zipfian"
+  [C]="readproportion=1 updateproportion=0 scanproportion=0 insertproportion=0 requestdistribution=zipfian"
+  [D]="readproportion=0.95 updateproportion=0 scanproportion=0 insertproportion=0.05 requestdistribution=latest"
+  [E]="readproportion=0 updateproportion=0 scanproportion=0.95 insertproportion=0.05 requestdistribution=zipfian maxscanlength=100 scanlengthdistribution=uniform"
+  [F]="readproportion=0.5 updateproportion=0 scanproportion=0 insertproportion=0 readmodifywriteproportion=0.5 requestdistribution=zipfian")
+[ "$YCSB" = yes ] && for w in A B C D E F; do echo "#   YCSB $w: ${YPROPS[$w]}"; done
+
+# time_row ROUND WORKLOAD HEAP GENERATOR OUTFILE GEN_OPS_PER_S: one row from GNU time's $dir/time.txt
+time_row() {
+  local wall cpu rss mb
+  wall=$(awk -F': ' '/Elapsed \(wall clock\)/{n=split($2,t,":"); s=0; for(i=1;i<=n;i++) s=s*60+t[i]; print s}' "$dir/time.txt")
+  cpu=$(awk -F': ' '/User time/{u=$2} /System time/{s=$2} END{printf "%.2f", u+s}' "$dir/time.txt")
+  rss=$(awk -F': ' '/Maximum resident/{printf "%.0f", $2/1024}' "$dir/time.txt")
+  mb=$(du -m "$5" | cut -f1)
+  rm -f "$5"
+  echo "$1 $2 $3 $OPS $wall $(awk -v o="$OPS" -v s="$wall" 'BEGIN{printf "%.0f", o/s}') ${6:-0} $cpu $rss $mb $4" >>"$rows"
+  tail -n1 "$rows"
+}
+
 rows="$dir/rows.txt"; : >"$rows"
 for round in $(seq 1 "$ROUNDS"); do
   for w in A B C D E F; do
@@ -72,20 +129,27 @@ for round in $(seq 1 "$ROUNDS"); do
         "java ${opts[*]} -jar target/benchbase.jar generate -b ycsbivs -c ycsb_$w.xml -o ycsb_$w.trace.gz"
       /usr/bin/time -v -o "$dir/time.txt" java "${opts[@]}" -jar target/benchbase.jar generate -b ycsbivs \
         -c "$dir/ycsb_$w.xml" -o "$out" >"$dir/gen.log" 2>&1 || { cat "$dir/gen.log" >&2; ivs_die "generate failed"; }
-      wall=$(awk -F': ' '/Elapsed \(wall clock\)/{n=split($2,t,":"); s=0; for(i=1;i<=n;i++) s=s*60+t[i]; print s}' "$dir/time.txt")
-      cpu=$(awk -F': ' '/User time/{u=$2} /System time/{s=$2} END{printf "%.2f", u+s}' "$dir/time.txt")
-      rss=$(awk -F': ' '/Maximum resident/{printf "%.0f", $2/1024}' "$dir/time.txt")
       gen=$(sed -n 's/.*(\([0-9,]*\) ops\/s).*/\1/p' "$dir/gen.log" | tr -d ,)
-      mb=$(du -m "$out" | cut -f1)
-      rm -f "$out"
-      echo "$round $w $heap $OPS $wall $(awk -v o="$OPS" -v s="$wall" 'BEGIN{printf "%.0f", o/s}') $gen $cpu $rss $mb" >>"$rows"
-      tail -n1 "$rows"
+      time_row "$round" "$w" "$heap" ivsbench "$out" "$gen"
+      [ "$YCSB" = yes ] || continue
+      yout="$dir/ycsb_$w.json.gz" props=()
+      for p in workload=site.ycsb.workloads.CoreWorkload recordcount="$RECORDS" operationcount="$OPS" \
+        filedb.out="$yout" ${YPROPS[$w]}; do props+=(-p "$p"); done
+      echo "# round $round $w $heap: load avg $(cut -d' ' -f1-3 /proc/loadavg); YCSB $YCSB_VERSION ${opts[*]}"
+      /usr/bin/time -v -o "$dir/time.txt" java "${opts[@]}" -cp "$ycsb_cp" site.ycsb.Client -t -db YcsbFileDb \
+        -threads 1 "${props[@]}" >"$dir/ycsb.log" 2>&1 || { cat "$dir/ycsb.log" >&2; ivs_die "YCSB's client failed"; }
+      ygen=$(awk -F', ' '/^\[OVERALL\], Throughput/{printf "%.0f", $3}' "$dir/ycsb.log")
+      # YCSB counts transactions: its run time times its throughput must give OPS (a client that stopped early
+      # would look fast)
+      ydone=$(awk -F', ' '/^\[OVERALL\], RunTime/{t=$3} /^\[OVERALL\], Throughput/{r=$3} END{printf "%.0f", t*r/1000}' "$dir/ycsb.log")
+      [ "$ydone" = "$OPS" ] || { cat "$dir/ycsb.log" >&2; ivs_die "YCSB's client did $ydone operations, not $OPS"; }
+      time_row "$round" "$w" "$heap" "YCSB-$YCSB_VERSION" "$yout" "$ygen"
     done
   done
 done
 
 echo
-echo "| round | workload | heap | operations | wall s (JVM start included) | ops/s over the wall time | ops/s while generating | CPU s (user+sys) | peak RSS MB | trace MB |"
-echo "|---|---|---|---|---|---|---|---|---|---|"
-awk '{printf "| %s | YCSB-%s | %s | %\047d | %s | %\047d | %\047d | %s | %s | %s |\n", $1, $2, $3, $4, $5, $6, $7, $8, $9, $10}' "$rows"
+echo "| round | workload | heap | generator | operations | wall s (JVM start included) | ops/s over the wall time | ops/s while generating | CPU s (user+sys) | peak RSS MB | file MB |"
+echo "|---|---|---|---|---|---|---|---|---|---|---|"
+awk '{printf "| %s | YCSB-%s | %s | %s | %\047d | %s | %\047d | %\047d | %s | %s | %s |\n", $1, $2, $3, $11, $4, $5, $6, $7, $8, $9, $10}' "$rows"
 echo "# $(bench_condition)"
