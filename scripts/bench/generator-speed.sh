@@ -17,13 +17,13 @@
 # one field, inserts all ten; one terminal. The file is the gzip trace (fastest compression) in the work folder,
 # removed after each run.
 #
-# YCSB's own generator runs beside it, alternated (for each workload and heap: ivsbench, then YCSB): YCSB 0.17.0's
-# client (site.ycsb:core, fetched with Maven) with the same workload as properties (CoreWorkload, the proportions
-# and distributions of YCSB's workloads/workloada..f, recordcount and operationcount as above, one thread), and as
-# its database scripts/bench/lib/YcsbFileDb.java (ours, compiled here against YCSB's core): every operation as a
-# JSON line with its key, fields and values to a gzip file at the fastest level through a 1 MB buffer, as
-# ivsbench writes its trace and as the Tectonic paper adapted YCSB. YCSB=no runs ivsbench alone; a core library
-# that cannot be fetched stops the script with that line.
+# YCSB's own generator runs beside it, alternated (for each workload and heap one run of each, every other pair
+# starting with YCSB): YCSB 0.17.0's client (site.ycsb:core, fetched with Maven) with the same workload as
+# properties (CoreWorkload, the proportions and distributions of YCSB's workloads/workloada..f, recordcount and
+# operationcount as above, one thread), and as its database scripts/bench/lib/YcsbFileDb.java (ours, compiled here
+# against YCSB's core): every operation as a JSON line with its key, fields and values to a gzip file at the
+# fastest level through a 1 MB buffer, as ivsbench writes its trace and as the Tectonic paper adapted YCSB.
+# YCSB=no runs ivsbench alone; a core library that cannot be fetched stops the script with that line.
 set -euo pipefail
 IVS_LOG_TAG=bench
 . "$(dirname "${BASH_SOURCE[0]}")/lib/bench.sh"
@@ -119,31 +119,42 @@ time_row() {
   tail -n1 "$rows"
 }
 
+# run_ivsbench ROUND WORKLOAD HEAP / run_ycsb ROUND WORKLOAD HEAP: one run each, a row each
+run_ivsbench() {
+  local out="$dir/ycsb_$2.trace.gz" gen
+  echo "# round $1 $2 $3: load avg $(cut -d' ' -f1-3 /proc/loadavg);" \
+    "java ${opts[*]} -jar target/benchbase.jar generate -b ycsbivs -c ycsb_$2.xml -o ycsb_$2.trace.gz"
+  /usr/bin/time -v -o "$dir/time.txt" java "${opts[@]}" -jar target/benchbase.jar generate -b ycsbivs \
+    -c "$dir/ycsb_$2.xml" -o "$out" >"$dir/gen.log" 2>&1 || { cat "$dir/gen.log" >&2; ivs_die "generate failed"; }
+  gen=$(sed -n 's/.*(\([0-9,]*\) ops\/s).*/\1/p' "$dir/gen.log" | tr -d ,)
+  time_row "$1" "$2" "$3" ivsbench "$out" "$gen"
+}
+run_ycsb() {
+  local out="$dir/ycsb_$2.json.gz" props=() p gen done_ops
+  for p in workload=site.ycsb.workloads.CoreWorkload recordcount="$RECORDS" operationcount="$OPS" \
+    filedb.out="$out" ${YPROPS[$2]}; do props+=(-p "$p"); done
+  echo "# round $1 $2 $3: load avg $(cut -d' ' -f1-3 /proc/loadavg); YCSB $YCSB_VERSION ${opts[*]}"
+  /usr/bin/time -v -o "$dir/time.txt" java "${opts[@]}" -cp "$ycsb_cp" site.ycsb.Client -t -db YcsbFileDb \
+    -threads 1 "${props[@]}" >"$dir/ycsb.log" 2>&1 || { cat "$dir/ycsb.log" >&2; ivs_die "YCSB's client failed"; }
+  gen=$(awk -F', ' '/^\[OVERALL\], Throughput/{printf "%.0f", $3}' "$dir/ycsb.log")
+  # YCSB counts transactions: its run time times its throughput must give OPS (a client that stopped early
+  # would look fast)
+  done_ops=$(awk -F', ' '/^\[OVERALL\], RunTime/{t=$3} /^\[OVERALL\], Throughput/{r=$3} END{printf "%.0f", t*r/1000}' "$dir/ycsb.log")
+  [ "$done_ops" = "$OPS" ] || { cat "$dir/ycsb.log" >&2; ivs_die "YCSB's client did $done_ops operations, not $OPS"; }
+  time_row "$1" "$2" "$3" "YCSB-$YCSB_VERSION" "$out" "$gen"
+}
+
 rows="$dir/rows.txt"; : >"$rows"
+pair=0
 for round in $(seq 1 "$ROUNDS"); do
   for w in A B C D E F; do
     for heap in $HEAPS; do
       opts=(); [ "$heap" != default ] && opts=("$heap")
-      out="$dir/ycsb_$w.trace.gz"
-      echo "# round $round $w $heap: load avg $(cut -d' ' -f1-3 /proc/loadavg);" \
-        "java ${opts[*]} -jar target/benchbase.jar generate -b ycsbivs -c ycsb_$w.xml -o ycsb_$w.trace.gz"
-      /usr/bin/time -v -o "$dir/time.txt" java "${opts[@]}" -jar target/benchbase.jar generate -b ycsbivs \
-        -c "$dir/ycsb_$w.xml" -o "$out" >"$dir/gen.log" 2>&1 || { cat "$dir/gen.log" >&2; ivs_die "generate failed"; }
-      gen=$(sed -n 's/.*(\([0-9,]*\) ops\/s).*/\1/p' "$dir/gen.log" | tr -d ,)
-      time_row "$round" "$w" "$heap" ivsbench "$out" "$gen"
-      [ "$YCSB" = yes ] || continue
-      yout="$dir/ycsb_$w.json.gz" props=()
-      for p in workload=site.ycsb.workloads.CoreWorkload recordcount="$RECORDS" operationcount="$OPS" \
-        filedb.out="$yout" ${YPROPS[$w]}; do props+=(-p "$p"); done
-      echo "# round $round $w $heap: load avg $(cut -d' ' -f1-3 /proc/loadavg); YCSB $YCSB_VERSION ${opts[*]}"
-      /usr/bin/time -v -o "$dir/time.txt" java "${opts[@]}" -cp "$ycsb_cp" site.ycsb.Client -t -db YcsbFileDb \
-        -threads 1 "${props[@]}" >"$dir/ycsb.log" 2>&1 || { cat "$dir/ycsb.log" >&2; ivs_die "YCSB's client failed"; }
-      ygen=$(awk -F', ' '/^\[OVERALL\], Throughput/{printf "%.0f", $3}' "$dir/ycsb.log")
-      # YCSB counts transactions: its run time times its throughput must give OPS (a client that stopped early
-      # would look fast)
-      ydone=$(awk -F', ' '/^\[OVERALL\], RunTime/{t=$3} /^\[OVERALL\], Throughput/{r=$3} END{printf "%.0f", t*r/1000}' "$dir/ycsb.log")
-      [ "$ydone" = "$OPS" ] || { cat "$dir/ycsb.log" >&2; ivs_die "YCSB's client did $ydone operations, not $OPS"; }
-      time_row "$round" "$w" "$heap" "YCSB-$YCSB_VERSION" "$yout" "$ygen"
+      # alternated: every other pair starts with YCSB, so neither generator always runs on the box the other left
+      if [ "$YCSB" = no ]; then run_ivsbench "$round" "$w" "$heap"
+      elif [ $((pair % 2)) -eq 0 ]; then run_ivsbench "$round" "$w" "$heap"; run_ycsb "$round" "$w" "$heap"
+      else run_ycsb "$round" "$w" "$heap"; run_ivsbench "$round" "$w" "$heap"; fi
+      pair=$((pair + 1))
     done
   done
 done
@@ -152,4 +163,36 @@ echo
 echo "| round | workload | heap | generator | operations | wall s (JVM start included) | ops/s over the wall time | ops/s while generating | CPU s (user+sys) | peak RSS MB | file MB |"
 echo "|---|---|---|---|---|---|---|---|---|---|---|"
 awk '{printf "| %s | YCSB-%s | %s | %s | %\047d | %s | %\047d | %\047d | %s | %s | %s |\n", $1, $2, $3, $11, $4, $5, $6, $7, $8, $9, $10}' "$rows"
+if [ "$YCSB" = yes ]; then
+  # ivsbench over YCSB, each pair run one right after the other (same round, workload and heap, the order
+  # alternated): the ratios this box can give; absolute figures move with its load
+  echo
+  echo "| round | workload | heap | ops/s while generating, ivsbench / YCSB | wall s, ivsbench / YCSB | CPU s, ivsbench / YCSB | peak RSS, ivsbench / YCSB |"
+  echo "|---|---|---|---|---|---|---|"
+  awk '{k = $1 " YCSB-" $2 " " $3; if (!(k in seen)) {seen[k] = 1; order[++n] = k}
+        i = ($11 == "ivsbench") ? "i" : "y"; g[k, i] = $7; w[k, i] = $5; c[k, i] = $8; r[k, i] = $9}
+       END {for (j = 1; j <= n; j++) {k = order[j]; split(k, f, " ")
+              if (g[k, "y"] > 0 && w[k, "y"] > 0 && c[k, "y"] > 0 && r[k, "y"] > 0)
+                printf "| %s | %s | %s | %.2f | %.2f | %.2f | %.2f |\n", f[1], f[2], f[3], g[k, "i"] / g[k, "y"],
+                  w[k, "i"] / w[k, "y"], c[k, "i"] / c[k, "y"], r[k, "i"] / r[k, "y"]}}' "$rows"
+  # the medians over the rounds, per workload and heap: what docs/performance.md quotes
+  echo
+  echo "Medians over $ROUNDS round(s):"
+  echo
+  python3 - "$rows" <<'PY'
+import statistics, sys
+runs = {}
+for line in open(sys.argv[1]):
+    f = line.split()
+    runs.setdefault((f[1], f[2]), {}).setdefault(f[0], {})["i" if f[10] == "ivsbench" else "y"] = f
+print("| workload | heap | ivsbench ops/s while generating | YCSB ops/s while generating | ivsbench / YCSB (median of the rounds' ratios) | ivsbench CPU s | YCSB CPU s | ivsbench peak RSS MB | YCSB peak RSS MB |")
+print("|---|---|---|---|---|---|---|---|---|")
+for (w, heap), rounds in runs.items():
+    pairs = [r for r in rounds.values() if "i" in r and "y" in r]
+    med = lambda who, col: statistics.median(float(r[who][col]) for r in pairs)
+    ratio = statistics.median(float(r["i"][6]) / float(r["y"][6]) for r in pairs)
+    print(f"| YCSB-{w} | {heap} | {med('i', 6):,.0f} | {med('y', 6):,.0f} | {ratio:.2f} | {med('i', 7):.2f} | "
+          f"{med('y', 7):.2f} | {med('i', 8):.0f} | {med('y', 8):.0f} |")
+PY
+fi
 echo "# $(bench_condition)"
