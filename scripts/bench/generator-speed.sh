@@ -165,34 +165,33 @@ echo "|---|---|---|---|---|---|---|---|---|---|---|"
 awk '{printf "| %s | YCSB-%s | %s | %s | %\047d | %s | %\047d | %\047d | %s | %s | %s |\n", $1, $2, $3, $11, $4, $5, $6, $7, $8, $9, $10}' "$rows"
 if [ "$YCSB" = yes ]; then
   # ivsbench over YCSB, each pair run one right after the other (same round, workload and heap, the order
-  # alternated): the ratios this box can give; absolute figures move with its load
+  # alternated): the ratios this box can give (absolute figures move with its load); then the medians over the
+  # rounds, per workload and heap: what docs/performance.md quotes
   echo
-  echo "| round | workload | heap | ops/s while generating, ivsbench / YCSB | wall s, ivsbench / YCSB | CPU s, ivsbench / YCSB | peak RSS, ivsbench / YCSB |"
-  echo "|---|---|---|---|---|---|---|"
-  awk '{k = $1 " YCSB-" $2 " " $3; if (!(k in seen)) {seen[k] = 1; order[++n] = k}
-        i = ($11 == "ivsbench") ? "i" : "y"; g[k, i] = $7; w[k, i] = $5; c[k, i] = $8; r[k, i] = $9}
-       END {for (j = 1; j <= n; j++) {k = order[j]; split(k, f, " ")
-              if (g[k, "y"] > 0 && w[k, "y"] > 0 && c[k, "y"] > 0 && r[k, "y"] > 0)
-                printf "| %s | %s | %s | %.2f | %.2f | %.2f | %.2f |\n", f[1], f[2], f[3], g[k, "i"] / g[k, "y"],
-                  w[k, "i"] / w[k, "y"], c[k, "i"] / c[k, "y"], r[k, "i"] / r[k, "y"]}}' "$rows"
-  # the medians over the rounds, per workload and heap: what docs/performance.md quotes
-  echo
-  echo "Medians over $ROUNDS round(s):"
-  echo
-  python3 - "$rows" <<'PY'
+  python3 - "$rows" "$ROUNDS" <<'PY'
 import statistics, sys
-runs = {}
+WALL, GEN, CPU, RSS = 4, 6, 7, 8  # columns of rows.txt
+pairs = {}  # (workload, heap) -> round -> {"i": ivsbench row, "y": YCSB row}, in the order run
 for line in open(sys.argv[1]):
     f = line.split()
-    runs.setdefault((f[1], f[2]), {}).setdefault(f[0], {})["i" if f[10] == "ivsbench" else "y"] = f
+    pairs.setdefault((f[1], f[2]), {}).setdefault(f[0], {})["i" if f[10] == "ivsbench" else "y"] = f
+complete = {k: [r for r in rounds.items() if "i" in r[1] and "y" in r[1]] for k, rounds in pairs.items()}
+ratio = lambda r, col: float(r["i"][col]) / float(r["y"][col])
+print("| round | workload | heap | ops/s while generating, ivsbench / YCSB | wall s, ivsbench / YCSB | CPU s, ivsbench / YCSB | peak RSS, ivsbench / YCSB |")
+print("|---|---|---|---|---|---|---|")
+for rnd in sorted({n for rounds in complete.values() for n, _ in rounds}, key=int):
+    for (w, heap), rounds in complete.items():
+        for n, r in rounds:
+            if n == rnd:
+                print(f"| {n} | YCSB-{w} | {heap} | " + " | ".join(f"{ratio(r, c):.2f}" for c in (GEN, WALL, CPU, RSS)) + " |")
+print(f"\nMedians over {sys.argv[2]} round(s):\n")
 print("| workload | heap | ivsbench ops/s while generating | YCSB ops/s while generating | ivsbench / YCSB (median of the rounds' ratios) | ivsbench CPU s | YCSB CPU s | ivsbench peak RSS MB | YCSB peak RSS MB |")
 print("|---|---|---|---|---|---|---|---|---|")
-for (w, heap), rounds in runs.items():
-    pairs = [r for r in rounds.values() if "i" in r and "y" in r]
-    med = lambda who, col: statistics.median(float(r[who][col]) for r in pairs)
-    ratio = statistics.median(float(r["i"][6]) / float(r["y"][6]) for r in pairs)
-    print(f"| YCSB-{w} | {heap} | {med('i', 6):,.0f} | {med('y', 6):,.0f} | {ratio:.2f} | {med('i', 7):.2f} | "
-          f"{med('y', 7):.2f} | {med('i', 8):.0f} | {med('y', 8):.0f} |")
+for (w, heap), rounds in complete.items():
+    med = lambda who, col: statistics.median(float(r[who][col]) for _, r in rounds)
+    print(f"| YCSB-{w} | {heap} | {med('i', GEN):,.0f} | {med('y', GEN):,.0f} | "
+          f"{statistics.median(ratio(r, GEN) for _, r in rounds):.2f} | {med('i', CPU):.2f} | "
+          f"{med('y', CPU):.2f} | {med('i', RSS):.0f} | {med('y', RSS):.0f} |")
 PY
 fi
 echo "# $(bench_condition)"
