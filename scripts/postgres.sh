@@ -11,9 +11,11 @@
 #   scripts/postgres.sh kill9          SIGKILL the postmaster (fault tests); the next start runs crash recovery
 #
 # Environment:
-#   IVS_STATE_DIR               state directory (default: <repo>/.cache/postgres, or /var/tmp/ivsbench-postgres-*
-#                               when the server's user cannot enter the checkout): data/, log, port; a relative
-#                               path is taken against the current working directory
+#   IVS_STATE_DIR               state directory (default: <repo>/.cache/postgres): data/, log, port; a relative
+#                               path is taken against the current working directory. As root, when the server's
+#                               user cannot enter the checkout, a state directory below <repo>/.cache moves to
+#                               /var/tmp/ivsbench-postgres-<hash of the checkout's path>/ with the same name below
+#                               it; one elsewhere that the user cannot reach is refused (exit 2)
 #   IVS_POSTGRES_BASE_PORT      first TCP port tried (default 25432)
 #   IVS_POSTGRES_SHARED_BUFFERS shared_buffers (default 128MB, PostgreSQL's own default)
 #   IVS_POSTGRES_SETTINGS       more settings, one `name = value` a line, written at each start to
@@ -35,17 +37,23 @@ IVS_LOG_TAG=postgres
 PG_VERSION=15
 PG_BIN="/usr/lib/postgresql/$PG_VERSION/bin"
 OS_USER="${IVS_POSTGRES_USER_OS:-postgres}"
-# The server's user must reach its data directory: when the checkout lies below a directory it cannot enter
-# (a root-only home), the default state lives under /var/tmp instead, named after the checkout.
-default_state_dir() {
+# The server's user must enter every folder above its state directory. When it cannot enter the checkout (a private
+# folder: a root-only home, a `mktemp -d` folder), the project's .cache is, for PostgreSQL's state only, a folder of
+# its own under /var/tmp named after the checkout: the default state directory and any IVS_STATE_DIR below .cache
+# (the experiment presets' .cache/postgres-fresh) keep their names below it.
+server_cache_dir() {
   if ivs_is_root && id "$OS_USER" >/dev/null 2>&1 && ! runuser -u "$OS_USER" -- test -x "$IVS_REPO_ROOT"; then
     echo "/var/tmp/ivsbench-postgres-$(printf '%s' "$IVS_REPO_ROOT" | sha256sum | cut -c1-12)"
   else
-    echo "$IVS_CACHE_DIR/postgres"
+    echo "$IVS_CACHE_DIR"
   fi
 }
+SERVER_CACHE_DIR="$(server_cache_dir)"
 # A relative IVS_STATE_DIR is taken against the working directory the script was started in.
-STATE_DIR="$(ivs_abs_path "${IVS_STATE_DIR:-$(default_state_dir)}")"
+STATE_DIR="$(ivs_abs_path "${IVS_STATE_DIR:-$IVS_CACHE_DIR/postgres}")"
+case "$STATE_DIR" in
+  "$IVS_CACHE_DIR"/*) STATE_DIR="$SERVER_CACHE_DIR/${STATE_DIR#"$IVS_CACHE_DIR"/}" ;;
+esac
 DATADIR="$STATE_DIR/data"
 PIDFILE="$DATADIR/postmaster.pid"
 LOG="$STATE_DIR/postgres.log"
@@ -65,13 +73,36 @@ DB=ivsbench
 DB_USER=ivs
 DB_PASSWORD=ivs
 
-# Runs a server tool as the user that owns the data directory.
+# Runs a server tool as the user that owns the data directory. As root, from / (every path given is absolute): the
+# server's user may not be able to enter the caller's working directory (a checkout in a private folder).
 as_owner() {
   if ivs_is_root; then
-    runuser -u "$OS_USER" -- "$@"
+    (cd / && runuser -u "$OS_USER" -- "$@")
   else
     "$@"
   fi
+}
+
+# As root, the server runs as $OS_USER, which must enter every folder above the state directory. A state directory
+# below a folder it cannot enter (a checkout in a private folder, mode 0700) fails here, before anything is stopped
+# or written, with one line naming that folder.
+check_state_dir_reachable() {
+  local d folders=()
+  ivs_is_root || return 0
+  d=$(dirname "$STATE_DIR")
+  while :; do
+    folders=("$d" "${folders[@]}")
+    [ "$d" = / ] && break
+    d=$(dirname "$d")
+  done
+  for d in "${folders[@]}"; do
+    [ -d "$d" ] || return 0 # made below by mkdir -p with this process's umask
+    runuser -u "$OS_USER" -- test -x "$d" && continue
+    echo "[postgres] ERROR: IVS_STATE_DIR $STATE_DIR: the server's user $OS_USER cannot enter $d (mode $(stat -c %a "$d"), owner" \
+      "$(stat -c %U "$d")); choose a state directory below folders it can enter (such as /var/tmp), or one below" \
+      "the project's .cache (moved to /var/tmp when the checkout is private)" >&2
+    exit 2
+  done
 }
 
 cmd_install() {
@@ -202,6 +233,11 @@ cmd_start() {
   fi
   [ -x "$PG_BIN/postgres" ] || ivs_die "$PG_BIN/postgres not found: run scripts/postgres.sh install (as root)"
   ensure_os_user
+  check_state_dir_reachable
+  if [ "$SERVER_CACHE_DIR" != "$IVS_CACHE_DIR" ] && [ ! -d "$SERVER_CACHE_DIR" ]; then
+    mkdir -p "$SERVER_CACHE_DIR" && chmod 755 "$SERVER_CACHE_DIR"
+    ivs_log "$OS_USER cannot enter $IVS_REPO_ROOT: its state below .cache lives in $SERVER_CACHE_DIR"
+  fi
   mkdir -p "$STATE_DIR"
   touch "$LOG"
   ivs_is_root && chown "$OS_USER": "$STATE_DIR" "$LOG"
@@ -276,6 +312,8 @@ cmd_kill9() {
 }
 
 cmd_restart_fresh() {
+  ensure_os_user
+  check_state_dir_reachable
   cmd_stop
   # A fresh instance takes its port from IVS_POSTGRES_BASE_PORT as a new one does (as mariadb.sh's does), not
   # the last run's: a preset that moved its fresh port in command and url must find the server there.

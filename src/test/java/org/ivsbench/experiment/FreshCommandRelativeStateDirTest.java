@@ -10,11 +10,14 @@ import java.sql.ResultSet;
 import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
 
 import org.ivsbench.testsupport.FreePorts;
+import org.ivsbench.testsupport.ServerUser;
 import org.ivsbench.testsupport.TestServers;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -45,6 +48,7 @@ class FreshCommandRelativeStateDirTest {
         String relative = ".cache/test-relative-fresh-" + script + "-"
                 + ProcessHandle.current().pid();
         Path absolute = Path.of("").toAbsolutePath().resolve(relative);
+        Path stateDir = absolute;
         int port = FreePorts.belowEphemeral();
         // Exactly the presets' form: a relative path in the command line, run by sh in the working directory.
         String command = "IVS_STATE_DIR=" + relative + " " + portVariable + "=" + port + " scripts/" + script
@@ -52,7 +56,8 @@ class FreshCommandRelativeStateDirTest {
         try {
             Run first = sh(command);
             assertEquals(0, first.code, command + "\n" + first.output);
-            assertTrue(Files.exists(absolute.resolve(marker)), absolute + " holds no " + marker + "\n" + first.output);
+            stateDir = stateDir(script, absolute, first.output);
+            assertTrue(Files.exists(stateDir.resolve(marker)), stateDir + " holds no " + marker + "\n" + first.output);
             assertTrue(first.output.contains("ready on 127.0.0.1:" + port), first.output);
             String url = String.format(urlFormat, port);
             try (Connection c = DriverManager.getConnection(url, "ivs", "ivs");
@@ -65,9 +70,30 @@ class FreshCommandRelativeStateDirTest {
             assertTrue(second.output.contains("stopped"), second.output);
         } finally {
             Run stop = sh("IVS_STATE_DIR=" + relative + " scripts/" + script + ".sh stop");
-            deleteTree(absolute);
+            deleteTree(stateDir);
             assertEquals(0, stop.code, stop.output);
         }
+    }
+
+    /**
+     * Where the script put the state folder: {@code absolute}, except PostgreSQL's when its server user cannot enter
+     * the checkout (a private folder, run as root): then the same name below scripts/postgres.sh's folder under
+     * /var/tmp, as the data directory it prints says.
+     */
+    private static Path stateDir(String script, Path absolute, String output) throws Exception {
+        if (!script.equals("postgres")
+                || ServerUser.canEnter(ServerUser.POSTGRES, Path.of("").toAbsolutePath())) {
+            return absolute;
+        }
+        Matcher m = Pattern.compile("(?m)^export IVS_POSTGRES_DATADIR=(\\S+)$").matcher(output);
+        assertTrue(m.find(), "no IVS_POSTGRES_DATADIR line in\n" + output);
+        Path dataDir = Path.of(m.group(1));
+        Path relocated = dataDir.getParent();
+        assertTrue(
+                relocated.startsWith("/var/tmp") && relocated.endsWith(absolute.getFileName()),
+                "a private checkout's .cache/" + absolute.getFileName() + " is the same name under /var/tmp: "
+                        + dataDir);
+        return relocated;
     }
 
     private record Run(int code, String output) {}
