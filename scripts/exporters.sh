@@ -13,13 +13,14 @@
 # mysqld_exporter reads a private .my.cnf (mode 0600) for the private MariaDB's user; postgres_exporter gets a
 # DATA_SOURCE_NAME for the private PostgreSQL's database. process-exporter names each group by the process's
 # command (mariadbd, postgres; children join their parent's group) and, by default, keeps only the servers whose
-# command line names this checkout's .cache folder, so another MariaDB on the host is not counted.
+# command line names this checkout's .cache folder (or PostgreSQL's folder for it under /var/tmp, scripts/postgres.sh),
+# so another MariaDB on the host is not counted.
 #
 # Environment:
 #   IVS_EXPORTERS_STATE_DIR     state directory (default: <repo>/.cache/exporters): my.cnf, process.yml, web.yml,
 #                               pid and port files, logs
-#   IVS_EXPORTERS_PROCESS_MATCH regex the server's command line must match (default: this checkout's .cache path;
-#                               ".*" for any)
+#   IVS_EXPORTERS_PROCESS_MATCH regex the server's command line must match (default: this checkout's .cache path
+#                               or /var/tmp/ivsbench-postgres-<hash>; ".*" for any)
 #   IVS_EXPORTERS_WEB_CONFIG    an exporter-toolkit web config (TLS and/or basic auth) for all four; default: none
 #                               (plain http, no auth)
 # Debian's packages enable their own services (:9100, :9104, :9187, :9256) where systemd runs; these are separate.
@@ -30,7 +31,9 @@ IVS_LOG_TAG=exporters
 
 STATE_DIR="$(ivs_abs_path "${IVS_EXPORTERS_STATE_DIR:-$IVS_CACHE_DIR/exporters}")"
 WEB_CONFIG="$STATE_DIR/web.yml"
-PROCESS_MATCH="${IVS_EXPORTERS_PROCESS_MATCH:-$(printf '%s' "$(ivs_abs_path "$IVS_CACHE_DIR")" | sed 's/[][\.*^$+?(){}|]/\\&/g')}"
+regex_quote() { printf '%s' "$1" | sed 's/[][\.*^$+?(){}|]/\\&/g'; }
+# PostgreSQL's state sits under /var/tmp instead of .cache when its user cannot enter the checkout (postgres.sh).
+PROCESS_MATCH="${IVS_EXPORTERS_PROCESS_MATCH:-$(regex_quote "$(ivs_abs_path "$IVS_CACHE_DIR")")|$(regex_quote "$(ivs_outside_cache_dir postgres)")}"
 START_TIMEOUT=30
 NAMES="node process mysqld postgres"
 

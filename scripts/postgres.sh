@@ -43,7 +43,7 @@ OS_USER="${IVS_POSTGRES_USER_OS:-postgres}"
 # (the experiment presets' .cache/postgres-fresh) keep their names below it.
 server_cache_dir() {
   if ivs_is_root && id "$OS_USER" >/dev/null 2>&1 && ! runuser -u "$OS_USER" -- test -x "$IVS_REPO_ROOT"; then
-    echo "/var/tmp/ivsbench-postgres-$(printf '%s' "$IVS_REPO_ROOT" | sha256sum | cut -c1-12)"
+    ivs_outside_cache_dir postgres
   else
     echo "$IVS_CACHE_DIR"
   fi

@@ -88,7 +88,7 @@ cleanup() {
   trap - EXIT INT TERM
   [ "$ivs_servers_started" -eq 1 ] && { ivs_stop_servers >/dev/null 2>&1 || ivs_log "stopping the servers failed"; }
   # As root, scripts/postgres.sh keeps its state outside the checkout, named after it: the clone's goes too.
-  pg_state="/var/tmp/ivsbench-postgres-$(printf '%s' "$clone" | sha256sum | cut -c1-12)"
+  pg_state=$(ivs_outside_cache_dir postgres "$clone")
   if [ "${IVS_FLAKES_KEEP:-0}" != 1 ] && [ -d "$pg_state" ]; then rm -rf "$pg_state"; fi
   if [ "${IVS_FLAKES_KEEP:-0}" != 1 ]; then rm -rf "$clone"; else ivs_log "kept the clone: $clone"; fi
 }

@@ -4,6 +4,13 @@
 IVS_REPO_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 IVS_CACHE_DIR="$IVS_REPO_ROOT/.cache"
 
+# The folder under /var/tmp that holds, for a server run as a system user that cannot enter the checkout $2
+# (default: this one), what would live below its .cache (scripts/postgres.sh, as root, in a private folder): named
+# after the server $1 and the checkout's path.
+ivs_outside_cache_dir() {
+  printf '/var/tmp/ivsbench-%s-%s\n' "$1" "$(printf '%s' "${2:-$IVS_REPO_ROOT}" | sha256sum | cut -c1-12)"
+}
+
 ivs_log() { printf '[%s] %s\n' "${IVS_LOG_TAG:-ivsbench}" "$*" >&2; }
 ivs_die() { printf '[%s] ERROR: %s\n' "${IVS_LOG_TAG:-ivsbench}" "$*" >&2; exit 1; }
 
