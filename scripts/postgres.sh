@@ -48,11 +48,13 @@ server_cache_dir() {
     echo "$IVS_CACHE_DIR"
   fi
 }
-SERVER_CACHE_DIR="$(server_cache_dir)"
 # A relative IVS_STATE_DIR is taken against the working directory the script was started in.
 STATE_DIR="$(ivs_abs_path "${IVS_STATE_DIR:-$IVS_CACHE_DIR/postgres}")"
+SERVER_CACHE_DIR=$IVS_CACHE_DIR
 case "$STATE_DIR" in
-  "$IVS_CACHE_DIR"/*) STATE_DIR="$SERVER_CACHE_DIR/${STATE_DIR#"$IVS_CACHE_DIR"/}" ;;
+  "$IVS_CACHE_DIR"/*)
+    SERVER_CACHE_DIR="$(server_cache_dir)"
+    STATE_DIR="$SERVER_CACHE_DIR/${STATE_DIR#"$IVS_CACHE_DIR"/}" ;;
 esac
 DATADIR="$STATE_DIR/data"
 PIDFILE="$DATADIR/postmaster.pid"

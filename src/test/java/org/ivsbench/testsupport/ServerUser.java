@@ -19,7 +19,11 @@ public final class ServerUser {
 
     /** True when this JVM runs as root, so the scripts start their servers as a system user of their own. */
     public static boolean root() throws IOException, InterruptedException {
-        return run(List.of("id", "-u")).equals("0");
+        Run id = run(List.of("id", "-u"));
+        if (id.code != 0) {
+            throw new IOException("id -u failed: " + id.output);
+        }
+        return id.output.equals("0");
     }
 
     /**
@@ -27,34 +31,28 @@ public final class ServerUser {
      * (the server then runs as this JVM's user).
      */
     public static boolean canEnter(String user, Path dir) throws IOException, InterruptedException {
-        if (!root()) {
-            return true;
-        }
-        Process p = new ProcessBuilder(
-                        "runuser",
-                        "-u",
-                        user,
-                        "--",
-                        "test",
-                        "-x",
-                        dir.toAbsolutePath().toString())
-                .redirectErrorStream(true)
-                .start();
-        p.getInputStream().readAllBytes();
-        if (!p.waitFor(30, TimeUnit.SECONDS)) {
-            p.destroyForcibly();
-            throw new IOException("runuser -u " + user + " test -x " + dir + " did not finish within 30 s");
-        }
-        return p.exitValue() == 0;
+        return !root()
+                || run(List.of(
+                                        "runuser",
+                                        "-u",
+                                        user,
+                                        "--",
+                                        "test",
+                                        "-x",
+                                        dir.toAbsolutePath().toString()))
+                                .code
+                        == 0;
     }
 
-    private static String run(List<String> command) throws IOException, InterruptedException {
+    private record Run(int code, String output) {}
+
+    private static Run run(List<String> command) throws IOException, InterruptedException {
         Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
         String out = new String(p.getInputStream().readAllBytes()).trim();
-        if (!p.waitFor(30, TimeUnit.SECONDS) || p.exitValue() != 0) {
+        if (!p.waitFor(30, TimeUnit.SECONDS)) {
             p.destroyForcibly();
-            throw new IOException(String.join(" ", command) + " failed: " + out);
+            throw new IOException(String.join(" ", command) + " did not finish within 30 s");
         }
-        return out;
+        return new Run(p.exitValue(), out);
     }
 }
