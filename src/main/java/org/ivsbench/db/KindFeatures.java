@@ -22,6 +22,11 @@ public record KindFeatures(Set<Feature> offered) {
          * of the table, and the server deletes it itself (not the client record by record).
          */
         RANGE_DELETE,
+        /**
+         * Sessions implement {@link Session#scanBetween}: records are kept in key order, so the records between two
+         * keys are a range of the table.
+         */
+        RANGE_BETWEEN,
         /** Targets offer {@link NativeSnapshot} (a copy with the server's own tools). */
         NATIVE_SNAPSHOT,
         /** Targets offer {@link DatabaseAdmin}, so an experiment can make fresh databases. */

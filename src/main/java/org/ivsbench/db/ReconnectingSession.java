@@ -158,6 +158,13 @@ public final class ReconnectingSession implements Session {
     }
 
     @Override
+    public OpResult scanBetween(
+            String table, String startKey, String endKey, List<String> fields, List<Map<String, String>> out)
+            throws TargetException {
+        return guarded(s -> s.scanBetween(table, startKey, endKey, fields, out));
+    }
+
+    @Override
     public OpResult update(String table, String key, Map<String, String> values) throws TargetException {
         return guarded(s -> s.update(table, key, values));
     }

@@ -21,6 +21,18 @@ public interface Session extends AutoCloseable {
     OpResult scan(String table, String startKey, int count, List<String> fields, List<Map<String, String>> out)
             throws TargetException;
 
+    /**
+     * Reads every record with {@code startKey <= key <= endKey}, in key order: a range given by both its ends
+     * (KVBench's form; {@link #scan} gives a start and a count, YCSB's). No record in the range is still OK, with
+     * no rows. Only kinds whose {@link KindFeatures} have {@link KindFeatures.Feature#RANGE_BETWEEN} implement it;
+     * the config check keeps the others from being asked.
+     */
+    default OpResult scanBetween(
+            String table, String startKey, String endKey, List<String> fields, List<Map<String, String>> out)
+            throws TargetException {
+        throw new TargetException("this database cannot read the records between two keys");
+    }
+
     /** Replaces the given fields of one record. */
     OpResult update(String table, String key, Map<String, String> values) throws TargetException;
 

@@ -120,6 +120,25 @@ public final class KeyShape {
         return ordered;
     }
 
+    /**
+     * Why a key's string order is not its number's order, or null when it is: ordered numbers, zero-padded (a
+     * shaped or led key; YCSB's plain ones are unpadded) and no prefix segments (a key's prefix is drawn per
+     * number). When null, the keys between two keys are exactly those of the numbers between theirs.
+     */
+    public String whyKeyOrderIsNotNumberOrder() {
+        if (!ordered) {
+            return "the keys are hashed (keyorder hashed)";
+        }
+        if (plain) {
+            return "YCSB's ordered keys are not zero-padded (user10 sorts before user9); a <keys> shape pads them,"
+                    + " e.g. <keys><length>14</length></keys>";
+        }
+        if (!segments.isEmpty()) {
+            return "a key's prefix segments are drawn per key number, so prefixes do not follow number order";
+        }
+        return null;
+    }
+
     public List<Segment> segments() {
         return segments;
     }

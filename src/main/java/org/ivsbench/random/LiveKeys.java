@@ -186,6 +186,47 @@ public final class LiveKeys {
         return pick(gone, generator, cells, random);
     }
 
+    /**
+     * The live key {@code steps} places after {@code number} in key-number order ({@code number} itself at 0 steps
+     * when it is live), or the last live key when fewer follow; {@link #NONE} when nothing is live. A range from a
+     * live key to this one holds {@code steps + 1} live keys, fewer at the end: the end key of a range read by its
+     * two ends. Both classes of a hot range count (key order knows no classes).
+     */
+    public synchronized long liveAfter(long number, long steps) {
+        if (steps < 0) {
+            throw new IllegalArgumentException("steps " + steps);
+        }
+        long total = count(live);
+        if (total == 0) {
+            return NONE;
+        }
+        long target = Math.min(liveBelow(number) + steps, total - 1);
+        if (live.length == 1) {
+            return live[0].select(target);
+        }
+        // The smallest m with more than `target` live keys at or below it is the live key of rank `target`.
+        long lo = 0;
+        long hi = nextNumber() - 1;
+        while (lo < hi) {
+            long mid = (lo + hi) >>> 1;
+            if (liveBelow(mid + 1) > target) {
+                hi = mid;
+            } else {
+                lo = mid + 1;
+            }
+        }
+        return lo;
+    }
+
+    /** The live keys below {@code number}, in both classes. */
+    private long liveBelow(long number) {
+        long n = 0;
+        for (RankedBits s : live) {
+            n += s.rank(number);
+        }
+        return n;
+    }
+
     /** Bytes held by the two sets' arrays. */
     public synchronized long footprintBytes() {
         long bytes = 0;

@@ -113,6 +113,27 @@ final class RankedBits {
         }
     }
 
+    /** How many members are smaller than {@code number} (a member's own rank; {@link #select} undoes it). */
+    long rank(long number) {
+        if (number <= 0) {
+            return 0;
+        }
+        long wordIndex = number >>> 6;
+        if (wordIndex >= words.length) {
+            return count;
+        }
+        int word = (int) wordIndex;
+        int block = word / WORDS_PER_BLOCK;
+        long below = 0;
+        for (int i = block; i > 0; i -= i & -i) { // blocks 0 .. block - 1
+            below += tree[i];
+        }
+        for (int w = block * WORDS_PER_BLOCK; w < word; w++) {
+            below += Long.bitCount(words[w]);
+        }
+        return below + Long.bitCount(words[word] & ((1L << number) - 1));
+    }
+
     /** Bytes held by the arrays (array headers aside). */
     long footprintBytes() {
         return (long) words.length * Long.BYTES + (long) tree.length * Integer.BYTES;

@@ -43,6 +43,16 @@ final class GeneratedSession implements Session {
     }
 
     @Override
+    public OpResult scanBetween(
+            String table, String startKey, String endKey, List<String> fields, List<Map<String, String>> out) {
+        ObjectNode r = trace.record(TraceOp.SCAN_BETWEEN, table, startKey);
+        r.put("end", endKey);
+        putFields(r, fields);
+        trace.emit(r);
+        return OpResult.ok();
+    }
+
+    @Override
     public OpResult update(String table, String key, Map<String, String> values) {
         ObjectNode r = trace.record(TraceOp.UPDATE, table, key);
         putValues(r, values);

@@ -183,6 +183,7 @@ public final class Replayer {
             return switch (r.op()) {
                 case READ -> s.read(r.table(), r.key(), r.fields(), one);
                 case SCAN -> s.scan(r.table(), r.key(), r.count(), r.fields(), many);
+                case SCAN_BETWEEN -> s.scanBetween(r.table(), r.key(), r.end(), r.fields(), many);
                 case UPDATE -> s.update(r.table(), r.key(), r.values());
                 case INSERT -> s.insert(r.table(), r.key(), r.values());
                 case DELETE -> s.delete(r.table(), r.key());

@@ -6,6 +6,8 @@ import java.util.Locale;
 enum TraceOp {
     READ,
     SCAN,
+    /** A range read by its start ({@code key}) and end ({@code end}) keys. */
+    SCAN_BETWEEN,
     UPDATE,
     INSERT,
     DELETE,
@@ -17,6 +19,6 @@ enum TraceOp {
     }
 
     boolean isRead() {
-        return this == READ || this == SCAN;
+        return this == READ || this == SCAN || this == SCAN_BETWEEN;
     }
 }

@@ -19,6 +19,7 @@ record TraceRecord(
         String key,
         List<String> fields,
         int count,
+        String end,
         Map<String, String> values,
         String field,
         String suffix,
@@ -28,7 +29,13 @@ record TraceRecord(
         String hash) {
 
     static TraceRecord fromJson(JsonNode n) {
-        TraceOp op = TraceOp.valueOf(n.get("op").asText().toUpperCase(Locale.ROOT));
+        String code = n.get("op").asText();
+        TraceOp op;
+        try {
+            op = TraceOp.valueOf(code.toUpperCase(Locale.ROOT));
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("unknown operation '" + code + "'", e);
+        }
         List<String> fields = null;
         if (n.has("fields")) {
             fields = new ArrayList<>();
@@ -54,6 +61,7 @@ record TraceRecord(
                 n.get("key").asText(),
                 fields,
                 n.path("n").asInt(),
+                n.path("end").asText(null),
                 values,
                 n.path("field").asText(null),
                 n.path("suffix").asText(null),

@@ -57,6 +57,22 @@ final class TracingSession implements Session {
     }
 
     @Override
+    public OpResult scanBetween(
+            String table, String startKey, String endKey, List<String> fields, List<Map<String, String>> out)
+            throws TargetException {
+        ObjectNode r = trace.record(TraceOp.SCAN_BETWEEN, table, startKey);
+        r.put("end", endKey);
+        putFields(r, fields);
+        OpResult result = null;
+        try {
+            result = session.scanBetween(table, startKey, endKey, fields, out);
+            return result;
+        } finally {
+            trace.finishRead(r, result, result == null ? null : ResultDigest.ofScan(result, out));
+        }
+    }
+
+    @Override
     public OpResult update(String table, String key, Map<String, String> values) throws TargetException {
         ObjectNode r = trace.record(TraceOp.UPDATE, table, key);
         putValues(r, values);

@@ -16,7 +16,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * A traced run of the empty and range operations replays on a fresh SQLite database and on MariaDB to the
- * recorded read digests: range deletes are in the trace (op delete_range) and remove the same records there.
+ * recorded read digests: range deletes are in the trace (op delete_range) and remove the same records there, and
+ * range reads by start and end key (op scan_between) return the same records there.
  */
 class EmptyAndRangeTraceTest {
     @TempDir
@@ -25,16 +26,23 @@ class EmptyAndRangeTraceTest {
     private static String config(String connection) {
         StringBuilder types = new StringBuilder("<transactiontypes>");
         for (String t : new String[] {
-            "ReadRecord", "ScanRecord", "EmptyReadRecord", "EmptyDeleteRecord", "RangeReadRecord", "RangeDeleteRecord"
+            "ReadRecord",
+            "ScanRecord",
+            "EmptyReadRecord",
+            "EmptyDeleteRecord",
+            "RangeReadRecord",
+            "RangeDeleteRecord",
+            "RangeReadByKeysRecord"
         }) {
             types.append("<transactiontype><name>").append(t).append("</name></transactiontype>");
         }
         return "<parameters>" + connection + "<terminals>1</terminals><randomSeed>11</randomSeed>"
                 + "<recordcount>300</recordcount><fieldcount>2</fieldcount><fieldlength>20</fieldlength>"
-                + "<keyorder>ordered</keyorder><rangelengthdistribution>uniform(min=1, max=8)</rangelengthdistribution>"
+                + "<keyorder>ordered</keyorder><keys><length>14</length></keys>"
+                + "<rangelengthdistribution>uniform(min=1, max=8)</rangelengthdistribution>"
                 + "<table>ranges</table><monitor><enabled>false</enabled></monitor>" + types
                 + "</transactiontypes><works><work><count>400</count><rate>unlimited</rate>"
-                + "<weights>30,10,20,20,15,5</weights></work></works></parameters>";
+                + "<weights>25,10,20,20,15,5,5</weights></work></works></parameters>";
     }
 
     @Test
@@ -68,6 +76,7 @@ class EmptyAndRangeTraceTest {
             for (Path d : dirs.toList()) {
                 String summary = Files.readString(d.resolve("replay-summary.txt"));
                 assertTrue(summary.contains("outcome delete_range OK"), summary);
+                assertTrue(summary.contains("outcome scan_between OK"), summary);
             }
         }
     }

@@ -5,6 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
@@ -198,6 +199,43 @@ class SampleConfigsTest {
                 assertTrue(types.containsAll(expected.shares().keySet()), where + ": " + types);
                 assertEquals(expected.distribution(), phase.parameters().get("distribution"), where);
             }
+        }
+    }
+
+    /**
+     * KVBench's workloads I and II as Tectonic's public specifications give them (op counts per group): I, 200,000
+     * point reads and 800,000 empty point reads; II, 400,000 inserts, 100,000 point deletes, 150,000 empty point reads
+     * and 250,000 updates. The weights are the counts' per cent shares to four decimals.
+     */
+    @Test
+    void kvbenchWorkloadsHaveTheirSpecifiedOperationCounts() throws ConfigException {
+        Map<String, Map<String, Double>> counts = Map.of(
+                "kvbench_i.xml",
+                Map.of("ReadRecord", 200_000.0, "EmptyReadRecord", 800_000.0),
+                "kvbench_ii.xml",
+                Map.of(
+                        "InsertRecord", 400_000.0,
+                        "DeleteRecord", 100_000.0,
+                        "EmptyReadRecord", 150_000.0,
+                        "UpdateRecord", 250_000.0));
+        for (Map.Entry<String, Map<String, Double>> e : counts.entrySet()) {
+            BenchmarkConfig c = YcsbIvsNames.load(CONFIG.resolve("workloads").resolve(e.getKey()));
+            double all = e.getValue().values().stream()
+                    .mapToDouble(Double::doubleValue)
+                    .sum();
+            List<String> types = c.transactionTypeNames();
+            assertEquals(e.getValue().keySet(), Set.copyOf(types), e.getKey());
+            assertEquals(1, c.phases().size(), e.getKey());
+            PhaseConfig phase = c.phases().get(0);
+            assertTrue(phase.count() > 0, e.getKey() + ": a count phase");
+            for (int t = 0; t < types.size(); t++) {
+                assertEquals(
+                        e.getValue().get(types.get(t)) / all,
+                        phase.weights().get(t) / 100,
+                        0.5e-6,
+                        e.getKey() + " " + types.get(t));
+            }
+            assertEquals("uniform", phase.parameters().get("distribution"), e.getKey());
         }
     }
 }

@@ -141,6 +141,10 @@ class SessionContractTest {
                 .map(m -> Arguments.of(kind, m));
     }
 
+    static Stream<Subject> rangeBetweenKinds() {
+        return kinds().filter(k -> k.features().has(Feature.RANGE_BETWEEN));
+    }
+
     static Stream<Subject> rangeDeleteKinds() {
         return kinds().filter(k -> k.features().has(Feature.RANGE_DELETE));
     }
@@ -221,6 +225,9 @@ class SessionContractTest {
             if (!features.has(Feature.RANGE_DELETE)) {
                 assertThrows(TargetException.class, () -> s.deleteRange(T, "k", 1, n -> {}));
             }
+            if (!features.has(Feature.RANGE_BETWEEN)) {
+                assertThrows(TargetException.class, () -> s.scanBetween(T, "a", "z", null, new ArrayList<>()));
+            }
             Map<String, String> out = new HashMap<>();
             s.read(T, "k", null, out);
             assertEquals(record("a", "b"), out, "what a kind cannot do wrote nothing");
@@ -242,6 +249,29 @@ class SessionContractTest {
             List<String> keys = new ArrayList<>();
             target.forEachRecord(T, r -> keys.add(r.key()));
             assertEquals(List.of("user00", "user04"), keys);
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("rangeBetweenKinds")
+    void scanBetweenReadsEveryRecordFromTheStartKeyToTheEndKeyInKeyOrder(Subject kind) throws Exception {
+        try (Target target = open(kind);
+                Session s = target.openSession()) {
+            s.insertBatch(T, records(6)); // user00 .. user05
+            List<Map<String, String>> rows = new ArrayList<>();
+            assertOutcome(Outcome.OK, null, s.scanBetween(T, "user01", "user03", null, rows));
+            assertEquals(List.of(record("v1", "w1"), record("v2", "w2"), record("v3", "w3")), rows, "both ends in");
+            rows.clear();
+            assertOutcome(Outcome.OK, null, s.scanBetween(T, "user015", "user04~", List.of("FIELD1"), rows));
+            assertEquals(List.of(Map.of("FIELD1", "w2"), Map.of("FIELD1", "w3"), Map.of("FIELD1", "w4")), rows);
+            rows.clear();
+            assertOutcome(Outcome.OK, null, s.scanBetween(T, "user05", "user99", null, rows));
+            assertEquals(List.of(record("v5", "w5")), rows, "past the last key");
+            rows.clear();
+            assertOutcome(Outcome.OK, null, s.scanBetween(T, "user06", "user09", null, rows));
+            assertEquals(List.of(), rows, "an empty range is OK with no rows");
+            assertOutcome(Outcome.OK, null, s.scanBetween(T, "user03", "user01", null, rows));
+            assertEquals(List.of(), rows, "an end before the start holds nothing");
         }
     }
 

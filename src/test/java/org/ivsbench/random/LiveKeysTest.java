@@ -51,6 +51,54 @@ class LiveKeysTest {
             assertEquals(member, bits.select(rank++), "rank " + (rank - 1));
             assertTrue(bits.contains(member));
         }
+        // rank(n) counts the members below n, members or not, up to past the highest
+        for (long n = -1; n <= (model.isEmpty() ? 0 : model.last() + 130); n += n < 0 ? 1 : 1 + n % 37) {
+            assertEquals(model.headSet(n, false).size(), bits.rank(n), "rank(" + n + ")");
+        }
+    }
+
+    /** The model's answer: the member {@code steps} places after {@code from}'s position, or its last. */
+    private static long afterInModel(TreeSet<Long> model, long from, long steps) {
+        List<Long> tail = new ArrayList<>(model.tailSet(from, true));
+        return tail.isEmpty() ? model.last() : tail.get((int) Math.min(steps, tail.size() - 1));
+    }
+
+    @Test
+    void liveAfterIsTheKeyStepsPlacesOnInNumberOrderThroughDeletesAndInserts() {
+        for (boolean hotRange : new boolean[] {false, true}) {
+            LiveKeys keys = hotRange ? new LiveKeys(3_000, null, n -> n % 7 == 0, 0.5) : new LiveKeys(3_000);
+            TreeSet<Long> model = new TreeSet<>();
+            for (long n = 0; n < 3_000; n++) {
+                model.add(n);
+            }
+            SplittableRandom r = new SplittableRandom(11);
+            LongGenerator uniform = new UniformLongGenerator(0, 2_999);
+            for (int step = 0; step < 4_000; step++) {
+                if (step % 3 == 0) {
+                    long k = keys.takeLive(uniform, 3_000, r);
+                    keys.deleted(k, true);
+                    model.remove(k);
+                } else if (step % 3 == 1) {
+                    long k = keys.reserveInsert();
+                    keys.inserted(k, true);
+                    model.add(k);
+                }
+                long from = model.isEmpty() ? 0 : r.nextLong(model.last() + 1);
+                long steps = r.nextLong(step % 50 == 0 ? 5_000 : 60); // now and then past the last key
+                assertEquals(
+                        afterInModel(model, from, steps),
+                        keys.liveAfter(from, steps),
+                        "hot range " + hotRange + ", step " + step + ": " + steps + " after " + from);
+            }
+            assertEquals(model.size(), keys.liveCount());
+        }
+    }
+
+    @Test
+    void liveAfterAnEmptySetIsNone() {
+        LiveKeys keys = new LiveKeys(1);
+        keys.deleted(keys.takeLive(r -> 0, 1, new SplittableRandom(1)), true);
+        assertEquals(LiveKeys.NONE, keys.liveAfter(0, 3));
     }
 
     @Test

@@ -12,7 +12,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 class ReplayerStreamsTest {
     private static TraceRecord read(int terminal, long seq, long offset) {
         return new TraceRecord(
-                terminal, seq, 0, offset, TraceOp.READ, "t", "k", null, 0, null, null, null, 0, null, "OK", "h");
+                terminal, seq, 0, offset, TraceOp.READ, "t", "k", null, 0, null, null, null, null, 0, null, "OK", "h");
     }
 
     private static Map<Integer, List<TraceRecord>> trace() {

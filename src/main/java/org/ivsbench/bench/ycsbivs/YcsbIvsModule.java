@@ -44,6 +44,8 @@ public final class YcsbIvsModule implements BenchmarkModule {
 
     static final String RANGE_DELETE = "RangeDeleteRecord";
 
+    static final String RANGE_BY_KEYS = "RangeReadByKeysRecord";
+
     private static final int SHRUNK_SECTIONS = 64;
 
     private SharedKeys sharedKeys;
@@ -89,7 +91,7 @@ public final class YcsbIvsModule implements BenchmarkModule {
 
     @Override
     public void validate(BenchmarkConfig config) throws ConfigException {
-        YcsbIvsParameters.validate(config);
+        YcsbIvsParameters parameters = YcsbIvsParameters.validate(config);
         List<String> types = config.transactionTypeNames();
         for (int i = 0; i < types.size(); i++) {
             if (Procedures.byName(types.get(i)).isEmpty()) {
@@ -107,6 +109,54 @@ public final class YcsbIvsModule implements BenchmarkModule {
                                 + " (" + kind.displayName() + " does not keep records in key order, so it cannot delete"
                                 + " a key range); remove it");
             }
+            if (types.get(i).equals(RANGE_BY_KEYS)) {
+                checkRangeByKeys(config, kind, parameters, i, "transactiontypes/transactiontype[" + (i + 1) + "]/name");
+            }
+        }
+    }
+
+    /**
+     * RangeReadByKeysRecord asks the server for the records between two keys, the end n - 1 key numbers after the
+     * start: the kind must keep records in key order, and every key space it reads (the table's, or each section's)
+     * must have string order = number order, or the range would not hold the n records meant. The kind is checked
+     * when the type is listed (as RangeDeleteRecord's), the keys when a phase gives it a weight (or an experiment
+     * may): a listed type no phase runs means nothing about the keys.
+     */
+    private static void checkRangeByKeys(
+            BenchmarkConfig config, TargetKind kind, YcsbIvsParameters parameters, int type, String path)
+            throws ConfigException {
+        if (!kind.features().has(KindFeatures.Feature.RANGE_BETWEEN)) {
+            throw new ConfigException(
+                    path,
+                    "'" + RANGE_BY_KEYS + "' is not available for type "
+                            + config.target().type() + " ("
+                            + kind.displayName() + " does not keep records in key order, so it cannot read the records"
+                            + " between two keys); use RangeReadRecord or remove it");
+        }
+        boolean runs = config.experiment() != null;
+        for (PhaseConfig phase : config.phases()) {
+            runs |= type < phase.weights().size() && phase.weights().get(type) > 0;
+        }
+        if (!runs) {
+            return;
+        }
+        String why = null;
+        if (parameters.sections().present()) {
+            for (Sections.Section s : parameters.sections().list()) {
+                String own = s.shape().whyKeyOrderIsNotNumberOrder();
+                if (own != null) {
+                    why = "section '" + s.name() + "': " + own;
+                    break;
+                }
+            }
+        } else {
+            why = parameters.keys().shape().whyKeyOrderIsNotNumberOrder();
+        }
+        if (why != null) {
+            throw new ConfigException(
+                    path,
+                    "'" + RANGE_BY_KEYS + "' needs keys whose string order is their number order (its end key is the"
+                            + " n-th key after its start): " + why);
         }
     }
 

@@ -70,18 +70,40 @@ final class JdbcSession implements Session {
             PreparedStatement ps = prepare(sql.scan(table, layout.keyColumn(), nonEmpty(columns, layout)));
             ps.setString(1, startKey);
             ps.setInt(2, count);
-            long bytes = 0;
-            try (ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) {
-                    Map<String, String> row = new LinkedHashMap<>();
-                    bytes += collect(rs, columns, row);
-                    out.add(row);
-                }
-            }
-            return OpResult.ok(bytes, 0);
+            return OpResult.ok(collectRows(ps, columns, out), 0);
         } catch (SQLException e) {
             return fail(e);
         }
+    }
+
+    @Override
+    public OpResult scanBetween(
+            String table, String startKey, String endKey, List<String> fields, List<Map<String, String>> out)
+            throws TargetException {
+        try {
+            TableLayout layout = target.layout(table);
+            List<String> columns = fields == null ? layout.fields() : target.checkFields(fields);
+            PreparedStatement ps = prepare(sql.scanBetween(table, layout.keyColumn(), nonEmpty(columns, layout)));
+            ps.setString(1, startKey);
+            ps.setString(2, endKey);
+            return OpResult.ok(collectRows(ps, columns, out), 0);
+        } catch (SQLException e) {
+            return fail(e);
+        }
+    }
+
+    /** Runs a range query and adds its rows to {@code out}; gives the bytes read. */
+    private long collectRows(PreparedStatement ps, List<String> columns, List<Map<String, String>> out)
+            throws SQLException {
+        long bytes = 0;
+        try (ResultSet rs = ps.executeQuery()) {
+            while (rs.next()) {
+                Map<String, String> row = new LinkedHashMap<>();
+                bytes += collect(rs, columns, row);
+                out.add(row);
+            }
+        }
+        return bytes;
     }
 
     @Override

@@ -15,6 +15,7 @@ import org.ivsbench.db.TargetKind;
 
 import static org.ivsbench.db.KindFeatures.Feature.FRESH_DATABASES;
 import static org.ivsbench.db.KindFeatures.Feature.NATIVE_SNAPSHOT;
+import static org.ivsbench.db.KindFeatures.Feature.RANGE_BETWEEN;
 import static org.ivsbench.db.KindFeatures.Feature.RANGE_DELETE;
 import static org.ivsbench.db.KindFeatures.Feature.REORGANIZATION;
 import static org.ivsbench.db.KindFeatures.Feature.SERVER_EXTEND;
@@ -98,7 +99,8 @@ public final class MariaDbKind implements TargetKind {
 
     @Override
     public KindFeatures features() {
-        return KindFeatures.of(SERVER_EXTEND, RANGE_DELETE, NATIVE_SNAPSHOT, FRESH_DATABASES, REORGANIZATION);
+        return KindFeatures.of(
+                SERVER_EXTEND, RANGE_DELETE, RANGE_BETWEEN, NATIVE_SNAPSHOT, FRESH_DATABASES, REORGANIZATION);
     }
 
     @Override

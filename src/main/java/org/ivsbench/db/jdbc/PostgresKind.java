@@ -15,6 +15,7 @@ import org.ivsbench.db.TargetKind;
 
 import static org.ivsbench.db.KindFeatures.Feature.FRESH_DATABASES;
 import static org.ivsbench.db.KindFeatures.Feature.NATIVE_SNAPSHOT;
+import static org.ivsbench.db.KindFeatures.Feature.RANGE_BETWEEN;
 import static org.ivsbench.db.KindFeatures.Feature.RANGE_DELETE;
 import static org.ivsbench.db.KindFeatures.Feature.REORGANIZATION;
 import static org.ivsbench.db.KindFeatures.Feature.SERVER_EXTEND;
@@ -93,7 +94,8 @@ public final class PostgresKind implements TargetKind {
     /** The native snapshot is pg_dump and psql ({@link PostgresNativeSnapshot}); the client tools must be installed. */
     @Override
     public KindFeatures features() {
-        return KindFeatures.of(SERVER_EXTEND, RANGE_DELETE, NATIVE_SNAPSHOT, FRESH_DATABASES, REORGANIZATION);
+        return KindFeatures.of(
+                SERVER_EXTEND, RANGE_DELETE, RANGE_BETWEEN, NATIVE_SNAPSHOT, FRESH_DATABASES, REORGANIZATION);
     }
 
     @Override

@@ -54,6 +54,11 @@ final class SqlStatements {
                 + " LIMIT ?";
     }
 
+    String scanBetween(String table, String key, Collection<String> fields) {
+        return "SELECT " + columns(fields) + " FROM " + q(table) + " WHERE " + q(key) + " >= ? AND " + q(key)
+                + " <= ? ORDER BY " + q(key);
+    }
+
     String scanAll(String table, String key, Collection<String> fields) {
         return "SELECT " + q(key) + ", " + columns(fields) + " FROM " + q(table) + " ORDER BY " + q(key);
     }

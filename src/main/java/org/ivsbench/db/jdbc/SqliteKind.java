@@ -10,6 +10,7 @@ import org.ivsbench.db.TargetException;
 import org.ivsbench.db.TargetKind;
 
 import static org.ivsbench.db.KindFeatures.Feature.FRESH_DATABASES;
+import static org.ivsbench.db.KindFeatures.Feature.RANGE_BETWEEN;
 import static org.ivsbench.db.KindFeatures.Feature.RANGE_DELETE;
 import static org.ivsbench.db.KindFeatures.Feature.SERVER_EXTEND;
 
@@ -54,7 +55,7 @@ public final class SqliteKind implements TargetKind {
 
     @Override
     public KindFeatures features() {
-        return KindFeatures.of(SERVER_EXTEND, RANGE_DELETE, FRESH_DATABASES);
+        return KindFeatures.of(SERVER_EXTEND, RANGE_DELETE, RANGE_BETWEEN, FRESH_DATABASES);
     }
 
     @Override

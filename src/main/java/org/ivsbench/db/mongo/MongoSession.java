@@ -91,6 +91,27 @@ final class MongoSession implements Session {
     }
 
     @Override
+    public OpResult scanBetween(
+            String table, String startKey, String endKey, List<String> fields, List<Map<String, String>> out)
+            throws TargetException {
+        long bytes = 0;
+        FindIterable<Document> find = target.collection(table)
+                .find(Filters.and(Filters.gte(FieldNames.ID, startKey), Filters.lte(FieldNames.ID, endKey)))
+                .sort(Sorts.ascending(FieldNames.ID))
+                .projection(projection(fields));
+        try (MongoCursor<Document> cursor = find.iterator()) {
+            while (cursor.hasNext()) {
+                Map<String, String> row = new LinkedHashMap<>();
+                bytes += copyFields(cursor.next(), row);
+                out.add(row);
+            }
+        } catch (RuntimeException e) {
+            throw MongoErrors.failure("scan between", e);
+        }
+        return OpResult.ok(bytes, 0);
+    }
+
+    @Override
     public OpResult update(String table, String key, Map<String, String> values) throws TargetException {
         if (values.isEmpty()) {
             return OpResult.ok();

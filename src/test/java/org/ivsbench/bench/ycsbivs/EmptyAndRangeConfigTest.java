@@ -13,6 +13,7 @@ import org.ivsbench.bench.ycsbivs.procedures.Procedures;
 import org.ivsbench.bench.ycsbivs.procedures.RangeReadRecord;
 import org.ivsbench.config.BenchmarkConfig;
 import org.ivsbench.config.ConfigException;
+import org.ivsbench.config.PhaseConfig;
 import org.ivsbench.config.TargetConfig;
 import org.ivsbench.config.TransactionTypeConfig;
 import org.ivsbench.random.KeyNames;
@@ -61,7 +62,7 @@ class EmptyAndRangeConfigTest {
                 "transactiontypes/transactiontype[1]/name: 'EmptyScanRecord' is not a ycsbivs transaction type;"
                         + " known: ReadRecord, ExtendRecord, UpdateRecord, InsertRecord, ScanRecord, DeleteRecord,"
                         + " ReadModifyWriteRecord, EmptyReadRecord, EmptyDeleteRecord, RangeReadRecord,"
-                        + " RangeDeleteRecord",
+                        + " RangeDeleteRecord, RangeReadByKeysRecord",
                 message(SQLITE, Map.of(), List.of("EmptyScanRecord")));
         assertEquals(
                 "transactiontypes/transactiontype[2]/name: 'RangeDeleteRecord' is not available for type CASSANDRA"
@@ -112,6 +113,62 @@ class EmptyAndRangeConfigTest {
             assertFalse(KeyNames.key(n, true).contains(mark));
             assertFalse(KeyNames.key(n, false).contains(mark));
         }
+    }
+
+    @Test
+    void rangeReadsByKeysNeedKeyOrderOnTheServerAndInTheKeyNames() throws ConfigException {
+        String path = "transactiontypes/transactiontype[2]/name: 'RangeReadByKeysRecord' ";
+        assertEquals(
+                path + "is not available for type CASSANDRA (Apache Cassandra does not keep records in key order, so it"
+                        + " cannot read the records between two keys); use RangeReadRecord or remove it",
+                assertThrows(ConfigException.class, () -> validateByKeys(CASSANDRA, Map.of(), 0))
+                        .getMessage());
+        String needs = path + "needs keys whose string order is their number order (its end key is the n-th key after"
+                + " its start): ";
+        assertEquals(
+                needs + "the keys are hashed (keyorder hashed)",
+                assertThrows(ConfigException.class, () -> validateByKeys(SQLITE, Map.of(), 50))
+                        .getMessage());
+        assertEquals(
+                needs + "YCSB's ordered keys are not zero-padded (user10 sorts before user9); a <keys> shape pads them,"
+                        + " e.g. <keys><length>14</length></keys>",
+                assertThrows(ConfigException.class, () -> validateByKeys(SQLITE, Map.of("keyorder", "ordered"), 50))
+                        .getMessage());
+        assertEquals(
+                needs + "a key's prefix segments are drawn per key number, so prefixes do not follow number order",
+                assertThrows(
+                                ConfigException.class,
+                                () -> validateByKeys(
+                                        SQLITE, Map.of("keyorder", "ordered", "keys/prefix", "tenant:4"), 50))
+                        .getMessage());
+        // Listed but given no weight anywhere, it asks nothing of the keys.
+        validateByKeys(SQLITE, Map.of(), 0);
+        // Padded ordered keys: accepted, and their string order is their number order.
+        Map<String, String> padded = Map.of("keyorder", "ordered", "keys/length", "14");
+        validateByKeys(SQLITE, padded, 50);
+        YcsbIvsParameters p = YcsbIvsParameters.from(withTypes(SQLITE, padded, List.of()));
+        for (long n = 0; n < 2_000; n++) {
+            assertTrue(p.keyName(n).compareTo(p.keyName(n + 1)) < 0, p.keyName(n) + " < " + p.keyName(n + 1));
+        }
+        assertEquals("user0000000012", p.keyName(12));
+    }
+
+    /** ReadRecord and RangeReadByKeysRecord, the second with {@code weight} in the one phase. */
+    private static void validateByKeys(TargetConfig target, Map<String, String> p, double weight)
+            throws ConfigException {
+        BenchmarkConfig config = BenchmarkConfig.builder(target)
+                .transactionTypes(List.of(
+                        new TransactionTypeConfig("ReadRecord", 0, 0),
+                        new TransactionTypeConfig("RangeReadByKeysRecord", 0, 0)))
+                .phases(List.of(PhaseConfig.builder(0)
+                        .name("phase")
+                        .count(10)
+                        .weights(List.of(100 - weight, weight))
+                        .parameters(Map.of("distribution", "uniform"))
+                        .build()))
+                .parameters(p)
+                .build();
+        new YcsbIvsModule().validate(config);
     }
 
     private static String message(TargetConfig target, Map<String, String> p, List<String> types) {

@@ -182,6 +182,14 @@ final class Fixtures {
         }
 
         @Override
+        public OpResult scanBetween(
+                String table, String startKey, String endKey, List<String> fields, List<Map<String, String>> out)
+                throws TargetException {
+            calls.accept("scanBetween " + startKey + " " + endKey);
+            return s.scanBetween(table, startKey, endKey, fields, out);
+        }
+
+        @Override
         public OpResult deleteRange(String table, String startKey, int count, LongConsumer deleted)
                 throws TargetException {
             calls.accept("deleteRange " + startKey + " " + count);

@@ -137,6 +137,114 @@ class SectionsIntegrationTest {
         assertTrue(reads > 2000, "reads ran: " + reads);
     }
 
+    /**
+     * KVBench I: a fifth non-empty point reads, four fifths empty ones; every read finds what it is meant to (its
+     * record, or none), and nothing changes the table.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("targets")
+    void kvbenchIReadsFindTheirRecordsAndItsEmptyReadsFindNone(String target) throws Exception {
+        Run r = run(shipped("kvbench_i.xml", target));
+
+        mixAsSpecified(r, List.of(2000L), List.of(Map.of("ReadRecord", 0.2, "EmptyReadRecord", 0.8)));
+        assertEquals(2000, r.table().size(), "reads only");
+        for (String key : r.table()) {
+            assertEquals(255, key.length(), key);
+        }
+        for (String call : r.calls()) {
+            String[] parts = call.split(" ", 3);
+            assertEquals("read", parts[0], call);
+            assertEquals(
+                    parts[1].endsWith("~"), !r.table().contains(parts[1]), "empty reads probe absent keys: " + call);
+        }
+    }
+
+    /**
+     * KVBench II: inserts, point deletes, empty point reads and updates interleaved on one section; every delete and
+     * update finds a live record, every empty read finds none, and the live set is the table at the end.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("targets")
+    void kvbenchIIChurnsTheLiveKeysAndEveryOperationFindsWhatItMeans(String target) throws Exception {
+        Run r = run(shipped("kvbench_ii.xml", target));
+
+        mixAsSpecified(
+                r,
+                List.of(9000L),
+                List.of(Map.of(
+                        "InsertRecord", 4 / 9.0,
+                        "DeleteRecord", 1 / 9.0,
+                        "EmptyReadRecord", 1.5 / 9,
+                        "UpdateRecord", 2.5 / 9)));
+        Set<String> deleted = new HashSet<>();
+        long inserts = 0;
+        for (String call : r.calls()) {
+            String[] parts = call.split(" ", 3);
+            switch (parts[0]) {
+                case "insert" -> inserts++;
+                case "delete" -> assertTrue(deleted.add(parts[1]), "deleted twice: " + call);
+                case "update" -> assertFalse(deleted.contains(parts[1]), "updated a deleted key: " + call);
+                case "read" -> assertFalse(r.table().contains(parts[1]), "an empty read of a present key: " + call);
+                default -> throw new AssertionError(call);
+            }
+        }
+        SectionKeys s = r.module().section("kv").orElseThrow();
+        assertEquals(1000 + inserts - deleted.size(), r.table().size());
+        assertEquals(r.table().size(), s.live().liveCount(), "the live set is the table's key set");
+    }
+
+    /**
+     * Range reads by their two ends among a section's live keys while deletes and inserts change them: a model of
+     * the table (the section's loaded keys, named here as docs/sections.md says, then every call replayed) says how
+     * many records each range holds; with a constant length of 20 that is 20, or what is left to the last key.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("targets")
+    void rangeReadsByKeysHoldTheirLengthInLiveKeysWhileTheSectionChurns(String target) throws Exception {
+        Run r = run("<parameters>" + connection(target)
+                + "<terminals>1</terminals><randomSeed>5</randomSeed><fieldcount>1</fieldcount>"
+                + "<fieldlength>10</fieldlength><keyorder>ordered</keyorder><scanlength>20</scanlength>"
+                + "<rangelengthdistribution>constant</rangelengthdistribution>"
+                + "<sections><section><name>s</name><records>1000</records></section></sections>"
+                + "<monitor><enabled>false</enabled></monitor><transactiontypes>"
+                + "<transactiontype><name>DeleteRecord</name></transactiontype>"
+                + "<transactiontype><name>InsertRecord</name></transactiontype>"
+                + "<transactiontype><name>RangeReadByKeysRecord</name></transactiontype></transactiontypes><works>"
+                + "<work><name>churn</name><count>3000</count><rate>unlimited</rate><weights>40,20,40</weights>"
+                + "<distribution>uniform</distribution></work></works></parameters>");
+        TreeSet<String> model = new TreeSet<>();
+        for (int n = 0; n < 1000; n++) {
+            model.add(String.format("s/%010d", n));
+        }
+        long rows = 0;
+        int ranges = 0;
+        for (String call : r.calls()) {
+            String[] parts = call.split(" ");
+            switch (parts[0]) {
+                case "delete" -> assertTrue(model.remove(parts[1]), "deleted a key that was not live: " + call);
+                case "insert" -> assertTrue(model.add(parts[1]), "inserted a live key: " + call);
+                case "scanBetween" -> {
+                    assertTrue(model.contains(parts[1]), "starts at a live key: " + call);
+                    assertTrue(model.contains(parts[2]), "ends at a live key: " + call);
+                    int between = model.subSet(parts[1], true, parts[2], true).size();
+                    assertEquals(Math.min(20, model.tailSet(parts[1], true).size()), between, call);
+                    rows += between;
+                    ranges++;
+                }
+                default -> throw new AssertionError(call);
+            }
+        }
+        assertEquals(3000, r.phases().get(0).counts().total());
+        assertEquals(
+                3000,
+                r.phases().get(0).counts().ok(),
+                "every delete found its record: " + r.phases().get(0).counts());
+        assertEquals(ranges, r.module().rangeRows().rangeReadsByKeys());
+        assertEquals(rows, r.module().rangeRows().rowsReadByKeys(), "rows returned = live keys between the ends");
+        assertEquals(model, r.table(), "the model is the table");
+        assertTrue(ranges > 1000 && model.size() < 900, ranges + " ranges over " + model.size() + " keys left");
+    }
+
     @ParameterizedTest(name = "{0}")
     @MethodSource("targets")
     void emptyReadsOfTec1AreAllEmptyAndProbeDeletedKeys(String target) throws Exception {

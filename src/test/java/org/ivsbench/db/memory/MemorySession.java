@@ -60,6 +60,25 @@ final class MemorySession implements Session {
     }
 
     @Override
+    public OpResult scanBetween(
+            String table, String startKey, String endKey, List<String> fields, List<Map<String, String>> out)
+            throws TargetException {
+        MemoryTarget.Table t = target.table(table);
+        long bytes = 0;
+        synchronized (t) {
+            if (startKey.compareTo(endKey) <= 0) {
+                for (Map<String, String> row :
+                        t.rows.subMap(startKey, true, endKey, true).values()) {
+                    Map<String, String> copy = new LinkedHashMap<>();
+                    bytes += copy(row, fields == null ? t.fields : fields, copy);
+                    out.add(copy);
+                }
+            }
+        }
+        return OpResult.ok(bytes, 0);
+    }
+
+    @Override
     public OpResult update(String table, String key, Map<String, String> values) throws TargetException {
         MemoryTarget.Table t = target.table(table);
         synchronized (t) {

@@ -154,6 +154,26 @@ public final class ProcedureContext {
         return result.outcome() == Outcome.ABORTED && NOT_FOUND.equals(result.reason());
     }
 
+    /**
+     * A range by its two ends (KVBench's form), as {start key, end key}: the start by the operation's distribution
+     * as {@link #nextKey} draws it, then a length n by rangelengthdistribution, and the end the key n - 1 places
+     * after the start in key-number order, which the config check has made key order ({@code
+     * RangeReadByKeysRecord}): with sections, among the section's live keys (the last live key when fewer follow,
+     * {@link LiveKeys#liveAfter}); without, key number start + n - 1 (a range past the last record holds fewer).
+     */
+    public String[] keyRange() {
+        if (section != null) {
+            long start = section.live().pickLive(keys, cells, random);
+            if (start == LiveKeys.NONE) {
+                throw new NoLiveKey(section.name());
+            }
+            long end = section.live().liveAfter(start, rangeLength() - 1L);
+            return new String[] {section.key(start), section.key(end)};
+        }
+        long start = keys.next(random);
+        return new String[] {parameters.keyName(start), parameters.keyName(start + rangeLength() - 1L)};
+    }
+
     /** Records per range operation, by rangelengthdistribution. */
     public int rangeLength() {
         return parameters.rangeLengths().next(random);

@@ -19,7 +19,8 @@ public final class Procedures {
             new EmptyReadRecord(),
             new EmptyDeleteRecord(),
             new RangeReadRecord(),
-            new RangeDeleteRecord()));
+            new RangeDeleteRecord(),
+            new RangeReadByKeysRecord()));
 
     private static Map<String, Procedure> byName(List<Procedure> procedures) {
         Map<String, Procedure> map = new LinkedHashMap<>();

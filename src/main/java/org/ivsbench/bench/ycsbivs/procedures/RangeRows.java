@@ -11,6 +11,8 @@ import java.util.concurrent.atomic.LongAdder;
 public final class RangeRows {
     private final LongAdder reads = new LongAdder();
     private final LongAdder rowsRead = new LongAdder();
+    private final LongAdder readsByKeys = new LongAdder();
+    private final LongAdder rowsReadByKeys = new LongAdder();
     private final LongAdder deletes = new LongAdder();
     private final LongAdder rowsDeleted = new LongAdder();
     private final AtomicInteger openTerminals = new AtomicInteger();
@@ -18,6 +20,11 @@ public final class RangeRows {
     void read(long rows) {
         reads.increment();
         rowsRead.add(rows);
+    }
+
+    void readByKeys(long rows) {
+        readsByKeys.increment();
+        rowsReadByKeys.add(rows);
     }
 
     void deleted(long rows) {
@@ -31,6 +38,14 @@ public final class RangeRows {
 
     public long rowsRead() {
         return rowsRead.sum();
+    }
+
+    public long rangeReadsByKeys() {
+        return readsByKeys.sum();
+    }
+
+    public long rowsReadByKeys() {
+        return rowsReadByKeys.sum();
     }
 
     public long rangeDeletes() {
@@ -52,11 +67,15 @@ public final class RangeRows {
 
     /** One line for the log; empty when the run did no range operation. */
     public String summary() {
-        if (reads.sum() == 0 && deletes.sum() == 0) {
+        if (reads.sum() == 0 && deletes.sum() == 0 && readsByKeys.sum() == 0) {
             return "";
         }
         return "range operations (warmup included): RangeReadRecord returned " + rowsRead() + " records in "
                 + rangeReads() + " operations; RangeDeleteRecord deleted " + rowsDeleted() + " records in "
-                + rangeDeletes() + " operations";
+                + rangeDeletes() + " operations"
+                + (readsByKeys.sum() == 0
+                        ? ""
+                        : "; RangeReadByKeysRecord returned " + rowsReadByKeys() + " records in " + rangeReadsByKeys()
+                                + " operations");
     }
 }
