@@ -47,13 +47,7 @@ final class TracingSession implements Session {
         ObjectNode r = trace.record(TraceOp.SCAN, table, startKey);
         r.put("n", count);
         putFields(r, fields);
-        OpResult result = null;
-        try {
-            result = session.scan(table, startKey, count, fields, out);
-            return result;
-        } finally {
-            trace.finishRead(r, result, result == null ? null : ResultDigest.ofScan(result, out));
-        }
+        return finishScan(r, () -> session.scan(table, startKey, count, fields, out), out);
     }
 
     @Override
@@ -63,9 +57,14 @@ final class TracingSession implements Session {
         ObjectNode r = trace.record(TraceOp.SCAN_BETWEEN, table, startKey);
         r.put("end", endKey);
         putFields(r, fields);
+        return finishScan(r, () -> session.scanBetween(table, startKey, endKey, fields, out), out);
+    }
+
+    /** A range read's record, finished with the digest of the rows it returned (or its failure). */
+    private OpResult finishScan(ObjectNode r, Call call, List<Map<String, String>> out) throws TargetException {
         OpResult result = null;
         try {
-            result = session.scanBetween(table, startKey, endKey, fields, out);
+            result = call.run();
             return result;
         } finally {
             trace.finishRead(r, result, result == null ? null : ResultDigest.ofScan(result, out));

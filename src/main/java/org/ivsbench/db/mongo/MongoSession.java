@@ -72,33 +72,33 @@ final class MongoSession implements Session {
         if (count <= 0) {
             return OpResult.ok(); // limit(0) would mean "no limit" to MongoDB
         }
-        long bytes = 0;
-        FindIterable<Document> find = target.collection(table)
-                .find(Filters.gte(FieldNames.ID, startKey))
-                .sort(Sorts.ascending(FieldNames.ID))
-                .limit(count)
-                .projection(projection(fields));
-        try (MongoCursor<Document> cursor = find.iterator()) {
-            while (cursor.hasNext()) {
-                Map<String, String> row = new LinkedHashMap<>();
-                bytes += copyFields(cursor.next(), row);
-                out.add(row);
-            }
-        } catch (RuntimeException e) {
-            throw MongoErrors.failure("scan", e);
-        }
-        return OpResult.ok(bytes, 0);
+        return rows(
+                target.collection(table)
+                        .find(Filters.gte(FieldNames.ID, startKey))
+                        .sort(Sorts.ascending(FieldNames.ID))
+                        .limit(count)
+                        .projection(projection(fields)),
+                "scan",
+                out);
     }
 
     @Override
     public OpResult scanBetween(
             String table, String startKey, String endKey, List<String> fields, List<Map<String, String>> out)
             throws TargetException {
+        return rows(
+                target.collection(table)
+                        .find(Filters.and(Filters.gte(FieldNames.ID, startKey), Filters.lte(FieldNames.ID, endKey)))
+                        .sort(Sorts.ascending(FieldNames.ID))
+                        .projection(projection(fields)),
+                "scan between",
+                out);
+    }
+
+    /** Adds a range query's documents to {@code out} as rows; OK with the bytes read. */
+    private OpResult rows(FindIterable<Document> find, String operation, List<Map<String, String>> out)
+            throws TargetException {
         long bytes = 0;
-        FindIterable<Document> find = target.collection(table)
-                .find(Filters.and(Filters.gte(FieldNames.ID, startKey), Filters.lte(FieldNames.ID, endKey)))
-                .sort(Sorts.ascending(FieldNames.ID))
-                .projection(projection(fields));
         try (MongoCursor<Document> cursor = find.iterator()) {
             while (cursor.hasNext()) {
                 Map<String, String> row = new LinkedHashMap<>();
@@ -106,7 +106,7 @@ final class MongoSession implements Session {
                 out.add(row);
             }
         } catch (RuntimeException e) {
-            throw MongoErrors.failure("scan between", e);
+            throw MongoErrors.failure(operation, e);
         }
         return OpResult.ok(bytes, 0);
     }

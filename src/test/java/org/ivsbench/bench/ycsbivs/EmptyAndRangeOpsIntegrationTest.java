@@ -73,44 +73,58 @@ class EmptyAndRangeOpsIntegrationTest {
         }
     }
 
-    @ParameterizedTest(name = "{0}")
-    @MethodSource("targets")
-    void rangeReadsReturnWhatTheKeyRangeHolds(String targetName) throws Exception {
-        BenchmarkConfig config = config(
-                targetName,
-                "ranges",
-                Map.of("keyorder", "ordered", "rangelengthdistribution", "uniform(min=1, max=50)"));
+    /** What 300 range reads of one type did: the calls the terminal sent, the table's keys, the OK count. */
+    private record RangeReads(YcsbIvsModule module, List<String> calls, TreeSet<String> model, long ok) {}
+
+    /**
+     * Loads {@code table} on the target, runs 300 operations of {@code type} from one terminal and reads the keys
+     * back; checks the table kept its records and clears it.
+     */
+    private static RangeReads rangeReads(String targetName, String table, Map<String, String> p, String type)
+            throws Exception {
+        BenchmarkConfig config = config(targetName, table, p);
         try (Target target = Targets.open(config.target())) {
             YcsbIvsModule module = new YcsbIvsModule();
             List<String> calls = new ArrayList<>();
             Target recorded = Fixtures.recording(target, calls::add);
             module.create(config, target);
             module.load(config, target, LoadProgress.NONE);
-            TreeSet<String> model = keys(target, "ranges");
+            TreeSet<String> model = keys(target, table);
             long ok = 0;
             try (Terminal t = module.newTerminal(config, recorded, 0)) {
                 t.startPhase(config.phases().get(0), Seeds.forStream(7, "terminal", 0, 0));
                 for (int i = 0; i < 300; i++) {
-                    ok += t.execute(Fixtures.typeIndex("RangeReadRecord")).isOk() ? 1 : 0;
+                    ok += t.execute(Fixtures.typeIndex(type)).isOk() ? 1 : 0;
                 }
             }
-            long expected = 0;
-            long asked = 0;
-            for (String call : calls) {
-                String[] parts = call.split(" ");
-                int count = Integer.parseInt(parts[2]);
-                asked += count;
-                expected += Math.min(count, model.tailSet(parts[1], true).size());
-            }
-            assertEquals(300, ok);
-            assertEquals(300, calls.size());
-            assertEquals(300, module.rangeRows().rangeReads());
-            assertEquals(expected, module.rangeRows().rowsRead());
-            // uniform 1..50 asks for 25.5 records on average: 300 draws land within 3 of it
-            assertEquals(25.5, asked / 300.0, 3.0);
-            assertEquals(RECORDS, target.countRecords("ranges"));
+            assertEquals(RECORDS, target.countRecords(table));
             module.clear(config, target);
+            return new RangeReads(module, calls, model, ok);
         }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("targets")
+    void rangeReadsReturnWhatTheKeyRangeHolds(String targetName) throws Exception {
+        RangeReads r = rangeReads(
+                targetName,
+                "ranges",
+                Map.of("keyorder", "ordered", "rangelengthdistribution", "uniform(min=1, max=50)"),
+                "RangeReadRecord");
+        long expected = 0;
+        long asked = 0;
+        for (String call : r.calls()) {
+            String[] parts = call.split(" ");
+            int count = Integer.parseInt(parts[2]);
+            asked += count;
+            expected += Math.min(count, r.model().tailSet(parts[1], true).size());
+        }
+        assertEquals(300, r.ok());
+        assertEquals(300, r.calls().size());
+        assertEquals(300, r.module().rangeRows().rangeReads());
+        assertEquals(expected, r.module().rangeRows().rowsRead());
+        // uniform 1..50 asks for 25.5 records on average: 300 draws land within 3 of it
+        assertEquals(25.5, asked / 300.0, 3.0);
     }
 
     /**
@@ -121,48 +135,32 @@ class EmptyAndRangeOpsIntegrationTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("targets")
     void rangeReadsByKeysReturnTheRecordsBetweenTheirTwoEnds(String targetName) throws Exception {
-        BenchmarkConfig config = config(
+        RangeReads r = rangeReads(
                 targetName,
                 "rangekeys",
                 Map.of(
                         "keyorder", "ordered",
                         "keys/length", "14",
                         "scanlength", "20",
-                        "rangelengthdistribution", "constant"));
-        try (Target target = Targets.open(config.target())) {
-            YcsbIvsModule module = new YcsbIvsModule();
-            List<String> calls = new ArrayList<>();
-            Target recorded = Fixtures.recording(target, calls::add);
-            module.create(config, target);
-            module.load(config, target, LoadProgress.NONE);
-            TreeSet<String> model = keys(target, "rangekeys");
-            long ok = 0;
-            try (Terminal t = module.newTerminal(config, recorded, 0)) {
-                t.startPhase(config.phases().get(0), Seeds.forStream(7, "terminal", 0, 0));
-                for (int i = 0; i < 300; i++) {
-                    ok += t.execute(Fixtures.typeIndex("RangeReadByKeysRecord")).isOk() ? 1 : 0;
-                }
-            }
-            long expected = 0;
-            int cut = 0;
-            for (String call : calls) {
-                String[] parts = call.split(" ");
-                assertEquals("scanBetween", parts[0], call);
-                assertTrue(model.contains(parts[1]), "the start is a record's key: " + call);
-                int between = model.subSet(parts[1], true, parts[2], true).size();
-                int toTheEnd = model.tailSet(parts[1], true).size();
-                assertEquals(Math.min(20, toTheEnd), between, "records between the ends: " + call);
-                expected += between;
-                cut += toTheEnd < 20 ? 1 : 0;
-            }
-            assertEquals(300, ok);
-            assertEquals(300, calls.size());
-            assertEquals(300, module.rangeRows().rangeReadsByKeys());
-            assertEquals(expected, module.rangeRows().rowsReadByKeys(), "rows returned = rows between the ends");
-            assertTrue(cut < 300 / 10, "ranges cut by the end of the key space (2 % expected): " + cut);
-            assertEquals(RECORDS, target.countRecords("rangekeys"));
-            module.clear(config, target);
+                        "rangelengthdistribution", "constant"),
+                "RangeReadByKeysRecord");
+        long expected = 0;
+        int cut = 0;
+        for (String call : r.calls()) {
+            String[] parts = call.split(" ");
+            assertEquals("scanBetween", parts[0], call);
+            assertTrue(r.model().contains(parts[1]), "the start is a record's key: " + call);
+            int between = r.model().subSet(parts[1], true, parts[2], true).size();
+            int toTheEnd = r.model().tailSet(parts[1], true).size();
+            assertEquals(Math.min(20, toTheEnd), between, "records between the ends: " + call);
+            expected += between;
+            cut += toTheEnd < 20 ? 1 : 0;
         }
+        assertEquals(300, r.ok());
+        assertEquals(300, r.calls().size());
+        assertEquals(300, r.module().rangeRows().rangeReadsByKeys());
+        assertEquals(expected, r.module().rangeRows().rowsReadByKeys(), "rows returned = rows between the ends");
+        assertTrue(cut < 300 / 10, "ranges cut by the end of the key space (2 % expected): " + cut);
     }
 
     @ParameterizedTest(name = "{0}")
