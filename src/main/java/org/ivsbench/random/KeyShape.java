@@ -121,22 +121,11 @@ public final class KeyShape {
     }
 
     /**
-     * Why a key's string order is not its number's order, or null when it is: ordered numbers, zero-padded (a
-     * shaped or led key; YCSB's plain ones are unpadded) and no prefix segments (a key's prefix is drawn per
-     * number). When null, the keys between two keys are exactly those of the numbers between theirs.
+     * True for a shaped or led key, whose ordered numbers are zero-padded (string order is number order within a
+     * prefix); false for YCSB's plain keys, whose ordered numbers are not ({@code user10} sorts before {@code user9}).
      */
-    public String whyKeyOrderIsNotNumberOrder() {
-        if (!ordered) {
-            return "the keys are hashed (keyorder hashed)";
-        }
-        if (plain) {
-            return "YCSB's ordered keys are not zero-padded (user10 sorts before user9); a <keys> shape pads them,"
-                    + " e.g. <keys><length>14</length></keys>";
-        }
-        if (!segments.isEmpty()) {
-            return "a key's prefix segments are drawn per key number, so prefixes do not follow number order";
-        }
-        return null;
+    public boolean padded() {
+        return !plain;
     }
 
     public List<Segment> segments() {

@@ -30,6 +30,7 @@ import org.ivsbench.db.Target;
 import org.ivsbench.db.TargetException;
 import org.ivsbench.db.TargetKind;
 import org.ivsbench.db.TargetKinds;
+import org.ivsbench.random.KeyShape;
 import org.ivsbench.random.LiveKeys;
 import org.ivsbench.random.LoadOrder;
 import org.ivsbench.random.Seeds;
@@ -143,14 +144,14 @@ public final class YcsbIvsModule implements BenchmarkModule {
         String why = null;
         if (parameters.sections().present()) {
             for (Sections.Section s : parameters.sections().list()) {
-                String own = s.shape().whyKeyOrderIsNotNumberOrder();
+                String own = whyKeyOrderIsNotNumberOrder(s.shape());
                 if (own != null) {
                     why = "section '" + s.name() + "': " + own;
                     break;
                 }
             }
         } else {
-            why = parameters.keys().shape().whyKeyOrderIsNotNumberOrder();
+            why = whyKeyOrderIsNotNumberOrder(parameters.keys().shape());
         }
         if (why != null) {
             throw new ConfigException(
@@ -158,6 +159,25 @@ public final class YcsbIvsModule implements BenchmarkModule {
                     "'" + RANGE_BY_KEYS + "' needs keys whose string order is their number order (its end key is the"
                             + " n-th key after its start): " + why);
         }
+    }
+
+    /**
+     * Why a key shape's string order is not its numbers' order, or null when it is: ordered numbers, zero-padded,
+     * and no prefix segments (a key's prefix is drawn per number). When null, the keys between two keys are exactly
+     * those of the numbers between theirs.
+     */
+    private static String whyKeyOrderIsNotNumberOrder(KeyShape shape) {
+        if (!shape.ordered()) {
+            return "the keys are hashed (keyorder hashed)";
+        }
+        if (!shape.padded()) {
+            return "YCSB's ordered keys are not zero-padded (user10 sorts before user9); a <keys> shape pads them,"
+                    + " e.g. <keys><length>14</length></keys>";
+        }
+        if (!shape.segments().isEmpty()) {
+            return "a key's prefix segments are drawn per key number, so prefixes do not follow number order";
+        }
+        return null;
     }
 
     /** The range-operation row totals of this run, for checks against the server's counts. */
