@@ -134,11 +134,7 @@ public final class YcsbIvsModule implements BenchmarkModule {
                             + kind.displayName() + " does not keep records in key order, so it cannot read the records"
                             + " between two keys); use RangeReadRecord or remove it");
         }
-        boolean runs = config.experiment() != null;
-        for (PhaseConfig phase : config.phases()) {
-            runs |= type < phase.weights().size() && phase.weights().get(type) > 0;
-        }
-        if (!runs) {
+        if (config.experiment() == null && !weighted(config, type)) {
             return;
         }
         String why = null;
@@ -331,7 +327,11 @@ public final class YcsbIvsModule implements BenchmarkModule {
 
     /** Whether any phase gives InsertRecord a positive weight. */
     private static boolean inserts(BenchmarkConfig config) {
-        int index = config.transactionTypeNames().indexOf(INSERT);
+        return weighted(config, config.transactionTypeNames().indexOf(INSERT));
+    }
+
+    /** Whether any phase gives the transaction type at {@code index} (-1: none) a positive weight. */
+    private static boolean weighted(BenchmarkConfig config, int index) {
         if (index < 0) {
             return false;
         }

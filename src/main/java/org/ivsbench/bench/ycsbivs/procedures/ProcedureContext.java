@@ -94,13 +94,18 @@ public final class ProcedureContext {
      */
     public String nextKey() {
         if (section != null) {
-            long number = section.live().pickLive(keys, cells, random);
-            if (number == LiveKeys.NONE) {
-                throw new NoLiveKey(section.name());
-            }
-            return section.key(number);
+            return section.key(liveNumber());
         }
         return parameters.keyName(keys.next(random));
+    }
+
+    /** A live key number of the phase's section by the distribution ({@link NoLiveKey} when none is live). */
+    private long liveNumber() {
+        long number = section.live().pickLive(keys, cells, random);
+        if (number == LiveKeys.NONE) {
+            throw new NoLiveKey(section.name());
+        }
+        return number;
     }
 
     /**
@@ -163,10 +168,7 @@ public final class ProcedureContext {
      */
     public String[] keyRange() {
         if (section != null) {
-            long start = section.live().pickLive(keys, cells, random);
-            if (start == LiveKeys.NONE) {
-                throw new NoLiveKey(section.name());
-            }
+            long start = liveNumber();
             long end = section.live().liveAfter(start, rangeLength() - 1L);
             return new String[] {section.key(start), section.key(end)};
         }
