@@ -9,7 +9,8 @@
 #      from that copy with its state in <state>/primary, on the port the config's <url> names (fails if taken),
 #      with the server settings the config's fresh/command gives the fresh instance (IVS_MARIADB_BUFFER_POOL=...:
 #      primary and fresh instance alike, as the paper's one server); the fresh/command keeps the fresh instance
-#      in "$IVS_REPRO_STATE/fresh";
+#      in "$IVS_REPRO_STATE/fresh" (and experiment/maintained's command main-maintained's copy in
+#      "$IVS_REPRO_STATE/maintained", with IVS_COPY_OF="$IVS_REPRO_STATE/primary");
 #   3. samples the box's condition every 30 s into <out>/box.log (load average; CPU used by the run's own processes
 #      and by all others, the three busiest others, the kernel's threads and the hypervisor's steal:
 #      scripts/lib/box_sampler.py); run.json's box.quiet is false when the others, or the hypervisor's steal, took
@@ -116,7 +117,9 @@ fi
 export IVS_REPRO_STATE="$STATE"
 
 stop_servers() {
+  # the fresh instance, and main-maintained's copy (experiment/maintained's command keeps it in "$IVS_REPRO_STATE/maintained")
   (cd "$STATE/project" && IVS_STATE_DIR="$STATE/fresh" "$server" stop >/dev/null 2>&1 || true)
+  [ -d "$STATE/maintained" ] && (cd "$STATE/project" && IVS_STATE_DIR="$STATE/maintained" "$server" stop >/dev/null 2>&1 || true)
   (cd "$STATE/project" && IVS_STATE_DIR="$STATE/primary" "$server" stop >/dev/null 2>&1 || true)
 }
 trap 'stop_servers; [ -n "${sampler:-}" ] && kill "$sampler" 2>/dev/null; [ -n "${budget_watch:-}" ] && kill "$budget_watch" 2>/dev/null || true' EXIT
@@ -129,7 +132,7 @@ export "$pw_var=${!pw_var:-ivs}"
 
 # Every 30 s: the load average and the CPU the run's own processes (this script's descendants and both servers) and
 # all others used over the interval (scripts/lib/box_sampler.py); run.json gives the others' median.
-python3 "$IVS_REPO_ROOT/scripts/lib/box_sampler.py" 30 $$ "$STATE/primary" "$STATE/fresh" >> "$OUT/box.log" 2>&1 &
+python3 "$IVS_REPO_ROOT/scripts/lib/box_sampler.py" 30 $$ "$STATE/primary" "$STATE/fresh" "$STATE/maintained" >> "$OUT/box.log" 2>&1 &
 sampler=$!
 
 if [ "$RESUME" -eq 1 ]; then

@@ -1,7 +1,7 @@
 """The compact form of an experiment, small enough to commit (docs/repro/): ``python -m ivs_analyzer compact EXP OUT``.
 
 Copies the experiment's own summary files (epochs.csv, experiment.json, environment.json, config.xml,
-value_sizes.csv, latency_by_size.csv, engine_state.csv and slices.csv where the run wrote them), writes epoch_intervals.csv
+value_sizes.csv, latency_by_size.csv, engine_state.csv, slices.csv and maintenance.csv where the run wrote them), writes epoch_intervals.csv
 (each run phase's mean latency with the 95 % interval of that mean from its own operations) and mode_ratios.png (main/clean and main/average-baseline per
 epoch with those intervals, and below them each mode's quiescence wait before its reads), monitor_epochs.csv
 (the per-epoch monitor summary of each mode's run phase: explain.epochs.summarize_monitor, the figures the
@@ -27,7 +27,7 @@ from ..load.results import COMPACT_FILE, MONITOR_EPOCHS_FILE, AnalyzerError, Exp
 INTERVALS_FILE = "epoch_intervals.csv"
 
 COPIED = ["epochs.csv", "experiment.json", "environment.json", "config.xml", "value_sizes.csv",
-          "latency_by_size.csv", "engine_state.csv", "slices.csv"]
+          "latency_by_size.csv", "engine_state.csv", "slices.csv", "maintenance.csv"]
 
 
 def monitor_epochs(exp: Experiment) -> pd.DataFrame:
