@@ -23,8 +23,8 @@ public record KindFeatures(Set<Feature> offered) {
          */
         RANGE_DELETE,
         /**
-         * Sessions implement {@link Session#scanBetween}: records are kept in key order, so the records between two
-         * keys are a range of the table.
+         * Sessions implement {@link Session#scanBetween} and {@link Session#deleteBetween}: records are kept in key
+         * order, so the records between two keys are a range of the table.
          */
         RANGE_BETWEEN,
         /** Targets offer {@link NativeSnapshot} (a copy with the server's own tools). */

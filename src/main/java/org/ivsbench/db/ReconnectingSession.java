@@ -185,6 +185,12 @@ public final class ReconnectingSession implements Session {
     }
 
     @Override
+    public OpResult deleteBetween(String table, String startKey, String endKey, LongConsumer deleted)
+            throws TargetException {
+        return guarded(s -> s.deleteBetween(table, startKey, endKey, deleted));
+    }
+
+    @Override
     public OpResult extend(String table, String key, String field, String suffix, long maxLength, ExtendMethod method)
             throws TargetException {
         return guarded(s -> s.extend(table, key, field, suffix, maxLength, method));

@@ -55,6 +55,17 @@ public interface Session extends AutoCloseable {
     }
 
     /**
+     * Deletes every record with {@code startKey <= key <= endKey}: a key range given by both its ends (as {@link
+     * #scanBetween} reads one; a section's range delete, whose live keys it knows), in one request, and gives the
+     * number of records deleted to {@code deleted} (once, when the statement ran). None in the range is ABORTED
+     * "not found", as for {@link #delete}. Kinds with {@link KindFeatures.Feature#RANGE_BETWEEN} implement it.
+     */
+    default OpResult deleteBetween(String table, String startKey, String endKey, LongConsumer deleted)
+            throws TargetException {
+        throw new TargetException("this database cannot delete the records between two keys");
+    }
+
+    /**
      * Appends {@code suffix} to one field unless the result would be longer than {@code maxLength} bytes;
      * then nothing is written and the outcome is SKIPPED. CLIENT reads only that field and writes it back;
      * SERVER sends one guarded append statement. The result's {@link OpResult#sizeBytes()} is the field's length

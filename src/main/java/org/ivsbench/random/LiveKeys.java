@@ -1,5 +1,6 @@
 package org.ivsbench.random;
 
+import java.util.Arrays;
 import java.util.SplittableRandom;
 import java.util.function.LongPredicate;
 
@@ -216,6 +217,47 @@ public final class LiveKeys {
             }
         }
         return lo;
+    }
+
+    /**
+     * The live keys from {@code start} through the one {@code steps} places after it ({@link #liveAfter}), in
+     * key-number order, taken at once as {@link #takeLive} takes one: no other operation chooses them while their
+     * range delete runs; {@link #deleted(long[], boolean)} says how it ended. Empty when nothing is live at or
+     * after {@code start}. The numbers between them that are not live (gone, or of unknown state) are not taken.
+     */
+    public synchronized long[] takeRange(long start, long steps) {
+        long end = liveAfter(start, steps);
+        if (end == NONE || end < start) {
+            return new long[0];
+        }
+        int n = 0;
+        long[][] perClass = new long[live.length][];
+        for (int c = 0; c < live.length; c++) {
+            long first = live[c].rank(start);
+            long[] members = new long[Math.toIntExact(live[c].rank(end + 1) - first)];
+            for (int i = 0; i < members.length; i++) {
+                members[i] = live[c].select(first + i);
+            }
+            perClass[c] = members;
+            n += members.length;
+        }
+        long[] taken = new long[n];
+        int k = 0;
+        for (long[] members : perClass) {
+            for (long number : members) {
+                live[classOf(number)].remove(number);
+                taken[k++] = number;
+            }
+        }
+        Arrays.sort(taken);
+        return taken;
+    }
+
+    /** The range delete of keys {@link #takeRange} took finished: as {@link #deleted(long, boolean)} for each. */
+    public synchronized void deleted(long[] numbers, boolean absent) {
+        for (long number : numbers) {
+            deleted(number, absent);
+        }
     }
 
     /** The live keys below {@code number}, in both classes. */

@@ -83,6 +83,14 @@ final class GeneratedSession implements Session {
     }
 
     @Override
+    public OpResult deleteBetween(String table, String startKey, String endKey, LongConsumer deleted) {
+        ObjectNode r = trace.record(TraceOp.DELETE_BETWEEN, table, startKey);
+        r.put("end", endKey);
+        trace.emit(r);
+        return OpResult.ok();
+    }
+
+    @Override
     public OpResult extend(String table, String key, String field, String suffix, long maxLength, ExtendMethod method) {
         ObjectNode r = trace.record(TraceOp.EXTEND, table, key);
         r.put("field", field);

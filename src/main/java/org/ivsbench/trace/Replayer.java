@@ -188,6 +188,7 @@ public final class Replayer {
                 case INSERT -> s.insert(r.table(), r.key(), r.values());
                 case DELETE -> s.delete(r.table(), r.key());
                 case DELETE_RANGE -> s.deleteRange(r.table(), r.key(), r.count(), rows -> {});
+                case DELETE_BETWEEN -> s.deleteBetween(r.table(), r.key(), r.end(), rows -> {});
                 case EXTEND ->
                     s.extend(r.table(), r.key(), r.field(), r.suffix(), r.max(), ExtendMethod.valueOf(r.method()));
             };

@@ -12,6 +12,8 @@ enum TraceOp {
     INSERT,
     DELETE,
     DELETE_RANGE,
+    /** A range delete by its start ({@code key}) and end ({@code end}) keys. */
+    DELETE_BETWEEN,
     EXTEND;
 
     String code() {

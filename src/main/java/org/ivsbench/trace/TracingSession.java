@@ -99,6 +99,14 @@ final class TracingSession implements Session {
     }
 
     @Override
+    public OpResult deleteBetween(String table, String startKey, String endKey, LongConsumer deleted)
+            throws TargetException {
+        ObjectNode r = trace.record(TraceOp.DELETE_BETWEEN, table, startKey);
+        r.put("end", endKey);
+        return finish(r, () -> session.deleteBetween(table, startKey, endKey, deleted));
+    }
+
+    @Override
     public OpResult extend(String table, String key, String field, String suffix, long maxLength, ExtendMethod method)
             throws TargetException {
         ObjectNode r = trace.record(TraceOp.EXTEND, table, key);

@@ -3,6 +3,7 @@ package org.ivsbench.cli;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.function.UnaryOperator;
 import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
@@ -17,7 +18,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * A traced run of the empty and range operations replays on a fresh SQLite database and on MariaDB to the
  * recorded read digests: range deletes are in the trace (op delete_range) and remove the same records there, and
- * range reads by start and end key (op scan_between) return the same records there.
+ * range reads by start and end key (op scan_between) return the same records there; a section's range deletes
+ * (op delete_between, by their two keys) too.
  */
 class EmptyAndRangeTraceTest {
     @TempDir
@@ -45,9 +47,33 @@ class EmptyAndRangeTraceTest {
                 + "<weights>25,10,20,20,15,5,5</weights></work></works></parameters>";
     }
 
+    /** Range deletes and reads by keys in a section: its live keys decide the ranges; replay only repeats them. */
+    private static String sectionConfig(String connection) {
+        return "<parameters>" + connection + "<terminals>1</terminals><randomSeed>12</randomSeed>"
+                + "<fieldcount>2</fieldcount><fieldlength>20</fieldlength><keyorder>ordered</keyorder>"
+                + "<rangelengthdistribution>uniform(min=1, max=5)</rangelengthdistribution>"
+                + "<sections><section><name>s</name><records>300</records></section></sections>"
+                + "<table>ranges</table><monitor><enabled>false</enabled></monitor><transactiontypes>"
+                + "<transactiontype><name>ReadRecord</name></transactiontype>"
+                + "<transactiontype><name>RangeDeleteRecord</name></transactiontype>"
+                + "<transactiontype><name>RangeReadByKeysRecord</name></transactiontype>"
+                + "<transactiontype><name>InsertRecord</name></transactiontype></transactiontypes><works><work>"
+                + "<count>300</count><rate>unlimited</rate><weights>30,20,30,20</weights></work></works></parameters>";
+    }
+
     @Test
     void rangeDeletesReplayToTheRecordedDigests() throws Exception {
-        Path cfg = write("run.xml", config(sqlite("run.db")));
+        replays(EmptyAndRangeTraceTest::config, "delete_range", "scan_between");
+    }
+
+    @Test
+    void aSectionsRangeDeletesBetweenTwoKeysReplayToTheRecordedDigests() throws Exception {
+        replays(EmptyAndRangeTraceTest::sectionConfig, "delete_between", "scan_between");
+    }
+
+    /** Traces a run of the config on SQLite, replays it on a fresh SQLite and on MariaDB: equal digests. */
+    private void replays(UnaryOperator<String> config, String... ops) throws Exception {
+        Path cfg = write("run.xml", config.apply(sqlite("run.db")));
         Path trace = tmp.resolve("run.trace.gz");
         CliHarness.Result r =
                 CliHarness.run(CliArgs.createLoadExecute(cfg, tmp.resolve("results"), "--trace", trace.toString()));
@@ -56,7 +82,7 @@ class EmptyAndRangeTraceTest {
         String maria = "<type>MARIADB</type><url>" + TestServers.mariadbUrl() + "</url><username>"
                 + TestServers.mariadbUser() + "</username><password>" + TestServers.mariadbPassword() + "</password>";
         for (String connection : new String[] {sqlite("fresh.db"), maria}) {
-            Path target = write("target.xml", config(connection));
+            Path target = write("target.xml", config.apply(connection));
             r = CliHarness.run(
                     "replay",
                     "--trace",
@@ -75,8 +101,9 @@ class EmptyAndRangeTraceTest {
         try (Stream<Path> dirs = Files.list(tmp.resolve("replays"))) {
             for (Path d : dirs.toList()) {
                 String summary = Files.readString(d.resolve("replay-summary.txt"));
-                assertTrue(summary.contains("outcome delete_range OK"), summary);
-                assertTrue(summary.contains("outcome scan_between OK"), summary);
+                for (String op : ops) {
+                    assertTrue(summary.contains("outcome " + op + " OK"), summary);
+                }
             }
         }
     }

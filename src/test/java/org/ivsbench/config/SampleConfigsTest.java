@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
@@ -176,7 +177,16 @@ class SampleConfigsTest {
                 "sections_variable_entry_size.xml", // Tec-6
                 List.of(new Composition("uniform", Map.of("InsertRecord", 50.0, "ReadRecord", 50.0))),
                 "sections_skewed_access.xml", // Tec-7
-                List.of(new Composition("uniform", Map.of("InsertRecord", 50.0, "ReadRecord", 50.0))));
+                List.of(new Composition("uniform", Map.of("InsertRecord", 50.0, "ReadRecord", 50.0))),
+                "sections_interleaved.xml", // Tec-2 (its per-type distributions: below)
+                List.of(new Composition(
+                        "uniform",
+                        Map.of(
+                                "InsertRecord", 50.0,
+                                "ReadRecord", 20.0,
+                                "EmptyReadRecord", 10.0,
+                                "DeleteRecord", 10.0,
+                                "RangeDeleteRecord", 10.0))));
         for (Map.Entry<String, List<Composition>> e : table2.entrySet()) {
             BenchmarkConfig c = YcsbIvsNames.load(CONFIG.resolve("workloads").resolve(e.getKey()));
             List<String> types = c.transactionTypeNames();
@@ -203,9 +213,11 @@ class SampleConfigsTest {
     }
 
     /**
-     * KVBench's workloads I and II as Tectonic's public specifications give them (op counts per group): I, 200,000
+     * KVBench's workloads I-V as Tectonic's public specifications give them (op counts per group): I, 200,000
      * point reads and 800,000 empty point reads; II, 400,000 inserts, 100,000 point deletes, 150,000 empty point reads
-     * and 250,000 updates. The weights are the counts' per cent shares to four decimals.
+     * and 250,000 updates; III, 500,000 updates, 250,000 point reads and 250,000 empty point reads; IV, 500,000
+     * updates and 500,000 range deletes; V, 950,000 inserts and 50,000 point reads. The weights are the counts' per
+     * cent shares to four decimals; III's updates and reads and IV's updates select by beta(0.1, 5).
      */
     @Test
     void kvbenchWorkloadsHaveTheirSpecifiedOperationCounts() throws ConfigException {
@@ -217,7 +229,13 @@ class SampleConfigsTest {
                         "InsertRecord", 400_000.0,
                         "DeleteRecord", 100_000.0,
                         "EmptyReadRecord", 150_000.0,
-                        "UpdateRecord", 250_000.0));
+                        "UpdateRecord", 250_000.0),
+                "kvbench_iii.xml",
+                Map.of("UpdateRecord", 500_000.0, "ReadRecord", 250_000.0, "EmptyReadRecord", 250_000.0),
+                "kvbench_iv.xml",
+                Map.of("UpdateRecord", 500_000.0, "RangeDeleteRecord", 500_000.0),
+                "kvbench_v.xml",
+                Map.of("InsertRecord", 950_000.0, "ReadRecord", 50_000.0));
         for (Map.Entry<String, Map<String, Double>> e : counts.entrySet()) {
             BenchmarkConfig c = YcsbIvsNames.load(CONFIG.resolve("workloads").resolve(e.getKey()));
             double all = e.getValue().values().stream()
@@ -237,5 +255,34 @@ class SampleConfigsTest {
             }
             assertEquals("uniform", phase.parameters().get("distribution"), e.getKey());
         }
+        assertEquals(
+                Map.of("UpdateRecord", "beta(alpha=0.1, beta=5)", "ReadRecord", "beta(alpha=0.1, beta=5)"),
+                typeDistributions("kvbench_iii.xml"));
+        assertEquals(Map.of("UpdateRecord", "beta(alpha=0.1, beta=5)"), typeDistributions("kvbench_iv.xml"));
+    }
+
+    /** Tec-2's per-type distributions in Table 2's order of its operations: the inserts' Zipfian has no meaning. */
+    @Test
+    void tec2GivesEachOperationItsOwnDistribution() throws ConfigException {
+        assertEquals(
+                Map.of(
+                        "ReadRecord", "latest",
+                        "EmptyReadRecord", "normal(mean=0.5, stddev=0.1)",
+                        "DeleteRecord", "uniform",
+                        "RangeDeleteRecord", "pareto(scale=0.1, shape=1.16)"),
+                typeDistributions("sections_interleaved.xml"));
+    }
+
+    /** A shipped workload's first phase's per-type distributions, as written in the file. */
+    private static Map<String, String> typeDistributions(String name) throws ConfigException {
+        PhaseConfig phase = YcsbIvsNames.load(CONFIG.resolve("workloads").resolve(name))
+                .phases()
+                .get(0);
+        LeafView perType = phase.parameterView().section("distributions");
+        Map<String, String> out = new TreeMap<>();
+        for (String type : perType.names()) {
+            out.put(type, perType.leaf(type));
+        }
+        return out;
     }
 }

@@ -227,6 +227,7 @@ class SessionContractTest {
             }
             if (!features.has(Feature.RANGE_BETWEEN)) {
                 assertThrows(TargetException.class, () -> s.scanBetween(T, "a", "z", null, new ArrayList<>()));
+                assertThrows(TargetException.class, () -> s.deleteBetween(T, "a", "z", n -> {}));
             }
             Map<String, String> out = new HashMap<>();
             s.read(T, "k", null, out);
@@ -272,6 +273,29 @@ class SessionContractTest {
             assertEquals(List.of(), rows, "an empty range is OK with no rows");
             assertOutcome(Outcome.OK, null, s.scanBetween(T, "user03", "user01", null, rows));
             assertEquals(List.of(), rows, "an end before the start holds nothing");
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("rangeBetweenKinds")
+    void deleteBetweenRemovesEveryRecordFromTheStartKeyToTheEndKey(Subject kind) throws Exception {
+        try (Target target = open(kind);
+                Session s = target.openSession()) {
+            s.insertBatch(T, records(8)); // user00 .. user07
+            List<Long> deleted = new ArrayList<>();
+            assertOutcome(Outcome.OK, null, s.deleteBetween(T, "user01", "user02", deleted::add));
+            assertEquals(List.of(2L), deleted, "told once, the records deleted: both ends in");
+            assertOutcome(Outcome.OK, null, s.deleteBetween(T, "user005", "user04~", deleted::add));
+            assertEquals(
+                    List.of(2L, 2L), deleted, "user03 and user04: user00 sorts before user005, user01-02 are gone");
+            assertOutcome(Outcome.OK, null, s.deleteBetween(T, "user06", "user06", deleted::add));
+            assertEquals(List.of(2L, 2L, 1L), deleted, "a range of one key");
+            assertOutcome(Outcome.ABORTED, "not found", s.deleteBetween(T, "user08", "user99", deleted::add));
+            assertOutcome(Outcome.ABORTED, "not found", s.deleteBetween(T, "user07", "user05", deleted::add));
+            assertEquals(List.of(2L, 2L, 1L, 0L, 0L), deleted, "an empty range, an end before the start: none");
+            List<String> keys = new ArrayList<>();
+            target.forEachRecord(T, r -> keys.add(r.key()));
+            assertEquals(List.of("user00", "user05", "user07"), keys);
         }
     }
 

@@ -1,6 +1,7 @@
 package org.ivsbench.random;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.TreeSet;
@@ -91,6 +92,48 @@ class LiveKeysTest {
                         "hot range " + hotRange + ", step " + step + ": " + steps + " after " + from);
             }
             assertEquals(model.size(), keys.liveCount());
+        }
+    }
+
+    @Test
+    void takeRangeTakesTheStartAndTheStepsLiveKeysAfterItAndOnlyThoseBecomeGone() {
+        for (boolean hotRange : new boolean[] {false, true}) {
+            LiveKeys keys = hotRange ? new LiveKeys(3_000, null, n -> n % 7 == 0, 0.5) : new LiveKeys(3_000);
+            TreeSet<Long> live = new TreeSet<>();
+            TreeSet<Long> gone = new TreeSet<>();
+            for (long n = 0; n < 3_000; n++) {
+                live.add(n);
+            }
+            SplittableRandom r = new SplittableRandom(13);
+            for (int step = 0; step < 2_000 && !live.isEmpty(); step++) {
+                if (step % 4 == 0) {
+                    long k = keys.reserveInsert();
+                    keys.inserted(k, true);
+                    live.add(k);
+                }
+                long from = r.nextLong(live.last() + 2); // now and then past the last live key
+                long steps = r.nextLong(step % 50 == 0 ? 5_000 : 8);
+                List<Long> expected = new ArrayList<>(live.tailSet(from, true));
+                expected = expected.subList(0, (int) Math.min(expected.size(), steps + 1));
+                long[] taken = keys.takeRange(from, steps);
+                assertEquals(expected, Arrays.stream(taken).boxed().toList(), "step " + step);
+                for (long k : taken) {
+                    assertFalse(keys.isLive(k), "taken keys stop being live at once");
+                    assertFalse(keys.isGone(k), "and are not gone before the delete ended");
+                }
+                boolean absent = step % 10 != 3; // now and then the delete failed: the keys stay unknown
+                keys.deleted(taken, absent);
+                live.removeAll(expected);
+                if (absent) {
+                    gone.addAll(expected);
+                }
+            }
+            assertEquals(live.size(), keys.liveCount(), "hot range " + hotRange);
+            assertEquals(gone.size(), keys.goneCount(), "hot range " + hotRange);
+            for (long n = 0; n < keys.nextNumber(); n++) {
+                assertEquals(live.contains(n), keys.isLive(n), "live " + n);
+                assertEquals(gone.contains(n), keys.isGone(n), "gone " + n);
+            }
         }
     }
 

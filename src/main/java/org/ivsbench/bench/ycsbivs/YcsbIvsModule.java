@@ -110,29 +110,41 @@ public final class YcsbIvsModule implements BenchmarkModule {
                                 + " (" + kind.displayName() + " does not keep records in key order, so it cannot delete"
                                 + " a key range); remove it");
             }
-            if (types.get(i).equals(RANGE_BY_KEYS)) {
-                checkRangeByKeys(config, kind, parameters, i, "transactiontypes/transactiontype[" + (i + 1) + "]/name");
+            if (types.get(i).equals(RANGE_BY_KEYS)
+                    || (types.get(i).equals(RANGE_DELETE)
+                            && parameters.sections().present())) {
+                checkRangeByKeys(
+                        config,
+                        kind,
+                        parameters,
+                        i,
+                        types.get(i),
+                        "transactiontypes/transactiontype[" + (i + 1) + "]/name");
             }
         }
     }
 
     /**
      * RangeReadByKeysRecord asks the server for the records between two keys, the end n - 1 key numbers after the
-     * start: the kind must keep records in key order, and every key space it reads (the table's, or each section's)
-     * must have string order = number order, or the range would not hold the n records meant. The kind is checked
-     * when the type is listed (as RangeDeleteRecord's), the keys when a phase gives it a weight (or an experiment
-     * may): a listed type no phase runs means nothing about the keys.
+     * start, and so does RangeDeleteRecord with sections (it deletes the records between a live key and the n - 1-th
+     * live key after it, whose numbers the live set gives up): the kind must keep records in key order, and every
+     * key space it works on (the table's, or each section's) must have string order = number order, or the range
+     * would not hold the n records meant. The kind is checked when the type is listed (as RangeDeleteRecord's),
+     * the keys when a phase gives it a weight (or an experiment may): a listed type no phase runs means nothing
+     * about the keys.
      */
     private static void checkRangeByKeys(
-            BenchmarkConfig config, TargetKind kind, YcsbIvsParameters parameters, int type, String path)
+            BenchmarkConfig config, TargetKind kind, YcsbIvsParameters parameters, int type, String name, String path)
             throws ConfigException {
+        boolean read = name.equals(RANGE_BY_KEYS);
         if (!kind.features().has(KindFeatures.Feature.RANGE_BETWEEN)) {
             throw new ConfigException(
                     path,
-                    "'" + RANGE_BY_KEYS + "' is not available for type "
+                    "'" + name + "' is not available for type "
                             + config.target().type() + " ("
-                            + kind.displayName() + " does not keep records in key order, so it cannot read the records"
-                            + " between two keys); use RangeReadRecord or remove it");
+                            + kind.displayName() + " does not keep records in key order, so it cannot "
+                            + (read ? "read" : "delete") + " the records between two keys)"
+                            + (read ? "; use RangeReadRecord or remove it" : "; remove it"));
         }
         if (config.experiment() == null && !weighted(config, type)) {
             return;
@@ -152,8 +164,12 @@ public final class YcsbIvsModule implements BenchmarkModule {
         if (why != null) {
             throw new ConfigException(
                     path,
-                    "'" + RANGE_BY_KEYS + "' needs keys whose string order is their number order (its end key is the"
-                            + " n-th key after its start): " + why);
+                    "'" + name + "' needs keys whose string order is their number order ("
+                            + (read
+                                    ? "its end key is the n-th key after its start"
+                                    : "with <sections> it deletes the records between a live key and the n-th live"
+                                            + " key after it")
+                            + "): " + why);
         }
     }
 

@@ -277,16 +277,8 @@ public record YcsbIvsParameters(
         return parameters;
     }
 
-    /** What sections do not combine with yet: range deletes, experiments, shards. */
+    /** What sections do not combine with yet: experiments, shards. */
     private static void refuseWithSections(BenchmarkConfig config) throws ConfigException {
-        List<String> types = config.transactionTypeNames();
-        int rangeDelete = types.indexOf(YcsbIvsModule.RANGE_DELETE);
-        if (rangeDelete >= 0) {
-            throw new ConfigException(
-                    "transactiontypes/transactiontype[" + (rangeDelete + 1) + "]/name",
-                    "'" + YcsbIvsModule.RANGE_DELETE + "' is not available with <sections> yet (the live keys would"
-                            + " need the deleted range's keys); remove it");
-        }
         if (config.experiment() != null) {
             throw new ConfigException(
                     Sections.NAME, "<sections> do not combine with <experiment> (an experiment builds its own phases)");

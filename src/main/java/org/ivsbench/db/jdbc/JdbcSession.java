@@ -154,12 +154,30 @@ final class JdbcSession implements Session {
                     prepare(sql.deleteRange(table, target.layout(table).keyColumn()));
             ps.setString(1, startKey);
             ps.setInt(2, count);
-            int rows = ps.executeUpdate();
-            deleted.accept(rows);
-            return rows == 0 ? OpResult.aborted(NOT_FOUND) : OpResult.ok();
+            return rangeDeleted(ps.executeUpdate(), deleted);
         } catch (SQLException e) {
             return fail(e);
         }
+    }
+
+    @Override
+    public OpResult deleteBetween(String table, String startKey, String endKey, LongConsumer deleted)
+            throws TargetException {
+        try {
+            PreparedStatement ps =
+                    prepare(sql.deleteBetween(table, target.layout(table).keyColumn()));
+            ps.setString(1, startKey);
+            ps.setString(2, endKey);
+            return rangeDeleted(ps.executeUpdate(), deleted);
+        } catch (SQLException e) {
+            return fail(e);
+        }
+    }
+
+    /** A range delete's outcome from its row count, which goes to {@code deleted}: none is "not found". */
+    private static OpResult rangeDeleted(int rows, LongConsumer deleted) {
+        deleted.accept(rows);
+        return rows == 0 ? OpResult.aborted(NOT_FOUND) : OpResult.ok();
     }
 
     @Override

@@ -99,6 +99,11 @@ final class SqlStatements {
         return "DELETE FROM " + q(table) + " WHERE " + q(key) + " = ?";
     }
 
+    /** Parameters: start key, end key (both in the range). */
+    String deleteBetween(String table, String key) {
+        return "DELETE FROM " + q(table) + " WHERE " + q(key) + " >= ? AND " + q(key) + " <= ?";
+    }
+
     /** Parameters: start key, number of records. */
     String deleteRange(String table, String key) {
         return dialect.deleteRangeSql(q(table), q(key));

@@ -200,14 +200,30 @@ final class MongoSession implements Session {
                 deleted.accept(0);
                 return OpResult.aborted("not found");
             }
-            DeleteResult r = collection.deleteMany(
-                    Filters.and(Filters.gte(FieldNames.ID, startKey), Filters.lte(FieldNames.ID, last)));
-            long rows = r.wasAcknowledged() ? r.getDeletedCount() : 0;
-            deleted.accept(rows);
-            return r.wasAcknowledged() && rows == 0 ? OpResult.aborted("not found") : OpResult.ok();
+            return deleteMany(collection, startKey, last, deleted);
         } catch (RuntimeException e) {
             throw MongoErrors.failure("range delete", e);
         }
+    }
+
+    @Override
+    public OpResult deleteBetween(String table, String startKey, String endKey, LongConsumer deleted)
+            throws TargetException {
+        try {
+            return deleteMany(target.collection(table), startKey, endKey, deleted);
+        } catch (RuntimeException e) {
+            throw MongoErrors.failure("range delete between keys", e);
+        }
+    }
+
+    /** One deleteMany of [first, last]; the count goes to {@code deleted}, none deleted is "not found". */
+    private static OpResult deleteMany(
+            MongoCollection<Document> collection, String first, String last, LongConsumer deleted) {
+        DeleteResult r =
+                collection.deleteMany(Filters.and(Filters.gte(FieldNames.ID, first), Filters.lte(FieldNames.ID, last)));
+        long rows = r.wasAcknowledged() ? r.getDeletedCount() : 0;
+        deleted.accept(rows);
+        return r.wasAcknowledged() && rows == 0 ? OpResult.aborted("not found") : OpResult.ok();
     }
 
     @Override

@@ -197,6 +197,13 @@ final class Fixtures {
         }
 
         @Override
+        public OpResult deleteBetween(String table, String startKey, String endKey, LongConsumer deleted)
+                throws TargetException {
+            calls.accept("deleteBetween " + startKey + " " + endKey);
+            return s.deleteBetween(table, startKey, endKey, deleted);
+        }
+
+        @Override
         public OpResult extend(String table, String key, String field, String suffix, long max, ExtendMethod m)
                 throws TargetException {
             calls.accept("extend " + key + " " + field + " " + suffix);

@@ -91,9 +91,11 @@ class SectionsConfigTest {
         assertEquals(
                 "sections/section/name: '9x' must be a letter then up to 31 letters, digits or '_'",
                 error(xml("<sections><section><name>9x</name></section></sections>", read, work(null))));
+        // A section's range delete removes the records between two of its live keys: key order must be number order.
         assertEquals(
-                "transactiontypes/transactiontype[2]/name: 'RangeDeleteRecord' is not available with <sections> yet"
-                        + " (the live keys would need the deleted range's keys); remove it",
+                "transactiontypes/transactiontype[2]/name: 'RangeDeleteRecord' needs keys whose string order is their"
+                        + " number order (with <sections> it deletes the records between a live key and the n-th live"
+                        + " key after it): section 'b': the keys are hashed (keyorder hashed)",
                 error(xml(TWO, read + type("RangeDeleteRecord"), work("a").replace("100", "50,50"))));
         assertEquals(
                 "works/work[1]/section: 'a' names a section, but the workload has no <sections>; declare them or"

@@ -1,28 +1,20 @@
 package org.ivsbench.bench.ycsbivs;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.IntSummaryStatistics;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.TreeMap;
 import java.util.TreeSet;
-import java.util.regex.Matcher;
 
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
-import org.ivsbench.bench.LoadProgress;
+import org.ivsbench.bench.ycsbivs.SectionRuns.Run;
 import org.ivsbench.bench.ycsbivs.procedures.SectionKeys;
-import org.ivsbench.config.BenchmarkConfig;
-import org.ivsbench.db.Target;
-import org.ivsbench.db.Targets;
 import org.ivsbench.stats.PhaseSummary;
-import org.ivsbench.testsupport.RunHarness;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -34,59 +26,27 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * terminal: exact.
  */
 class SectionsIntegrationTest {
-    private static final String TABLE = "sections_live";
-
     @TempDir
     Path tmp;
 
-    /** A run: its module, phases, every call the terminal sent, and the table's keys (with each record's bytes). */
-    private record Run(
-            YcsbIvsModule module,
-            List<PhaseSummary> phases,
-            List<String> calls,
-            TreeSet<String> table,
-            TreeMap<String, Integer> valueBytes) {}
+    private SectionRuns runs() {
+        return new SectionRuns(tmp);
+    }
 
     private Run run(String xml) throws Exception {
-        BenchmarkConfig config = RunHarness.config(tmp, xml);
-        YcsbIvsModule module = (YcsbIvsModule) RunHarness.module();
-        List<String> calls = new ArrayList<>();
-        try (Target target = Targets.open(config.target())) {
-            module.create(config, target);
-            module.load(config, target, LoadProgress.NONE);
-            Target recorded = Fixtures.recording(target, calls::add);
-            List<PhaseSummary> phases = RunHarness.execute(module, config, recorded, tmp);
-            TreeMap<String, Integer> valueBytes = new TreeMap<>();
-            target.forEachRecord(
-                    TABLE,
-                    rec -> valueBytes.put(
-                            rec.key(),
-                            rec.fields().values().stream()
-                                    .mapToInt(String::length)
-                                    .sum()));
-            module.clear(config, target);
-            return new Run(module, phases, calls, new TreeSet<>(valueBytes.keySet()), valueBytes);
-        }
+        return runs().run(xml);
     }
 
-    static List<String> targets() {
-        return List.of("sqlite", "innodb");
-    }
-
-    /** The connection elements of a target, and the test's own table. */
     private String connection(String target) {
-        String table = "<table>" + TABLE + "</table>";
-        return switch (target) {
-            case "sqlite" -> "<type>SQLITE</type><url>jdbc:sqlite:" + tmp.resolve("db.sqlite") + "</url>" + table;
-            case "innodb" -> RunHarness.mariadbConnection() + table;
-            default -> throw new IllegalArgumentException(target);
-        };
+        return runs().connection(target);
     }
 
     private String shipped(String name, String target) throws Exception {
-        String xml = Files.readString(Path.of("config/workloads").resolve(name));
-        return xml.replaceFirst(
-                "<type>SQLITE</type>\\s*<url>[^<]*</url>", Matcher.quoteReplacement(connection(target)));
+        return runs().shipped(name, target);
+    }
+
+    static List<String> targets() {
+        return SectionRuns.targets();
     }
 
     @ParameterizedTest(name = "{0}")
@@ -135,62 +95,6 @@ class SectionsIntegrationTest {
             assertEquals(s.live().isLive(n), r.table().contains(s.key(n)), s.key(n));
         }
         assertTrue(reads > 2000, "reads ran: " + reads);
-    }
-
-    /**
-     * KVBench I: a fifth non-empty point reads, four fifths empty ones; every read finds what it is meant to (its
-     * record, or none), and nothing changes the table.
-     */
-    @ParameterizedTest(name = "{0}")
-    @MethodSource("targets")
-    void kvbenchIReadsFindTheirRecordsAndItsEmptyReadsFindNone(String target) throws Exception {
-        Run r = run(shipped("kvbench_i.xml", target));
-
-        mixAsSpecified(r, List.of(2000L), List.of(Map.of("ReadRecord", 0.2, "EmptyReadRecord", 0.8)));
-        assertEquals(2000, r.table().size(), "reads only");
-        for (String key : r.table()) {
-            assertEquals(255, key.length(), key);
-        }
-        for (String call : r.calls()) {
-            String[] parts = call.split(" ", 3);
-            assertEquals("read", parts[0], call);
-            assertEquals(
-                    parts[1].endsWith("~"), !r.table().contains(parts[1]), "empty reads probe absent keys: " + call);
-        }
-    }
-
-    /**
-     * KVBench II: inserts, point deletes, empty point reads and updates interleaved on one section; every delete and
-     * update finds a live record, every empty read finds none, and the live set is the table at the end.
-     */
-    @ParameterizedTest(name = "{0}")
-    @MethodSource("targets")
-    void kvbenchIIChurnsTheLiveKeysAndEveryOperationFindsWhatItMeans(String target) throws Exception {
-        Run r = run(shipped("kvbench_ii.xml", target));
-
-        mixAsSpecified(
-                r,
-                List.of(9000L),
-                List.of(Map.of(
-                        "InsertRecord", 4 / 9.0,
-                        "DeleteRecord", 1 / 9.0,
-                        "EmptyReadRecord", 1.5 / 9,
-                        "UpdateRecord", 2.5 / 9)));
-        Set<String> deleted = new HashSet<>();
-        long inserts = 0;
-        for (String call : r.calls()) {
-            String[] parts = call.split(" ", 3);
-            switch (parts[0]) {
-                case "insert" -> inserts++;
-                case "delete" -> assertTrue(deleted.add(parts[1]), "deleted twice: " + call);
-                case "update" -> assertFalse(deleted.contains(parts[1]), "updated a deleted key: " + call);
-                case "read" -> assertFalse(r.table().contains(parts[1]), "an empty read of a present key: " + call);
-                default -> throw new AssertionError(call);
-            }
-        }
-        SectionKeys s = r.module().section("kv").orElseThrow();
-        assertEquals(1000 + inserts - deleted.size(), r.table().size());
-        assertEquals(r.table().size(), s.live().liveCount(), "the live set is the table's key set");
     }
 
     /**
@@ -347,36 +251,12 @@ class SectionsIntegrationTest {
         assertEquals(r.table().size(), s.live().liveCount());
     }
 
-    /**
-     * Each phase has exactly its count of operations, every one as expected (non-empty reads found their record,
-     * empty reads found none, ranges and inserts succeeded), and each type's share of it is the spec's within a
-     * five-standard-deviation binomial bound (exactly 0 where the spec has none).
-     */
-    private static void mixAsSpecified(Run r, List<Long> sizes, List<Map<String, Double>> shares) {
-        assertEquals(sizes, r.phases().stream().map(p -> p.counts().total()).toList());
-        for (int i = 0; i < sizes.size(); i++) {
-            PhaseSummary p = r.phases().get(i);
-            long n = p.counts().total();
-            assertEquals(n, p.counts().ok(), p.name() + ": every operation as expected: " + p.counts());
-            for (Map.Entry<String, Double> e : shares.get(i).entrySet()) {
-                var type = p.transactions().get(e.getKey());
-                long done = type == null ? 0 : type.counts().total();
-                double share = e.getValue();
-                assertEquals(
-                        share,
-                        (double) done / n,
-                        5 * Math.sqrt(share * (1 - share) / n),
-                        p.name() + " " + e.getKey() + ": " + done + " of " + n);
-            }
-        }
-    }
-
     @ParameterizedTest(name = "{0}")
     @MethodSource("targets")
     void tec4MovesFromWritesToReadsAndItsRangesCoverTenToTwentyPerCent(String target) throws Exception {
         Run r = run(shipped("sections_slow_transition.xml", target));
 
-        mixAsSpecified(
+        SectionRuns.mixAsSpecified(
                 r,
                 List.of(1000L, 1000L, 1000L),
                 List.of(
@@ -410,7 +290,7 @@ class SectionsIntegrationTest {
     void tec5SwitchesFromWriteHeavyToReadHeavyAndItsEmptyReadsAreEmpty(String target) throws Exception {
         Run r = run(shipped("sections_discrete_transition.xml", target));
 
-        mixAsSpecified(
+        SectionRuns.mixAsSpecified(
                 r,
                 List.of(2000L, 2000L),
                 List.of(
@@ -450,7 +330,7 @@ class SectionsIntegrationTest {
     void tec6KeysAndValuesSpanThirtyTwoToTwoHundredFiftySixBytes(String target) throws Exception {
         Run r = run(shipped("sections_variable_entry_size.xml", target));
 
-        mixAsSpecified(r, List.of(4000L), List.of(Map.of("InsertRecord", 0.5, "ReadRecord", 0.5)));
+        SectionRuns.mixAsSpecified(r, List.of(4000L), List.of(Map.of("InsertRecord", 0.5, "ReadRecord", 0.5)));
         IntSummaryStatistics keys = r.table().stream().mapToInt(String::length).summaryStatistics();
         IntSummaryStatistics values =
                 r.valueBytes().values().stream().mapToInt(Integer::intValue).summaryStatistics();
@@ -476,7 +356,7 @@ class SectionsIntegrationTest {
     void tec3InsertsTenThousandNearSortedEntriesBesideItsReads(String target) throws Exception {
         Run r = run(shipped("sections_near_sorted_inserts.xml", target));
 
-        mixAsSpecified(r, List.of(12500L), List.of(Map.of("InsertRecord", 0.8, "ReadRecord", 0.2)));
+        SectionRuns.mixAsSpecified(r, List.of(12500L), List.of(Map.of("InsertRecord", 0.8, "ReadRecord", 0.2)));
         assertEquals(
                 r.phases().get(0).transactions().get("InsertRecord").counts().ok(),
                 r.table().size(),

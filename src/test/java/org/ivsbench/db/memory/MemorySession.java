@@ -127,6 +127,22 @@ final class MemorySession implements Session {
         return rows == 0 ? OpResult.aborted(NOT_FOUND) : OpResult.ok();
     }
 
+    @Override
+    public OpResult deleteBetween(String table, String startKey, String endKey, LongConsumer deleted)
+            throws TargetException {
+        MemoryTarget.Table t = target.table(table);
+        long rows = 0;
+        synchronized (t) {
+            if (startKey.compareTo(endKey) <= 0) {
+                Map<String, Map<String, String>> range = t.rows.subMap(startKey, true, endKey, true);
+                rows = range.size();
+                range.clear();
+            }
+        }
+        deleted.accept(rows);
+        return rows == 0 ? OpResult.aborted(NOT_FOUND) : OpResult.ok();
+    }
+
     /** Both methods are one atomic step here; CLIENT reports the bytes it read, as the SQL session does. */
     @Override
     public OpResult extend(String table, String key, String field, String suffix, long maxLength, ExtendMethod method)

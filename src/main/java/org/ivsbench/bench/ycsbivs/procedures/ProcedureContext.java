@@ -176,6 +176,26 @@ public final class ProcedureContext {
         return new String[] {parameters.keyName(start), parameters.keyName(start + rangeLength() - 1L)};
     }
 
+    /**
+     * A range delete's keys in a section, in key-number order (the config check has made it key order): a start
+     * live key by the operation's distribution and the n - 1 live keys after it, n by rangelengthdistribution (as
+     * {@link #keyRange} draws them), taken at once ({@link LiveKeys#takeRange}) so that no other operation chooses
+     * them while the delete runs; {@link #rangeDeleteDone} reports the outcome. Only with sections.
+     */
+    public long[] takeRangeForDelete() {
+        long start = liveNumber();
+        long[] taken = section.live().takeRange(start, rangeLength() - 1L);
+        if (taken.length == 0) {
+            throw new NoLiveKey(section.name());
+        }
+        return taken;
+    }
+
+    /** The range delete of taken keys ended: all known absent when it succeeded or found nothing. */
+    public void rangeDeleteDone(long[] numbers, OpResult result) {
+        section.live().deleted(numbers, result != null && (result.isOk() || notFound(result)));
+    }
+
     /** Records per range operation, by rangelengthdistribution. */
     public int rangeLength() {
         return parameters.rangeLengths().next(random);
