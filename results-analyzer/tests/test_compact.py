@@ -94,6 +94,22 @@ def test_mode_ratios_divide_the_two_modes_means_epoch_by_epoch(tmp_path):
     assert row["low"] < row["ratio"] < row["high"]
 
 
+def test_mode_ratios_add_main_maintained_pairs_only_where_the_run_had_that_mode():
+    from ivs_analyzer.report import compact
+
+    def intervals(modes: dict[str, float]) -> pd.DataFrame:
+        return pd.DataFrame([{"epoch": e, "mode": m, "lat_avg_us": v, "ci_low_us": v * 0.98, "ci_high_us": v * 1.02}
+                             for e in (1, 2) for m, v in modes.items()])
+
+    ratios = compact.mode_ratios(intervals({"main": 120.0, "clean": 100.0, "main-maintained": 96.0}))
+    assert sorted(set(ratios["pair"])) == ["main-maintained/clean", "main/clean", "main/main-maintained"]
+    got = ratios.set_index(["pair", "epoch"])["ratio"]
+    assert got[("main/main-maintained", 1)] == pytest.approx(1.25)
+    assert got[("main-maintained/clean", 2)] == pytest.approx(0.96)
+    ratios = compact.mode_ratios(intervals({"main": 120.0, "clean": 100.0, "average-baseline": 110.0}))
+    assert sorted(set(ratios["pair"])) == ["main/average-baseline", "main/clean"]
+
+
 def test_mode_waits_are_each_modes_recorded_quiescence_wait_in_seconds():
     from ivs_analyzer.report import compact
     epochs = pd.DataFrame({"epoch": [1, 1, 2, 2], "mode": ["main", "clean", "main", "clean"],

@@ -105,3 +105,65 @@ def test_bad_input_is_one_line_and_exit_2(tmp_path):
     out = subprocess.run([sys.executable, str(SCRIPT), str(tmp_path / "empty")], capture_output=True, text=True,
                          env={"PYTHONPATH": str(REPO / "results-analyzer" / "src"), "PATH": ""})
     assert out.returncode == 2 and "no epochs.csv" in out.stderr, out.stderr
+
+
+def test_default_pairs_with_main_maintained_add_it_against_clean():
+    assert ratio_blocks.default_pairs(["main", "clean", "main-maintained"]) == [
+        ("main", "clean"), ("main", "main-maintained"), ("main-maintained", "clean")]
+    assert ratio_blocks.default_pairs(["main", "main-maintained"]) == [("main", "main-maintained")]
+
+
+def _maintenance(folder: Path, epochs: int = 40) -> None:
+    """maintenance.csv as mode main-maintained writes it on MyRocks: per epoch the copy's and the compaction's
+    milliseconds, then a row per figure, before and after (a level absent on one side left empty)."""
+    rows = []
+    for e in range(1, epochs + 1):
+        head = {"epoch": e, "copy_ms": 1000 + 20 * e, "maintenance_ms": 500 if e <= 20 else 800,
+                "statement": "SET GLOBAL rocksdb_compact_cf = 'default'"}
+        for name, before, after in (("rocksdb.table_sst_entries", 1000 + e, 1000), ("rocksdb.L0_files", e % 3 + 1, None),
+                                    ("rocksdb.L0_bytes", 300.0, None), ("rocksdb.L1_bytes", None, 1000.0 * e),
+                                    ("rocksdb.L2_bytes", 200.0, None)):
+            rows.append({**head, "name": name, "before": before, "after": after})
+    pd.DataFrame(rows).to_csv(folder / "maintenance.csv", index=False)
+
+
+def test_the_maintenance_cost_is_the_median_put_in_each_block(tmp_path):
+    _run(tmp_path)
+    _maintenance(tmp_path)
+    text = ratio_blocks.table(tmp_path, 20, None)
+    assert "rocksdb_compact_cf" in text
+    header = next(line for line in text.splitlines() if line.startswith("| epochs | epochs with maintenance"))
+    titles = [c.strip() for c in header.strip("|").split("|")]
+    first, second = _cells(text, "1-20", "20"), _cells(text, "21-40", "20")
+    col = {t: i for i, t in enumerate(titles)}
+    # copy: median of 1020, 1040, ..., 1400 ms = 1210 ms, then 1610 ms; compaction 0.5 s, then 0.8 s
+    assert first[col["copy s"]] == "1.2" and second[col["copy s"]] == "1.6"
+    assert first[col["maintenance s"]] == "0.5" and second[col["maintenance s"]] == "0.8"
+    assert first[col["main's extend phase s"]] == "-", "the synthetic epochs.csv has no extend phase"
+    # entries: median of 1001..1020 before is 1010.5 (printed whole), all 1000 after
+    assert first[col["table's SST entries"]] in ("1,010 -> 1,000", "1,011 -> 1,000")
+    # L0 empty after a full compaction (absent after = 0); SST bytes: 500 before, 1000 e after (median e 10.5)
+    assert first[col["L0 files"]].endswith("-> 0")
+    assert first[col["SST bytes, all levels"]] == "500 -> 10,500"
+    assert second[col["SST bytes, all levels"]] == "500 -> 30,500"
+
+
+def test_the_maintenance_is_set_beside_mains_extend_phase(tmp_path):
+    _run(tmp_path)
+    _maintenance(tmp_path)
+    epochs = pd.read_csv(tmp_path / "epochs.csv")
+    main = epochs["mode"] == "main"
+    # 10,000 extends at 1,000/s in epochs 1-20 (10 s), at 500/s after (20 s); clean has none
+    epochs["extend_ops"] = np.where(main, 10_000, np.nan)
+    epochs["extend_throughput"] = np.where(main, np.where(epochs["epoch"] <= 20, 1000.0, 500.0), np.nan)
+    epochs.to_csv(tmp_path / "epochs.csv", index=False)
+    text = ratio_blocks.table(tmp_path, 20, None)
+    header = next(line for line in text.splitlines() if line.startswith("| epochs | epochs with maintenance"))
+    col = {t.strip(): i for i, t in enumerate(header.strip("|").split("|"))}
+    assert _cells(text, "1-20", "20")[col["main's extend phase s"]] == "10.0"
+    assert _cells(text, "21-40", "20")[col["main's extend phase s"]] == "20.0"
+
+
+def test_no_maintenance_table_without_maintenance_csv(tmp_path):
+    _run(tmp_path)
+    assert "What the maintenance cost" not in ratio_blocks.table(tmp_path, 20, None)

@@ -13,8 +13,14 @@ Beside them, per block and mode, medians over the block's epochs of what says wh
   instance holds every fresh mode's table), L0 files and the mode's table's SST entries;
 - InnoDB: buffer pool misses per run operation (the monitor's Innodb_buffer_pool_reads per operation).
 
+For a run with mode main-maintained (maintenance.csv), per block what the maintenance cost, medians over the block's
+epochs: the physical copy's seconds (the experiment's apparatus: a real deployment maintains in place), the
+reorganization's seconds beside main's extend phase's (its extends over their throughput, epochs.csv), and the
+table's physical figures before and after it (MyRocks: SST files and entries of
+the table, SST bytes of every level; InnoDB: data_length and data_free).
+
 Usage: ratio_blocks.py FOLDER [--block N] [--pairs NUM/DEN,...]   (writes FOLDER/blocks.md and prints it)
-Default pairs: main over every other mode, then clean/average-baseline.
+Default pairs: main over every other mode, then clean/average-baseline and main-maintained/clean.
 """
 from __future__ import annotations
 
@@ -45,7 +51,72 @@ def default_pairs(modes: list[str]) -> list[tuple[str, str]]:
     pairs = [("main", m) for m in present if m != "main"] if "main" in present else []
     if "clean" in present and "average-baseline" in present:
         pairs.append(("clean", "average-baseline"))
+    if "clean" in present and "main-maintained" in present:
+        # did the maintenance bring main to a history-free copy?
+        pairs.append(("main-maintained", "clean"))
     return pairs
+
+
+# maintenance.csv names shown per block (before -> after the reorganization), with their titles; "SST bytes" is
+# the sum of the levels' bytes (rocksdb.L<k>_bytes)
+MAINTENANCE = (("rocksdb.table_sst_files", "table's SST files"), ("rocksdb.table_sst_entries", "table's SST entries"),
+               ("sst_bytes", "SST bytes, all levels"), ("rocksdb.L0_files", "L0 files"),
+               ("table.data_length", "data_length"), ("table.data_free", "data_free"))
+
+
+def maintenance_table(folder: Path, spans: list[tuple[int, int]]) -> list[str]:
+    """Per block, medians over its epochs of maintenance.csv: the copy's and the reorganization's seconds, and each
+    physical figure before -> after. Empty when the run had no main-maintained mode."""
+    file = folder / "maintenance.csv"
+    if not file.is_file():
+        return []
+    m = pd.read_csv(file)
+    if m.empty:
+        return []
+    levels = m[m["name"].str.fullmatch(r"rocksdb\.L\d+_bytes")]
+    if not levels.empty:
+        # a level absent before or after holds nothing then
+        sums = levels.fillna({"before": 0.0, "after": 0.0}).groupby("epoch")[["before", "after"]].sum().reset_index()
+        sums["name"] = "sst_bytes"
+        m = pd.concat([m, sums], ignore_index=True)
+    times = m.groupby("epoch")[["copy_ms", "maintenance_ms"]].first()
+    # what the maintenance weighs against: main's extend phase of the epoch (its extends / their throughput)
+    epochs = pd.read_csv(folder / "epochs.csv")
+    extends = pd.Series(dtype=float)
+    if {"extend_ops", "extend_throughput"} <= set(epochs.columns):
+        main = epochs[(epochs["mode"] == "main") & (epochs["extend_throughput"].astype(float) > 0)]
+        extends = pd.Series((main["extend_ops"].astype(float) / main["extend_throughput"].astype(float)).to_numpy(),
+                            index=main["epoch"].astype(int))
+    shown = [(n, t) for n, t in MAINTENANCE if (m["name"] == n).any()]
+    statement = str(m["statement"].dropna().iloc[0]) if m["statement"].notna().any() else "-"
+    lines = ["", f"What the maintenance cost (mode main-maintained, `{statement}` on a physical copy of main): per "
+             "block, medians over its epochs of maintenance.csv; a figure before -> after the reorganization.", "",
+             "| epochs | epochs with maintenance | copy s | maintenance s | main's extend phase s | "
+             + " | ".join(t for _, t in shown) + " |", "|---|---|---|---|---|" + "---|" * len(shown)]
+
+    def med(values: pd.Series, digits: int) -> str:
+        values = values.dropna()
+        if values.empty:
+            return "-"
+        v = float(np.median(values.to_numpy(float)))
+        return f"{v:.{digits}f}" if digits else f"{v:,.0f}"
+
+    for first, last in spans:
+        t = times[(times.index >= first) & (times.index <= last)]
+        if t.empty:
+            continue
+        cells = []
+        for name, _ in shown:
+            rows = m[(m["name"] == name) & (m["epoch"] >= first) & (m["epoch"] <= last)]
+            # a level figure absent before or after: the level was empty then
+            level = name.startswith("rocksdb.L")
+            before = rows["before"].fillna(0.0) if level else rows["before"]
+            after = rows["after"].fillna(0.0) if level else rows["after"]
+            cells.append(f"{med(before, 0)} -> {med(after, 0)}")
+        ext = extends[(extends.index >= first) & (extends.index <= last)]
+        lines.append(f"| {first}-{last} | {len(t)} | {med(t['copy_ms'] / 1000.0, 1)} | "
+                     f"{med(t['maintenance_ms'] / 1000.0, 1)} | {med(ext, 1)} | " + " | ".join(cells) + " |")
+    return lines
 
 
 def blocks(epochs: list[int], size: int) -> list[tuple[int, int]]:
@@ -128,6 +199,7 @@ def table(folder: Path, size: int, pairs: list[tuple[str, str]] | None) -> str:
             for m in shown:
                 lines.append(f"| {first}-{last} | {m} | "
                              + " | ".join(_median(s[m], first, last, d) for _, s, d in columns) + " |")
+    lines += maintenance_table(folder, spans)
     return "\n".join(lines) + "\n"
 
 

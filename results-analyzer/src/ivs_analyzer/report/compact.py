@@ -3,7 +3,7 @@
 Copies the experiment's own summary files (epochs.csv, experiment.json, environment.json, config.xml,
 value_sizes.csv, latency_by_size.csv, engine_state.csv, slices.csv and maintenance.csv where the run wrote them), writes epoch_intervals.csv
 (each run phase's mean latency with the 95 % interval of that mean from its own operations) and mode_ratios.png (main/clean and main/average-baseline per
-epoch with those intervals, and below them each mode's quiescence wait before its reads), monitor_epochs.csv
+epoch with those intervals - and main/main-maintained and main-maintained/clean for a run with that mode - and below them each mode's quiescence wait before its reads), monitor_epochs.csv
 (the per-epoch monitor summary of each mode's run phase: explain.epochs.summarize_monitor, the figures the
 verdicts and step explanations quote) and compact.json (the run's label and where it came from), then the report
 and figure book of the compact folder, and
@@ -76,12 +76,14 @@ def epoch_intervals(exp: Experiment) -> pd.DataFrame:
 
 
 RATIOS_FILE = "mode_ratios.png"
-RATIO_PAIRS = [("main", "clean"), ("main", "average-baseline")]
+# (a pair whose modes the run lacks is left out: main-maintained's pairs only where the run had that mode)
+RATIO_PAIRS = [("main", "clean"), ("main", "average-baseline"), ("main", "main-maintained"),
+               ("main-maintained", "clean")]
 
 
 def mode_ratios(intervals: pd.DataFrame) -> pd.DataFrame:
-    """Per epoch, main/clean and main/average-baseline mean read latency with a 95 % interval from the two
-    means' own intervals (delta method on the log ratio: the two phases' sampling errors only)."""
+    """Per epoch, main/clean, main/average-baseline, main/main-maintained and main-maintained/clean (those the run's
+    modes allow) mean read latency with a 95 % interval from the two means' own intervals (delta method on the log ratio: the two phases' sampling errors only)."""
     rows = []
     by = intervals.set_index(["mode", "epoch"])
     for num, den in RATIO_PAIRS:
