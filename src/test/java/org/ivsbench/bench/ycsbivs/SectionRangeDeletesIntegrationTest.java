@@ -36,15 +36,6 @@ class SectionRangeDeletesIntegrationTest {
         return SectionRuns.targets();
     }
 
-    /** The section's loaded keys as docs/sections.md names ordered ones: name/, then the number in 10 digits. */
-    private static TreeSet<String> loaded(String section, int records) {
-        TreeSet<String> keys = new TreeSet<>();
-        for (int n = 0; n < records; n++) {
-            keys.add(String.format("%s/%010d", section, n));
-        }
-        return keys;
-    }
-
     @ParameterizedTest(name = "{0}")
     @MethodSource("targets")
     void eachRangeDeleteRemovesExactlyTheLiveKeysItTookWhileTheSectionChurns(String target) throws Exception {
@@ -61,7 +52,7 @@ class SectionRangeDeletesIntegrationTest {
                 + "<transactiontype><name>EmptyReadRecord</name></transactiontype></transactiontypes><works>"
                 + "<work><name>churn</name><count>3000</count><rate>unlimited</rate><weights>10,30,20,30,10</weights>"
                 + "<distribution>zipfian</distribution></work></works></parameters>");
-        TreeSet<String> model = loaded("s", 2000);
+        TreeSet<String> model = SectionRuns.loaded("s", 2000);
         Set<String> gone = new HashSet<>();
         long ranges = 0;
         long rows = 0;
@@ -127,7 +118,7 @@ class SectionRangeDeletesIntegrationTest {
                         "EmptyReadRecord", 0.1,
                         "DeleteRecord", 0.1,
                         "RangeDeleteRecord", 0.1)));
-        TreeSet<String> model = loaded("events", 20000);
+        TreeSet<String> model = SectionRuns.loaded("events", 20000);
         long rangeRows = 0;
         for (String call : r.calls()) {
             String[] parts = call.split(" ");

@@ -82,6 +82,15 @@ final class SectionRuns {
                 "<type>SQLITE</type>\\s*<url>[^<]*</url>", Matcher.quoteReplacement(connection(target)));
     }
 
+    /** A section's loaded keys as docs/sections.md names ordered ones: name/, then the number in 10 digits. */
+    static TreeSet<String> loaded(String section, int records) {
+        TreeSet<String> keys = new TreeSet<>();
+        for (int n = 0; n < records; n++) {
+            keys.add(String.format("%s/%010d", section, n));
+        }
+        return keys;
+    }
+
     /**
      * Each phase has exactly its count of operations, every one as expected (non-empty reads found their record,
      * empty reads found none, ranges and inserts succeeded), and each type's share of it is the spec's within a

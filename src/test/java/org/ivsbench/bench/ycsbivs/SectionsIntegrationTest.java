@@ -116,10 +116,7 @@ class SectionsIntegrationTest {
                 + "<transactiontype><name>RangeReadByKeysRecord</name></transactiontype></transactiontypes><works>"
                 + "<work><name>churn</name><count>3000</count><rate>unlimited</rate><weights>40,20,40</weights>"
                 + "<distribution>uniform</distribution></work></works></parameters>");
-        TreeSet<String> model = new TreeSet<>();
-        for (int n = 0; n < 1000; n++) {
-            model.add(String.format("s/%010d", n));
-        }
+        TreeSet<String> model = SectionRuns.loaded("s", 1000);
         long rows = 0;
         int ranges = 0;
         for (String call : r.calls()) {
