@@ -64,9 +64,10 @@ MAINTENANCE = (("rocksdb.table_sst_files", "table's SST files"), ("rocksdb.table
                ("table.data_length", "data_length"), ("table.data_free", "data_free"))
 
 
-def maintenance_table(folder: Path, spans: list[tuple[int, int]]) -> list[str]:
-    """Per block, medians over its epochs of maintenance.csv: the copy's and the reorganization's seconds, and each
-    physical figure before -> after. Empty when the run had no main-maintained mode."""
+def maintenance_table(folder: Path, epochs: pd.DataFrame, spans: list[tuple[int, int]]) -> list[str]:
+    """Per block, medians over its epochs of maintenance.csv: the copy's and the reorganization's seconds beside
+    main's extend phase (from the run's `epochs`, epochs.csv), and each physical figure before -> after. Empty when
+    the run had no main-maintained mode."""
     file = folder / "maintenance.csv"
     if not file.is_file():
         return []
@@ -81,7 +82,6 @@ def maintenance_table(folder: Path, spans: list[tuple[int, int]]) -> list[str]:
         m = pd.concat([m, sums], ignore_index=True)
     times = m.groupby("epoch")[["copy_ms", "maintenance_ms"]].first()
     # what the maintenance weighs against: main's extend phase of the epoch (its extends / their throughput)
-    epochs = pd.read_csv(folder / "epochs.csv")
     extends = pd.Series(dtype=float)
     if {"extend_ops", "extend_throughput"} <= set(epochs.columns):
         main = epochs[(epochs["mode"] == "main") & (epochs["extend_throughput"].astype(float) > 0)]
@@ -93,29 +93,21 @@ def maintenance_table(folder: Path, spans: list[tuple[int, int]]) -> list[str]:
              "block, medians over its epochs of maintenance.csv; a figure before -> after the reorganization.", "",
              "| epochs | epochs with maintenance | copy s | maintenance s | main's extend phase s | "
              + " | ".join(t for _, t in shown) + " |", "|---|---|---|---|---|" + "---|" * len(shown)]
-
-    def med(values: pd.Series, digits: int) -> str:
-        values = values.dropna()
-        if values.empty:
-            return "-"
-        v = float(np.median(values.to_numpy(float)))
-        return f"{v:.{digits}f}" if digits else f"{v:,.0f}"
-
+    # each figure's before and after per epoch; a level figure absent on one side: the level was empty then
+    figures = {}
+    for name, _ in shown:
+        rows = m[m["name"] == name].set_index("epoch")
+        level = name.startswith("rocksdb.L")
+        figures[name] = [rows[side].fillna(0.0) if level else rows[side] for side in ("before", "after")]
     for first, last in spans:
-        t = times[(times.index >= first) & (times.index <= last)]
-        if t.empty:
+        epochs_in = ((times.index >= first) & (times.index <= last)).sum()
+        if not epochs_in:
             continue
-        cells = []
-        for name, _ in shown:
-            rows = m[(m["name"] == name) & (m["epoch"] >= first) & (m["epoch"] <= last)]
-            # a level figure absent before or after: the level was empty then
-            level = name.startswith("rocksdb.L")
-            before = rows["before"].fillna(0.0) if level else rows["before"]
-            after = rows["after"].fillna(0.0) if level else rows["after"]
-            cells.append(f"{med(before, 0)} -> {med(after, 0)}")
-        ext = extends[(extends.index >= first) & (extends.index <= last)]
-        lines.append(f"| {first}-{last} | {len(t)} | {med(t['copy_ms'] / 1000.0, 1)} | "
-                     f"{med(t['maintenance_ms'] / 1000.0, 1)} | {med(ext, 1)} | " + " | ".join(cells) + " |")
+        cells = [f"{_median(before, first, last, 0)} -> {_median(after, first, last, 0)}"
+                 for before, after in figures.values()]
+        lines.append(f"| {first}-{last} | {epochs_in} | {_median(times['copy_ms'] / 1000.0, first, last, 1)} | "
+                     f"{_median(times['maintenance_ms'] / 1000.0, first, last, 1)} | "
+                     f"{_median(extends, first, last, 1)} | " + " | ".join(cells) + " |")
     return lines
 
 
@@ -140,7 +132,8 @@ def _counter(counter: regimes.Counter, monitor: pd.DataFrame | None, mode: str) 
 
 
 def _median(s: pd.Series, first: int, last: int, digits: int) -> str:
-    s = s[(s.index >= first) & (s.index <= last)]
+    """The median of the series' values in epochs first..last (its index), missing values left out; "-" for none."""
+    s = s[(s.index >= first) & (s.index <= last)].dropna()
     if s.empty:
         return "-"
     v = float(np.median(s.to_numpy(float)))
@@ -199,7 +192,7 @@ def table(folder: Path, size: int, pairs: list[tuple[str, str]] | None) -> str:
             for m in shown:
                 lines.append(f"| {first}-{last} | {m} | "
                              + " | ".join(_median(s[m], first, last, d) for _, s, d in columns) + " |")
-    lines += maintenance_table(folder, spans)
+    lines += maintenance_table(folder, epochs, spans)
     return "\n".join(lines) + "\n"
 
 

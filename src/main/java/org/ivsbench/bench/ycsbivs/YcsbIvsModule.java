@@ -113,7 +113,7 @@ public final class YcsbIvsModule implements BenchmarkModule {
             if (types.get(i).equals(RANGE_BY_KEYS)
                     || (types.get(i).equals(RANGE_DELETE)
                             && parameters.sections().present())) {
-                checkRangeByKeys(
+                checkRangeBetweenKeys(
                         config,
                         kind,
                         parameters,
@@ -133,7 +133,7 @@ public final class YcsbIvsModule implements BenchmarkModule {
      * the keys when a phase gives it a weight (or an experiment may): a listed type no phase runs means nothing
      * about the keys.
      */
-    private static void checkRangeByKeys(
+    private static void checkRangeBetweenKeys(
             BenchmarkConfig config, TargetKind kind, YcsbIvsParameters parameters, int type, String name, String path)
             throws ConfigException {
         boolean read = name.equals(RANGE_BY_KEYS);

@@ -33,18 +33,6 @@ class SectionsIntegrationTest {
         return new SectionRuns(tmp);
     }
 
-    private Run run(String xml) throws Exception {
-        return runs().run(xml);
-    }
-
-    private String connection(String target) {
-        return runs().connection(target);
-    }
-
-    private String shipped(String name, String target) throws Exception {
-        return runs().shipped(name, target);
-    }
-
     static List<String> targets() {
         return SectionRuns.targets();
     }
@@ -52,7 +40,7 @@ class SectionsIntegrationTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("targets")
     void readsAndUpdatesNeverChooseADeletedKey(String target) throws Exception {
-        Run r = run("<parameters>" + connection(target)
+        Run r = runs().run("<parameters>" + runs().connection(target)
                 + "<terminals>1</terminals><randomSeed>5</randomSeed><fieldcount>1</fieldcount>"
                 + "<fieldlength>10</fieldlength><keyorder>ordered</keyorder>"
                 + "<sections><section><name>s</name><records>1000</records></section></sections>"
@@ -105,7 +93,7 @@ class SectionsIntegrationTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("targets")
     void rangeReadsByKeysHoldTheirLengthInLiveKeysWhileTheSectionChurns(String target) throws Exception {
-        Run r = run("<parameters>" + connection(target)
+        Run r = runs().run("<parameters>" + runs().connection(target)
                 + "<terminals>1</terminals><randomSeed>5</randomSeed><fieldcount>1</fieldcount>"
                 + "<fieldlength>10</fieldlength><keyorder>ordered</keyorder><scanlength>20</scanlength>"
                 + "<rangelengthdistribution>constant</rangelengthdistribution>"
@@ -149,7 +137,7 @@ class SectionsIntegrationTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("targets")
     void emptyReadsOfTec1AreAllEmptyAndProbeDeletedKeys(String target) throws Exception {
-        Run r = run(shipped("sections_multi_phase.xml", target));
+        Run r = runs().run(runs().shipped("sections_multi_phase.xml", target));
 
         assertEquals(
                 List.of(4000L, 2000L, 2000L),
@@ -177,7 +165,7 @@ class SectionsIntegrationTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("targets")
     void sectionsKeepToTheirOwnDisjointKeySpaces(String target) throws Exception {
-        Run r = run(shipped("sections_catalog_orders.xml", target));
+        Run r = runs().run(runs().shipped("sections_catalog_orders.xml", target));
 
         assertEquals(
                 List.of(3000L, 3000L),
@@ -211,7 +199,7 @@ class SectionsIntegrationTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("targets")
     void theHotRangeOfTec7GetsItsShareOfReadsWhateverItsShareOfKeys(String target) throws Exception {
-        Run r = run(shipped("sections_skewed_access.xml", target));
+        Run r = runs().run(runs().shipped("sections_skewed_access.xml", target));
 
         PhaseSummary phase = r.phases().get(0);
         assertEquals(4000, phase.counts().total());
@@ -251,7 +239,7 @@ class SectionsIntegrationTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("targets")
     void tec4MovesFromWritesToReadsAndItsRangesCoverTenToTwentyPerCent(String target) throws Exception {
-        Run r = run(shipped("sections_slow_transition.xml", target));
+        Run r = runs().run(runs().shipped("sections_slow_transition.xml", target));
 
         SectionRuns.mixAsSpecified(
                 r,
@@ -285,7 +273,7 @@ class SectionsIntegrationTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("targets")
     void tec5SwitchesFromWriteHeavyToReadHeavyAndItsEmptyReadsAreEmpty(String target) throws Exception {
-        Run r = run(shipped("sections_discrete_transition.xml", target));
+        Run r = runs().run(runs().shipped("sections_discrete_transition.xml", target));
 
         SectionRuns.mixAsSpecified(
                 r,
@@ -325,7 +313,7 @@ class SectionsIntegrationTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("targets")
     void tec6KeysAndValuesSpanThirtyTwoToTwoHundredFiftySixBytes(String target) throws Exception {
-        Run r = run(shipped("sections_variable_entry_size.xml", target));
+        Run r = runs().run(runs().shipped("sections_variable_entry_size.xml", target));
 
         SectionRuns.mixAsSpecified(r, List.of(4000L), List.of(Map.of("InsertRecord", 0.5, "ReadRecord", 0.5)));
         IntSummaryStatistics keys = r.table().stream().mapToInt(String::length).summaryStatistics();
@@ -351,7 +339,7 @@ class SectionsIntegrationTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("targets")
     void tec3InsertsTenThousandNearSortedEntriesBesideItsReads(String target) throws Exception {
-        Run r = run(shipped("sections_near_sorted_inserts.xml", target));
+        Run r = runs().run(runs().shipped("sections_near_sorted_inserts.xml", target));
 
         SectionRuns.mixAsSpecified(r, List.of(12500L), List.of(Map.of("InsertRecord", 0.8, "ReadRecord", 0.2)));
         assertEquals(
